@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "dogpatch-contracts",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "dogpatch-contracts", targets: ["dogpatch-contracts"]),
+        .library(name: "DogPatchClients", targets: ["DogPatchClients"]),
+        .library(name: "HTTPStub", targets: ["HTTPStub"]),
+        .library(name: "ContractKit", targets: ["ContractKit"]),
+    ],
+    targets: [
+        // The API layer: models, clients, decoders and the endpoint catalogue.
+        .target(name: "DogPatchClients"),
+        // A URLProtocol stub that serves canned responses to a session built on the API layer's seam.
+        .target(name: "HTTPStub", dependencies: ["DogPatchClients"]),
+        // The contract engine: loading, predicting, replaying and reporting.
+        .target(name: "ContractKit", dependencies: ["DogPatchClients", "HTTPStub"]),
+        .executableTarget(name: "dogpatch-contracts", dependencies: ["ContractKit"]),
+        .testTarget(name: "DogPatchClientsTests", dependencies: ["DogPatchClients", "HTTPStub"]),
+        .testTarget(name: "HTTPStubTests", dependencies: ["HTTPStub", "DogPatchClients"]),
+        .testTarget(
+            name: "ContractKitTests",
+            dependencies: ["ContractKit", "DogPatchClients", "HTTPStub", "dogpatch-contracts"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,132 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One endpoint of a client under test: its model, its arguments, and how to call the real client.
+public struct Endpoint: Sendable {
+    /// The name contracts use, such as `countries.byName`.
+    public let name: String
+    /// The model a successful call decodes into.
+    public let model: ModelDescriptor
+    /// The arguments the endpoint takes.
+    public let parameters: [Parameter]
+    private let invoke: @Sendable (Invocation) -> Void
+
+    /// Creates an endpoint.
+    /// - Parameters:
+    ///   - name: The name contracts use.
+    ///   - model: The model a successful call decodes into.
+    ///   - parameters: The arguments the endpoint takes.
+    ///   - invoke: Calls the real client as the invocation says and reports its result.
+    public init(
+        name: String, model: ModelDescriptor, parameters: [Parameter] = [],
+        invoke: @escaping @Sendable (Invocation) -> Void
+    ) {
+        self.name = name
+        self.model = model
+        self.parameters = parameters
+        self.invoke = invoke
+    }
+
+    /// Calls the real client.
+    /// - Parameter invocation: The session, queue, arguments and completion to use.
+    public func call(_ invocation: Invocation) {
+        invoke(invocation)
+    }
+
+    /// The parameter with a name, if the endpoint takes it.
+    /// - Parameter name: The argument's name.
+    /// - Returns: The parameter, or `nil`.
+    public func parameter(named name: String) -> Parameter? {
+        parameters.first { $0.name == name }
+    }
+}
+
+extension Endpoint {
+    /// One argument an endpoint takes.
+    public struct Parameter: Sendable, Equatable {
+        /// The kinds of value an argument can have.
+        public enum Kind: String, Sendable {
+            /// A string.
+            case string = "a string"
+            /// A boolean.
+            case bool = "a boolean"
+            /// An array of strings.
+            case strings = "an array of strings"
+        }
+
+        /// The argument's name in a contract's `arguments`.
+        public let name: String
+        /// The kind of value it takes.
+        public let kind: Kind
+
+        /// Creates a parameter.
+        /// - Parameters:
+        ///   - name: The argument's name.
+        ///   - kind: The kind of value it takes.
+        public init(_ name: String, _ kind: Kind) {
+            self.name = name
+            self.kind = kind
+        }
+    }
+
+    /// An argument's value.
+    public enum Argument: Sendable, Equatable {
+        /// A string.
+        case string(String)
+        /// A boolean.
+        case bool(Bool)
+        /// An array of strings.
+        case strings([String])
+    }
+
+    /// What a call of the real client needs, and where its result goes.
+    public struct Invocation: Sendable {
+        /// The session the client is built on.
+        public let session: any URLSessionProtocol
+        /// The queue the client is built with.
+        public let responseQueue: DispatchQueue
+        /// The call's arguments by name; a missing required one is left for the client to reject.
+        public let arguments: [String: Argument]
+        /// Receives the client's result, each time the client delivers one.
+        public let completion: @Sendable (Result<DecodedValue, APIError>) -> Void
+
+        /// Creates an invocation.
+        /// - Parameters:
+        ///   - session: The session the client is built on.
+        ///   - responseQueue: The queue the client is built with.
+        ///   - arguments: The call's arguments by name.
+        ///   - completion: Receives the client's result.
+        public init(
+            session: any URLSessionProtocol, responseQueue: DispatchQueue, arguments: [String: Argument],
+            completion: @escaping @Sendable (Result<DecodedValue, APIError>) -> Void
+        ) {
+            self.session = session
+            self.responseQueue = responseQueue
+            self.arguments = arguments
+            self.completion = completion
+        }
+
+        /// A string argument, or `nil` when absent or of another kind.
+        /// - Parameter name: The argument's name.
+        /// - Returns: The string.
+        public func string(_ name: String) -> String? {
+            if case .string(let value)? = arguments[name] { value } else { nil }
+        }
+
+        /// A boolean argument, or `nil` when absent or of another kind.
+        /// - Parameter name: The argument's name.
+        /// - Returns: The boolean.
+        public func bool(_ name: String) -> Bool? {
+            if case .bool(let value)? = arguments[name] { value } else { nil }
+        }
+
+        /// A string-array argument, or `nil` when absent or of another kind.
+        /// - Parameter name: The argument's name.
+        /// - Returns: The strings.
+        public func strings(_ name: String) -> [String]? {
+            if case .strings(let value)? = arguments[name] { value } else { nil }
+        }
+    }
+}

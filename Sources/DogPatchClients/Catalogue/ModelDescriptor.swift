@@ -1,0 +1,77 @@
+import Foundation
+
+/// A model the contract tool can decode bodies into, without knowing its Swift type.
+public struct ModelDescriptor: Sendable {
+    /// The model's name as contracts write it: `Dog`, `[Dog]`, `Country`, `[Country]`.
+    public let name: String
+    /// Whether the model is an array, so `count` applies to it.
+    public let isArray: Bool
+    private let decodeData: @Sendable (Data) -> Result<DecodedValue, any Error>
+    private let decodeFrom: @Sendable (any Decoder) throws -> Void
+
+    /// Describes a model type decoded and encoded with an API's configuration.
+    /// - Parameters:
+    ///   - type: The Swift type.
+    ///   - name: The name contracts use.
+    ///   - makeDecoder: The API's decoder configuration.
+    ///   - makeEncoder: The encoder that writes the value back in wire form.
+    public init<Model: Codable & Sendable>(
+        _ type: Model.Type, name: String,
+        makeDecoder: @escaping @Sendable () -> JSONDecoder,
+        makeEncoder: @escaping @Sendable () -> JSONEncoder
+    ) {
+        self.name = name
+        self.isArray = Model.self is any _ArrayMarker.Type
+        self.decodeData = { data in
+            Result { try makeDecoder().decode(Model.self, from: data) }
+                .map { DecodedValue($0, makeEncoder: makeEncoder) }
+        }
+        self.decodeFrom = { decoder in _ = try Model(from: decoder) }
+    }
+
+    /// Decodes a body with the API's decoder.
+    /// - Parameter data: The body.
+    /// - Returns: The decoded value, or the error `JSONDecoder` threw.
+    public func decode(_ data: Data) -> Result<DecodedValue, any Error> {
+        decodeData(data)
+    }
+
+    /// Decodes the model from any `Decoder`, discarding the value; used to explain failures.
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: Whatever the model's `init(from:)` throws.
+    public func decode(from decoder: any Decoder) throws {
+        try decodeFrom(decoder)
+    }
+}
+
+/// A decoded model value, seen through what a contract can check: its length and its JSON form.
+public struct DecodedValue: Sendable {
+    /// The number of elements when the value is an array.
+    public let count: Int?
+    private let encodeValue: @Sendable () throws -> Data
+
+    /// Wraps a decoded value.
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - makeEncoder: The encoder that writes it back in wire form.
+    public init<Model: Encodable & Sendable>(_ value: Model, makeEncoder: @escaping @Sendable () -> JSONEncoder) {
+        self.count = (value as? any _ArrayMarker)?.elementCount
+        self.encodeValue = { try makeEncoder().encode(value) }
+    }
+
+    /// Encodes the value back to JSON, so a path into it is a path into the model.
+    /// - Returns: The JSON.
+    /// - Throws: An `EncodingError` if the value cannot be encoded.
+    public func encoded() throws -> Data {
+        try encodeValue()
+    }
+}
+
+/// Lets the descriptor tell arrays apart without knowing their element type.
+protocol _ArrayMarker {
+    var elementCount: Int { get }
+}
+
+extension Array: _ArrayMarker {
+    var elementCount: Int { count }
+}

@@ -1,0 +1,94 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A `URLProtocol` that answers every request from `StubRegistry.shared` and lets none reach the network.
+///
+/// Put it first in a session's `protocolClasses` (`StubSession` does); it claims every request,
+/// routes it by the token in `tokenHeader`, and fails any request it cannot route with
+/// `URLError(.unsupportedURL)` whose description starts `no route for`.
+public final class StubURLProtocol: URLProtocol {
+    /// The header that carries a request's routing token.
+    public static let tokenHeader = "X-DogPatch-Contracts-Stub"
+
+    /// The prefix of the description an unroutable request fails with.
+    public static let noRoutePrefix = "no route for"
+
+    private let state = LoadingState()
+
+    override public class func canInit(with request: URLRequest) -> Bool { true }
+
+    override public class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override public func startLoading() {
+        guard let token = request.value(forHTTPHeaderField: Self.tokenHeader),
+              let handler = StubRegistry.shared.handler(for: token)
+        else {
+            let description = "\(Self.noRoutePrefix) \(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "(no URL)")"
+            client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: description]))
+            return
+        }
+        var routed = request
+        routed.setValue(nil, forHTTPHeaderField: Self.tokenHeader)
+        let reply = handler(routed)
+        if reply.delay > 0 {
+            // URLProtocol is not Sendable; the loading state makes the late answer safe against a cancel.
+            let loading = UncheckedSendable(self)
+            DispatchQueue.global().asyncAfter(deadline: .now() + reply.delay) { loading.value.answer(reply) }
+        } else {
+            answer(reply)
+        }
+    }
+
+    override public func stopLoading() {
+        state.stop()
+    }
+
+    private func answer(_ reply: StubReply) {
+        guard state.beginAnswer() else { return }
+        switch reply {
+        case .never:
+            break
+        case .failure(let code, _):
+            client?.urlProtocol(self, didFailWithError: URLError(code))
+        case .response(let status, let headers, let body, _):
+            guard let url = request.url,
+                  let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
+            else {
+                client?.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
+                return
+            }
+            client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+            // One call with the whole body: Linux keeps only the last chunk it is given.
+            if !body.isEmpty {
+                client?.urlProtocol(self, didLoad: body)
+            }
+            client?.urlProtocolDidFinishLoading(self)
+        }
+    }
+}
+
+/// Whether a loading has been stopped or answered, so a delayed answer never follows a cancel.
+private final class LoadingState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var finished = false
+
+    func stop() {
+        lock.withLock { finished = true }
+    }
+
+    /// Marks the loading answered; `false` when it was stopped or answered already.
+    func beginAnswer() -> Bool {
+        lock.withLock {
+            defer { finished = true }
+            return !finished
+        }
+    }
+}
+
+/// Carries a value Swift cannot prove Sendable across a dispatch, where the code guards it itself.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
