@@ -1,0 +1,6 @@
+/// Arguments the tool cannot run with.
+struct CommandLineError: Error {
+    let message: String
+    /// The command whose help the hint names.
+    let command: String?
+}

@@ -1,0 +1,119 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import DogPatchClients
+
+/// One contract file, loaded and checked: an endpoint (or just a model) and its cases.
+public struct Contract: Sendable {
+    /// The file as reports name it, such as `contracts/countries.json`.
+    public let file: String
+    /// The endpoint whose client replays the cases; `nil` for a fixture contract.
+    public let endpoint: Endpoint?
+    /// The model bodies decode into.
+    public let model: ModelDescriptor
+    /// The endpoint's arguments.
+    public let arguments: [String: Endpoint.Argument]
+    /// What the client must send, when the contract says.
+    public let request: RequestExpectation?
+    /// The queue the client is built with for replay.
+    public let responseQueue: ResponseQueue
+    /// The cases in file order, each ready to run or invalid on its own.
+    public let cases: [CaseEntry]
+}
+
+/// The queue a client is built with for replay.
+public enum ResponseQueue: String, Sendable {
+    /// The main queue.
+    case main
+    /// A private serial queue.
+    case `private`
+}
+
+/// The request a client must send.
+public struct RequestExpectation: Sendable {
+    /// The HTTP method, such as `GET`.
+    public var method: Located<String>?
+    /// The URL's path, percent-decoded.
+    public var path: Located<String>?
+    /// The exact query items, by name.
+    public var query: Located<[String: String]>?
+}
+
+/// A value from a contract with where it was written.
+public struct Located<Value: Sendable>: Sendable {
+    /// The value.
+    public var value: Value
+    /// Where it was written.
+    public var position: SourcePosition
+}
+
+/// One case of a contract.
+public struct ContractCase: Sendable {
+    /// The case's name, unique in its contract.
+    public let name: String
+    /// Where the case starts.
+    public let position: SourcePosition
+    /// The response the stub serves.
+    public let response: ResponseSpec
+    /// What the outcome must be.
+    public let expect: Expectation
+    /// Why the case is skipped, when it is.
+    public let skip: String?
+    /// Whether the case is replayed through the client.
+    public let replay: Bool
+}
+
+/// The response a case describes.
+public struct ResponseSpec: Sendable {
+    /// What reaches the client.
+    public enum Kind: Sendable {
+        /// An HTTP response.
+        case http(status: Int, headers: [String: String], body: Body)
+        /// A transport error, by its URLError code name.
+        case networkError(code: URLError.Code, name: String)
+    }
+
+    /// Where the body comes from.
+    public enum Body: Sendable {
+        /// No body.
+        case none
+        /// A string in the contract.
+        case inline(String)
+        /// A file under the fixtures folder: as written, where it resolved to, and where it was written.
+        case fixture(path: String, url: URL, position: SourcePosition)
+    }
+
+    /// What reaches the client.
+    public let kind: Kind
+    /// How long the stub waits before answering, in milliseconds.
+    public let delayMs: Int
+    /// Where `response` starts.
+    public let position: SourcePosition
+}
+
+/// What a case's outcome must be.
+public struct Expectation: Sendable {
+    /// The kinds of outcome a case can expect.
+    public enum Kind: Sendable {
+        /// The body decodes, optionally to an array of `count` elements with `values` at paths.
+        case decodes(count: Located<Int>?, values: [ValueExpectation])
+        /// The call fails with an `APIError` case, optionally with a status or a coding path.
+        case error(APIError.Kind, status: Located<Int>?, path: Located<JSONPath>?)
+    }
+
+    /// What the outcome must be.
+    public let kind: Kind
+    /// Where `expect` starts.
+    public let position: SourcePosition
+}
+
+/// A value the decoded model must hold at a path.
+public struct ValueExpectation: Sendable {
+    /// The path into the decoded model.
+    public let path: JSONPath
+    /// The JSON value expected there.
+    public let value: JSONValue
+    /// Where the expectation was written.
+    public let position: SourcePosition
+}

@@ -1,0 +1,369 @@
+import Foundation
+import DogPatchClients
+
+/// A contract file as loaded: its cases, or the problems that keep it from running.
+public enum LoadedContract: Sendable {
+    /// The contract loaded; some cases may still be invalid.
+    case loaded(Contract)
+    /// The contract as a whole is invalid.
+    case invalid(file: String, endpoint: String?, diagnostics: [Diagnostic])
+}
+
+/// One case of a loaded contract: ready to run, or invalid on its own.
+public enum CaseEntry: Sendable {
+    /// The case is ready to run.
+    case ready(ContractCase)
+    /// The case is invalid; the contract's other cases still run.
+    case invalid(name: String, diagnostics: [Diagnostic])
+
+    /// The case's name.
+    public var name: String {
+        switch self {
+        case .ready(let contractCase): contractCase.name
+        case .invalid(let name, _): name
+        }
+    }
+}
+
+/// Loads contract files strictly: every unknown key, wrong type, duplicate, unknown name and
+/// escaping path is an error at the contract's `file:line:col`.
+public struct ContractLoader: Sendable {
+    /// The newest contract format this tool reads.
+    public static let currentVersion = 1
+    /// The largest contract file read, in bytes.
+    public static let maxContractBytes = 16 << 20
+
+    let catalogue: Catalogue
+    let fixtures: FixtureLocator
+
+    /// Creates a loader.
+    /// - Parameters:
+    ///   - catalogue: The endpoints and models contracts may name.
+    ///   - fixtures: Where fixture paths resolve.
+    public init(catalogue: Catalogue, fixtures: FixtureLocator) {
+        self.catalogue = catalogue
+        self.fixtures = fixtures
+    }
+
+    /// Reads and loads a contract file.
+    /// - Parameters:
+    ///   - url: The file.
+    ///   - file: How reports name it.
+    /// - Returns: The contract, or its problems.
+    public func load(contentsOf url: URL, file: String) -> LoadedContract {
+        let data: Data
+        do {
+            let size = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+            guard size <= Self.maxContractBytes else {
+                return .invalid(file: file, endpoint: nil, diagnostics: [
+                    Diagnostic(.error, "contract is \(size) bytes, over the limit of \(Self.maxContractBytes)", file: file, position: .start),
+                ])
+            }
+            data = try Data(contentsOf: url)
+        } catch {
+            return .invalid(file: file, endpoint: nil, diagnostics: [
+                Diagnostic(.error, "cannot read the contract: \(FileProblem.describe(error))", file: file),
+            ])
+        }
+        return load(data, file: file)
+    }
+
+    /// Loads a contract from its bytes.
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - file: How reports name it.
+    /// - Returns: The contract, or its problems.
+    public func load(_ data: Data, file: String) -> LoadedContract {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(data)
+        } catch {
+            return .invalid(file: file, endpoint: nil, diagnostics: [
+                Diagnostic(.error, "invalid JSON: \(error.message)", file: file, position: error.position),
+            ])
+        }
+        var reader = ContractReader(file: file)
+        let top = reader.members(
+            of: root, in: "the contract",
+            allowed: ["version", "description", "endpoint", "arguments", "request", "model", "responseQueue", "cases"]
+        )
+        guard let top else { return .invalid(file: file, endpoint: nil, diagnostics: reader.diagnostics) }
+        _ = reader.string(top["description"])
+
+        if let version = reader.integer(top["version"], in: Int.min...Int.max) {
+            if version.value > Self.currentVersion {
+                reader.error("contract version \(version.value) is newer than this tool reads (version \(Self.currentVersion)); update dogpatch-contracts", at: version.position)
+            } else if version.value < 1 {
+                reader.error("contract version must be 1, found \(version.value)", at: version.position)
+            }
+        }
+
+        let endpointName = reader.string(top["endpoint"])
+        var endpoint: Endpoint?
+        if let endpointName {
+            endpoint = catalogue.endpoint(named: endpointName.value)
+            if endpoint == nil {
+                let known = catalogue.endpoints.map { "\"\($0.name)\"" }.joined(separator: ", ")
+                reader.error("unknown endpoint \"\(endpointName.value)\"; known endpoints are \(known)", at: endpointName.position)
+            }
+        }
+        let model = resolveModel(top, endpoint: endpoint, endpointName: endpointName, reader: &reader)
+        let arguments = readArguments(top["arguments"], endpoint: endpoint, reader: &reader)
+        let request = readRequest(top["request"], endpoint: endpoint, reader: &reader)
+        var responseQueue = ResponseQueue.main
+        if let queue = reader.string(top["responseQueue"]) {
+            if let parsed = ResponseQueue(rawValue: queue.value) {
+                responseQueue = parsed
+            } else {
+                reader.error("\"responseQueue\" must be \"main\" or \"private\", found \"\(queue.value)\"", at: queue.position)
+            }
+        }
+        var caseNodes: [JSONNode] = []
+        if let cases = top["cases"] {
+            if case .array(let elements) = cases.value.value {
+                caseNodes = elements
+                if elements.isEmpty { reader.error("\"cases\" is empty: a contract needs at least one case", at: cases.value.position) }
+            } else {
+                reader.error("\"cases\" must be an array, found \(NodeDecoder.describe(cases.value.value))", at: cases.value.position)
+            }
+        } else {
+            reader.error("missing required key \"cases\" in the contract", at: root.position)
+        }
+
+        guard reader.diagnostics.isEmpty, let model else {
+            return .invalid(file: file, endpoint: endpointName?.value, diagnostics: reader.diagnostics)
+        }
+        var seen: [String: SourcePosition] = [:]
+        let entries = caseNodes.enumerated().map { index, node in
+            var entry = readCase(node, index: index, model: model, file: file)
+            if case .ready(let ready) = entry, let first = seen[ready.name] {
+                entry = .invalid(name: ready.name, diagnostics: [Diagnostic(
+                    .error, "duplicate case name \"\(ready.name)\" (first at line \(first.line))", file: file, position: ready.position
+                )])
+            } else if case .ready(let ready) = entry {
+                seen[ready.name] = ready.position
+            }
+            return entry
+        }
+        return .loaded(Contract(
+            file: file, endpoint: endpoint, model: model, arguments: arguments, request: request,
+            responseQueue: responseQueue, cases: entries
+        ))
+    }
+
+    private func resolveModel(
+        _ top: [String: JSONMember], endpoint: Endpoint?, endpointName: Located<String>?, reader: inout ContractReader
+    ) -> ModelDescriptor? {
+        guard let modelName = reader.string(top["model"]) else {
+            if top["model"] == nil, endpointName == nil {
+                reader.error("a contract without \"endpoint\" needs \"model\" (\(catalogue.models.map { "\"\($0.name)\"" }.joined(separator: ", ")))", at: .start)
+            }
+            return endpoint?.model
+        }
+        guard let model = catalogue.model(named: modelName.value) else {
+            let known = catalogue.models.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            reader.error("unknown model \"\(modelName.value)\"; known models are \(known)", at: modelName.position)
+            return nil
+        }
+        if let endpoint, endpoint.model.name != model.name {
+            reader.error("model \"\(model.name)\" does not match endpoint \"\(endpoint.name)\", which decodes \"\(endpoint.model.name)\"", at: modelName.position)
+            return nil
+        }
+        return model
+    }
+
+    private func readArguments(_ member: JSONMember?, endpoint: Endpoint?, reader: inout ContractReader) -> [String: Endpoint.Argument] {
+        guard let member else { return [:] }
+        guard let endpoint else {
+            if reader.diagnostics.isEmpty {
+                reader.error("\"arguments\" needs an \"endpoint\" to pass them to", at: member.keyPosition)
+            }
+            return [:]
+        }
+        let allowed = endpoint.parameters.map(\.name)
+        guard let members = reader.members(of: member.value, in: "\"arguments\" of \(endpoint.name)", allowed: allowed) else { return [:] }
+        var arguments: [String: Endpoint.Argument] = [:]
+        for (name, argument) in members {
+            guard let parameter = endpoint.parameter(named: name) else { continue }
+            switch (parameter.kind, argument.value.value) {
+            case (.string, .string(let value)):
+                arguments[name] = .string(value)
+            case (.bool, .bool(let value)):
+                arguments[name] = .bool(value)
+            case (.strings, .array(let elements)):
+                let strings = elements.compactMap { element -> String? in
+                    if case .string(let value) = element.value { return value }
+                    reader.error("argument \"\(name)\" must hold only strings, found \(NodeDecoder.describe(element.value))", at: element.position)
+                    return nil
+                }
+                arguments[name] = .strings(strings)
+            default:
+                reader.error("argument \"\(name)\" must be \(parameter.kind.rawValue), found \(NodeDecoder.describe(argument.value.value))", at: argument.value.position)
+            }
+        }
+        return arguments
+    }
+
+    private func readRequest(_ member: JSONMember?, endpoint: Endpoint?, reader: inout ContractReader) -> RequestExpectation? {
+        guard let member else { return nil }
+        if endpoint == nil, reader.diagnostics.isEmpty {
+            reader.error("\"request\" needs an \"endpoint\" whose client sends it", at: member.keyPosition)
+        }
+        guard let members = reader.members(of: member.value, in: "\"request\"", allowed: ["method", "path", "query"]) else { return nil }
+        var request = RequestExpectation()
+        request.method = reader.string(members["method"])
+        request.path = reader.string(members["path"])
+        request.query = reader.stringObject(members["query"])
+        return request
+    }
+
+    private func readCase(_ node: JSONNode, index: Int, model: ModelDescriptor, file: String) -> CaseEntry {
+        var reader = ContractReader(file: file)
+        let fallbackName = "#\(index + 1)"
+        guard let members = reader.members(
+            of: node, in: "case \(fallbackName)", allowed: ["name", "description", "response", "expect", "skip", "replay"]
+        ) else {
+            return .invalid(name: fallbackName, diagnostics: reader.diagnostics)
+        }
+        let name = reader.string(members["name"])
+        if members["name"] == nil {
+            reader.error("missing required key \"name\" in case \(fallbackName)", at: node.position)
+        } else if let name, name.value.trimmingCharacters(in: .whitespaces).isEmpty {
+            reader.error("case name must not be empty", at: name.position)
+        }
+        let caseName = name?.value ?? fallbackName
+        _ = reader.string(members["description"])
+        let skip = reader.string(members["skip"])
+        let replay = reader.bool(members["replay"])
+        var response: ResponseSpec?
+        if let member = members["response"] {
+            response = readResponse(member, reader: &reader)
+        } else {
+            reader.error("missing required key \"response\" in case \"\(caseName)\"", at: node.position)
+        }
+        var expect: Expectation?
+        if let member = members["expect"] {
+            expect = readExpectation(member, model: model, reader: &reader)
+        } else {
+            reader.error("missing required key \"expect\" in case \"\(caseName)\"", at: node.position)
+        }
+        guard reader.diagnostics.isEmpty, let response, let expect else {
+            return .invalid(name: caseName, diagnostics: reader.diagnostics)
+        }
+        return .ready(ContractCase(
+            name: caseName, position: node.position, response: response, expect: expect,
+            skip: skip?.value, replay: replay?.value ?? true
+        ))
+    }
+
+    private func readResponse(_ member: JSONMember, reader: inout ContractReader) -> ResponseSpec? {
+        guard let members = reader.members(
+            of: member.value, in: "\"response\"",
+            allowed: ["status", "headers", "fixture", "body", "networkError", "delayMs"]
+        ) else { return nil }
+        let delay = reader.integer(members["delayMs"], in: 0...600_000)?.value ?? 0
+        if let networkError = reader.string(members["networkError"]) {
+            let combined = ["status", "headers", "fixture", "body"].filter { members[$0] != nil }
+            if !combined.isEmpty {
+                reader.error("\"networkError\" cannot be combined with " + combined.map { "\"\($0)\"" }.joined(separator: ", "), at: networkError.position)
+            }
+            guard let code = NetworkErrorNames.code(named: networkError.value) else {
+                let known = NetworkErrorNames.codes.map(\.name).joined(separator: ", ")
+                reader.error("unknown networkError \"\(networkError.value)\"; known names are \(known)", at: networkError.position)
+                return nil
+            }
+            return ResponseSpec(kind: .networkError(code: code, name: networkError.value), delayMs: delay, position: member.value.position)
+        }
+        let status = reader.integer(members["status"], in: 100...599)?.value ?? 200
+        let headers = reader.stringObject(members["headers"])?.value ?? [:]
+        let fixture = reader.string(members["fixture"])
+        let inline = reader.string(members["body"])
+        var body = ResponseSpec.Body.none
+        if let fixture, inline != nil {
+            reader.error("a response takes \"fixture\" or \"body\", not both", at: fixture.position)
+        } else if let fixture {
+            switch fixtures.resolve(fixture.value) {
+            case .success(let url): body = .fixture(path: fixture.value, url: url, position: fixture.position)
+            case .failure(let problem): reader.error(problem.message, at: fixture.position)
+            }
+        } else if let inline {
+            body = .inline(inline.value)
+        }
+        return ResponseSpec(kind: .http(status: status, headers: headers, body: body), delayMs: delay, position: member.value.position)
+    }
+
+    private func readExpectation(_ member: JSONMember, model: ModelDescriptor, reader: inout ContractReader) -> Expectation? {
+        guard let members = reader.members(
+            of: member.value, in: "\"expect\"", allowed: ["decodes", "count", "values", "error", "status", "path"]
+        ) else { return nil }
+        let decodes = reader.bool(members["decodes"])
+        let errorName = reader.string(members["error"])
+        let position = member.value.position
+        switch (decodes, errorName) {
+        case (_?, _?):
+            reader.error("\"expect\" takes \"decodes\" or \"error\", not both", at: position)
+            return nil
+        case (let decodes?, nil):
+            guard decodes.value else {
+                reader.error("\"decodes\": false is not an expectation; name the failure with \"error\"", at: decodes.position)
+                return nil
+            }
+            for key in ["status", "path"] where members[key] != nil {
+                reader.error("\"\(key)\" goes with \"error\", not with \"decodes\"", at: members[key]?.keyPosition ?? position)
+            }
+            let count = reader.integer(members["count"], in: 0...Int.max)
+            if let count, !model.isArray {
+                reader.error("\"count\" needs an array model; \"\(model.name)\" is not one", at: count.position)
+            }
+            let values = readValues(members["values"], reader: &reader)
+            return Expectation(kind: .decodes(count: count, values: values), position: position)
+        case (nil, let errorName?):
+            guard let kind = APIError.Kind(rawValue: errorName.value) else {
+                let known = APIError.Kind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                reader.error("unknown error \"\(errorName.value)\"; expected one of \(known)", at: errorName.position)
+                return nil
+            }
+            for key in ["count", "values"] where members[key] != nil {
+                reader.error("\"\(key)\" goes with \"decodes\", not with \"error\"", at: members[key]?.keyPosition ?? position)
+            }
+            let status = reader.integer(members["status"], in: 100...599)
+            if let status, kind != .responseUnsuccessful {
+                reader.error("\"status\" goes with \"responseUnsuccessful\", not \"\(kind.rawValue)\"", at: status.position)
+            }
+            var path: Located<JSONPath>?
+            if let text = reader.string(members["path"]) {
+                if kind != .jsonConversionFailure {
+                    reader.error("\"path\" goes with \"jsonConversionFailure\", not \"\(kind.rawValue)\"", at: text.position)
+                } else if let parsed = JSONPath(parsing: text.value) {
+                    path = Located(value: parsed, position: text.position)
+                } else {
+                    reader.error("\"\(text.value)\" is not a path; write paths like \"[0].name.common\"", at: text.position)
+                }
+            }
+            return Expectation(kind: .error(kind, status: status, path: path), position: position)
+        case (nil, nil):
+            reader.error("\"expect\" needs \"decodes\": true or \"error\"", at: position)
+            return nil
+        }
+    }
+
+    private func readValues(_ member: JSONMember?, reader: inout ContractReader) -> [ValueExpectation] {
+        guard let member else { return [] }
+        guard case .object(let entries) = member.value.value else {
+            reader.error("\"values\" must be an object of path to value, found \(NodeDecoder.describe(member.value.value))", at: member.value.position)
+            return []
+        }
+        var seen = Set<String>()
+        return entries.compactMap { entry in
+            guard seen.insert(entry.key).inserted else {
+                reader.error("duplicate key \"\(entry.key)\" in \"values\"", at: entry.keyPosition)
+                return nil
+            }
+            guard let path = JSONPath(parsing: entry.key) else {
+                reader.error("\"\(entry.key)\" is not a path; write paths like \"[0].name.common\"", at: entry.keyPosition)
+                return nil
+            }
+            return ValueExpectation(path: path, value: entry.value.value, position: entry.keyPosition)
+        }
+    }
+}

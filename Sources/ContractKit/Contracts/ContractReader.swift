@@ -1,0 +1,124 @@
+import Foundation
+
+/// Reads typed values out of a parsed contract, collecting a diagnostic for every problem.
+struct ContractReader {
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    mutating func error(_ message: String, at position: SourcePosition) {
+        diagnostics.append(Diagnostic(.error, message, file: file, position: position))
+    }
+
+    /// The members of an object by key, reporting unknown and duplicate keys.
+    mutating func members(of node: JSONNode, in context: String, allowed: [String]) -> [String: JSONMember]? {
+        guard case .object(let list) = node.value else {
+            error("expected \(context) to be an object, found \(NodeDecoder.describe(node.value))", at: node.position)
+            return nil
+        }
+        var byKey: [String: JSONMember] = [:]
+        for member in list {
+            if let first = byKey[member.key] {
+                error("duplicate key \"\(member.key)\" in \(context) (first at line \(first.keyPosition.line))", at: member.keyPosition)
+                continue
+            }
+            guard allowed.contains(member.key) else {
+                var message = "unknown key \"\(member.key)\" in \(context)"
+                if let suggestion = Self.suggestion(for: member.key, among: allowed) {
+                    message += "; did you mean \"\(suggestion)\"?"
+                } else {
+                    message += "; expected one of " + allowed.map { "\"\($0)\"" }.joined(separator: ", ")
+                }
+                error(message, at: member.keyPosition)
+                continue
+            }
+            byKey[member.key] = member
+        }
+        return byKey
+    }
+
+    mutating func string(_ member: JSONMember?) -> Located<String>? {
+        guard let member else { return nil }
+        guard case .string(let value) = member.value.value else {
+            error("\"\(member.key)\" must be a string, found \(NodeDecoder.describe(member.value.value))", at: member.value.position)
+            return nil
+        }
+        return Located(value: value, position: member.value.position)
+    }
+
+    mutating func bool(_ member: JSONMember?) -> Located<Bool>? {
+        guard let member else { return nil }
+        guard case .bool(let value) = member.value.value else {
+            error("\"\(member.key)\" must be true or false, found \(NodeDecoder.describe(member.value.value))", at: member.value.position)
+            return nil
+        }
+        return Located(value: value, position: member.value.position)
+    }
+
+    mutating func integer(_ member: JSONMember?, in range: ClosedRange<Int>) -> Located<Int>? {
+        guard let member else { return nil }
+        guard case .number(let literal) = member.value.value, let value = Int(literal) else {
+            error("\"\(member.key)\" must be a whole number, found \(NodeDecoder.describe(member.value.value))", at: member.value.position)
+            return nil
+        }
+        guard range.contains(value) else {
+            error("\"\(member.key)\" must be between \(range.lowerBound) and \(range.upperBound), found \(value)", at: member.value.position)
+            return nil
+        }
+        return Located(value: value, position: member.value.position)
+    }
+
+    /// An object whose values must all be strings, such as `headers` or `query`.
+    mutating func stringObject(_ member: JSONMember?) -> Located<[String: String]>? {
+        guard let member else { return nil }
+        guard case .object(let list) = member.value.value else {
+            error("\"\(member.key)\" must be an object of strings, found \(NodeDecoder.describe(member.value.value))", at: member.value.position)
+            return nil
+        }
+        var result: [String: String] = [:]
+        var valid = true
+        for entry in list {
+            guard case .string(let value) = entry.value.value else {
+                error("\"\(member.key)\".\"\(entry.key)\" must be a string, found \(NodeDecoder.describe(entry.value.value))", at: entry.value.position)
+                valid = false
+                continue
+            }
+            if result[entry.key] != nil {
+                error("duplicate key \"\(entry.key)\" in \"\(member.key)\"", at: entry.keyPosition)
+                valid = false
+            }
+            result[entry.key] = value
+        }
+        return valid ? Located(value: result, position: member.value.position) : nil
+    }
+
+    /// The closest allowed key within two edits, for "did you mean".
+    static func suggestion(for key: String, among allowed: [String]) -> String? {
+        allowed
+            .map { ($0, editDistance(key.lowercased(), $0.lowercased())) }
+            .filter { $0.1 <= 2 }
+            .min { $0.1 < $1.1 }?.0
+    }
+
+    /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours.
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return d[a.count][b.count]
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Resolves a case's `fixture` path inside the fixtures folder, refusing any path that leaves it.
+public struct FixtureLocator: Sendable {
+    /// The fixtures folder as given, for messages (`Fixtures`).
+    public let displayRoot: String
+    /// The fixtures folder with symlinks resolved.
+    public let root: URL
+
+    /// Creates a locator.
+    /// - Parameters:
+    ///   - root: The fixtures folder.
+    ///   - displayRoot: How messages name it.
+    public init(root: URL, displayRoot: String) {
+        self.root = root.standardizedFileURL.resolvingSymlinksInPath()
+        self.displayRoot = displayRoot
+    }
+
+    /// A fixture path that cannot be used.
+    public struct Problem: Error, Sendable {
+        /// What is wrong with it.
+        public let message: String
+    }
+
+    /// Resolves a fixture path.
+    /// - Parameter path: The path as a contract writes it, relative to the fixtures folder.
+    /// - Returns: The file's URL, or why the path cannot be used.
+    public func resolve(_ path: String) -> Result<URL, Problem> {
+        guard !path.isEmpty else { return .failure(Problem(message: "\"fixture\" must not be empty")) }
+        guard !path.hasPrefix("/"), !path.hasPrefix("~") else {
+            return .failure(Problem(message: "fixture path \"\(path)\" is absolute; write it relative to the fixtures folder \"\(displayRoot)\""))
+        }
+        guard !path.contains("\0") else { return .failure(Problem(message: "fixture path contains a NUL character")) }
+        let lexical = root.appendingPathComponent(path).standardizedFileURL
+        let resolved = lexical.resolvingSymlinksInPath()
+        guard contains(lexical), contains(resolved) else {
+            return .failure(Problem(message: "fixture path \"\(path)\" leaves the fixtures folder \"\(displayRoot)\""))
+        }
+        return .success(resolved)
+    }
+
+    /// How reports name a fixture: the fixtures folder joined with the path as written.
+    /// - Parameter path: The path as a contract writes it.
+    /// - Returns: Such as `Fixtures/countries/france.json`.
+    public func displayName(_ path: String) -> String {
+        let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        return displayRoot.hasSuffix("/") ? displayRoot + trimmed : displayRoot + "/" + trimmed
+    }
+
+    private func contains(_ url: URL) -> Bool {
+        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        return url.path.hasPrefix(rootPath)
+    }
+}
+
+/// Words for file-system errors that read the same on every platform.
+enum FileProblem {
+    static func describe(_ error: any Error) -> String {
+        let nsError = error as NSError
+        switch (nsError.domain, nsError.code) {
+        case (NSCocoaErrorDomain, NSFileReadNoSuchFileError), (NSCocoaErrorDomain, NSFileNoSuchFileError):
+            return "no such file"
+        case (NSCocoaErrorDomain, NSFileReadNoPermissionError):
+            return "permission denied"
+        case (NSPOSIXErrorDomain, 21), (NSCocoaErrorDomain, NSFileReadUnknownError):
+            return "it is a folder or unreadable"
+        default:
+            return "read failed (\(nsError.domain) \(nsError.code))"
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import DogPatchClients
+
+/// Where and why a body failed to decode, with its position in the body when it has one.
+public struct DecodeProblem: Error, Sendable, Equatable {
+    /// The coding path, written `[0].name.common`; empty for the top level.
+    public var path: String
+    /// Why, such as `required key is missing`.
+    public var reason: String
+    /// Where in the body, when known.
+    public var position: SourcePosition?
+
+    /// The problem as `path: reason`.
+    public var summary: String { path.isEmpty ? reason : "\(path): \(reason)" }
+}
+
+/// Decodes bodies with an API's own `JSONDecoder` and, when that fails, finds the failure's path
+/// and position itself.
+public enum FixtureDecoder {
+    /// Decodes a body into a model.
+    /// - Parameters:
+    ///   - data: The body, not empty.
+    ///   - model: The model.
+    /// - Returns: The decoded value, or where and why decoding failed.
+    public static func decode(_ data: Data, as model: ModelDescriptor) -> Result<DecodedValue, DecodeProblem> {
+        switch model.decode(data) {
+        case .success(let value):
+            return .success(value)
+        case .failure(let error):
+            return .failure(explain(data, as: model, decoderError: error))
+        }
+    }
+
+    /// Explains a decoding failure with its exact path and position.
+    ///
+    /// The body is parsed with the tool's own parser (a syntax error gets its line and column) and
+    /// decoded again by `NodeDecoder`, which knows where every value is. Should that succeed where
+    /// `JSONDecoder` failed, `JSONDecoder`'s own account is kept.
+    static func explain(_ data: Data, as model: ModelDescriptor, decoderError: any Error) -> DecodeProblem {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(data)
+        } catch {
+            return DecodeProblem(path: error.path, reason: "invalid JSON: \(error.message)", position: error.position)
+        }
+        do {
+            try model.decode(from: NodeDecoder(node: root, codingPath: []))
+        } catch let error as DecodingError {
+            return problem(error, in: root)
+        } catch {
+            return DecodeProblem(path: "", reason: "decoding failed: \(error)", position: root.position)
+        }
+        let failure = DecodingFailure(decoderError)
+        return DecodeProblem(path: failure.path, reason: failure.reason, position: position(of: failure.path, in: root))
+    }
+
+    private static func problem(_ error: DecodingError, in root: JSONNode) -> DecodeProblem {
+        let container: [any CodingKey]
+        let reason: String
+        let path: String
+        switch error {
+        case .keyNotFound(let key, let context):
+            container = context.codingPath
+            path = CodingPath.render(context.codingPath + [key])
+            reason = "required key is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            container = context.codingPath
+            path = CodingPath.render(context.codingPath)
+            reason = ownWording(context.debugDescription)
+        @unknown default:
+            return DecodeProblem(path: "", reason: "decoding failed", position: root.position)
+        }
+        return DecodeProblem(path: path, reason: reason, position: position(of: CodingPath.render(container), in: root))
+    }
+
+    /// Foundation's wording, where a type's own `init(from:)` threw it, made to read like the tool's.
+    private static func ownWording(_ description: String) -> String {
+        var text = description.trimmingCharacters(in: .whitespaces)
+        if text.hasSuffix(".") { text.removeLast() }
+        guard let first = text.first else { return "the value is not valid" }
+        return first.lowercased() + text.dropFirst()
+    }
+
+    /// The position of the deepest value along a path that exists.
+    static func position(of path: String, in root: JSONNode) -> SourcePosition {
+        guard let parsed = JSONPath(parsing: path) else { return root.position }
+        var node = root
+        for segment in parsed.segments {
+            guard let next = JSONPath([segment]).lookUp(in: node) else { break }
+            node = next
+        }
+        return node.position
+    }
+}

@@ -1,0 +1,278 @@
+import Foundation
+
+/// A `Decoder` over a parsed `JSONNode`, used to explain why a body failed to decode.
+///
+/// It mirrors `JSONDecoder`'s default strategies (dates as seconds since 2001, `Decimal` and `URL`
+/// read from their JSON forms) but knows where every value is, so a failure gets its exact coding
+/// path even where Linux's `JSONDecoder` reports none (a number that does not fit its type).
+/// Its errors are `DecodingError`s whose debug descriptions are this tool's own wording.
+struct NodeDecoder: Decoder {
+    let node: JSONNode
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .object(let members) = node.value else {
+            throw NodeDecoder.mismatch([String: Int].self, "an object", node, codingPath)
+        }
+        var byKey: [String: JSONNode] = [:]
+        for member in members { byKey[member.key] = member.value }
+        return KeyedDecodingContainer(KeyedNodeContainer<Key>(members: byKey, keys: members.map(\.key), codingPath: codingPath))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .array(let elements) = node.value else {
+            throw NodeDecoder.mismatch([Int].self, "an array", node, codingPath)
+        }
+        return UnkeyedNodeContainer(elements: elements, codingPath: codingPath)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        SingleNodeContainer(decoder: self)
+    }
+
+    /// Decodes a value of any type from a node, handling the types `JSONDecoder` special-cases.
+    static func unbox<T: Decodable>(_ type: T.Type, from node: JSONNode, at path: [any CodingKey]) throws -> T {
+        if case .null = node.value {
+            throw DecodingError.valueNotFound(T.self, .init(codingPath: path, debugDescription: "expected \(expectation(for: T.self)), found null"))
+        }
+        let value: Any
+        switch T.self {
+        case is String.Type:
+            guard case .string(let string) = node.value else { throw mismatch(T.self, "a string", node, path) }
+            value = string
+        case is Bool.Type:
+            guard case .bool(let bool) = node.value else { throw mismatch(T.self, "a boolean", node, path) }
+            value = bool
+        case is Double.Type: value = try floatingPoint(Double.self, node, path)
+        case is Float.Type: value = try floatingPoint(Float.self, node, path)
+        case is Decimal.Type:
+            guard case .number(let literal) = node.value else { throw mismatch(T.self, "a number", node, path) }
+            guard let decimal = Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
+                throw corrupted("number \(literal) does not fit in a Decimal", path)
+            }
+            value = decimal
+        case is URL.Type:
+            guard case .string(let string) = node.value else { throw mismatch(T.self, "a URL string", node, path) }
+            guard let url = URL(string: string) else { throw corrupted("\(JSONValue.quote(string)) is not a valid URL", path) }
+            value = url
+        case is UUID.Type:
+            guard case .string(let string) = node.value else { throw mismatch(T.self, "a UUID string", node, path) }
+            guard let uuid = UUID(uuidString: string) else { throw corrupted("\(JSONValue.quote(string)) is not a UUID", path) }
+            value = uuid
+        case is Int.Type: value = try integer(Int.self, node, path)
+        case is Int8.Type: value = try integer(Int8.self, node, path)
+        case is Int16.Type: value = try integer(Int16.self, node, path)
+        case is Int32.Type: value = try integer(Int32.self, node, path)
+        case is Int64.Type: value = try integer(Int64.self, node, path)
+        case is UInt.Type: value = try integer(UInt.self, node, path)
+        case is UInt8.Type: value = try integer(UInt8.self, node, path)
+        case is UInt16.Type: value = try integer(UInt16.self, node, path)
+        case is UInt32.Type: value = try integer(UInt32.self, node, path)
+        case is UInt64.Type: value = try integer(UInt64.self, node, path)
+        default:
+            return try T(from: NodeDecoder(node: node, codingPath: path))
+        }
+        guard let typed = value as? T else { throw mismatch(T.self, "a value", node, path) }
+        return typed
+    }
+
+    private static func integer<I: FixedWidthInteger>(_ type: I.Type, _ node: JSONNode, _ path: [any CodingKey]) throws -> I {
+        guard case .number(let literal) = node.value else { throw mismatch(I.self, "a whole number", node, path) }
+        if let exact = I(literal) { return exact }
+        if let double = Double(literal), double.isFinite, double.rounded() == double, let exact = I(exactly: double) {
+            return exact
+        }
+        let reason = literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) && Double(literal).map { $0.rounded() != $0 } ?? false
+            ? "expected a whole number, found \(literal)"
+            : "number \(literal) does not fit in \(I.self)"
+        throw corrupted(reason, path)
+    }
+
+    private static func floatingPoint<F: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ type: F.Type, _ node: JSONNode, _ path: [any CodingKey]
+    ) throws -> F {
+        guard case .number(let literal) = node.value else { throw mismatch(F.self, "a number", node, path) }
+        guard let value = F(literal), value.isFinite else {
+            throw corrupted("number \(literal) does not fit in \(F.self)", path)
+        }
+        return value
+    }
+
+    static func mismatch(_ type: Any.Type, _ expected: String, _ node: JSONNode, _ path: [any CodingKey]) -> DecodingError {
+        DecodingError.typeMismatch(type, .init(codingPath: path, debugDescription: "expected \(expected), found \(describe(node.value))"))
+    }
+
+    private static func corrupted(_ reason: String, _ path: [any CodingKey]) -> DecodingError {
+        DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: reason))
+    }
+
+    /// How a message shows a value it found: short scalars verbatim, containers by kind.
+    static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .array, .object, .null: return value.kindDescription
+        default:
+            let text = value.jsonText
+            return text.count <= 40 ? text : String(text.prefix(37)) + "..."
+        }
+    }
+
+    private static func expectation(for type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "a boolean"
+        case is URL.Type: "a URL string"
+        case is UUID.Type: "a UUID string"
+        case is Int.Type, is Int64.Type, is Int32.Type, is UInt.Type: "a whole number"
+        case is Double.Type, is Float.Type, is Decimal.Type, is Date.Type: "a number"
+        default: "a value"
+        }
+    }
+}
+
+private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let members: [String: JSONNode]
+    let keys: [String]
+    let codingPath: [any CodingKey]
+
+    var allKeys: [Key] { keys.compactMap(Key.init(stringValue:)) }
+
+    func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
+
+    private func node(for key: Key) throws -> JSONNode {
+        guard let node = members[key.stringValue] else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "required key is missing"))
+        }
+        return node
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        if case .null = try node(for: key).value { return true }
+        return false
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try NodeDecoder.unbox(T.self, from: node(for: key), at: codingPath + [key])
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decode(type, key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decode(type, key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decode(type, key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decode(type, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decode(type, key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decode(type, key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decode(type, key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decode(type, key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decode(type, key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decode(type, key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decode(type, key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decode(type, key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decode(type, key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decode(type, key) }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
+        try NodeDecoder.unbox(T.self, from: node(for: key), at: codingPath + [key])
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try NodeDecoder(node: node(for: key), codingPath: codingPath + [key]).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try NodeDecoder(node: node(for: key), codingPath: codingPath + [key]).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        let key = NodeCodingKey(stringValue: "super")
+        return NodeDecoder(node: members["super"] ?? JSONNode(.null, at: .start), codingPath: codingPath + [key])
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        NodeDecoder(node: members[key.stringValue] ?? JSONNode(.null, at: .start), codingPath: codingPath + [key])
+    }
+}
+
+private struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
+    let elements: [JSONNode]
+    let codingPath: [any CodingKey]
+    var currentIndex = 0
+
+    init(elements: [JSONNode], codingPath: [any CodingKey]) {
+        self.elements = elements
+        self.codingPath = codingPath
+    }
+
+    var count: Int? { elements.count }
+    var isAtEnd: Bool { currentIndex >= elements.count }
+
+    private var currentPath: [any CodingKey] { codingPath + [NodeCodingKey(intValue: currentIndex)] }
+
+    private func current<T>(_ type: T.Type) throws -> JSONNode {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(T.self, .init(codingPath: currentPath, debugDescription: "expected another element, found the end of the array"))
+        }
+        return elements[currentIndex]
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        if case .null = try current(Never?.self).value {
+            currentIndex += 1
+            return true
+        }
+        return false
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let value = try NodeDecoder.unbox(T.self, from: current(T.self), at: currentPath)
+        currentIndex += 1
+        return value
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        let container = try NodeDecoder(node: current([String: Int].self), codingPath: currentPath).container(keyedBy: type)
+        currentIndex += 1
+        return container
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let container = try NodeDecoder(node: current([Int].self), codingPath: currentPath).unkeyedContainer()
+        currentIndex += 1
+        return container
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let decoder = NodeDecoder(node: try current(Never?.self), codingPath: currentPath)
+        currentIndex += 1
+        return decoder
+    }
+}
+
+private struct SingleNodeContainer: SingleValueDecodingContainer {
+    let decoder: NodeDecoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    func decodeNil() -> Bool {
+        if case .null = decoder.node.value { return true }
+        return false
+    }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try NodeDecoder.unbox(T.self, from: decoder.node, at: codingPath)
+    }
+}
+
+/// A coding key made by the decoder itself, for array indices and `super`.
+struct NodeCodingKey: CodingKey {
+    let stringValue: String
+    let intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        intValue = nil
+    }
+
+    init(intValue: Int) {
+        stringValue = "Index \(intValue)"
+        self.intValue = intValue
+    }
+}

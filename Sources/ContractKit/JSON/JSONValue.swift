@@ -1,0 +1,149 @@
+import Foundation
+
+/// A line and column in a file, both counted from 1; columns count UTF-8 bytes, as compilers do.
+public struct SourcePosition: Sendable, Equatable, Hashable, Comparable {
+    /// The line, from 1.
+    public var line: Int
+    /// The column in UTF-8 bytes, from 1.
+    public var column: Int
+
+    /// Creates a position.
+    /// - Parameters:
+    ///   - line: The line, from 1.
+    ///   - column: The column, from 1.
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// The start of a file.
+    public static let start = SourcePosition(line: 1, column: 1)
+
+    /// Orders positions as they appear in a file.
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}
+
+/// A JSON value parsed with the position it starts at.
+public struct JSONNode: Sendable, Equatable {
+    /// The value.
+    public var value: JSONValue
+    /// Where the value starts.
+    public var position: SourcePosition
+
+    /// Creates a node.
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - position: Where it starts.
+    public init(_ value: JSONValue, at position: SourcePosition) {
+        self.value = value
+        self.position = position
+    }
+}
+
+/// One member of a JSON object, with where its key starts.
+public struct JSONMember: Sendable, Equatable {
+    /// The key.
+    public var key: String
+    /// Where the key starts.
+    public var keyPosition: SourcePosition
+    /// The value.
+    public var value: JSONNode
+}
+
+/// A JSON value; numbers keep their literal text so nothing is rounded before a check needs it.
+public indirect enum JSONValue: Sendable, Equatable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number, as written.
+    case number(String)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONNode])
+    /// An object, its members in file order (duplicates kept, so they can be reported).
+    case object([JSONMember])
+
+    /// How a message names the value's kind: `a string`, `a number`, ...
+    public var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    /// The value as compact JSON text, for messages.
+    public var jsonText: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): value ? "true" : "false"
+        case .number(let literal): literal
+        case .string(let string): JSONValue.quote(string)
+        case .array(let elements): "[" + elements.map(\.value.jsonText).joined(separator: ",") + "]"
+        case .object(let members):
+            "{" + members.map { JSONValue.quote($0.key) + ":" + $0.value.value.jsonText }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// Whether two values mean the same JSON: numbers compare by value, objects ignore member order.
+    /// - Parameter other: The value to compare with.
+    /// - Returns: `true` when they are equivalent.
+    public func isEquivalent(to other: JSONValue) -> Bool {
+        switch (self, other) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.number(let a), .number(let b)):
+            if a == b { return true }
+            if let x = Decimal(string: a), let y = Decimal(string: b), x == y { return true }
+            guard let x = Double(a), let y = Double(b) else { return false }
+            return x == y
+        case (.array(let a), .array(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.value.isEquivalent(to: $1.value) }
+        case (.object(let a), .object(let b)):
+            guard a.count == b.count else { return false }
+            return a.allSatisfy { member in
+                b.contains { $0.key == member.key && $0.value.value.isEquivalent(to: member.value.value) }
+            }
+        default: return false
+        }
+    }
+
+    /// Quotes a string as JSON.
+    /// - Parameter string: The string.
+    /// - Returns: The quoted, escaped string.
+    public static func quote(_ string: String) -> String {
+        var result = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+extension JSONNode {
+    /// The member with a key, the last one when the key is repeated (as decoders read it).
+    /// - Parameter key: The key.
+    /// - Returns: The member, or `nil` when absent or when this is not an object.
+    public func member(_ key: String) -> JSONMember? {
+        guard case .object(let members) = value else { return nil }
+        return members.last { $0.key == key }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import DogPatchClients
+import HTTPStub
+
+/// Turns what a replay observed into diagnostics: the request, the completion and the result.
+struct ReplayCheck {
+    let contract: Contract
+    let contractCase: ContractCase
+    let timeout: TimeInterval
+    let outcomeCheck: OutcomeCheck
+    let prediction: Outcome?
+
+    func check(_ observation: Replayer.Observation) -> [Diagnostic] {
+        var diagnostics = checkRequests(observation.requests)
+        let completion = observation.completion
+        if completion.timedOut {
+            diagnostics.append(error(
+                "completion did not run within \(Self.seconds(timeout)); the request was cancelled", at: contractCase.position
+            ))
+            return diagnostics
+        }
+        if completion.callCount > 1 {
+            diagnostics.append(error("completion ran \(completion.callCount) times; expected exactly once", at: contractCase.position))
+        }
+        if let wrong = completion.queueNames.first(where: { $0 != observation.queueName }) {
+            diagnostics.append(error("completion ran on \(wrong); expected \(observation.queueName)", at: contractCase.position))
+        }
+        if let result = completion.first {
+            diagnostics += outcomeCheck.check(
+                Outcome(result), from: .client(response: contractCase.response, prediction: prediction)
+            )
+        }
+        return diagnostics
+    }
+
+    private func checkRequests(_ requests: [URLRequest]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = requests.dropFirst().map { extra in
+            error("\(StubURLProtocol.noRoutePrefix) \(extra.httpMethod ?? "GET") \(extra.url?.absoluteString ?? "(no URL)"): the client sent more than one request", at: contractCase.position)
+        }
+        guard let expected = contract.request else { return diagnostics }
+        guard let sent = requests.first else {
+            if !contractCase.expect.needsReplay {
+                diagnostics.append(error("client sent no request", at: contractCase.position))
+            }
+            return diagnostics
+        }
+        let url = sent.url
+        let components = url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true) }
+        if let method = expected.method, (sent.httpMethod ?? "GET") != method.value {
+            diagnostics.append(error("request method: expected \(method.value), client sent \(sent.httpMethod ?? "GET")", at: method.position))
+        }
+        if let path = expected.path {
+            let actual = components?.path ?? ""
+            if actual != path.value {
+                diagnostics.append(error("request path: expected \"\(path.value)\", client sent \"\(actual)\"", at: path.position))
+            }
+        }
+        if let query = expected.query {
+            let items = components?.queryItems ?? []
+            var actual: [String: String] = [:]
+            for item in items { actual[item.name] = item.value ?? "" }
+            if actual != query.value || items.count != actual.count {
+                diagnostics.append(error(
+                    "request query: expected \(Self.render(query.value)), client sent \(Self.render(items))", at: query.position
+                ))
+            }
+        }
+        return diagnostics
+    }
+
+    private func error(_ message: String, at position: SourcePosition) -> Diagnostic {
+        Diagnostic(.error, message, file: contract.file, position: position)
+    }
+
+    static func render(_ query: [String: String]) -> String {
+        query.isEmpty ? "no query" : "?" + query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+    }
+
+    static func render(_ items: [URLQueryItem]) -> String {
+        items.isEmpty ? "no query" : "?" + items.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
+    }
+
+    static func seconds(_ interval: TimeInterval) -> String {
+        interval == interval.rounded() ? "\(Int(interval)) s" : "\(interval) s"
+    }
+}
+

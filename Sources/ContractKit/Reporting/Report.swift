@@ -1,0 +1,177 @@
+import Foundation
+
+/// The report formats `verify` prints.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    /// One line a case and a summary, for people.
+    case text
+    /// One JSON object.
+    case json
+    /// JUnit XML: a test suite a contract, a test case a case.
+    case junit
+    /// GitHub Actions workflow commands.
+    case github
+}
+
+/// Renders results in every format. Output depends only on the results, so it is the same bytes
+/// whatever `--jobs` was.
+struct Report {
+    let results: [CaseResult]
+    let summary: Summary
+
+    init(_ results: [CaseResult]) {
+        self.results = results
+        summary = Summary(results)
+    }
+
+    func render(_ format: ReportFormat, palette: Palette) -> String {
+        switch format {
+        case .text: text(palette: palette)
+        case .json: json()
+        case .junit: junit()
+        case .github: github()
+        }
+    }
+
+    /// Every diagnostic in compiler style, in result order, for standard error.
+    func diagnostics(palette: Palette) -> String {
+        results.flatMap(\.diagnostics).map { diagnostic in
+            let color: Palette.Color = diagnostic.severity == .error ? .red : diagnostic.severity == .warning ? .yellow : .dim
+            let rendered = diagnostic.rendered
+            guard palette.enabled, let range = rendered.range(of: ": \(diagnostic.severity.rawValue): ") else { return rendered + "\n" }
+            return palette.paint(String(rendered[..<range.lowerBound]), .bold) + ": "
+                + palette.paint(diagnostic.severity.rawValue, color) + ": " + rendered[range.upperBound...] + "\n"
+        }.joined()
+    }
+
+    // MARK: text
+
+    private func text(palette: Palette) -> String {
+        var out = ""
+        for result in results {
+            let (label, color): (String, Palette.Color) = switch result.status {
+            case .passed: ("PASS ", .green)
+            case .failed: ("FAIL ", .red)
+            case .error: ("ERROR", .red)
+            case .skipped: ("SKIP ", .yellow)
+            }
+            out += palette.paint(label, color) + " " + result.contract + "  " + result.caseName
+            if let reason = result.skipReason { out += palette.paint("  (\(reason))", .dim) }
+            out += "\n"
+        }
+        return out + summary.line + "\n"
+    }
+
+    // MARK: json
+
+    private func json() -> String {
+        func field(_ key: String, _ value: String) -> String { JSONValue.quote(key) + ":" + value }
+        let s = summary
+        let summaryObject = "{" + [
+            field("contracts", "\(s.contracts)"), field("cases", "\(s.cases)"), field("passed", "\(s.passed)"),
+            field("failed", "\(s.failed)"), field("errors", "\(s.errors)"), field("skipped", "\(s.skipped)"),
+            field("warnings", "\(s.warnings)"),
+        ].joined(separator: ",") + "}"
+        let resultObjects = results.map { result -> String in
+            var fields = [field("contract", JSONValue.quote(result.contract))]
+            fields.append(field("endpoint", result.endpoint.map(JSONValue.quote) ?? "null"))
+            fields.append(field("case", JSONValue.quote(result.caseName)))
+            fields.append(field("status", JSONValue.quote(result.status.rawValue)))
+            if let reason = result.skipReason { fields.append(field("skipReason", JSONValue.quote(reason))) }
+            let diagnostics = result.diagnostics.map { diagnostic -> String in
+                var parts = [field("severity", JSONValue.quote(diagnostic.severity.rawValue)), field("message", JSONValue.quote(diagnostic.message))]
+                if let file = diagnostic.file { parts.append(field("file", JSONValue.quote(file))) }
+                if let position = diagnostic.position {
+                    parts.append(field("line", "\(position.line)"))
+                    parts.append(field("column", "\(position.column)"))
+                }
+                if let path = diagnostic.path { parts.append(field("path", JSONValue.quote(path))) }
+                return "{" + parts.joined(separator: ",") + "}"
+            }
+            fields.append(field("diagnostics", "[" + diagnostics.joined(separator: ",") + "]"))
+            return "{" + fields.joined(separator: ",") + "}"
+        }
+        return "{" + field("version", "1") + "," + field("summary", summaryObject) + ","
+            + field("results", "[" + resultObjects.joined(separator: ",") + "]") + "}\n"
+    }
+
+    // MARK: junit
+
+    private func junit() -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"dogpatch-contracts\" tests=\"\(summary.cases)\" failures=\"\(summary.failed)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\">\n"
+        var order: [String] = []
+        var byContract: [String: [CaseResult]] = [:]
+        for result in results {
+            if byContract[result.contract] == nil { order.append(result.contract) }
+            byContract[result.contract, default: []].append(result)
+        }
+        for contract in order {
+            let cases = byContract[contract] ?? []
+            let counts = Summary(cases)
+            out += "  <testsuite name=\"\(Self.xml(contract))\" tests=\"\(counts.cases)\" failures=\"\(counts.failed)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\">\n"
+            for result in cases {
+                out += "    <testcase classname=\"\(Self.xml(contract))\" name=\"\(Self.xml(result.caseName))\""
+                let details = result.diagnostics.map(\.rendered).joined(separator: "\n")
+                let first = result.diagnostics.first { $0.severity == .error }?.message ?? result.diagnostics.first?.message ?? ""
+                switch result.status {
+                case .passed:
+                    out += "/>\n"
+                case .skipped:
+                    out += ">\n      <skipped message=\"\(Self.xml(result.skipReason ?? ""))\"/>\n    </testcase>\n"
+                case .failed, .error:
+                    let tag = result.status == .failed ? "failure" : "error"
+                    out += ">\n      <\(tag) message=\"\(Self.xml(first))\">\(Self.xml(details))</\(tag)>\n    </testcase>\n"
+                }
+            }
+            out += "  </testsuite>\n"
+        }
+        return out + "</testsuites>\n"
+    }
+
+    /// Escapes text for XML, dropping characters XML 1.0 cannot hold.
+    static func xml(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n": out += "&#10;"
+            case "\t", "\r": out.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    // MARK: github
+
+    private func github() -> String {
+        var out = ""
+        for result in results {
+            for diagnostic in result.diagnostics where diagnostic.severity != .note {
+                var properties: [String] = []
+                if let file = diagnostic.file { properties.append("file=" + Self.githubProperty(file)) }
+                if let position = diagnostic.position {
+                    properties.append("line=\(position.line)")
+                    properties.append("col=\(position.column)")
+                }
+                properties.append("title=" + Self.githubProperty("\(result.contract): \(result.caseName)"))
+                out += "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))::\(Self.githubData(diagnostic.message))\n"
+            }
+        }
+        return out + summary.line + "\n"
+    }
+
+    static func githubData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25")
+            .replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    static func githubProperty(_ text: String) -> String {
+        githubData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}

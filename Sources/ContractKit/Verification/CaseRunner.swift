@@ -1,0 +1,71 @@
+import Foundation
+import DogPatchClients
+
+/// Verifies one ready case: loads its body, predicts and checks the outcome, then replays it.
+struct CaseRunner: Sendable {
+    let contract: Contract
+    let contractCase: ContractCase
+    let fixtures: FixtureLocator
+    let replay: Bool
+    let timeout: TimeInterval
+    let strict: Bool
+
+    func run() async -> CaseResult {
+        if let reason = contractCase.skip {
+            return result(.skipped, skipReason: reason)
+        }
+        let body: Data
+        var fixtureFile: String?
+        var fixturePosition: SourcePosition?
+        switch declaredBody {
+        case .none:
+            body = Data()
+        case .inline(let text):
+            body = Data(text.utf8)
+        case .fixture(let path, let url, let position):
+            let display = fixtures.displayName(path)
+            fixtureFile = display
+            fixturePosition = position
+            switch FixtureStore.load(url, display: display) {
+            case .success(let data): body = data
+            case .failure(var diagnostic):
+                if diagnostic.position == nil {
+                    diagnostic = Diagnostic(.error, diagnostic.message, file: contract.file, position: position)
+                }
+                return result(.error, [diagnostic])
+            }
+        }
+        let check = OutcomeCheck(contract: contract, contractCase: contractCase, fixtureFile: fixtureFile, fixturePosition: fixturePosition)
+        let willReplay = replay && contractCase.replay && contract.endpoint != nil
+        var diagnostics: [Diagnostic] = []
+        var prediction: Outcome?
+        if !contractCase.expect.needsReplay {
+            let predicted = Predictor.predict(contractCase.response, body: body, model: contract.model)
+            prediction = predicted
+            diagnostics += check.check(predicted, from: .prediction)
+        } else if !willReplay {
+            return result(.skipped, skipReason: "\"invalidRequest\" depends on the arguments and is checked by replay only")
+        }
+        if willReplay, let endpoint = contract.endpoint {
+            let observation = await Replayer(timeout: timeout).replay(endpoint, contract: contract, response: contractCase.response, body: body)
+            let replayCheck = ReplayCheck(
+                contract: contract, contractCase: contractCase, timeout: timeout, outcomeCheck: check, prediction: prediction
+            )
+            diagnostics += replayCheck.check(observation)
+        }
+        let failed = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+        return result(failed ? .failed : .passed, diagnostics)
+    }
+
+    private var declaredBody: ResponseSpec.Body {
+        if case .http(_, _, let body) = contractCase.response.kind { return body }
+        return .none
+    }
+
+    private func result(_ status: CaseResult.Status, _ diagnostics: [Diagnostic] = [], skipReason: String? = nil) -> CaseResult {
+        CaseResult(
+            contract: contract.file, endpoint: contract.endpoint?.name, caseName: contractCase.name,
+            status: status, diagnostics: diagnostics, skipReason: skipReason
+        )
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import DogPatchClients
+
+/// Checks an outcome, predicted or returned by the client, against a case's expectation.
+struct OutcomeCheck {
+    /// Where the outcome came from, for messages.
+    enum Source {
+        case prediction
+        case client(response: ResponseSpec, prediction: Outcome?)
+    }
+
+    let contract: Contract
+    let contractCase: ContractCase
+    /// The fixture the body came from, as reports name it, for decode failures.
+    let fixtureFile: String?
+    let fixturePosition: SourcePosition?
+
+    func check(_ outcome: Outcome, from source: Source) -> [Diagnostic] {
+        let expect = contractCase.expect
+        if !matchesKind(outcome, expect) {
+            return [mismatch(outcome, source: source)]
+        }
+        switch (expect.kind, outcome) {
+        case (.decodes(let count, let values), .decoded(let value)):
+            var diagnostics: [Diagnostic] = []
+            if let count, let actual = value.count, actual != count.value {
+                diagnostics.append(error("expected \(count.value) \(count.value == 1 ? "element" : "elements"), \(verb(source)) \(actual)", at: count.position))
+            }
+            if !values.isEmpty {
+                diagnostics += checkValues(values, in: value, source: source)
+            }
+            return diagnostics
+        case (.error(_, let status?, _), .failed(_, let actual, _)) where actual != status.value:
+            return [mismatch(outcome, source: source, at: status.position)]
+        case (.error(_, _, let path?), .failed(_, _, let problem)):
+            // The client's own path may be empty where Linux's JSONDecoder gives none; the
+            // prediction carries the exact one.
+            if case .client = source, problem?.path.isEmpty ?? true { return [] }
+            guard let problem, JSONPath(parsing: problem.path) == path.value else {
+                return [mismatch(outcome, source: source, at: path.position)]
+            }
+            return []
+        default:
+            return []
+        }
+    }
+
+    private func matchesKind(_ outcome: Outcome, _ expect: Expectation) -> Bool {
+        switch (expect.kind, outcome) {
+        case (.decodes, .decoded): true
+        case (.error(let kind, _, _), .failed(let actual, _, _)): kind == actual
+        default: false
+        }
+    }
+
+    private func verb(_ source: Source) -> String {
+        if case .client = source { "client decoded" } else { "decoded" }
+    }
+
+    private func mismatch(_ outcome: Outcome, source: Source, at position: SourcePosition? = nil) -> Diagnostic {
+        let expected = contractCase.expect.summary(model: contract.model)
+        let actual = outcome.summary(model: contract.model)
+        switch source {
+        case .prediction:
+            // A body that fails to decode is reported where the problem is: in the fixture.
+            if case .decodes = contractCase.expect.kind, case .failed(.jsonConversionFailure, _, let problem?) = outcome {
+                let file = fixtureFile ?? contract.file
+                let position = fixtureFile == nil ? contractCase.response.position : problem.position
+                return Diagnostic(.error, problem.summary, file: file, position: position, path: problem.path)
+            }
+            return error("expected \(expected), predicted \(actual) from the response", at: position ?? contractCase.expect.position)
+        case .client(let response, let prediction):
+            var message = "client returned \(actual) for \(response.summary); expected \(expected)"
+            if let prediction, prediction.summary(model: contract.model) != expected, prediction.summary(model: contract.model) != actual {
+                message += " (the response predicts \(prediction.summary(model: contract.model)))"
+            }
+            return error(message, at: position ?? contractCase.expect.position)
+        }
+    }
+
+    private func checkValues(_ values: [ValueExpectation], in value: DecodedValue, source: Source) -> [Diagnostic] {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(value.encoded())
+        } catch {
+            return [self.error("cannot encode the decoded \(contract.model.name) to check \"values\": \(error)", at: values[0].position)]
+        }
+        return values.compactMap { expected in
+            guard let found = expected.path.lookUp(in: root) else {
+                return self.error("\(expected.path): no value at this path in the decoded \(contract.model.name)", at: expected.position)
+            }
+            guard found.value.isEquivalent(to: expected.value) else {
+                return self.error(
+                    "\(expected.path): expected \(Self.preview(expected.value)), \(verb(source)) \(Self.preview(found.value))",
+                    at: expected.position
+                )
+            }
+            return nil
+        }
+    }
+
+    /// A value as messages show it: its JSON, shortened when long.
+    static func preview(_ value: JSONValue) -> String {
+        let text = value.jsonText
+        return text.count <= 60 ? text : String(text.prefix(57)) + "..."
+    }
+
+    private func error(_ message: String, at position: SourcePosition) -> Diagnostic {
+        Diagnostic(.error, message, file: contract.file, position: position)
+    }
+}

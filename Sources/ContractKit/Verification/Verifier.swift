@@ -1,0 +1,149 @@
+import Foundation
+import DogPatchClients
+
+/// Runs a suite: discovers and loads contracts, then predicts, replays and checks every case.
+public struct Verifier: Sendable {
+    let catalogue: Catalogue
+    let options: VerifyOptions
+    let currentDirectory: URL
+
+    /// A problem with the run itself rather than with one contract: a missing folder.
+    public struct UsageError: Error, Sendable {
+        /// What is wrong.
+        public let message: String
+    }
+
+    /// Creates a verifier.
+    /// - Parameters:
+    ///   - catalogue: The endpoints and models contracts may name.
+    ///   - options: What to run and how.
+    ///   - currentDirectory: The folder relative paths start from.
+    public init(catalogue: Catalogue, options: VerifyOptions, currentDirectory: URL) {
+        self.catalogue = catalogue
+        self.options = options
+        self.currentDirectory = currentDirectory
+    }
+
+    /// One unit of work: a case of a loaded contract, or a contract that failed to load.
+    private enum WorkItem: Sendable {
+        case contractError(file: String, endpoint: String?, diagnostics: [Diagnostic])
+        case contractCase(Contract, CaseEntry)
+
+        var shardKey: String {
+            switch self {
+            case .contractError(let file, _, _): file + "\u{0}" + CaseResult.wholeContract
+            case .contractCase(let contract, let entry): contract.file + "\u{0}" + entry.name
+            }
+        }
+
+        func matches(_ filter: String) -> Bool {
+            let needle = filter.lowercased()
+            switch self {
+            case .contractError(let file, _, _): return file.lowercased().contains(needle)
+            case .contractCase(let contract, let entry):
+                return contract.file.lowercased().contains(needle) || entry.name.lowercased().contains(needle)
+            }
+        }
+    }
+
+    /// Loads the suite.
+    /// - Returns: The loaded contracts in a stable order.
+    /// - Throws: `UsageError` when a given path or the fixtures folder is missing.
+    public func loadSuite() throws(UsageError) -> [LoadedContract] {
+        let fixturesURL = resolve(options.fixturesFolder)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: fixturesURL.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw UsageError(message: "fixtures folder \"\(options.fixturesFolder)\" does not exist")
+        }
+        let locator = FixtureLocator(root: fixturesURL, displayRoot: options.fixturesFolder)
+        let loader = ContractLoader(catalogue: catalogue, fixtures: locator)
+        let discovery = ContractDiscovery(currentDirectory: currentDirectory)
+        let found: [ContractDiscovery.Found]
+        do {
+            found = try discovery.find(options.paths.isEmpty ? [options.contractsFolder] : options.paths)
+        } catch {
+            let what = options.paths.isEmpty ? "contracts folder" : "path"
+            throw UsageError(message: "\(what) \"\(error.path)\" does not exist")
+        }
+        return found.map { loader.load(contentsOf: $0.url, file: $0.display) }
+    }
+
+    /// Runs the suite.
+    /// - Parameter progress: Called after each case with the number done and the total.
+    /// - Returns: One result a case (or a contract that failed to load), in suite order.
+    /// - Throws: `UsageError` when a given path or the fixtures folder is missing.
+    public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(UsageError) -> [CaseResult] {
+        let items = try selectItems(loadSuite())
+        let fixtures = FixtureLocator(root: resolve(options.fixturesFolder), displayRoot: options.fixturesFolder)
+        let jobs = max(1, options.jobs)
+        var results = [CaseResult?](repeating: nil, count: items.count)
+        await withTaskGroup(of: (Int, CaseResult).self) { group in
+            var next = 0
+            var done = 0
+            while next < items.count, next < jobs {
+                let index = next
+                group.addTask { (index, await verify(items[index], fixtures: fixtures)) }
+                next += 1
+            }
+            while let (index, result) = await group.next() {
+                results[index] = result
+                done += 1
+                progress?(done, items.count)
+                if next < items.count {
+                    let index = next
+                    group.addTask { (index, await verify(items[index], fixtures: fixtures)) }
+                    next += 1
+                }
+            }
+        }
+        return results.compactMap { $0 }
+    }
+
+    private func selectItems(_ contracts: [LoadedContract]) -> [WorkItem] {
+        var items: [WorkItem] = []
+        for contract in contracts {
+            switch contract {
+            case .invalid(let file, let endpoint, let diagnostics):
+                items.append(.contractError(file: file, endpoint: endpoint, diagnostics: diagnostics))
+            case .loaded(let contract):
+                items += contract.cases.map { .contractCase(contract, $0) }
+            }
+        }
+        if let filter = options.filter, !filter.isEmpty {
+            items = items.filter { $0.matches(filter) }
+        }
+        if let shard = options.shard {
+            items = items.filter { Self.stableHash($0.shardKey) % UInt64(shard.count) == UInt64(shard.index - 1) }
+        }
+        return items
+    }
+
+    private func verify(_ item: WorkItem, fixtures: FixtureLocator) async -> CaseResult {
+        switch item {
+        case .contractError(let file, let endpoint, let diagnostics):
+            return CaseResult(contract: file, endpoint: endpoint, caseName: CaseResult.wholeContract, status: .error, diagnostics: diagnostics)
+        case .contractCase(let contract, .invalid(let name, let diagnostics)):
+            return CaseResult(contract: contract.file, endpoint: contract.endpoint?.name, caseName: name, status: .error, diagnostics: diagnostics)
+        case .contractCase(let contract, .ready(let contractCase)):
+            let runner = CaseRunner(
+                contract: contract, contractCase: contractCase, fixtures: fixtures,
+                replay: options.replay, timeout: options.timeout, strict: options.strict
+            )
+            return await runner.run()
+        }
+    }
+
+    private func resolve(_ path: String) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : currentDirectory.appendingPathComponent(path)
+    }
+
+    /// FNV-1a: the same on every run and machine, unlike `Hasher`.
+    static func stableHash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        return hash
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// What `verify` runs and how.
+public struct VerifyOptions: Sendable {
+    /// Contract files and folders to run; the contracts folder when empty.
+    public var paths: [String] = []
+    /// The contracts folder.
+    public var contractsFolder = "contracts"
+    /// The fixtures folder.
+    public var fixturesFolder = "Fixtures"
+    /// Runs only cases whose contract path or case name contains this text.
+    public var filter: String?
+    /// Whether cases of endpoint contracts are replayed through the client.
+    public var replay = true
+    /// How long a replayed client may take to complete, in seconds.
+    public var timeout: TimeInterval = 5
+    /// Whether warnings fail the run.
+    public var strict = false
+    /// How many cases run at once.
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// Which part of the suite to run: shard `index` (from 1) of `count`.
+    public var shard: (index: Int, count: Int)?
+
+    /// Creates the default options.
+    public init() {}
+}
