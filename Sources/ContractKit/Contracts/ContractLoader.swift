@@ -135,15 +135,18 @@ public struct ContractLoader: Sendable {
         }
         var seen: [String: SourcePosition] = [:]
         let entries = caseNodes.enumerated().map { index, node in
-            var entry = readCase(node, index: index, model: model, file: file)
-            if case .ready(let ready) = entry, let first = seen[ready.name] {
-                entry = .invalid(name: ready.name, diagnostics: [Diagnostic(
-                    .error, "duplicate case name \"\(ready.name)\" (first at line \(first.line))", file: file, position: ready.position
-                )])
-            } else if case .ready(let ready) = entry {
-                seen[ready.name] = ready.position
+            let entry = readCase(node, index: index, model: model, file: file)
+            guard let first = seen[entry.name] else {
+                seen[entry.name] = node.position
+                return entry
             }
-            return entry
+            let duplicate = Diagnostic(
+                .error, "duplicate case name \"\(entry.name)\" (first at line \(first.line))", file: file, position: node.position
+            )
+            if case .invalid(_, let diagnostics) = entry {
+                return .invalid(name: entry.name, diagnostics: [duplicate] + diagnostics)
+            }
+            return .invalid(name: entry.name, diagnostics: [duplicate])
         }
         return .loaded(Contract(
             file: file, endpoint: endpoint, model: model, arguments: arguments, request: request,

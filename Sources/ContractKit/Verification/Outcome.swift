@@ -22,6 +22,22 @@ enum Outcome: Sendable {
         }
     }
 
+    /// Whether two outcomes are the same: the same summary, and for values the same JSON.
+    func isSame(as other: Outcome, model: ModelDescriptor) -> Bool {
+        guard summary(model: model) == other.summary(model: model) else {
+            // The client's jsonConversionFailure may lack the path Linux's JSONDecoder does not give.
+            if case .failed(.jsonConversionFailure, _, let mine?) = self, mine.path.isEmpty,
+               case .failed(.jsonConversionFailure, _, _) = other {
+                return true
+            }
+            return false
+        }
+        if case .decoded(let mine) = self, case .decoded(let theirs) = other {
+            return mine.isEqual(to: theirs)
+        }
+        return true
+    }
+
     /// How messages name the outcome: `responseUnsuccessful(404)`, `a decoded [Dog] of 3 elements`.
     func summary(model: ModelDescriptor) -> String {
         switch self {

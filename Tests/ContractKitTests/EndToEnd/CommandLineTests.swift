@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@Suite("command line, end to end")
+struct CommandLineTests {
+    @Test("--version and --help")
+    func versionAndHelp() throws {
+        let folder = try SuiteFolder()
+        let version = try folder.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("dogpatch-contracts "))
+        let help = try folder.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("dogpatch-contracts verify"))
+        let verifyHelp = try folder.run(["verify", "--help"])
+        #expect(verifyHelp.stdout.contains("--shard I/N"))
+        #expect(try folder.run(["list", "--help"]).stdout.contains("USAGE: dogpatch-contracts list"))
+    }
+
+    @Test("bad arguments exit 2 with a one-line message and the usage hint", arguments: [
+        (["verify", "--shard", "3/2"], "--shard takes I/N"),
+        (["verify", "--jobs", "0"], "--jobs takes a whole number from 1 to 256"),
+        (["verify", "--timeout", "-1"], "--timeout takes a number of seconds"),
+        (["verify", "--bogus"], "unknown option \"--bogus\""),
+        (["verify", "--format", "yaml"], "--format takes text, json, junit or github"),
+        (["verify", "--contracts", "nowhere"], "contracts folder \"nowhere\" does not exist"),
+        (["verify", "--fixtures", "nowhere"], "fixtures folder \"nowhere\" does not exist"),
+        (["verify", "contracts/missing.json"], "path \"contracts/missing.json\" does not exist"),
+        (["frobnicate"], "unknown command \"frobnicate\""),
+    ])
+    func badArguments(arguments: [String], message: String) throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        let run = try folder.run(arguments)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("error: "))
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stderr.contains("usage: see 'dogpatch-contracts"))
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test("list names each contract, its endpoint and its cases")
+    func list() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        let run = try folder.run(["list"])
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+        contracts/good.json (dogpatch.getDogs, [Dog], 4 cases)
+          two dogs
+          missing id
+          not found
+          offline
+
+        """)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// A temporary folder holding a suite (`contracts/`, `Fixtures/`), removed when the test ends.
+struct SuiteFolder: ~Copyable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("dogpatch-contracts-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url.appendingPathComponent("contracts"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: url.appendingPathComponent("Fixtures"), withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// Writes a file, creating its folders.
+    func write(_ relativePath: String, _ text: String) throws {
+        try write(relativePath, Data(text.utf8))
+    }
+
+    func write(_ relativePath: String, _ data: Data) throws {
+        let file = url.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: file)
+    }
+
+    func read(_ relativePath: String) throws -> Data {
+        try Data(contentsOf: url.appendingPathComponent(relativePath))
+    }
+
+    /// Runs the built `dogpatch-contracts` in this folder.
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ToolRun {
+        try ToolRun.execute(arguments, in: url, environment: environment)
+    }
+}
+
+/// What one run of the executable printed and returned.
+struct ToolRun {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    /// The built executable, beside the test bundle.
+    static let executable: URL = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = folder.appendingPathComponent("dogpatch-contracts")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/dogpatch-contracts")
+    }()
+
+    static func execute(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> ToolRun {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var variables = ProcessInfo.processInfo.environment
+        variables["NO_COLOR"] = nil
+        variables.merge(environment) { $1 }
+        process.environment = variables
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes to the end before waiting, so a large report cannot fill a pipe and stall.
+        let errData = ReadAll(err.fileHandleForReading)
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ToolRun(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData.wait(), as: UTF8.self)
+        )
+    }
+
+    /// The stdout lines for a status, such as the names of the failed cases.
+    func cases(_ label: String) -> [String] {
+        stdout.split(separator: "\n").filter { $0.hasPrefix(label) }.map { String($0) }
+    }
+}
+
+/// Reads a pipe to its end on another thread.
+private final class ReadAll: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        DispatchQueue.global().async { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
