@@ -16,7 +16,8 @@ struct NodeDecoder: Decoder {
             throw NodeDecoder.mismatch([String: Int].self, "an object", node, codingPath)
         }
         var byKey: [String: JSONNode] = [:]
-        for member in members { byKey[member.key] = member.value }
+        // The first of repeated keys wins, as in JSONDecoder.
+        for member in members where byKey[member.key] == nil { byKey[member.key] = member.value }
         return KeyedDecodingContainer(KeyedNodeContainer<Key>(members: byKey, keys: members.map(\.key), codingPath: codingPath))
     }
 
@@ -54,11 +55,11 @@ struct NodeDecoder: Decoder {
             value = decimal
         case is URL.Type:
             guard case .string(let string) = node.value else { throw mismatch(T.self, "a URL string", node, path) }
-            guard let url = URL(string: string) else { throw corrupted("\(JSONValue.quote(string)) is not a valid URL", path) }
+            guard let url = URL(string: string) else { throw corrupted("\(describe(node.value)) is not a valid URL", path) }
             value = url
         case is UUID.Type:
             guard case .string(let string) = node.value else { throw mismatch(T.self, "a UUID string", node, path) }
-            guard let uuid = UUID(uuidString: string) else { throw corrupted("\(JSONValue.quote(string)) is not a UUID", path) }
+            guard let uuid = UUID(uuidString: string) else { throw corrupted("\(describe(node.value)) is not a UUID", path) }
             value = uuid
         case is Int.Type: value = try integer(Int.self, node, path)
         case is Int8.Type: value = try integer(Int8.self, node, path)

@@ -67,8 +67,11 @@ public struct JSONParser {
     }
 
     private mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
+        // JSONDecoder accepts a UTF-8 byte-order mark, so the tool reads past one too; columns on
+        // the first line count from after it, as an editor shows them.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            throw error("the file starts with a UTF-8 byte-order mark, which JSON does not allow")
+            index = 3
+            lineStart = 3
         }
         skipWhitespace()
         guard index < bytes.count else { throw error("the file is empty: expected a JSON value") }

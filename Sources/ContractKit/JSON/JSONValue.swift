@@ -139,11 +139,11 @@ public indirect enum JSONValue: Sendable, Equatable {
 }
 
 extension JSONNode {
-    /// The member with a key, the last one when the key is repeated (as decoders read it).
+    /// The member with a key, the first one when the key is repeated (as `JSONDecoder` reads it).
     /// - Parameter key: The key.
     /// - Returns: The member, or `nil` when absent or when this is not an object.
     public func member(_ key: String) -> JSONMember? {
         guard case .object(let members) = value else { return nil }
-        return members.last { $0.key == key }
+        return members.first { $0.key == key }
     }
 }

@@ -35,6 +35,13 @@ struct CaseRunner: Sendable {
                 return result(.error, [diagnostic])
             }
         }
+        if let tooDeep = NestingScan.firstTooDeep(in: body) {
+            // Refused before Foundation's recursive parser or the client ever sees it.
+            let message = "body nests arrays and objects deeper than \(JSONParser.defaultMaxDepth) levels; refused before decoding"
+            let diagnostic = fixtureFile.map { Diagnostic(.error, message, file: $0, position: tooDeep) }
+                ?? Diagnostic(.error, message, file: contract.file, position: contractCase.response.position)
+            return result(.error, [diagnostic])
+        }
         let check = OutcomeCheck(contract: contract, contractCase: contractCase, fixtureFile: fixtureFile, fixturePosition: fixturePosition)
         let willReplay = replay && contractCase.replay && contract.endpoint != nil
         var diagnostics: [Diagnostic] = []

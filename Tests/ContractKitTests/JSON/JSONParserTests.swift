@@ -55,7 +55,6 @@ struct JSONParserTests {
         ("[\"a\u{01}\"]", "unescaped control character", 1, 4, "[0]"),
         ("{} x", "unexpected 'x' after the JSON value", 1, 4, ""),
         ("", "the file is empty", 1, 1, ""),
-        ("\u{FEFF}{}", "byte-order mark", 1, 1, ""),
         ("[tru]", "invalid literal: expected 'true'", 1, 2, "[0]"),
         ("[01]", "leading zeros", 1, 2, "[0]"),
         ("{\"a\":\n  [1, {\"b\": ", "unexpected end of file", 2, 13, "a[1].b"),
@@ -65,6 +64,19 @@ struct JSONParserTests {
         #expect(error.message.contains(message), "\(error.message)")
         #expect(error.position == SourcePosition(line: line, column: column))
         #expect(error.path == path)
+    }
+
+    @Test("reads past a UTF-8 byte-order mark, as JSONDecoder does, counting columns after it")
+    func byteOrderMark() throws {
+        let root = try JSONParser.parse(Data([0xEF, 0xBB, 0xBF]) + Data("{\"a\": 1}".utf8))
+        #expect(root.member("a")?.value.position == SourcePosition(line: 1, column: 7))
+    }
+
+    @Test("the nesting scan finds the first bracket past the limit without recursing, ignoring brackets in strings")
+    func nestingScan() {
+        let deep = "[\"[[[[\",\n" + String(repeating: "{\"a\":", count: 600_000) + "1" + String(repeating: "}", count: 600_000) + "]"
+        #expect(NestingScan.firstTooDeep(in: Data(deep.utf8)) == SourcePosition(line: 2, column: 511 * 5 + 1))
+        #expect(NestingScan.firstTooDeep(in: Data(SampleSuite.dogs.utf8)) == nil)
     }
 
     @Test("refuses invalid UTF-8 inside a string")
