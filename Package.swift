@@ -18,6 +18,8 @@ let package = Package(
         // The contract engine: loading, predicting, replaying and reporting.
         .target(name: "ContractKit", dependencies: ["DogPatchClients", "HTTPStub"]),
         .executableTarget(name: "dogpatch-contracts", dependencies: ["ContractKit"]),
+        // The benchmark: `bench/run.sh` builds it in release mode and runs it.
+        .executableTarget(name: "dogpatch-bench", dependencies: ["DogPatchClients"], path: "bench/DogPatchBench"),
         .testTarget(name: "DogPatchClientsTests", dependencies: ["DogPatchClients", "HTTPStub"]),
         .testTarget(name: "HTTPStubTests", dependencies: ["HTTPStub", "DogPatchClients"]),
         .testTarget(

@@ -12,24 +12,24 @@ enum NestingScan {
     /// - Returns: Where the limit is first crossed.
     static func firstTooDeep(in data: Data, maxDepth: Int = JSONParser.defaultMaxDepth) -> SourcePosition? {
         data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> SourcePosition? in
+            guard let base = buffer.baseAddress else { return nil }
+            let count = buffer.count
             var depth = 0
-            var inString = false
-            var escaped = false
-            for index in 0..<buffer.count {
-                let byte = buffer[index]
-                if inString {
-                    if escaped {
-                        escaped = false
-                    } else if byte == UInt8(ascii: "\\") {
-                        escaped = true
-                    } else if byte == UInt8(ascii: "\"") {
-                        inString = false
-                    }
-                    continue
-                }
-                switch byte {
+            var index = 0
+            while index < count {
+                switch buffer[index] {
                 case UInt8(ascii: "\""):
-                    inString = true
+                    // Strings are most of a body: jump from quote to quote with memchr.
+                    var end = index + 1
+                    while true {
+                        guard let found = memchr(base + end, Int32(UInt8(ascii: "\"")), count - end) else { return nil }
+                        end = base.distance(to: UnsafeRawPointer(found))
+                        var backslashes = 0
+                        while end - backslashes - 1 > index, buffer[end - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+                        if backslashes % 2 == 0 { break }
+                        end += 1
+                    }
+                    index = end
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
                     depth += 1
                     if depth > maxDepth { return position(of: index, in: buffer) }
@@ -38,6 +38,7 @@ enum NestingScan {
                 default:
                     break
                 }
+                index += 1
             }
             return nil
         }

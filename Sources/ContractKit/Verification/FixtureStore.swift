@@ -11,14 +11,15 @@ enum FixtureStore {
     ///   - display: How reports name it.
     /// - Returns: The bytes, or why they cannot be read.
     static func load(_ url: URL, display: String) -> Result<Data, Diagnostic> {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+        // One stat call answers "does it exist, is it a folder, how big is it" before any read.
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
             return .failure(Diagnostic(.error, "fixture \"\(display)\" does not exist", file: display))
         }
-        guard !isFolder.boolValue else {
+        guard (info.st_mode & S_IFMT) != S_IFDIR else {
             return .failure(Diagnostic(.error, "fixture \"\(display)\" is a folder, not a file", file: display))
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+        let size = Int(info.st_size)
         guard size <= maxFixtureBytes else {
             return .failure(Diagnostic(
                 .error, "fixture is \(size) bytes, over the limit of \(maxFixtureBytes) bytes (64 MiB)", file: display, position: .start

@@ -1,0 +1,141 @@
+import DogPatchClients
+import Foundation
+
+/// Writes the benchmark corpus: dog pages, single countries and copies of the whole countries file,
+/// with contracts that cover every fixture.
+struct Corpus {
+    let root: URL
+    let dogPages: Int
+    let dogsPerPage: Int
+    let countriesFile: URL?
+
+    var contracts: URL { root.appendingPathComponent("contracts") }
+    var fixtures: URL { root.appendingPathComponent("Fixtures") }
+
+    /// Writes the corpus and returns its fixture bytes and case count.
+    func write() throws -> (bytes: Int, cases: Int) {
+        try? FileManager.default.removeItem(at: root)
+        for folder in ["contracts", "Fixtures/dogs", "Fixtures/countries/one", "Fixtures/countries/all"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        var bytes = 0
+        var cases = 0
+        var generator = BenchRandom(seed: 42)
+
+        // Dog pages, 100 pages a contract.
+        for start in stride(from: 0, to: dogPages, by: 100) {
+            var entries: [String] = []
+            for page in start..<min(start + 100, dogPages) {
+                let data = Data(Self.dogPage(page: page, count: dogsPerPage, using: &generator).utf8)
+                try data.write(to: fixtures.appendingPathComponent("dogs/page-\(page).json"))
+                bytes += data.count
+                entries.append(#"{"name": "page \#(page)", "response": {"fixture": "dogs/page-\#(page).json"}, "expect": {"decodes": true, "count": \#(dogsPerPage)}}"#)
+            }
+            cases += entries.count
+            try Self.contract(endpoint: "dogpatch.getDogs", cases: entries).write(to: contracts.appendingPathComponent("dogs-\(start / 100).json"))
+        }
+
+        // Countries: one a file, then ten copies of the whole file.
+        let whole = try countriesData()
+        let records = try JSONSerialization.jsonObject(with: whole) as? [Any] ?? []
+        var singles: [String] = []
+        for (index, record) in records.enumerated() {
+            let data = try JSONSerialization.data(withJSONObject: record)
+            try data.write(to: fixtures.appendingPathComponent("countries/one/\(index).json"))
+            bytes += data.count
+            singles.append(#"{"name": "country \#(index)", "response": {"fixture": "countries/one/\#(index).json"}, "expect": {"decodes": true}}"#)
+        }
+        cases += singles.count
+        try Self.contract(model: "Country", cases: singles).write(to: contracts.appendingPathComponent("countries-one.json"))
+        var copies: [String] = []
+        for copy in 0..<10 {
+            try whole.write(to: fixtures.appendingPathComponent("countries/all/copy-\(copy).json"))
+            bytes += whole.count
+            copies.append(#"{"name": "copy \#(copy)", "response": {"fixture": "countries/all/copy-\#(copy).json"}, "expect": {"decodes": true, "count": \#(records.count)}}"#)
+        }
+        cases += copies.count
+        try Self.contract(endpoint: "countries.all", cases: copies).write(to: contracts.appendingPathComponent("countries-all.json"))
+        return (bytes, cases)
+    }
+
+    /// Writes a suite of `count` replayed `dogpatch.getDogs` cases over one small page.
+    func writeReplaySuite(count: Int) throws {
+        try? FileManager.default.removeItem(at: root)
+        try FileManager.default.createDirectory(at: contracts, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+        var generator = BenchRandom(seed: 7)
+        try Data(Self.dogPage(page: 0, count: dogsPerPage, using: &generator).utf8).write(to: fixtures.appendingPathComponent("page.json"))
+        let kinds = [
+            #""response": {"fixture": "page.json"}, "expect": {"decodes": true, "count": \#(dogsPerPage)}"#,
+            #""response": {"status": 404}, "expect": {"error": "responseUnsuccessful", "status": 404}"#,
+            #""response": {"networkError": "notConnectedToInternet"}, "expect": {"error": "responseUnsuccessful"}"#,
+        ]
+        let cases = (0..<count).map { #"{"name": "case \#($0)", \#(kinds[$0 % kinds.count])}"# }
+        try Self.contract(endpoint: "dogpatch.getDogs", cases: cases).write(to: contracts.appendingPathComponent("replay.json"))
+    }
+
+    private func countriesData() throws -> Data {
+        if let countriesFile, FileManager.default.fileExists(atPath: countriesFile.path) {
+            return try Data(contentsOf: countriesFile)
+        }
+        // Without the shared data set, 250 made-up countries of a similar shape stand in.
+        let records = (0..<250).map { index -> String in
+            """
+            {"name": {"common": "Country \(index)", "official": "Republic of Country \(index)",
+                      "nativeName": {"xxx": {"official": "Official \(index)", "common": "Common \(index)"}}},
+             "cca2": "C\(index % 10)", "capital": ["City \(index)"], "area": \(Double(index) * 12.5 + 0.49),
+             "population": \(index * 1000 + 7), "currencies": {"XC\(index % 10)": {"name": "coin", "symbol": "¤"}},
+             "languages": {"xxx": "Language"}, "latlng": [\(index % 90).5, \(index % 180).25],
+             "translations": {"deu": {"official": "Land \(index)", "common": "Land"}, "fra": {"official": "Pays \(index)", "common": "Pays"}},
+             "flags": {"png": "https://flags.test/\(index).png", "svg": "https://flags.test/\(index).svg", "alt": "A flag."},
+             "timezones": ["UTC+01:00"], "borders": ["AAA", "BBB"], "unMember": true, "independent": true}
+            """
+        }
+        return Data(("[" + records.joined(separator: ",") + "]").utf8)
+    }
+
+    static func contract(endpoint: String? = nil, model: String? = nil, cases: [String]) -> Data {
+        var header = "{"
+        if let endpoint { header += #""endpoint": "\#(endpoint)", "#; header += #""responseQueue": "private", "# }
+        if let model { header += #""model": "\#(model)", "# }
+        return Data((header + "\"cases\": [\n" + cases.joined(separator: ",\n") + "\n]}\n").utf8)
+    }
+
+    static func dogPage(page: Int, count: Int, using generator: inout BenchRandom) -> String {
+        let breeds = ["Corgi", "Beagle", "Whippet", "Poodle", "Dachshund", "Border Collie", "Pug", "Akita"]
+        let dogs = (0..<count).map { index -> String in
+            let id = generator.uuid(), seller = generator.uuid()
+            let cost = Double(generator.next() % 400_000) / 100
+            return """
+            {"id": "\(id)", "sellerID": "\(seller)", "about": "Dog \(index) of page \(page): friendly, house-trained, likes long walks.", \
+            "breed": "\(breeds[index % breeds.count])", "name": "Dog \(page)-\(index)", "birthday": \(600_000_000 + generator.next() % 100_000_000), \
+            "created": \(700_000_000 + generator.next() % 10_000_000), "breederRating": \(Double(generator.next() % 50) / 10), \
+            "cost": \(cost), "imageURL": "https://images.dogpatch.test/\(page)/\(index).jpg", "gender": "\(index % 2 == 0 ? "female" : "male")"}
+            """
+        }
+        return "[\n" + dogs.joined(separator: ",\n") + "\n]\n"
+    }
+}
+
+/// A fixed-seed generator so the corpus is the same on every run.
+struct BenchRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func uuid() -> String {
+        let a = next(), b = next()
+        let hex = String(format: "%016llX%016llX", a, b)
+        let chars = Array(hex)
+        return String(chars[0..<8]) + "-" + String(chars[8..<12]) + "-4" + String(chars[13..<16]) + "-8"
+            + String(chars[17..<20]) + "-" + String(chars[20..<32])
+    }
+}
