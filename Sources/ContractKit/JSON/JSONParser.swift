@@ -24,12 +24,7 @@ public struct JSONParser {
     private var line = 1
     private var lineStart = 0
     private var depth = 0
-    private var path: [PathComponent] = []
-
-    private enum PathComponent {
-        case index(Int)
-        case key(String)
-    }
+    private var path: [JSONPath.Segment] = []
 
     /// Parses one JSON document.
     /// - Parameters:
@@ -51,19 +46,8 @@ public struct JSONParser {
         SourcePosition(line: line, column: index - lineStart + 1)
     }
 
-    private var renderedPath: String {
-        var result = ""
-        for component in path {
-            switch component {
-            case .index(let index): result += "[\(index)]"
-            case .key(let key): result += result.isEmpty ? key : ".\(key)"
-            }
-        }
-        return result
-    }
-
     private func error(_ message: String, at position: SourcePosition? = nil) -> JSONSyntaxError {
-        JSONSyntaxError(message: message, position: position ?? self.position, path: renderedPath)
+        JSONSyntaxError(message: message, position: position ?? self.position, path: JSONPath(path).description)
     }
 
     private mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
