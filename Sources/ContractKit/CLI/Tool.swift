@@ -67,7 +67,12 @@ public enum Tool {
         let colorErr = useColor(parsed.color, terminal: environment.stderrIsTerminal, environment: environment)
         output.standardError(report.diagnostics(palette: Palette(enabled: colorErr)))
         output.standardOutput(report.render(parsed.format, palette: Palette(enabled: colorOut && parsed.format == .text)))
-        var code = exitCode(report.summary, strict: parsed.options.strict)
+        if results.isEmpty {
+            let scope = parsed.options.filter.map { "no case matches --filter \"\($0)\"" }
+                ?? "no contracts found in \(parsed.options.paths.isEmpty ? "\"\(parsed.options.contractsFolder)\"" : "the given paths")"
+            output.standardError("warning: \(scope); nothing was verified\n")
+        }
+        var code = exitCode(report.summary)
         for (file, format) in [(parsed.junitFile, ReportFormat.junit), (parsed.jsonFile, .json)] {
             guard let file else { continue }
             let url = file.hasPrefix("/") ? URL(fileURLWithPath: file) : environment.currentDirectory.appendingPathComponent(file)
@@ -81,7 +86,7 @@ public enum Tool {
         return code
     }
 
-    static func exitCode(_ summary: Summary, strict: Bool) -> ExitCode {
+    static func exitCode(_ summary: Summary) -> ExitCode {
         if summary.errors > 0 { return .invalid }
         if summary.failed > 0 { return .failure }
         return .success
@@ -90,12 +95,10 @@ public enum Tool {
     private static func list(
         _ parsed: VerifyArguments, environment: ToolEnvironment, output: any ToolOutput, catalogue: Catalogue
     ) -> ExitCode {
-        var options = parsed.options
-        options.fixturesFolder = "."
-        let verifier = Verifier(catalogue: catalogue, options: options, currentDirectory: environment.currentDirectory)
+        let verifier = Verifier(catalogue: catalogue, options: parsed.options, currentDirectory: environment.currentDirectory)
         let contracts: [LoadedContract]
         do {
-            contracts = try verifier.loadSuite()
+            contracts = try verifier.loadSuite(requireFixtures: false)
         } catch {
             output.standardError("error: \(error.message)\nusage: see 'dogpatch-contracts list --help'\n")
             return .invalid

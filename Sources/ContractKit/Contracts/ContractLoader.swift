@@ -108,8 +108,8 @@ public struct ContractLoader: Sendable {
             }
         }
         let model = resolveModel(top, endpoint: endpoint, endpointName: endpointName, reader: &reader)
-        let arguments = readArguments(top["arguments"], endpoint: endpoint, reader: &reader)
-        let request = readRequest(top["request"], endpoint: endpoint, reader: &reader)
+        let arguments = readArguments(top["arguments"], endpoint: endpoint, named: endpointName != nil, reader: &reader)
+        let request = readRequest(top["request"], endpoint: endpoint, named: endpointName != nil, reader: &reader)
         var responseQueue = ResponseQueue.main
         if let queue = reader.string(top["responseQueue"]) {
             if let parsed = ResponseQueue(rawValue: queue.value) {
@@ -175,10 +175,13 @@ public struct ContractLoader: Sendable {
         return model
     }
 
-    private func readArguments(_ member: JSONMember?, endpoint: Endpoint?, reader: inout ContractReader) -> [String: Endpoint.Argument] {
+    /// Reads `arguments`; `named` tells an absent endpoint (an error here) from an unknown one (reported already).
+    private func readArguments(
+        _ member: JSONMember?, endpoint: Endpoint?, named: Bool, reader: inout ContractReader
+    ) -> [String: Endpoint.Argument] {
         guard let member else { return [:] }
         guard let endpoint else {
-            if reader.diagnostics.isEmpty {
+            if !named {
                 reader.error("\"arguments\" needs an \"endpoint\" to pass them to", at: member.keyPosition)
             }
             return [:]
@@ -207,9 +210,9 @@ public struct ContractLoader: Sendable {
         return arguments
     }
 
-    private func readRequest(_ member: JSONMember?, endpoint: Endpoint?, reader: inout ContractReader) -> RequestExpectation? {
+    private func readRequest(_ member: JSONMember?, endpoint: Endpoint?, named: Bool, reader: inout ContractReader) -> RequestExpectation? {
         guard let member else { return nil }
-        if endpoint == nil, reader.diagnostics.isEmpty {
+        if endpoint == nil, !named {
             reader.error("\"request\" needs an \"endpoint\" whose client sends it", at: member.keyPosition)
         }
         guard let members = reader.members(of: member.value, in: "\"request\"", allowed: ["method", "path", "query"]) else { return nil }

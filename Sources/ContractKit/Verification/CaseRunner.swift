@@ -16,7 +16,6 @@ struct CaseRunner: Sendable {
         }
         let body: Data
         var fixtureFile: String?
-        var fixturePosition: SourcePosition?
         switch declaredBody {
         case .none:
             body = Data()
@@ -25,7 +24,6 @@ struct CaseRunner: Sendable {
         case .fixture(let path, let url, let position):
             let display = fixtures.displayName(path)
             fixtureFile = display
-            fixturePosition = position
             switch FixtureStore.load(url, display: display) {
             case .success(let data): body = data
             case .failure(var diagnostic):
@@ -42,7 +40,7 @@ struct CaseRunner: Sendable {
                 ?? Diagnostic(.error, message, file: contract.file, position: contractCase.response.position)
             return result(.error, [diagnostic])
         }
-        let check = OutcomeCheck(contract: contract, contractCase: contractCase, fixtureFile: fixtureFile, fixturePosition: fixturePosition)
+        let check = OutcomeCheck(contract: contract, contractCase: contractCase, fixtureFile: fixtureFile)
         let willReplay = replay && contractCase.replay && contract.endpoint != nil
         var diagnostics: [Diagnostic] = []
         var prediction: Outcome?

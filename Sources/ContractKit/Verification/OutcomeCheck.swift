@@ -13,7 +13,6 @@ struct OutcomeCheck {
     let contractCase: ContractCase
     /// The fixture the body came from, as reports name it, for decode failures.
     let fixtureFile: String?
-    let fixturePosition: SourcePosition?
 
     func check(_ outcome: Outcome, from source: Source) -> [Diagnostic] {
         let expect = contractCase.expect

@@ -47,12 +47,15 @@ public struct Verifier: Sendable {
     }
 
     /// Loads the suite.
+    /// - Parameter requireFixtures: Whether a missing fixtures folder is an error (it is for `verify`,
+    ///   not for `list`).
     /// - Returns: The loaded contracts in a stable order.
-    /// - Throws: `UsageError` when a given path or the fixtures folder is missing.
-    public func loadSuite() throws(UsageError) -> [LoadedContract] {
+    /// - Throws: `UsageError` when a given path, or a required fixtures folder, is missing.
+    public func loadSuite(requireFixtures: Bool = true) throws(UsageError) -> [LoadedContract] {
         let fixturesURL = resolve(options.fixturesFolder)
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: fixturesURL.path, isDirectory: &isFolder), isFolder.boolValue else {
+        let fixturesExist = FileManager.default.fileExists(atPath: fixturesURL.path, isDirectory: &isFolder) && isFolder.boolValue
+        if requireFixtures, !fixturesExist {
             throw UsageError(message: "fixtures folder \"\(options.fixturesFolder)\" does not exist")
         }
         let locator = FixtureLocator(root: fixturesURL, displayRoot: options.fixturesFolder)

@@ -39,6 +39,28 @@ struct CommandLineTests {
         #expect(run.stdout.isEmpty)
     }
 
+    @Test("an empty selection warns that nothing was verified")
+    func emptySelection() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        let run = try folder.run(["verify", "--filter", "no such case"])
+        #expect(run.status == 0)
+        #expect(run.stderr == "warning: no case matches --filter \"no such case\"; nothing was verified\n")
+        #expect(run.stdout == "0 passed, 0 failed, 0 errors, 0 skipped\n")
+    }
+
+    @Test("list works without a fixtures folder and reports invalid contracts")
+    func listWithoutFixtures() throws {
+        let folder = try SuiteFolder()
+        try folder.write("contracts/good.json", SampleSuite.dogsContract)
+        try folder.write("contracts/bad.json", "{")
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("Fixtures"))
+        let run = try folder.run(["list"])
+        #expect(run.status == 2)
+        #expect(run.stdout.hasPrefix("contracts/bad.json (invalid)\ncontracts/good.json (dogpatch.getDogs, [Dog], 4 cases)\n"))
+        #expect(run.stderr.contains("contracts/bad.json:1:2: error: invalid JSON"))
+    }
+
     @Test("list names each contract, its endpoint and its cases")
     func list() throws {
         let folder = try SuiteFolder()

@@ -119,6 +119,18 @@ struct VerifyCommandTests {
             {"endpoint": "dogpatch.getDogs", "cases": [
               {"name": "a" "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
             """, message: "contracts/bad.json:2:16: error: invalid JSON: unexpected '\"': expected ',' or '}' after a member"),
+        InvalidCase(name: "arguments without an endpoint", contract: """
+            {"model": "[Dog]", "arguments": {"name": "x"}, "cases": [
+              {"name": "a", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
+            """, message: #"contracts/bad.json:1:20: error: "arguments" needs an "endpoint" to pass them to"#),
+        InvalidCase(name: "unknown argument", contract: """
+            {"endpoint": "countries.byName", "arguments": {"nmae": "x"}, "cases": [
+              {"name": "a", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
+            """, message: #"contracts/bad.json:1:48: error: unknown key "nmae" in "arguments" of countries.byName; did you mean "name"?"#),
+        InvalidCase(name: "unknown network error", contract: """
+            {"endpoint": "dogpatch.getDogs", "cases": [
+              {"name": "a", "response": {"networkError": "offline"}, "expect": {"error": "responseUnsuccessful"}}]}
+            """, message: #"contracts/bad.json:2:46: error: unknown networkError "offline"; known names are notConnectedToInternet"#),
         InvalidCase(name: "count on a single model", contract: """
             {"model": "Dog", "cases": [
               {"name": "a", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true, "count": 2}}]}
