@@ -14,6 +14,7 @@ public final class CompletionProbe<Value: Sendable>: @unchecked Sendable {
     private var settled = false
     private var settling = false
     private var session: StubSession?
+    private var timer: DispatchWorkItem?
 
     /// Creates a probe for completions expected on a queue.
     /// - Parameter responseQueue: The queue the client was built with.
@@ -53,7 +54,10 @@ public final class CompletionProbe<Value: Sendable>: @unchecked Sendable {
             if startSettling {
                 settle()
             } else {
-                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in expire(session: session) }
+                // Cancelled when the probe finishes, so a finished replay is not kept alive until its deadline.
+                let timer = DispatchWorkItem { [self] in expire(session: session) }
+                lock.withLock { self.timer = timer }
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
             }
         }
     }
@@ -80,6 +84,8 @@ public final class CompletionProbe<Value: Sendable>: @unchecked Sendable {
             guard !settled, let continuation else { return nil }
             settled = true
             self.continuation = nil
+            timer?.cancel()
+            timer = nil
             return (continuation, CompletionObservation(values: values, queueNames: queueNames, timedOut: timedOut))
         }
         if let (continuation, observation) = resume {

@@ -52,14 +52,17 @@ public struct Verifier: Sendable {
     /// - Returns: The loaded contracts in a stable order.
     /// - Throws: `UsageError` when a given path, or a required fixtures folder, is missing.
     public func loadSuite(requireFixtures: Bool = true) throws(UsageError) -> [LoadedContract] {
+        try loadSuite(fixtures: fixtureLocator, requireFixtures: requireFixtures)
+    }
+
+    private func loadSuite(fixtures: FixtureLocator, requireFixtures: Bool) throws(UsageError) -> [LoadedContract] {
         let fixturesURL = resolve(options.fixturesFolder)
         var isFolder: ObjCBool = false
         let fixturesExist = FileManager.default.fileExists(atPath: fixturesURL.path, isDirectory: &isFolder) && isFolder.boolValue
         if requireFixtures, !fixturesExist {
             throw UsageError(message: "fixtures folder \"\(options.fixturesFolder)\" does not exist")
         }
-        let locator = FixtureLocator(root: fixturesURL, displayRoot: options.fixturesFolder)
-        let loader = ContractLoader(catalogue: catalogue, fixtures: locator)
+        let loader = ContractLoader(catalogue: catalogue, fixtures: fixtures)
         let discovery = ContractDiscovery(currentDirectory: currentDirectory)
         let found: [ContractDiscovery.Found]
         do {
@@ -76,8 +79,8 @@ public struct Verifier: Sendable {
     /// - Returns: One result a case (or a contract that failed to load), in suite order.
     /// - Throws: `UsageError` when a given path or the fixtures folder is missing.
     public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(UsageError) -> [CaseResult] {
-        let items = try selectItems(loadSuite())
-        let fixtures = FixtureLocator(root: resolve(options.fixturesFolder), displayRoot: options.fixturesFolder)
+        let fixtures = fixtureLocator
+        let items = try selectItems(loadSuite(fixtures: fixtures, requireFixtures: true))
         let jobs = max(1, options.jobs)
         var results = [CaseResult?](repeating: nil, count: items.count)
         await withTaskGroup(of: (Int, CaseResult).self) { group in
@@ -134,6 +137,10 @@ public struct Verifier: Sendable {
             )
             return await runner.run()
         }
+    }
+
+    private var fixtureLocator: FixtureLocator {
+        FixtureLocator(root: resolve(options.fixturesFolder), displayRoot: options.fixturesFolder)
     }
 
     private func resolve(_ path: String) -> URL {
