@@ -70,8 +70,8 @@ struct OutcomeCheck {
             return error("expected \(expected), predicted \(actual) from the response", at: position ?? contractCase.expect.position)
         case .client(let response, let prediction):
             var message = "client returned \(actual) for \(response.summary); expected \(expected)"
-            if let prediction, prediction.summary(model: contract.model) != expected, prediction.summary(model: contract.model) != actual {
-                message += " (the response predicts \(prediction.summary(model: contract.model)))"
+            if let predicted = prediction?.summary(model: contract.model), predicted != expected, predicted != actual {
+                message += " (the response predicts \(predicted))"
             }
             return error(message, at: position ?? contractCase.expect.position)
         }
