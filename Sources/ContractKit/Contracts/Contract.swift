@@ -18,6 +18,8 @@ public struct Contract: Sendable {
     public let request: RequestExpectation?
     /// The queue the client is built with for replay.
     public let responseQueue: ResponseQueue
+    /// Keys the model is known to leave unread (`[*].gender`); they are not reported.
+    public let ignoredKeys: Set<String>
     /// The cases in file order, each ready to run or invalid on its own.
     public let cases: [CaseEntry]
 }

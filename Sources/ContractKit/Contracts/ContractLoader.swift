@@ -85,7 +85,7 @@ public struct ContractLoader: Sendable {
         var reader = ContractReader(file: file)
         let top = reader.members(
             of: root, in: "the contract",
-            allowed: ["version", "description", "endpoint", "arguments", "request", "model", "responseQueue", "cases"]
+            allowed: ["version", "description", "endpoint", "arguments", "request", "model", "responseQueue", "ignoredKeys", "cases"]
         )
         guard let top else { return .invalid(file: file, endpoint: nil, diagnostics: reader.diagnostics) }
         _ = reader.string(top["description"])
@@ -118,6 +118,7 @@ public struct ContractLoader: Sendable {
                 reader.error("\"responseQueue\" must be \"main\" or \"private\", found \"\(queue.value)\"", at: queue.position)
             }
         }
+        let ignoredKeys = reader.stringArray(top["ignoredKeys"])?.value ?? []
         var caseNodes: [JSONNode] = []
         if let cases = top["cases"] {
             if case .array(let elements) = cases.value.value {
@@ -150,7 +151,7 @@ public struct ContractLoader: Sendable {
         }
         return .loaded(Contract(
             file: file, endpoint: endpoint, model: model, arguments: arguments, request: request,
-            responseQueue: responseQueue, cases: entries
+            responseQueue: responseQueue, ignoredKeys: Set(ignoredKeys), cases: entries
         ))
     }
 

@@ -71,6 +71,24 @@ struct ContractReader {
         return Located(value: value, position: member.value.position)
     }
 
+    /// An array whose elements must all be strings, such as `ignoredKeys`.
+    mutating func stringArray(_ member: JSONMember?) -> Located<[String]>? {
+        guard let member else { return nil }
+        guard case .array(let elements) = member.value.value else {
+            error("\"\(member.key)\" must be an array of strings, found \(NodeDecoder.describe(member.value.value))", at: member.value.position)
+            return nil
+        }
+        var result: [String] = []
+        for element in elements {
+            guard case .string(let value) = element.value else {
+                error("\"\(member.key)\" must hold strings, found \(NodeDecoder.describe(element.value))", at: element.position)
+                return nil
+            }
+            result.append(value)
+        }
+        return Located(value: result, position: member.value.position)
+    }
+
     /// An object whose values must all be strings, such as `headers` or `query`.
     mutating func stringObject(_ member: JSONMember?) -> Located<[String: String]>? {
         guard let member else { return nil }

@@ -9,7 +9,15 @@ import Foundation
 struct NodeDecoder: Decoder {
     let node: JSONNode
     let codingPath: [any CodingKey]
+    /// Records the keys the model reads, when set.
+    var readLog: KeyReadLog?
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(node: JSONNode, codingPath: [any CodingKey], readLog: KeyReadLog? = nil) {
+        self.node = node
+        self.codingPath = codingPath
+        self.readLog = readLog
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = node.value else {
@@ -18,14 +26,14 @@ struct NodeDecoder: Decoder {
         var byKey: [String: JSONNode] = [:]
         // The first of repeated keys wins, as in JSONDecoder.
         for member in members where byKey[member.key] == nil { byKey[member.key] = member.value }
-        return KeyedDecodingContainer(KeyedNodeContainer<Key>(members: byKey, keys: members.map(\.key), codingPath: codingPath))
+        return KeyedDecodingContainer(KeyedNodeContainer<Key>(members: byKey, keys: members.map(\.key), codingPath: codingPath, readLog: readLog))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = node.value else {
             throw NodeDecoder.mismatch([Int].self, "an array", node, codingPath)
         }
-        return UnkeyedNodeContainer(elements: elements, codingPath: codingPath)
+        return UnkeyedNodeContainer(elements: elements, codingPath: codingPath, readLog: readLog)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -33,7 +41,7 @@ struct NodeDecoder: Decoder {
     }
 
     /// Decodes a value of any type from a node, handling the types `JSONDecoder` special-cases.
-    static func unbox<T: Decodable>(_ type: T.Type, from node: JSONNode, at path: [any CodingKey]) throws -> T {
+    static func unbox<T: Decodable>(_ type: T.Type, from node: JSONNode, at path: [any CodingKey], readLog: KeyReadLog?) throws -> T {
         if case .null = node.value {
             throw DecodingError.valueNotFound(T.self, .init(codingPath: path, debugDescription: "expected \(expectation(for: T.self)), found null"))
         }
@@ -72,7 +80,7 @@ struct NodeDecoder: Decoder {
         case is UInt32.Type: value = try integer(UInt32.self, node, path)
         case is UInt64.Type: value = try integer(UInt64.self, node, path)
         default:
-            return try T(from: NodeDecoder(node: node, codingPath: path))
+            return try T(from: NodeDecoder(node: node, codingPath: path, readLog: readLog))
         }
         guard let typed = value as? T else { throw mismatch(T.self, "a value", node, path) }
         return typed
@@ -135,12 +143,19 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     let members: [String: JSONNode]
     let keys: [String]
     let codingPath: [any CodingKey]
+    let readLog: KeyReadLog?
 
-    var allKeys: [Key] { keys.compactMap(Key.init(stringValue:)) }
+    var allKeys: [Key] {
+        // Listing the keys is how a dictionary reads an object: all of them count as read.
+        readLog?.recordDictionary(codingPath)
+        return keys.compactMap(Key.init(stringValue:))
+    }
 
     func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
 
+    /// The value for a key; asking for it is what counts as reading the key.
     private func node(for key: Key) throws -> JSONNode {
+        readLog?.record(codingPath, key)
         guard let node = members[key.stringValue] else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "required key is missing"))
         }
@@ -153,7 +168,7 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try NodeDecoder.unbox(T.self, from: node(for: key), at: codingPath + [key])
+        try NodeDecoder.unbox(T.self, from: node(for: key), at: codingPath + [key], readLog: readLog)
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decode(type, key) }
@@ -172,35 +187,39 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decode(type, key) }
 
     private func decode<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
-        try NodeDecoder.unbox(T.self, from: node(for: key), at: codingPath + [key])
+        try NodeDecoder.unbox(T.self, from: node(for: key), at: codingPath + [key], readLog: readLog)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try NodeDecoder(node: node(for: key), codingPath: codingPath + [key]).container(keyedBy: type)
+        try NodeDecoder(node: node(for: key), codingPath: codingPath + [key], readLog: readLog).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try NodeDecoder(node: node(for: key), codingPath: codingPath + [key]).unkeyedContainer()
+        try NodeDecoder(node: node(for: key), codingPath: codingPath + [key], readLog: readLog).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
         let key = NodeCodingKey(stringValue: "super")
-        return NodeDecoder(node: members["super"] ?? JSONNode(.null, at: .start), codingPath: codingPath + [key])
+        readLog?.record(codingPath, key)
+        return NodeDecoder(node: members["super"] ?? JSONNode(.null, at: .start), codingPath: codingPath + [key], readLog: readLog)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        NodeDecoder(node: members[key.stringValue] ?? JSONNode(.null, at: .start), codingPath: codingPath + [key])
+        readLog?.record(codingPath, key)
+        return NodeDecoder(node: members[key.stringValue] ?? JSONNode(.null, at: .start), codingPath: codingPath + [key], readLog: readLog)
     }
 }
 
 private struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
     let elements: [JSONNode]
     let codingPath: [any CodingKey]
+    let readLog: KeyReadLog?
     var currentIndex = 0
 
-    init(elements: [JSONNode], codingPath: [any CodingKey]) {
+    init(elements: [JSONNode], codingPath: [any CodingKey], readLog: KeyReadLog?) {
         self.elements = elements
         self.codingPath = codingPath
+        self.readLog = readLog
     }
 
     var count: Int? { elements.count }
@@ -224,25 +243,25 @@ private struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let value = try NodeDecoder.unbox(T.self, from: current(T.self), at: currentPath)
+        let value = try NodeDecoder.unbox(T.self, from: current(T.self), at: currentPath, readLog: readLog)
         currentIndex += 1
         return value
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let container = try NodeDecoder(node: current([String: Int].self), codingPath: currentPath).container(keyedBy: type)
+        let container = try NodeDecoder(node: current([String: Int].self), codingPath: currentPath, readLog: readLog).container(keyedBy: type)
         currentIndex += 1
         return container
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let container = try NodeDecoder(node: current([Int].self), codingPath: currentPath).unkeyedContainer()
+        let container = try NodeDecoder(node: current([Int].self), codingPath: currentPath, readLog: readLog).unkeyedContainer()
         currentIndex += 1
         return container
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let decoder = NodeDecoder(node: try current(Never?.self), codingPath: currentPath)
+        let decoder = NodeDecoder(node: try current(Never?.self), codingPath: currentPath, readLog: readLog)
         currentIndex += 1
         return decoder
     }
@@ -258,7 +277,7 @@ private struct SingleNodeContainer: SingleValueDecodingContainer {
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try NodeDecoder.unbox(T.self, from: decoder.node, at: codingPath)
+        try NodeDecoder.unbox(T.self, from: decoder.node, at: codingPath, readLog: decoder.readLog)
     }
 }
 

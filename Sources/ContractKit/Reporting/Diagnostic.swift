@@ -22,6 +22,8 @@ public struct Diagnostic: Sendable, Equatable {
     public var position: SourcePosition?
     /// The coding path it is about, when there is one.
     public var path: String?
+    /// Whether it reports a key the model never reads; a contract's cases share one such line per key.
+    var isIgnoredKey = false
 
     /// Creates a diagnostic.
     /// - Parameters:

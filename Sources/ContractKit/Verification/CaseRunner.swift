@@ -9,6 +9,8 @@ struct CaseRunner: Sendable {
     let replay: Bool
     let timeout: TimeInterval
     let strict: Bool
+    /// Which keys each model reads, shared by the run.
+    let keyReads: KeyReadCache
 
     func run() async -> CaseResult {
         if let reason = contractCase.skip {
@@ -33,7 +35,8 @@ struct CaseRunner: Sendable {
                 return result(.error, [diagnostic])
             }
         }
-        if let tooDeep = NestingScan.firstTooDeep(in: body) {
+        let scan = BodyScan(body)
+        if let tooDeep = scan.tooDeep {
             // Refused before Foundation's recursive parser or the client ever sees it.
             let message = "body nests arrays and objects deeper than \(JSONParser.defaultMaxDepth) levels; refused before decoding"
             let diagnostic = fixtureFile.map { Diagnostic(.error, message, file: $0, position: tooDeep) }
@@ -48,6 +51,9 @@ struct CaseRunner: Sendable {
             let predicted = Predictor.predict(contractCase.response, body: body, model: contract.model)
             prediction = predicted
             diagnostics += check.check(predicted, from: .prediction)
+            if case .decoded = predicted {
+                diagnostics += ignoredKeyDiagnostics(in: body, scan: scan, fixtureFile: fixtureFile)
+            }
         } else if !willReplay {
             return result(.skipped, skipReason: "\"invalidRequest\" depends on the arguments and is checked by replay only")
         }
@@ -58,8 +64,26 @@ struct CaseRunner: Sendable {
             )
             diagnostics += replayCheck.check(observation)
         }
-        let failed = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+        let failed = diagnostics.contains { $0.severity == .error }
         return result(failed ? .failed : .passed, diagnostics)
+    }
+
+    /// One diagnostic per key of the body the model never reads, unless the contract lists it:
+    /// warnings, or errors under `--strict`.
+    private func ignoredKeyDiagnostics(in body: Data, scan: BodyScan, fixtureFile: String?) -> [Diagnostic] {
+        IgnoredKeys.find(in: body, scan: scan, model: contract.model, cache: keyReads)
+            .filter { !contract.ignoredKeys.contains($0.path) }
+            .map { key in
+                var diagnostic = Diagnostic(
+                    strict ? .error : .warning,
+                    "\(key.path): the \(contract.model.name) model never reads this key (\(key.occurrences) \(key.occurrences == 1 ? "occurrence" : "occurrences"))",
+                    file: fixtureFile ?? contract.file,
+                    position: fixtureFile == nil ? contractCase.response.position : key.position,
+                    path: key.path
+                )
+                diagnostic.isIgnoredKey = true
+                return diagnostic
+            }
     }
 
     private var declaredBody: ResponseSpec.Body {

@@ -82,13 +82,14 @@ public struct Verifier: Sendable {
         let fixtures = fixtureLocator
         let items = try selectItems(loadSuite(fixtures: fixtures, requireFixtures: true))
         let jobs = max(1, options.jobs)
+        let keyReads = KeyReadCache()
         var results = [CaseResult?](repeating: nil, count: items.count)
         await withTaskGroup(of: (Int, CaseResult).self) { group in
             var next = 0
             var done = 0
             while next < items.count, next < jobs {
                 let index = next
-                group.addTask { (index, await verify(items[index], fixtures: fixtures)) }
+                group.addTask { (index, await verify(items[index], fixtures: fixtures, keyReads: keyReads)) }
                 next += 1
             }
             while let (index, result) = await group.next() {
@@ -97,12 +98,26 @@ public struct Verifier: Sendable {
                 progress?(done, items.count)
                 if next < items.count {
                     let index = next
-                    group.addTask { (index, await verify(items[index], fixtures: fixtures)) }
+                    group.addTask { (index, await verify(items[index], fixtures: fixtures, keyReads: keyReads)) }
                     next += 1
                 }
             }
         }
-        return results.compactMap { $0 }
+        return Self.mergingIgnoredKeyWarnings(results.compactMap { $0 })
+    }
+
+    /// Keeps one ignored-key warning per contract and key: the first case that reports it keeps
+    /// its line. Under `--strict` they are errors, and every case that fails keeps its own.
+    static func mergingIgnoredKeyWarnings(_ results: [CaseResult]) -> [CaseResult] {
+        var seen: Set<[String]> = []
+        return results.map { result in
+            var result = result
+            result.diagnostics.removeAll { diagnostic in
+                guard diagnostic.isIgnoredKey, diagnostic.severity == .warning, let path = diagnostic.path else { return false }
+                return !seen.insert([result.contract, path]).inserted
+            }
+            return result
+        }
     }
 
     private func selectItems(_ contracts: [LoadedContract]) -> [WorkItem] {
@@ -124,7 +139,7 @@ public struct Verifier: Sendable {
         return items
     }
 
-    private func verify(_ item: WorkItem, fixtures: FixtureLocator) async -> CaseResult {
+    private func verify(_ item: WorkItem, fixtures: FixtureLocator, keyReads: KeyReadCache) async -> CaseResult {
         switch item {
         case .contractError(let file, let endpoint, let diagnostics):
             return CaseResult(contract: file, endpoint: endpoint, caseName: CaseResult.wholeContract, status: .error, diagnostics: diagnostics)
@@ -133,7 +148,7 @@ public struct Verifier: Sendable {
         case .contractCase(let contract, .ready(let contractCase)):
             let runner = CaseRunner(
                 contract: contract, contractCase: contractCase, fixtures: fixtures,
-                replay: options.replay, timeout: options.timeout, strict: options.strict
+                replay: options.replay, timeout: options.timeout, strict: options.strict, keyReads: keyReads
             )
             return await runner.run()
         }

@@ -75,8 +75,8 @@ struct JSONParserTests {
     @Test("the nesting scan finds the first bracket past the limit without recursing, ignoring brackets in strings")
     func nestingScan() {
         let deep = "[\"[[[[\",\n" + String(repeating: "{\"a\":", count: 600_000) + "1" + String(repeating: "}", count: 600_000) + "]"
-        #expect(NestingScan.firstTooDeep(in: Data(deep.utf8)) == SourcePosition(line: 2, column: 511 * 5 + 1))
-        #expect(NestingScan.firstTooDeep(in: Data(SampleSuite.dogs.utf8)) == nil)
+        #expect(BodyScan(Data(deep.utf8)).tooDeep == SourcePosition(line: 2, column: 511 * 5 + 1))
+        #expect(BodyScan(Data(SampleSuite.dogs.utf8)).tooDeep == nil)
     }
 
     @Test("refuses invalid UTF-8 inside a string")

@@ -1,0 +1,173 @@
+import Foundation
+import DogPatchClients
+
+/// A key in a body that the model never reads: its value is dropped without a word.
+public struct IgnoredKey: Sendable, Equatable {
+    /// The key's path with array elements collapsed, such as `[*].gender`.
+    public var path: String
+    /// Where the key first occurs in the body.
+    public var position: SourcePosition
+    /// How many times it occurs.
+    public var occurrences: Int
+}
+
+/// Finds the keys of a body that a model never reads.
+///
+/// The keys present come from `BodyScan`, one pass over the bytes. Which of them the model reads
+/// is learnt by decoding again with a `NodeDecoder` that logs every key the model asks for and
+/// every object it reads as a dictionary. That decode is the expensive part, so it is kept small:
+/// a `KeyReadCache` remembers each path's verdict per model for the whole run, and when a
+/// top-level array holds paths not seen yet, only the elements where they first occur are decoded
+/// again. Both rest on a model reading a key at a path whenever the key is there, as synthesized
+/// `Codable` conformances do.
+enum IgnoredKeys {
+    /// The ignored keys of a body that decodes into the model, outermost only: keys under an
+    /// ignored key are not listed again.
+    /// - Parameters:
+    ///   - body: A body that decodes into the model.
+    ///   - scan: The body's scan.
+    ///   - model: The model.
+    ///   - cache: Verdicts learnt from earlier bodies, shared by a run.
+    /// - Returns: The ignored keys in order of first appearance.
+    static func find(in body: Data, scan: BodyScan, model: ModelDescriptor, cache: KeyReadCache = KeyReadCache()) -> [IgnoredKey] {
+        guard scan.nodes.count > 1 else { return [] }
+        var learnt = cache.learnt(for: model.name)
+        var paths = schemaPaths(of: scan, dictionaries: learnt.dictionaries)
+        var round = 0
+        while true {
+            let unknown = scan.nodes.indices.filter { scan.nodes[$0].key != nil && learnt.reads[paths[$0]] == nil }
+            guard let first = unknown.first else { break }
+            round += 1
+            // The first round decodes one element, to learn which objects are dictionaries; the
+            // next one every element where a path still unknown first occurs; then the whole body.
+            let elements: [Int]? = switch round {
+            case 1 where scan.rootIsArray: [scan.nodes[first].firstElement]
+            case 2 where scan.rootIsArray: Array(Set(unknown.map { scan.nodes[$0].firstElement })).sorted()
+            default: nil
+            }
+            var decodedElements = elements.map(Set.init)
+            var log = elements.flatMap { keysRead(in: subset($0, of: body, scan: scan), model: model) }
+            if log == nil {
+                // A model may refuse a part it accepts whole (a minimum length, say).
+                decodedElements = nil
+                log = keysRead(in: body, model: model)
+            }
+            guard let log else { return [] }
+            learnt.dictionaries.formUnion(log.dictionaries)
+            paths = schemaPaths(of: scan, dictionaries: learnt.dictionaries)
+            for index in scan.nodes.indices where scan.nodes[index].key != nil {
+                // Every key of the decoded part was present in it: read or not, its verdict is known.
+                guard decodedElements?.contains(scan.nodes[index].firstElement) ?? true else { continue }
+                learnt.reads[paths[index]] = (learnt.reads[paths[index]] ?? false) || log.paths.contains(paths[index])
+            }
+            for path in log.paths { learnt.reads[path] = true }
+            if decodedElements == nil { break }
+        }
+        if round > 0 { cache.record(learnt, model: model.name) }
+        return ignored(scan, paths: paths, reads: learnt.reads, body: body)
+    }
+
+    /// A top-level array of some of a body's elements.
+    private static func subset(_ elements: [Int], of body: Data, scan: BodyScan) -> Data {
+        var data = Data("[".utf8)
+        for (position, element) in elements.enumerated() {
+            let separators = scan.rootSeparators
+            guard element + 1 < separators.count else { continue }
+            if position > 0 { data.append(UInt8(ascii: ",")) }
+            data.append(body[body.startIndex + separators[element] + 1 ..< body.startIndex + separators[element + 1]])
+        }
+        data.append(UInt8(ascii: "]"))
+        return data
+    }
+
+    /// Each node's path, the keys of dictionaries collapsed to `*`.
+    static func schemaPaths(of scan: BodyScan, dictionaries: Set<String>) -> [String] {
+        var paths = [String](repeating: "", count: scan.nodes.count)
+        for (index, node) in scan.nodes.enumerated() {
+            guard let parent = node.parent else { continue }
+            let step: CollapsedPath.Step = if let key = node.key {
+                dictionaries.contains(paths[parent]) ? .anyKey : .key(key)
+            } else {
+                .anyElement
+            }
+            paths[index] = CollapsedPath.appending(step, to: paths[parent])
+        }
+        return paths
+    }
+
+    /// The keys not read, one per path, leaving out those under a key already reported.
+    private static func ignored(_ scan: BodyScan, paths: [String], reads: [String: Bool], body: Data) -> [IgnoredKey] {
+        var silenced: Set<String> = []     // reported, or under a reported key
+        var order: [String] = []
+        var found: [String: (offset: Int, occurrences: Int)] = [:]
+        var keyAbove = [Int?](repeating: nil, count: scan.nodes.count)
+        for (index, node) in scan.nodes.enumerated() {
+            guard let parent = node.parent else { continue }
+            keyAbove[index] = scan.nodes[parent].key != nil ? parent : keyAbove[parent]
+            guard node.key != nil else { continue }
+            let path = paths[index]
+            if let above = keyAbove[index], silenced.contains(paths[above]) {
+                silenced.insert(path)
+                continue
+            }
+            guard reads[path] == false else { continue }
+            silenced.insert(path)
+            if let seen = found[path] {
+                found[path] = (min(seen.offset, node.firstOffset), seen.occurrences + node.occurrences)
+            } else {
+                order.append(path)
+                found[path] = (node.firstOffset, node.occurrences)
+            }
+        }
+        let offsets = order.map { found[$0]?.offset ?? 0 }
+        let positions = SourcePosition.positions(of: offsets, in: body)
+        return zip(order, positions).map { path, position in
+            IgnoredKey(path: path, position: position, occurrences: found[path]?.occurrences ?? 0)
+        }
+    }
+
+    /// The keys the model reads from a body and the objects it reads as dictionaries, or `nil`
+    /// when the body does not parse or decode.
+    static func keysRead(in body: Data, model: ModelDescriptor) -> KeyReadLog? {
+        guard let root = try? JSONParser.parse(body) else { return nil }
+        let log = KeyReadLog()
+        do {
+            try model.decode(from: NodeDecoder(node: root, codingPath: [], readLog: log))
+        } catch {
+            return nil
+        }
+        return log
+    }
+}
+
+/// What a run has learnt about each model: whether it reads each collapsed key path, and which
+/// objects it reads as dictionaries.
+final class KeyReadCache: @unchecked Sendable {
+    /// What is known about one model.
+    struct Learnt {
+        /// Whether the model reads the key at each collapsed path.
+        var reads: [String: Bool] = [:]
+        /// The collapsed paths of objects the model reads as dictionaries.
+        var dictionaries: Set<String> = []
+    }
+
+    private let lock = NSLock()
+    private var models: [String: Learnt] = [:]
+
+    /// What is known about a model so far.
+    func learnt(for model: String) -> Learnt {
+        lock.withLock { models[model] ?? Learnt() }
+    }
+
+    /// Adds what one body taught.
+    func record(_ learnt: Learnt, model: String) {
+        lock.withLock {
+            var known = models[model] ?? Learnt()
+            known.dictionaries.formUnion(learnt.dictionaries)
+            // Read anywhere counts as read: a model that reads a key only sometimes is not
+            // reported for it.
+            known.reads.merge(learnt.reads) { $0 || $1 }
+            models[model] = known
+        }
+    }
+}

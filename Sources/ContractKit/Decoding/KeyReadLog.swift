@@ -1,0 +1,37 @@
+import Foundation
+
+/// The keys a model asked a `NodeDecoder` for, by collapsed path (`[*].name.common`), and the
+/// objects it read as dictionaries, whose keys collapse to `*` (`[*].currencies.*.name`).
+///
+/// Used on one thread, by one decode.
+final class KeyReadLog {
+    /// The collapsed paths of the keys read.
+    private(set) var paths: Set<String> = []
+    /// The collapsed paths of the objects read as dictionaries: through `allKeys`.
+    private(set) var dictionaries: Set<String> = []
+
+    /// Records that the model read a key of the object at a coding path.
+    func record(_ containerPath: [any CodingKey], _ key: some CodingKey) {
+        let container = render(containerPath)
+        paths.insert(CollapsedPath.appending(dictionaries.contains(container) ? .anyKey : .key(key.stringValue), to: container))
+    }
+
+    /// Records that the model listed every key of the object at a coding path.
+    func recordDictionary(_ containerPath: [any CodingKey]) {
+        dictionaries.insert(render(containerPath))
+    }
+
+    private func render(_ codingPath: [any CodingKey]) -> String {
+        var path = ""
+        for key in codingPath {
+            // Only the decoder's own keys stand for array elements; a dictionary keyed by Int
+            // still reads string keys from the JSON.
+            if let element = key as? NodeCodingKey, element.intValue != nil {
+                path = CollapsedPath.appending(.anyElement, to: path)
+            } else {
+                path = CollapsedPath.appending(dictionaries.contains(path) ? .anyKey : .key(key.stringValue), to: path)
+            }
+        }
+        return path
+    }
+}

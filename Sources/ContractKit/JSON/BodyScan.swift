@@ -1,0 +1,243 @@
+import Foundation
+
+/// One pass over a body's bytes, before any parser sees it: finds nesting deeper than the limit,
+/// the object keys by where they sit (array elements collapsed), and the byte ranges of the
+/// elements of a top-level array.
+///
+/// Foundation's parser and decoder recurse per level, and on some platforms a body nested a few
+/// hundred thousand levels deep exhausts the stack; this scan keeps its own stack on the heap.
+/// It builds no tree and, on bytes that are not JSON, returns some answer without crashing or
+/// looping.
+struct BodyScan {
+    /// A place in the body's shape: the root, the elements of an array, or a key of an object.
+    struct Node: Equatable {
+        /// The node this one sits in; `nil` for the root.
+        var parent: Int?
+        /// The key, with escapes resolved; `nil` for the root and for array elements.
+        var key: String?
+        /// The byte offset of the key's first occurrence (its opening quote).
+        var firstOffset: Int
+        /// The top-level array element the key first occurs in; 0 when the root is not an array.
+        var firstElement: Int
+        /// How many times the key occurs.
+        var occurrences: Int
+    }
+
+    /// Every node, parents before their children; node 0 is the root.
+    private(set) var nodes: [Node] = []
+    /// Where the first bracket deeper than the limit is, if one is.
+    private(set) var tooDeep: SourcePosition?
+    /// When the root is an array, the offsets of its `[`, of each `,` between its elements, and of
+    /// its `]`: element `i` lies between separators `i` and `i + 1`.
+    private(set) var rootSeparators: [Int] = []
+
+    // Records in an array repeat their keys in the same order, so each node remembers the key
+    // that followed it last time and a lookup is usually one byte comparison, not a hash.
+    private var nodeKey: [Range<Int>] = []        // the raw key bytes in `keyBytes`
+    private var nodeElement: [Int] = []           // the elements' node, -1 until an array is seen
+    private var nodeFirstKey: [Int] = []          // guess for the first key of an object here
+    private var nodeNextKey: [Int] = []           // guess for the key after this one
+    private var nodeOccurrences: [Int] = []
+    private var keyBytes: [UInt8] = []
+    private var children: [ChildKey: Int] = [:]
+
+    private struct ChildKey: Hashable {
+        let parent: Int
+        let key: [UInt8]
+    }
+
+    private struct Frame {
+        let node: Int
+        let isObject: Bool
+        var lastKey: Int
+        var expectingKey: Bool
+    }
+
+    /// What the scan does with each byte: most bytes (whitespace, digits, letters) are skipped.
+    private static let byteClass: [UInt8] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "\""): 1
+        case UInt8(ascii: "{"): 2
+        case UInt8(ascii: "["): 3
+        case UInt8(ascii: ","): 4
+        case UInt8(ascii: "}"), UInt8(ascii: "]"): 5
+        default: 0
+        }
+    }
+
+    /// Scans a body.
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - maxDepth: The deepest nesting allowed.
+    init(_ data: Data, maxDepth: Int = JSONParser.defaultMaxDepth) {
+        addNode(parent: nil, key: 0..<0, offset: 0, element: 0)
+        data.withUnsafeBytes { scan($0, maxDepth: maxDepth) }
+        // Only keys are counted; the root and element nodes never are.
+        for index in nodes.indices where nodeOccurrences[index] > 0 {
+            nodes[index].key = keyText(index)
+            nodes[index].occurrences = nodeOccurrences[index]
+        }
+    }
+
+    /// Whether the root is an array whose elements were all found.
+    var rootIsArray: Bool { rootSeparators.count >= 2 }
+
+    /// The number of elements of a top-level array.
+    var rootElementCount: Int { max(0, rootSeparators.count - 1) }
+
+    private mutating func scan(_ buffer: UnsafeRawBufferPointer, maxDepth: Int) {
+        let bytes = buffer.bindMemory(to: UInt8.self)
+        let count = bytes.count
+        // The innermost container lives in locals; the stack holds the ones around it.
+        var stack: [Frame] = []
+        var top = Frame(node: -1, isObject: false, lastKey: -1, expectingKey: false)
+        var depth = 0
+        var pending = 0
+        var index = 0
+        var element = 0
+        Self.byteClass.withUnsafeBufferPointer { classes in
+            while index < count {
+                let kind = classes[Int(bytes[index])]
+                if kind == 0 {
+                    index += 1
+                    continue
+                }
+                switch kind {
+                case 1:
+                    let start = index + 1
+                    if top.expectingKey {
+                        let guess = top.lastKey < 0 ? nodeFirstKey[top.node] : nodeNextKey[top.lastKey]
+                        let node: Int
+                        if guess >= 0, let end = guessedKeyEnd(guess, bytes, from: start) {
+                            node = guess
+                            nodeOccurrences[node] += 1
+                            index = end
+                        } else {
+                            guard let end = Self.closingQuote(bytes, from: start, short: true) else { return }
+                            node = child(of: top.node, after: top.lastKey, key: UnsafeBufferPointer(rebasing: bytes[start..<end]), offset: index, element: element)
+                            index = end
+                        }
+                        top.lastKey = node
+                        top.expectingKey = false
+                        pending = node
+                    } else {
+                        guard let end = Self.closingQuote(bytes, from: start, short: false) else { return }
+                        index = end
+                    }
+                case 2, 3:
+                    if depth >= maxDepth {
+                        tooDeep = SourcePosition.positions(of: [index], in: buffer)[0]
+                        return
+                    }
+                    if depth > 0 { stack.append(top) }
+                    depth += 1
+                    if kind == 2 {
+                        top = Frame(node: pending, isObject: true, lastKey: -1, expectingKey: true)
+                    } else {
+                        if depth == 1, pending == 0 { rootSeparators.append(index) }
+                        top = Frame(node: pending, isObject: false, lastKey: -1, expectingKey: false)
+                        pending = elementNode(of: top.node)
+                    }
+                case 4:
+                    if top.isObject {
+                        top.expectingKey = true
+                    } else if top.node >= 0 {
+                        pending = nodeElement[top.node]
+                        if depth == 1, !rootSeparators.isEmpty {
+                            rootSeparators.append(index)
+                            element += 1
+                        }
+                    }
+                default:
+                    if depth == 1, !top.isObject, !rootSeparators.isEmpty { rootSeparators.append(index) }
+                    if depth > 0 { depth -= 1 }
+                    top = stack.popLast() ?? Frame(node: -1, isObject: false, lastKey: -1, expectingKey: false)
+                }
+                index += 1
+            }
+        }
+    }
+
+    /// The index of the quote that closes a string starting at `start`, skipping escaped quotes.
+    /// Values are most of a body, so it jumps from quote to quote with `memchr`; for keys, which
+    /// are short, a plain loop is faster than the call.
+    private static func closingQuote(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, short: Bool) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var end = start
+        let shortEnd = short ? min(bytes.count, start + 32) : start
+        while end < shortEnd {
+            switch bytes[end] {
+            case UInt8(ascii: "\""): return end
+            case UInt8(ascii: "\\"): end += 2
+            default: end += 1
+            }
+        }
+        while end < bytes.count {
+            guard let found = memchr(base + end, Int32(UInt8(ascii: "\"")), bytes.count - end) else { return nil }
+            end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            var backslashes = 0
+            while end - backslashes - 1 >= start, bytes[end - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            if backslashes % 2 == 0 { return end }
+            end += 1
+        }
+        return nil
+    }
+
+    /// A key as the decoder sees it: escapes resolved.
+    private func keyText(_ node: Int) -> String {
+        let raw = keyBytes[nodeKey[node]]
+        guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
+        let quoted = Data([UInt8(ascii: "\"")] + raw + [UInt8(ascii: "\"")])
+        if let node = try? JSONParser.parse(quoted), case .string(let text) = node.value { return text }
+        return String(decoding: raw, as: UTF8.self)
+    }
+
+    private mutating func elementNode(of node: Int) -> Int {
+        if nodeElement[node] < 0 {
+            nodeElement[node] = addNode(parent: node, key: 0..<0, offset: 0, element: 0)
+        }
+        return nodeElement[node]
+    }
+
+    /// Where the key starting at `start` ends when it is the guessed node's key: records repeat
+    /// their keys in order, so this answers most keys with one comparison and no search.
+    private func guessedKeyEnd(_ node: Int, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let stored = nodeKey[node]
+        let end = start + stored.count
+        // A stored key ending in a backslash could match the start of a longer escaped key.
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\""), stored.last.map({ keyBytes[$0] }) != UInt8(ascii: "\\") else { return nil }
+        var offset = start
+        for storedIndex in stored {
+            guard keyBytes[storedIndex] == bytes[offset] else { return nil }
+            offset += 1
+        }
+        return end
+    }
+
+    private mutating func child(of parent: Int, after previous: Int, key: UnsafeBufferPointer<UInt8>, offset: Int, element: Int) -> Int {
+        let node: Int
+        let lookup = ChildKey(parent: parent, key: Array(key))
+        if let found = children[lookup] {
+            node = found
+        } else {
+            let start = keyBytes.count
+            keyBytes.append(contentsOf: key)
+            node = addNode(parent: parent, key: start..<keyBytes.count, offset: offset, element: element)
+            children[lookup] = node
+        }
+        if previous < 0 { nodeFirstKey[parent] = node } else { nodeNextKey[previous] = node }
+        nodeOccurrences[node] += 1
+        return node
+    }
+
+    @discardableResult
+    private mutating func addNode(parent: Int?, key: Range<Int>, offset: Int, element: Int) -> Int {
+        nodes.append(Node(parent: parent, key: nil, firstOffset: offset, firstElement: element, occurrences: 0))
+        nodeKey.append(key)
+        nodeElement.append(-1)
+        nodeFirstKey.append(-1)
+        nodeNextKey.append(-1)
+        nodeOccurrences.append(0)
+        return nodes.count - 1
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Renders a path with every array index collapsed to `[*]`, so a key that appears in each element
+/// of an array is one path: `[*].gender`. The keys of an object the model reads as a dictionary
+/// collapse to `*` too: `[*].currencies.*.name`.
+enum CollapsedPath {
+    /// One step of a collapsed path.
+    enum Step: Equatable {
+        /// An object member.
+        case key(String)
+        /// Any element of an array.
+        case anyElement
+        /// Any key of an object read as a dictionary.
+        case anyKey
+    }
+
+    /// Renders steps the way `JSONPath` renders its segments, with `[*]` for elements.
+    static func render(_ steps: some Sequence<Step>) -> String {
+        steps.reduce(into: "") { path, step in path = appending(step, to: path) }
+    }
+
+    /// A path one step longer.
+    static func appending(_ step: Step, to path: String) -> String {
+        switch step {
+        case .anyElement: path + "[*]"
+        case .key(let key): path.isEmpty ? key : path + "." + key
+        case .anyKey: path.isEmpty ? "*" : path + ".*"
+        }
+    }
+}

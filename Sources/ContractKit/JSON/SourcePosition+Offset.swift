@@ -1,0 +1,33 @@
+import Foundation
+
+extension SourcePosition {
+    /// The lines and columns of byte offsets, found in one pass over the bytes.
+    /// - Parameters:
+    ///   - offsets: Byte offsets into the data, in any order.
+    ///   - data: The bytes.
+    /// - Returns: One position per offset, in the order given.
+    static func positions(of offsets: [Int], in data: Data) -> [SourcePosition] {
+        data.withUnsafeBytes { positions(of: offsets, in: $0) }
+    }
+
+    /// The lines and columns of byte offsets, found in one pass over the bytes.
+    static func positions(of offsets: [Int], in buffer: UnsafeRawBufferPointer) -> [SourcePosition] {
+        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        var result = [SourcePosition](repeating: .start, count: offsets.count)
+        var line = 1
+        var lineStart = 0
+        var scanned = 0
+        for index in order {
+            let offset = min(max(offsets[index], 0), buffer.count)
+            while scanned < offset {
+                if buffer[scanned] == UInt8(ascii: "\n") {
+                    line += 1
+                    lineStart = scanned + 1
+                }
+                scanned += 1
+            }
+            result[index] = SourcePosition(line: line, column: offset - lineStart + 1)
+        }
+        return result
+    }
+}
