@@ -39,6 +39,20 @@ public enum Tool {
                     return .success
                 }
                 return list(parsed, environment: environment, output: output, catalogue: catalogue)
+            case "explain":
+                let parsed = try ExplainCommand.parse(Array(arguments.dropFirst()))
+                if parsed.help {
+                    output.standardOutput(Help.explain)
+                    return .success
+                }
+                return parsed.run(environment: environment, output: output, catalogue: catalogue)
+            case "add":
+                let parsed = try AddCommand.parse(Array(arguments.dropFirst()))
+                if parsed.help {
+                    output.standardOutput(Help.add)
+                    return .success
+                }
+                return await parsed.run(environment: environment, output: output, catalogue: catalogue)
             default:
                 throw CommandLineError(message: "unknown command \"\(command)\"", command: nil)
             }
@@ -75,7 +89,7 @@ public enum Tool {
         var code = exitCode(report.summary)
         for (file, format) in [(parsed.junitFile, ReportFormat.junit), (parsed.jsonFile, .json)] {
             guard let file else { continue }
-            let url = file.hasPrefix("/") ? URL(fileURLWithPath: file) : environment.currentDirectory.appendingPathComponent(file)
+            let url = environment.resolve(file)
             do {
                 try AtomicFile.write(report.render(format, palette: Palette(enabled: false)), to: url)
             } catch {

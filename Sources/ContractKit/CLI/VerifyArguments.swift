@@ -12,21 +12,12 @@ struct VerifyArguments {
     /// Parses `verify`'s arguments (or `list`'s, which take a subset).
     static func parse(_ arguments: [String], command: String) throws(CommandLineError) -> VerifyArguments {
         var parsed = VerifyArguments()
-        var rest = arguments[...]
+        var reader = ArgumentReader(arguments, command: command)
         let listOnly = command == "list"
-        func fail(_ message: String) -> CommandLineError { CommandLineError(message: message, command: command) }
-        while let argument = rest.popFirst() {
-            var name = argument
-            var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
-            }
-            func value() throws(CommandLineError) -> String {
-                if let inlineValue { return inlineValue }
-                guard let next = rest.popFirst(), !next.hasPrefix("--") else { throw fail("\(name) needs a value") }
-                return next
-            }
+        func fail(_ message: String) -> CommandLineError { reader.fail(message) }
+        while let argument = reader.next() {
+            let name = argument.name
+            func value() throws(CommandLineError) -> String { try reader.value(of: argument) }
             switch name {
             case "--help", "-h": parsed.help = true
             case "--contracts": parsed.options.contractsFolder = try value()
@@ -67,11 +58,11 @@ struct VerifyArguments {
                     throw fail("--color takes auto, always or never, not \"\(text)\"")
                 }
                 parsed.color = text
-            case _ where argument.hasPrefix("-") && argument != "-":
+            case _ where argument.isOption:
                 throw fail("unknown option \"\(name)\"")
             default:
-                guard !listOnly else { throw fail("list takes no paths; unexpected \"\(argument)\"") }
-                parsed.options.paths.append(argument)
+                guard !listOnly else { throw fail("list takes no paths; unexpected \"\(name)\"") }
+                parsed.options.paths.append(name)
             }
         }
         return parsed

@@ -66,9 +66,9 @@ enum FileProblem {
     static func describe(_ error: any Error) -> String {
         let nsError = error as NSError
         switch (nsError.domain, nsError.code) {
-        case (NSCocoaErrorDomain, NSFileReadNoSuchFileError), (NSCocoaErrorDomain, NSFileNoSuchFileError):
+        case (NSCocoaErrorDomain, NSFileReadNoSuchFileError), (NSCocoaErrorDomain, NSFileNoSuchFileError), (NSPOSIXErrorDomain, Int(ENOENT)):
             return "no such file"
-        case (NSCocoaErrorDomain, NSFileReadNoPermissionError):
+        case (NSCocoaErrorDomain, NSFileReadNoPermissionError), (NSCocoaErrorDomain, NSFileWriteNoPermissionError), (NSPOSIXErrorDomain, Int(EACCES)):
             return "permission denied"
         case (NSPOSIXErrorDomain, 21), (NSCocoaErrorDomain, NSFileReadUnknownError):
             return "it is a folder or unreadable"

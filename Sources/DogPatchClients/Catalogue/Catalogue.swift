@@ -46,22 +46,29 @@ extension Catalogue {
 extension ModelDescriptor {
     /// One DogPatch dog.
     public static let dog = ModelDescriptor(
-        Dog.self, name: "Dog", makeDecoder: DogPatchAPI.makeDecoder, makeEncoder: DogPatchAPI.makeEncoder
+        Dog.self, name: "Dog", makeDecoder: DogPatchAPI.makeDecoder, makeEncoder: DogPatchAPI.makeEncoder,
+        identifyingPaths: dogIdentity
     )
     /// A page of DogPatch dogs.
     public static let dogs = ModelDescriptor(
-        [Dog].self, name: "[Dog]", makeDecoder: DogPatchAPI.makeDecoder, makeEncoder: DogPatchAPI.makeEncoder
+        [Dog].self, name: "[Dog]", makeDecoder: DogPatchAPI.makeDecoder, makeEncoder: DogPatchAPI.makeEncoder,
+        identifyingPaths: dogIdentity
     )
     /// One restcountries country.
     public static let country = ModelDescriptor(
         Country.self, name: "Country",
-        makeDecoder: RestCountriesAPI.makeDecoder, makeEncoder: RestCountriesAPI.makeEncoder
+        makeDecoder: RestCountriesAPI.makeDecoder, makeEncoder: RestCountriesAPI.makeEncoder,
+        identifyingPaths: countryIdentity
     )
     /// A list of restcountries countries.
     public static let countries = ModelDescriptor(
         [Country].self, name: "[Country]",
-        makeDecoder: RestCountriesAPI.makeDecoder, makeEncoder: RestCountriesAPI.makeEncoder
+        makeDecoder: RestCountriesAPI.makeDecoder, makeEncoder: RestCountriesAPI.makeEncoder,
+        identifyingPaths: countryIdentity
     )
+
+    private static let dogIdentity = ["name", "breed", "id"]
+    private static let countryIdentity = ["name.common", "cca3", "region"]
 }
 
 extension Endpoint {

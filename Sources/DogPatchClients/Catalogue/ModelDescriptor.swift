@@ -6,6 +6,8 @@ public struct ModelDescriptor: Sendable {
     public let name: String
     /// Whether the model is an array, so `count` applies to it.
     public let isArray: Bool
+    /// Paths within one record that tell records apart, such as `name.common`; `explain` shows them.
+    public let identifyingPaths: [String]
     private let decodeData: @Sendable (Data) -> Result<DecodedValue, any Error>
     private let decodeFrom: @Sendable (any Decoder) throws -> Void
 
@@ -15,12 +17,15 @@ public struct ModelDescriptor: Sendable {
     ///   - name: The name contracts use.
     ///   - makeDecoder: The API's decoder configuration.
     ///   - makeEncoder: The encoder that writes the value back in wire form.
+    ///   - identifyingPaths: Paths within one record that tell records apart.
     public init<Model: Codable & Equatable & Sendable>(
         _ type: Model.Type, name: String,
         makeDecoder: @escaping @Sendable () -> JSONDecoder,
-        makeEncoder: @escaping @Sendable () -> JSONEncoder
+        makeEncoder: @escaping @Sendable () -> JSONEncoder,
+        identifyingPaths: [String] = []
     ) {
         self.name = name
+        self.identifyingPaths = identifyingPaths
         self.isArray = Model.self is any _ArrayMarker.Type
         self.decodeData = { data in
             Result { try makeDecoder().decode(Model.self, from: data) }

@@ -1,0 +1,60 @@
+import Foundation
+import DogPatchClients
+
+/// A new case written as contract JSON: what `explain` suggests and `add` appends.
+struct CaseTemplate {
+    /// What the case expects.
+    enum Expect {
+        /// `{"decodes": true}` with an optional count and values.
+        case decodes(count: Int?, values: [(path: String, json: String)])
+        /// `{"error": KIND}` with an optional status and path.
+        case error(APIError.Kind, status: Int?, path: String?)
+    }
+
+    var name: String
+    var status: Int
+    /// The fixture path relative to the fixtures folder.
+    var fixture: String
+    var expect: Expect
+
+    /// The expectation that records an outcome as observed: the count and the first record's
+    /// identifying values for a decoded body, the error with its status or path otherwise.
+    static func expect(observing outcome: Outcome, records: [Explanation.Record]) -> Expect {
+        switch outcome {
+        case .decoded(let value):
+            let values = records.first.map { record in
+                record.fields.prefix(1).map { (path: JSONPath(parsing: record.path + "." + $0.path)?.description ?? $0.path, json: $0.value) }
+            } ?? []
+            return .decodes(count: value.count, values: values)
+        case .failed(let kind, let status, let problem):
+            return .error(kind, status: status, path: problem.flatMap { $0.path.isEmpty ? nil : $0.path })
+        }
+    }
+
+    /// The case as JSON, its lines after the first indented by `indent`.
+    func rendered(indent: String) -> String {
+        var response = [field("status", "\(status)")]
+        if status == 200 { response.removeAll() }
+        response.append(field("fixture", JSONValue.quote(fixture)))
+        var expectFields: [String]
+        switch expect {
+        case .decodes(let count, let values):
+            expectFields = [field("decodes", "true")]
+            if let count { expectFields.append(field("count", "\(count)")) }
+            if !values.isEmpty {
+                expectFields.append(field("values", "{ " + values.map { field($0.path, $0.json) }.joined(separator: ", ") + " }"))
+            }
+        case .error(let kind, let status, let path):
+            expectFields = [field("error", JSONValue.quote(kind.rawValue))]
+            if let status { expectFields.append(field("status", "\(status)")) }
+            if let path { expectFields.append(field("path", JSONValue.quote(path))) }
+        }
+        return "{ " + field("name", JSONValue.quote(name)) + ",\n"
+            + indent + "  " + field("response", "{ " + response.joined(separator: ", ") + " }") + ",\n"
+            + indent + "  " + field("expect", "{ " + expectFields.joined(separator: ", ") + " }") + " }"
+    }
+
+    private func field(_ key: String, _ value: String) -> String {
+        JSONValue.quote(key) + ": " + value
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Edits contract files as text, so everything a person wrote (order, spacing, descriptions)
+/// stays as it was.
+enum ContractEditor {
+    /// A new contract file holding one case.
+    /// - Parameters:
+    ///   - endpoint: The endpoint, for an endpoint contract.
+    ///   - model: The model, written when there is no endpoint (or when it was asked for).
+    ///   - arguments: The endpoint's arguments as JSON text.
+    ///   - newCase: The case.
+    /// - Returns: The file's text.
+    static func newContract(endpoint: String?, model: String?, arguments: String?, case newCase: CaseTemplate) -> String {
+        var lines = ["  \"version\": 1"]
+        if let endpoint { lines.append("  \"endpoint\": \(JSONValue.quote(endpoint))") }
+        if let model { lines.append("  \"model\": \(JSONValue.quote(model))") }
+        if let arguments { lines.append("  \"arguments\": \(arguments)") }
+        lines.append("  \"cases\": [\n    " + newCase.rendered(indent: "    ") + "\n  ]")
+        return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+    }
+
+    /// A contract's text with one more case after its last one.
+    /// - Parameters:
+    ///   - data: The contract's bytes; a contract that loaded, so `cases` is a non-empty array.
+    ///   - newCase: The case.
+    /// - Returns: The new bytes, or `nil` when the file has no `cases` array to append to.
+    static func appending(_ newCase: CaseTemplate, to data: Data) -> Data? {
+        guard let root = try? JSONParser.parse(data), let cases = root.member("cases"),
+              case .array(let elements) = cases.value.value, let first = elements.first else { return nil }
+        let bytes = [UInt8](data)
+        guard let open = offset(of: cases.value.position, in: bytes), let close = matchingClose(of: open, in: bytes) else { return nil }
+        var end = close
+        while end > open + 1, isWhitespace(bytes[end - 1]) { end -= 1 }
+        // Line the new case up with the first one when it starts its own line.
+        var indent = "    "
+        if let start = offset(of: first.position, in: bytes) {
+            var lineStart = start
+            while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+            if bytes[lineStart..<start].allSatisfy(isWhitespace) { indent = String(decoding: bytes[lineStart..<start], as: UTF8.self) }
+        }
+        let insertion = ",\n" + indent + newCase.rendered(indent: indent)
+        return Data(bytes[..<end] + Array(insertion.utf8) + bytes[end...])
+    }
+
+    /// The byte offset of a line and column (columns count UTF-8 bytes, after a byte-order mark).
+    static func offset(of position: SourcePosition, in bytes: [UInt8]) -> Int? {
+        var line = 1
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while line < position.line {
+            guard let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            index = newline + 1
+            line += 1
+        }
+        let offset = index + position.column - 1
+        return offset < bytes.count ? offset : nil
+    }
+
+    /// The offset of the bracket that closes the one at `open`, skipping strings.
+    static func matchingClose(of open: Int, in bytes: [UInt8]) -> Int? {
+        var depth = 0
+        var index = open
+        var inString = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else {
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    depth -= 1
+                    if depth == 0 { return index }
+                default: break
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t")
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import DogPatchClients
+
+extension Explanation {
+    /// The explanation for people: outcome, count, first records, ignored keys and a case to start from.
+    /// - Parameter fixturePath: The body's path relative to the fixtures folder, or `nil` when it
+    ///   lies outside it.
+    func text(fixturePath: String?) -> String {
+        var out = "\(file): \(byteCount) \(byteCount == 1 ? "byte" : "bytes") as \(model.name)"
+        out += status == 200 ? "\n" : " with HTTP \(status)\n"
+        switch outcome {
+        case .decoded(let value):
+            out += "outcome: decodes" + (value.count.map { ", \($0) \($0 == 1 ? "element" : "elements")" } ?? "") + "\n"
+        case .failed(.jsonConversionFailure, _, let problem?):
+            out += "outcome: jsonConversionFailure" + (problem.path.isEmpty ? "" : " at \(problem.path)") + "\n"
+            out += Diagnostic(.error, problem.summary, file: file, position: problem.position ?? .start, path: problem.path).rendered + "\n"
+        case .failed:
+            out += "outcome: \(outcome.summary(model: model))\n"
+        }
+        if !records.isEmpty {
+            out += records.count == 1 && records[0].path.isEmpty ? "record:\n" : "first \(records.count == 1 ? "element" : "elements"):\n"
+            for record in records {
+                let fields = record.fields.map { "\($0.path) \($0.value)" }.joined(separator: ", ")
+                out += "  " + (record.path.isEmpty ? fields : "\(record.path)  \(fields)") + "\n"
+            }
+        }
+        if case .decoded = outcome {
+            if ignoredKeys.isEmpty {
+                out += "ignored keys: none; the \(model.name) model reads every key\n"
+            } else {
+                out += "ignored keys (the \(model.name) model never reads them; verify warns about each):\n"
+                for key in ignoredKeys {
+                    let times = "\(key.occurrences) \(key.occurrences == 1 ? "occurrence" : "occurrences")"
+                    out += "  \(file):\(key.position.line):\(key.position.column): \(key.path) (\(times))\n"
+                }
+            }
+        }
+        let template = CaseTemplate(
+            name: "NAME", status: status, fixture: fixturePath ?? URL(fileURLWithPath: file).lastPathComponent,
+            expect: CaseTemplate.expect(observing: outcome, records: records)
+        )
+        out += "\na case for it" + (fixturePath == nil ? " (once 'dogpatch-contracts add' has copied it under the fixtures folder)" : "") + ":\n"
+        out += "    " + template.rendered(indent: "    ") + "\n"
+        return out
+    }
+}
