@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+@Suite("add, end to end")
+struct AddCommandTests {
+    @Test("a body from outside is copied in, a new contract is created, and the case is verified")
+    func createsContract() throws {
+        let folder = try SuiteFolder()
+        try folder.write("Downloads/peru.json", #"[{"name": {"common": "Peru"}, "cca3": "PER"}]"#)
+        let run = try folder.run([
+            "add", "Downloads/peru.json", "--contract", "contracts/countries/peru.json", "--endpoint", "countries.byName",
+            "--arguments", #"{"name": "peru"}"#, "--name", "peru",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == """
+            copied Downloads/peru.json to Fixtures/peru.json
+            created contracts/countries/peru.json with case "peru"
+            no --expect given: recorded the observed outcome, a decoded [Country] of 1 element
+            PASS  contracts/countries/peru.json  peru
+            1 passed, 0 failed, 0 errors, 0 skipped
+
+            """)
+        #expect(try folder.read("Fixtures/peru.json") == folder.read("Downloads/peru.json"))
+        let verify = try folder.run(["verify", "--strict"])
+        #expect(verify.status == 0, "\(verify.stderr)")
+        #expect(verify.cases("PASS") == ["PASS  contracts/countries/peru.json  peru"])
+    }
+
+    @Test("a case appended to an existing contract leaves every byte before it as it was")
+    func appends() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        let before = try folder.read("contracts/good.json")
+        let run = try folder.run(["add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "teapot", "--status", "418", "--expect", "responseUnsuccessful"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("added case \"teapot\" to contracts/good.json (5 cases)\nPASS  contracts/good.json  teapot\n"))
+        let after = String(decoding: try folder.read("contracts/good.json"), as: UTF8.self)
+        let original = String(decoding: before, as: UTF8.self)
+        let cut = try #require(original.range(of: "\"expect\": { \"error\": \"responseUnsuccessful\" } }"))
+        #expect(after.hasPrefix(String(original[..<cut.upperBound])))
+        #expect(after.contains("""
+                { "name": "teapot",
+                  "response": { "status": 418, "fixture": "dogs.json" },
+                  "expect": { "error": "responseUnsuccessful", "status": 418 } }
+              ]
+            }
+            """))
+        let verify = try folder.run(["verify"])
+        #expect(verify.status == 0)
+        #expect(verify.cases("PASS").count == 5)
+    }
+
+    @Test("a duplicate case name is refused and the contract is left alone")
+    func duplicateName() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        let before = try folder.read("contracts/good.json")
+        let run = try folder.run(["add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "offline"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "error: contracts/good.json already has a case named \"offline\"; choose another --name\n")
+        #expect(try folder.read("contracts/good.json") == before)
+    }
+
+    @Test("a different file already at the fixture's place is never overwritten")
+    func differentFixture() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        try folder.write("elsewhere/dogs.json", "[]")
+        let before = try folder.read("contracts/good.json")
+        let run = try folder.run(["add", "elsewhere/dogs.json", "--contract", "contracts/good.json", "--name", "empty"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("Fixtures/dogs.json already exists with different content; keep it and choose another name with --as PATH"))
+        #expect(try folder.read("Fixtures/dogs.json") == Data(SampleSuite.dogs.utf8))
+        #expect(try folder.read("contracts/good.json") == before)
+        let renamed = try folder.run(["add", "elsewhere/dogs.json", "--contract", "contracts/good.json", "--name", "empty", "--as", "dogs/empty.json"])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(renamed.stdout.contains("no --expect given: recorded the observed outcome, a decoded [Dog] of 0 elements"))
+    }
+
+    @Test("an expectation the body does not meet is added, fails, and exits 1")
+    func failingExpectation() throws {
+        let folder = try SuiteFolder()
+        try folder.write("Fixtures/missing-id.json", SampleSuite.dogsMissingID)
+        let run = try folder.run(["add", "Fixtures/missing-id.json", "--contract", "contracts/new.json", "--model", "[Dog]", "--name", "page", "--expect", "decodes"])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("FAIL  contracts/new.json  page"))
+        #expect(run.stderr.contains("Fixtures/missing-id.json:5:3: error: [1].id: required key is missing"))
+    }
+}

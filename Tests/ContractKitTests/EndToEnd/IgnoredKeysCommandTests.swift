@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import ContractKit
+import DogPatchClients
+
+@Suite("ignored keys, end to end")
+struct IgnoredKeysCommandTests {
+    /// Two dogs carrying keys the Dog model does not have: `gender` in both, `microchip` in one.
+    static let dogsWithExtras = """
+    [
+      {"id": "11111111-2222-4333-8444-555555555555", "sellerID": "66666666-7777-4888-9999-AAAAAAAAAAAA",
+       "about": "a", "breed": "Pug", "name": "Noodle", "birthday": 1, "created": 2, "breederRating": 4.2,
+       "cost": 850, "imageURL": "https://img.test/noodle.png", "gender": "female"},
+      {"id": "22222222-3333-4444-8555-666666666666", "sellerID": "66666666-7777-4888-9999-AAAAAAAAAAAA",
+       "about": "a", "breed": "Poodle", "name": "Olive", "birthday": 1, "created": 2, "breederRating": 4.9,
+       "cost": 1, "imageURL": "https://img.test/olive.png", "gender": "male",
+       "microchip": {"id": "985112345678901", "registry": "PetLink"}}
+    ]
+    """
+
+    static func contract(ignoredKeys: String = "") -> String {
+        """
+        {
+          "endpoint": "dogpatch.getDogs",\(ignoredKeys)
+          "cases": [
+            { "name": "page", "response": { "fixture": "dogs.json" }, "expect": { "decodes": true, "count": 2 } },
+            { "name": "same page, slowly", "response": { "fixture": "dogs.json", "delayMs": 5 }, "expect": { "decodes": true } }
+          ]
+        }
+        """
+    }
+
+    @Test("verify warns once per contract and key, collapsed over elements, and still exits 0")
+    func warnings() throws {
+        let folder = try SuiteFolder()
+        try folder.write("Fixtures/dogs.json", Self.dogsWithExtras)
+        try folder.write("contracts/dogs.json", Self.contract())
+        let run = try folder.run(["verify"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.cases("PASS").count == 2)
+        let warnings = run.stderr.split(separator: "\n").filter { $0.contains("warning:") }
+        #expect(warnings == [
+            "Fixtures/dogs.json:4:60: warning: [*].gender: the [Dog] model never reads this key (2 occurrences)",
+            "Fixtures/dogs.json:8:4: warning: [*].microchip: the [Dog] model never reads this key (1 occurrence)",
+        ])
+        #expect(run.stdout.hasSuffix("2 passed, 0 failed, 0 errors, 0 skipped (2 warnings)\n"))
+    }
+
+    @Test("--strict fails every case whose body has an ignored key and exits 1")
+    func strict() throws {
+        let folder = try SuiteFolder()
+        try folder.write("Fixtures/dogs.json", Self.dogsWithExtras)
+        try folder.write("contracts/dogs.json", Self.contract())
+        let run = try folder.run(["verify", "--strict"])
+        #expect(run.status == 1)
+        #expect(run.cases("FAIL").count == 2)
+        #expect(run.stderr.contains("Fixtures/dogs.json:4:60: error: [*].gender: the [Dog] model never reads this key (2 occurrences)"))
+    }
+
+    @Test("keys a contract lists in \"ignoredKeys\" are not reported, even with --strict")
+    func acknowledged() throws {
+        let folder = try SuiteFolder()
+        try folder.write("Fixtures/dogs.json", Self.dogsWithExtras)
+        try folder.write("contracts/dogs.json", Self.contract(ignoredKeys: #"\#n  "ignoredKeys": ["[*].gender", "[*].microchip"],"#))
+        let run = try folder.run(["verify", "--strict"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test("a model whose keys never match the JSON loses data, and verify says where")
+    func lossyModel() async throws {
+        struct Currency: Codable, Equatable, Sendable { var name: String? }
+        // `currency` where the JSON says `currencies`: every currency is dropped without an error.
+        struct LossyCountry: Codable, Equatable, Sendable {
+            var name: String?
+            var currency: [String: Currency]?
+        }
+        let model = ModelDescriptor(
+            [LossyCountry].self, name: "[LossyCountry]", makeDecoder: JSONDecoder.init, makeEncoder: JSONEncoder.init
+        )
+        let folder = try SuiteFolder()
+        try folder.write("Fixtures/countries.json", #"[{"name": "Peru", "currencies": {"PEN": {"name": "sol"}}}, {"name": "Chad", "currencies": {"XAF": {"name": "franc"}}}]"#)
+        try folder.write("contracts/lossy.json", #"{"model": "[LossyCountry]", "cases": [{"name": "two", "response": {"fixture": "countries.json"}, "expect": {"decodes": true}}]}"#)
+        let (code, output) = await folder.runInProcess(["verify", "--strict"], catalogue: Catalogue(endpoints: [], models: [model]))
+        #expect(code == .failure)
+        #expect(output.stderr.contains("Fixtures/countries.json:1:19: error: [*].currencies: the [LossyCountry] model never reads this key (2 occurrences)"))
+    }
+}
