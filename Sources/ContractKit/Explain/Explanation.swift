@@ -5,15 +5,11 @@ import DogPatchClients
 /// element count, who the first records are, and the keys the model never reads.
 struct Explanation {
     /// One record of the decoded value, by a few identifying fields.
-    struct Record: Equatable {
+    struct Record {
         /// The record's path, such as `[0]`; empty for a single value.
         var path: String
         /// Field paths within the record and their values as JSON.
         var fields: [(path: String, value: String)]
-
-        static func == (lhs: Record, rhs: Record) -> Bool {
-            lhs.path == rhs.path && lhs.fields.elementsEqual(rhs.fields) { $0.path == $1.path && $0.value == $1.value }
-        }
     }
 
     /// The body's file, as messages name it.

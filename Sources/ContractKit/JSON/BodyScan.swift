@@ -82,9 +82,6 @@ struct BodyScan {
     /// Whether the root is an array whose elements were all found.
     var rootIsArray: Bool { rootSeparators.count >= 2 }
 
-    /// The number of elements of a top-level array.
-    var rootElementCount: Int { max(0, rootSeparators.count - 1) }
-
     private mutating func scan(_ buffer: UnsafeRawBufferPointer, maxDepth: Int) {
         let bytes = buffer.bindMemory(to: UInt8.self)
         let count = bytes.count

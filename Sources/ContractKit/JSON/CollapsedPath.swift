@@ -14,12 +14,7 @@ enum CollapsedPath {
         case anyKey
     }
 
-    /// Renders steps the way `JSONPath` renders its segments, with `[*]` for elements.
-    static func render(_ steps: some Sequence<Step>) -> String {
-        steps.reduce(into: "") { path, step in path = appending(step, to: path) }
-    }
-
-    /// A path one step longer.
+    /// A path one step longer, written the way `JSONPath` writes its segments.
     static func appending(_ step: Step, to path: String) -> String {
         switch step {
         case .anyElement: path + "[*]"
