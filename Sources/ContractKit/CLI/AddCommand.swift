@@ -39,12 +39,7 @@ struct AddCommand {
             case "--arguments": command.arguments = try reader.value(of: argument)
             case "--as": command.destination = try reader.value(of: argument)
             case "--fixtures": command.fixturesFolder = try reader.value(of: argument)
-            case "--timeout":
-                let text = try reader.value(of: argument)
-                guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 else {
-                    throw reader.fail("--timeout takes a number of seconds above 0 and at most 3600, not \"\(text)\"")
-                }
-                command.timeout = seconds
+            case "--timeout": command.timeout = try reader.timeout(of: argument)
             case _ where argument.isOption: throw reader.fail("unknown option \"\(argument.name)\"")
             default:
                 guard command.file == nil else { throw reader.fail("add takes one fixture; unexpected \"\(argument.name)\"") }
@@ -241,13 +236,10 @@ struct AddCommand {
             result = CaseResult(contract: display, endpoint: endpoint, caseName: CaseResult.wholeContract, status: .error, diagnostics: diagnostics)
         case .loaded(let contract):
             switch contract.cases.first(where: { $0.name == name }) {
-            case .ready(let contractCase)?:
-                result = await CaseRunner(
-                    contract: contract, contractCase: contractCase, fixtures: fixtures,
-                    replay: true, timeout: timeout, strict: false, keyReads: KeyReadCache()
-                ).run()
-            case .invalid(_, let diagnostics)?:
-                result = CaseResult(contract: display, endpoint: contract.endpoint?.name, caseName: name, status: .error, diagnostics: diagnostics)
+            case let entry?:
+                var options = VerifyOptions()
+                options.timeout = timeout
+                result = await Verifier.verify(entry, of: contract, fixtures: fixtures, options: options, keyReads: KeyReadCache())
             case nil:
                 result = CaseResult(contract: display, endpoint: contract.endpoint?.name, caseName: name, status: .error, diagnostics: [
                     Diagnostic(.error, "the new case \(JSONValue.quote(name)) is missing after writing", file: display),

@@ -106,11 +106,9 @@ struct BodyFile {
 
     static func read(_ path: String, environment: ToolEnvironment, fixturesFolder: String) -> Result<BodyFile, Diagnostic> {
         let url = environment.resolve(path).standardizedFileURL.resolvingSymlinksInPath()
+        let fixtures = FixtureLocator(root: environment.resolve(fixturesFolder), displayRoot: fixturesFolder)
         return FixtureStore.load(url, display: path).map { data in
-            let root = FixtureLocator(root: environment.resolve(fixturesFolder), displayRoot: fixturesFolder).root.path
-            let prefix = root.hasSuffix("/") ? root : root + "/"
-            let inside = url.path.hasPrefix(prefix) ? String(url.path.dropFirst(prefix.count)) : nil
-            return BodyFile(data: data, url: url, fixturePath: inside)
+            BodyFile(data: data, url: url, fixturePath: fixtures.relativePath(of: url))
         }
     }
 }

@@ -25,12 +25,7 @@ struct VerifyArguments {
             case "--filter" where !listOnly: parsed.options.filter = try value()
             case "--no-replay" where !listOnly: parsed.options.replay = false
             case "--strict" where !listOnly: parsed.options.strict = true
-            case "--timeout" where !listOnly:
-                let text = try value()
-                guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 else {
-                    throw fail("--timeout takes a number of seconds above 0 and at most 3600, not \"\(text)\"")
-                }
-                parsed.options.timeout = seconds
+            case "--timeout" where !listOnly: parsed.options.timeout = try reader.timeout(of: argument)
             case "--jobs" where !listOnly:
                 let text = try value()
                 guard let jobs = Int(text), (1...256).contains(jobs) else {

@@ -55,9 +55,16 @@ public struct FixtureLocator: Sendable {
         return URL(fileURLWithPath: String(cString: resolved))
     }
 
-    private func contains(_ url: URL) -> Bool {
+    /// A resolved file's path relative to the fixtures folder, or `nil` when it lies outside.
+    /// - Parameter url: The file, symlinks resolved.
+    /// - Returns: Such as `countries/france.json`.
+    public func relativePath(of url: URL) -> String? {
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        return url.path.hasPrefix(rootPath)
+        return url.path.hasPrefix(rootPath) ? String(url.path.dropFirst(rootPath.count)) : nil
+    }
+
+    private func contains(_ url: URL) -> Bool {
+        relativePath(of: url) != nil
     }
 }
 

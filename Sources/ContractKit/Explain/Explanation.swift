@@ -40,10 +40,7 @@ struct Explanation {
     static func explain(_ body: Data, file: String, model: ModelDescriptor, status: Int) -> Result<Explanation, Diagnostic> {
         let scan = BodyScan(body)
         if let tooDeep = scan.tooDeep {
-            return .failure(Diagnostic(
-                .error, "body nests arrays and objects deeper than \(JSONParser.defaultMaxDepth) levels; refused before decoding",
-                file: file, position: tooDeep
-            ))
+            return .failure(Diagnostic(.error, BodyScan.tooDeepMessage, file: file, position: tooDeep))
         }
         let response = ResponseSpec(kind: .http(status: status, headers: [:], body: .none), delayMs: 0, position: .start)
         let outcome = Predictor.predict(response, body: body, model: model)

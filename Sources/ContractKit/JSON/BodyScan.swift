@@ -25,6 +25,9 @@ struct BodyScan {
 
     /// Every node, parents before their children; node 0 is the root.
     private(set) var nodes: [Node] = []
+    /// How a body refused for its nesting is reported.
+    static let tooDeepMessage = "body nests arrays and objects deeper than \(JSONParser.defaultMaxDepth) levels; refused before decoding"
+
     /// Where the first bracket deeper than the limit is, if one is.
     private(set) var tooDeep: SourcePosition?
     /// When the root is an array, the offsets of its `[`, of each `,` between its elements, and of

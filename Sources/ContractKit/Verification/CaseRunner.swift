@@ -38,7 +38,7 @@ struct CaseRunner: Sendable {
         let scan = BodyScan(body)
         if let tooDeep = scan.tooDeep {
             // Refused before Foundation's recursive parser or the client ever sees it.
-            let message = "body nests arrays and objects deeper than \(JSONParser.defaultMaxDepth) levels; refused before decoding"
+            let message = BodyScan.tooDeepMessage
             let diagnostic = fixtureFile.map { Diagnostic(.error, message, file: $0, position: tooDeep) }
                 ?? Diagnostic(.error, message, file: contract.file, position: contractCase.response.position)
             return result(.error, [diagnostic])

@@ -143,9 +143,19 @@ public struct Verifier: Sendable {
         switch item {
         case .contractError(let file, let endpoint, let diagnostics):
             return CaseResult(contract: file, endpoint: endpoint, caseName: CaseResult.wholeContract, status: .error, diagnostics: diagnostics)
-        case .contractCase(let contract, .invalid(let name, let diagnostics)):
+        case .contractCase(let contract, let entry):
+            return await Self.verify(entry, of: contract, fixtures: fixtures, options: options, keyReads: keyReads)
+        }
+    }
+
+    /// Runs one case of a loaded contract; an invalid case is an `error` result.
+    static func verify(
+        _ entry: CaseEntry, of contract: Contract, fixtures: FixtureLocator, options: VerifyOptions, keyReads: KeyReadCache
+    ) async -> CaseResult {
+        switch entry {
+        case .invalid(let name, let diagnostics):
             return CaseResult(contract: contract.file, endpoint: contract.endpoint?.name, caseName: name, status: .error, diagnostics: diagnostics)
-        case .contractCase(let contract, .ready(let contractCase)):
+        case .ready(let contractCase):
             let runner = CaseRunner(
                 contract: contract, contractCase: contractCase, fixtures: fixtures,
                 replay: options.replay, timeout: options.timeout, strict: options.strict, keyReads: keyReads
