@@ -4,7 +4,8 @@ import Foundation
 @main
 enum DogPatchContracts {
     static func main() async {
-        let code = await Tool.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: .process, output: ProcessOutput())
-        exit(code.rawValue)
+        let output = ProcessOutput()
+        let code = await Tool.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: .process, output: output)
+        exit(output.finish(code).rawValue)
     }
 }

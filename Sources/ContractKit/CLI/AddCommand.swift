@@ -78,17 +78,19 @@ struct AddCommand {
             output.standardError("error: \(error)\n")
             return .invalid
         }
+        var changes = FileChanges()
+        if let copy = plan.copy {
+            changes.write(plan.body, to: copy, display: fixtures.displayName(plan.fixturePath))
+        }
+        changes.write(plan.contractText, to: contractURL, display: contractPath)
         do {
-            if let copy = plan.copy {
-                try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try plan.body.write(to: copy)
-                output.standardOutput("copied \(file) to \(fixtures.displayName(plan.fixturePath))\n")
-            }
-            try FileManager.default.createDirectory(at: contractURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try AtomicFile.write(String(decoding: plan.contractText, as: UTF8.self), to: contractURL)
+            try changes.apply()
         } catch {
-            output.standardError("error: cannot write \"\(contractPath)\" or its fixture: \(FileProblem.describe(error))\n")
+            output.standardError("error: cannot write \(JSONValue.quote(error.path)): \(error.reason); nothing was added\n")
             return .invalid
+        }
+        if plan.copy != nil {
+            output.standardOutput("copied \(file) to \(fixtures.displayName(plan.fixturePath))\n")
         }
         let cases = plan.caseCount
         output.standardOutput((plan.created ? "created \(contractPath) with case \(JSONValue.quote(name))" :

@@ -93,7 +93,7 @@ public enum Tool {
             do {
                 try AtomicFile.write(report.render(format, palette: Palette(enabled: false)), to: url)
             } catch {
-                output.standardError("error: cannot write the \(format.rawValue) report to \"\(file)\": \(FileProblem.describe(error))\n")
+                output.standardError("error: cannot write the \(format.rawValue) report to \"\(file)\": \(error.reason)\n")
                 code = .invalid
             }
         }

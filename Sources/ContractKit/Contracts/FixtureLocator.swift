@@ -67,20 +67,3 @@ public struct FixtureLocator: Sendable {
         relativePath(of: url) != nil
     }
 }
-
-/// Words for file-system errors that read the same on every platform.
-enum FileProblem {
-    static func describe(_ error: any Error) -> String {
-        let nsError = error as NSError
-        switch (nsError.domain, nsError.code) {
-        case (NSCocoaErrorDomain, NSFileReadNoSuchFileError), (NSCocoaErrorDomain, NSFileNoSuchFileError), (NSPOSIXErrorDomain, Int(ENOENT)):
-            return "no such file"
-        case (NSCocoaErrorDomain, NSFileReadNoPermissionError), (NSCocoaErrorDomain, NSFileWriteNoPermissionError), (NSPOSIXErrorDomain, Int(EACCES)):
-            return "permission denied"
-        case (NSPOSIXErrorDomain, 21), (NSCocoaErrorDomain, NSFileReadUnknownError):
-            return "it is a folder or unreadable"
-        default:
-            return "read failed (\(nsError.domain) \(nsError.code))"
-        }
-    }
-}

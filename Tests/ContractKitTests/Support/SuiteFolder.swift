@@ -34,6 +34,17 @@ struct SuiteFolder: ~Copyable {
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ToolRun {
         try ToolRun.execute(arguments, in: url, environment: environment)
     }
+
+    /// Runs a `/bin/sh` script in this folder; `"$TOOL"` is the built `dogpatch-contracts`.
+    func shell(_ script: String) throws -> ToolRun {
+        try ToolRun.shell(script, in: url)
+    }
+
+    /// Whether a path is a symlink.
+    func isSymlink(_ relativePath: String) -> Bool {
+        var info = stat()
+        return lstat(url.appendingPathComponent(relativePath).path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
 }
 
 /// What one run of the executable printed and returned.
@@ -54,9 +65,15 @@ struct ToolRun {
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/dogpatch-contracts")
     }()
 
-    static func execute(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> ToolRun {
+    /// Runs a `/bin/sh` script in a folder, with the built tool's path in `$TOOL`: for redirections
+    /// the Process API cannot make, such as a closed standard output.
+    static func shell(_ script: String, in folder: URL, environment: [String: String] = [:]) throws -> ToolRun {
+        try execute(["-c", script], in: folder, environment: environment.merging(["TOOL": executable.path]) { $1 }, program: URL(fileURLWithPath: "/bin/sh"))
+    }
+
+    static func execute(_ arguments: [String], in folder: URL, environment: [String: String] = [:], program: URL = executable) throws -> ToolRun {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = folder
         var variables = ProcessInfo.processInfo.environment

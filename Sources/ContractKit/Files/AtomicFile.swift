@@ -1,0 +1,108 @@
+import Foundation
+
+/// A file the tool could not write, with the reason in words.
+struct FileWriteError: Error, Sendable {
+    /// The path as the user gave it.
+    let path: String
+    /// Why, such as `permission denied`.
+    let reason: String
+}
+
+/// Writes the files the tool owns (reports, contracts, fixtures) the way a user means the path.
+///
+/// A regular file is replaced in one step, through a temporary file beside it and a rename, so an
+/// interrupted run leaves the old content or the new, never half of it. A symlink is written
+/// through: the file it points at is replaced and the link stays. A device, a FIFO or a stream
+/// named through `/dev/fd` or `/proc` (`/dev/stdout`) is written straight into, since replacing
+/// the node would cut it off from whoever reads it.
+enum AtomicFile {
+    /// Writes text to a path.
+    /// - Parameters:
+    ///   - text: The content.
+    ///   - url: The path as the user gave it.
+    /// - Throws: `FileWriteError`, having left every other file as it was.
+    static func write(_ text: String, to url: URL) throws(FileWriteError) {
+        try write(Data(text.utf8), to: url)
+    }
+
+    /// Writes bytes to a path.
+    /// - Parameters:
+    ///   - data: The content.
+    ///   - url: The path as the user gave it.
+    /// - Throws: `FileWriteError`, having left every other file as it was.
+    static func write(_ data: Data, to url: URL) throws(FileWriteError) {
+        let path = url.path
+        func fail(_ code: Int32) -> FileWriteError { FileWriteError(path: path, reason: FileProblem.describe(errno: code)) }
+        var info = stat()
+        if isStreamAlias(path) || (stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR) {
+            try writeDirectly(data, to: path)
+            return
+        }
+        let target = try resolveLinks(path)
+        if stat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw FileWriteError(path: path, reason: "it is a folder")
+        }
+        let existingMode = stat(target, &info) == 0 ? info.st_mode & 0o7777 : nil
+        let folder = (target as NSString).deletingLastPathComponent
+        let temporary = (folder.isEmpty ? "." : folder) + "/.\((target as NSString).lastPathComponent).\(UUID().uuidString).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, existingMode ?? 0o644)
+        guard descriptor >= 0 else { throw fail(errno) }
+        if let existingMode { _ = fchmod(descriptor, existingMode) }
+        let written = writeAll(data, to: descriptor)
+        let closed = close(descriptor)
+        // rename(2) replaces the target in one step; FileManager.replaceItemAt on Linux removes
+        // the target first and can leave nothing behind when it then fails.
+        guard written == 0, closed == 0 || errno == EINTR, rename(temporary, target) == 0 else {
+            let code = written != 0 ? written : errno
+            unlink(temporary)
+            throw fail(code)
+        }
+    }
+
+    /// Whether a path names an open stream of a process rather than a file: `/dev/stdout`,
+    /// `/dev/fd/3`, `/proc/self/fd/1`. Opening it reaches the stream even when it is redirected to
+    /// a regular file, which a rename would cut off.
+    private static func isStreamAlias(_ path: String) -> Bool {
+        if ["/dev/stdout", "/dev/stderr", "/dev/stdin"].contains(path) || path.hasPrefix("/dev/fd/") { return true }
+        let parts = path.split(separator: "/")
+        return parts.count == 4 && parts[0] == "proc" && parts[2] == "fd"
+    }
+
+    /// Writes into an existing node as it is, appending where it is a file reached through a stream alias.
+    private static func writeDirectly(_ data: Data, to path: String) throws(FileWriteError) {
+        let descriptor = open(path, O_WRONLY | O_APPEND)
+        guard descriptor >= 0 else { throw FileWriteError(path: path, reason: FileProblem.describe(errno: errno)) }
+        let written = writeAll(data, to: descriptor)
+        close(descriptor)
+        if written != 0 { throw FileWriteError(path: path, reason: FileProblem.describe(errno: written)) }
+    }
+
+    /// The path a chain of symlinks ends at, which may not exist yet.
+    private static func resolveLinks(_ path: String) throws(FileWriteError) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length >= 0 else { return current }
+            let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : (current as NSString).deletingLastPathComponent + "/" + target
+        }
+        throw FileWriteError(path: path, reason: FileProblem.describe(errno: ELOOP))
+    }
+
+    /// Writes every byte; returns 0, or the `errno` of the write that failed.
+    private static func writeAll(_ data: Data, to descriptor: Int32) -> Int32 {
+        data.withUnsafeBytes { buffer -> Int32 in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return 0
+        }
+    }
+}
