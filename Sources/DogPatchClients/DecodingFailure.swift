@@ -50,7 +50,8 @@ extension DecodingFailure {
     }
 }
 
-/// Renders coding paths the way contracts write them: `[0].name.common`.
+/// Renders coding paths the way contracts write them: `[0].name.common`, and `["name.common"]` for a
+/// key that holds `.`, `[`, `]` or `"`, is empty, or is `*`, so every path names one place.
 public enum CodingPath {
     /// Renders a coding path.
     /// - Parameter keys: The keys from the root to the value.
@@ -61,10 +62,48 @@ public enum CodingPath {
             if let index = key.intValue {
                 path += "[\(index)]"
             } else {
-                path += path.isEmpty ? key.stringValue : ".\(key.stringValue)"
+                path = appending(key: key.stringValue, to: path)
             }
         }
         return path
+    }
+
+    /// A path one key longer.
+    /// - Parameters:
+    ///   - key: The object key.
+    ///   - path: The path so far.
+    /// - Returns: `path.key`, `key` at the root, or `path["key"]` where the key must be quoted.
+    public static func appending(key: String, to path: String) -> String {
+        if needsQuotes(key) { return path + "[" + quote(key) + "]" }
+        return path.isEmpty ? key : path + "." + key
+    }
+
+    /// Whether a key must be written `["key"]` to be read back as one step.
+    /// - Parameter key: The key.
+    /// - Returns: `true` for an empty key, `*`, or one holding `.`, `[`, `]`, `"` or a control character.
+    public static func needsQuotes(_ key: String) -> Bool {
+        key.isEmpty || key == "*" || key.unicodeScalars.contains { ".[]\"\\".unicodeScalars.contains($0) || $0.value < 0x20 || $0.value == 0x7F }
+    }
+
+    /// Quotes a string as JSON.
+    /// - Parameter string: The string.
+    /// - Returns: The quoted string, with quotes, backslashes and control characters escaped.
+    public static func quote(_ string: String) -> String {
+        var result = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
     }
 
     /// Names a Swift type the way a JSON author thinks of it.

@@ -1,4 +1,5 @@
 import Foundation
+import DogPatchClients
 
 /// Renders a path with every array index collapsed to `[*]`, so a key that appears in each element
 /// of an array is one path: `[*].gender`. The keys of an object the model reads as a dictionary
@@ -18,7 +19,7 @@ enum CollapsedPath {
     static func appending(_ step: Step, to path: String) -> String {
         switch step {
         case .anyElement: path + "[*]"
-        case .key(let key): path.isEmpty ? key : path + "." + key
+        case .key(let key): CodingPath.appending(key: key, to: path)
         case .anyKey: path.isEmpty ? "*" : path + ".*"
         }
     }

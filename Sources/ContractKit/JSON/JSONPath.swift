@@ -1,4 +1,5 @@
 import Foundation
+import DogPatchClients
 
 /// A path into a JSON value or a decoded model, written `[0].name.common` (the leading dot optional).
 public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
@@ -19,7 +20,8 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
         self.segments = segments
     }
 
-    /// Parses a path written `[0].name.common` or `.name`.
+    /// Parses a path written `[0].name.common` or `.name`; a key holding `.`, `[` or `]` is written
+    /// as a JSON string in brackets: `[0]["name.common"]`.
     /// - Parameter text: The path.
     /// - Returns: The path, or `nil` when it is malformed.
     public init?(parsing text: String) {
@@ -28,27 +30,50 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
         if rest.first == "." { rest = rest.dropFirst() }
         while !rest.isEmpty {
             if rest.first == "[" {
-                guard let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex)..<close]), index >= 0 else {
-                    return nil
-                }
-                segments.append(.index(index))
-                rest = rest[rest.index(after: close)...]
-                if rest.first == "." {
-                    rest = rest.dropFirst()
-                    guard !rest.isEmpty, rest.first != "[", rest.first != "." else { return nil }
+                let inside = rest.dropFirst()
+                if inside.first == "\"" {
+                    guard let (key, after) = Self.quotedKey(inside) else { return nil }
+                    segments.append(.key(key))
+                    rest = after
+                } else {
+                    guard let close = inside.firstIndex(of: "]"), let index = Int(inside[..<close]), index >= 0 else { return nil }
+                    segments.append(.index(index))
+                    rest = inside[inside.index(after: close)...]
                 }
             } else {
                 let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
                 guard end > rest.startIndex else { return nil }
                 segments.append(.key(String(rest[..<end])))
                 rest = rest[end...]
-                if rest.first == "." {
-                    rest = rest.dropFirst()
-                    guard !rest.isEmpty, rest.first != "[" else { return nil }
-                }
+            }
+            if rest.first == "." {
+                rest = rest.dropFirst()
+                guard !rest.isEmpty, rest.first != "[", rest.first != "." else { return nil }
             }
         }
         self.segments = segments
+    }
+
+    /// Reads `"key"]` from the start of text: the key, with JSON escapes resolved, and what follows.
+    private static func quotedKey(_ text: Substring) -> (String, Substring)? {
+        var index = text.index(after: text.startIndex)
+        var escaped = false
+        while index < text.endIndex {
+            let character = text[index]
+            if escaped {
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                break
+            }
+            index = text.index(after: index)
+        }
+        guard index < text.endIndex else { return nil }
+        let afterQuote = text.index(after: index)
+        guard afterQuote < text.endIndex, text[afterQuote] == "]",
+              let node = try? JSONParser.parse(Data(text[...index].utf8)), case .string(let key) = node.value else { return nil }
+        return (key, text[text.index(after: afterQuote)...])
     }
 
     /// The path as contracts write it; empty for the root.
@@ -57,7 +82,7 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
         for segment in segments {
             switch segment {
             case .index(let index): result += "[\(index)]"
-            case .key(let key): result += result.isEmpty ? key : ".\(key)"
+            case .key(let key): result = CodingPath.appending(key: key, to: result)
             }
         }
         return result

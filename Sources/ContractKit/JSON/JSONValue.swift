@@ -1,4 +1,5 @@
 import Foundation
+import DogPatchClients
 
 /// A line and column in a file, both counted from 1; columns count UTF-8 bytes, as compilers do.
 public struct SourcePosition: Sendable, Equatable, Hashable, Comparable {
@@ -79,7 +80,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
-    /// The value as compact JSON text, for messages.
+    /// The value as compact JSON text with sorted keys, for messages and reports.
     public var jsonText: String {
         switch self {
         case .null: "null"
@@ -88,11 +89,20 @@ public indirect enum JSONValue: Sendable, Equatable {
         case .string(let string): JSONValue.quote(string)
         case .array(let elements): "[" + elements.map(\.value.jsonText).joined(separator: ",") + "]"
         case .object(let members):
-            "{" + members.map { JSONValue.quote($0.key) + ":" + $0.value.value.jsonText }.joined(separator: ",") + "}"
+            "{" + JSONValue.sorted(members).map { JSONValue.quote($0.key) + ":" + $0.value.value.jsonText }.joined(separator: ",") + "}"
         }
     }
 
-    /// Whether two values mean the same JSON: numbers compare by value, objects ignore member order.
+    /// An object's members in the order every JSON the tool prints uses: by key, as UTF-8 bytes,
+    /// so the same value always prints the same bytes.
+    static func sorted(_ members: [JSONMember]) -> [JSONMember] {
+        members.enumerated().sorted { a, b in
+            a.element.key == b.element.key ? a.offset < b.offset : a.element.key.utf8.lexicographicallyPrecedes(b.element.key.utf8)
+        }.map(\.element)
+    }
+
+    /// Whether two values mean the same JSON: numbers compare by exact decimal value (`1.50` is
+    /// `1.5` and `15e-1`, but `9007199254740993` is not `9007199254740992`), objects ignore member order.
     /// - Parameter other: The value to compare with.
     /// - Returns: `true` when they are equivalent.
     public func isEquivalent(to other: JSONValue) -> Bool {
@@ -101,10 +111,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         case (.bool(let a), .bool(let b)): return a == b
         case (.string(let a), .string(let b)): return a == b
         case (.number(let a), .number(let b)):
-            if a == b { return true }
-            if let x = Decimal(string: a), let y = Decimal(string: b), x == y { return true }
-            guard let x = Double(a), let y = Double(b) else { return false }
-            return x == y
+            return a == b || ExactNumber(a).map { $0 == ExactNumber(b) } ?? false
         case (.array(let a), .array(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.value.isEquivalent(to: $1.value) }
         case (.object(let a), .object(let b)):
@@ -120,21 +127,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// - Parameter string: The string.
     /// - Returns: The quoted, escaped string.
     public static func quote(_ string: String) -> String {
-        var result = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        CodingPath.quote(string)
     }
 }
 

@@ -64,34 +64,37 @@ struct Report {
     // MARK: json
 
     private func json() -> String {
-        func field(_ key: String, _ value: String) -> String { JSONValue.quote(key) + ":" + value }
-        let s = summary
-        let summaryObject = "{" + [
-            field("contracts", "\(s.contracts)"), field("cases", "\(s.cases)"), field("passed", "\(s.passed)"),
-            field("failed", "\(s.failed)"), field("errors", "\(s.errors)"), field("skipped", "\(s.skipped)"),
-            field("warnings", "\(s.warnings)"),
-        ].joined(separator: ",") + "}"
-        let resultObjects = results.map { result -> String in
-            var fields = [field("contract", JSONValue.quote(result.contract))]
-            fields.append(field("endpoint", result.endpoint.map(JSONValue.quote) ?? "null"))
-            fields.append(field("case", JSONValue.quote(result.caseName)))
-            fields.append(field("status", JSONValue.quote(result.status.rawValue)))
-            if let reason = result.skipReason { fields.append(field("skipReason", JSONValue.quote(reason))) }
-            let diagnostics = result.diagnostics.map { diagnostic -> String in
-                var parts = [field("severity", JSONValue.quote(diagnostic.severity.rawValue)), field("message", JSONValue.quote(diagnostic.message))]
-                if let file = diagnostic.file { parts.append(field("file", JSONValue.quote(file))) }
-                if let position = diagnostic.position {
-                    parts.append(field("line", "\(position.line)"))
-                    parts.append(field("column", "\(position.column)"))
-                }
-                if let path = diagnostic.path { parts.append(field("path", JSONValue.quote(path))) }
-                return "{" + parts.joined(separator: ",") + "}"
-            }
-            fields.append(field("diagnostics", "[" + diagnostics.joined(separator: ",") + "]"))
-            return "{" + fields.joined(separator: ",") + "}"
+        func object(_ fields: [(String, JSONValue)]) -> JSONValue {
+            .object(fields.map { JSONMember(key: $0.0, keyPosition: .start, value: JSONNode($0.1, at: .start)) })
         }
-        return "{" + field("version", "1") + "," + field("summary", summaryObject) + ","
-            + field("results", "[" + resultObjects.joined(separator: ",") + "]") + "}\n"
+        func number(_ value: Int) -> JSONValue { .number(String(value)) }
+        func array(_ values: [JSONValue]) -> JSONValue { .array(values.map { JSONNode($0, at: .start) }) }
+        let s = summary
+        let summaryObject = object([
+            ("contracts", number(s.contracts)), ("cases", number(s.cases)), ("passed", number(s.passed)),
+            ("failed", number(s.failed)), ("errors", number(s.errors)), ("skipped", number(s.skipped)),
+            ("warnings", number(s.warnings)),
+        ])
+        let resultObjects = results.map { result -> JSONValue in
+            var fields: [(String, JSONValue)] = [
+                ("contract", .string(result.contract)), ("endpoint", result.endpoint.map(JSONValue.string) ?? .null),
+                ("case", .string(result.caseName)), ("status", .string(result.status.rawValue)),
+            ]
+            if let reason = result.skipReason { fields.append(("skipReason", .string(reason))) }
+            let diagnostics = result.diagnostics.map { diagnostic -> JSONValue in
+                var parts: [(String, JSONValue)] = [("severity", .string(diagnostic.severity.rawValue)), ("message", .string(diagnostic.message))]
+                if let file = diagnostic.file { parts.append(("file", .string(file))) }
+                if let position = diagnostic.position {
+                    parts.append(("line", number(position.line)))
+                    parts.append(("column", number(position.column)))
+                }
+                if let path = diagnostic.path { parts.append(("path", .string(path))) }
+                return object(parts)
+            }
+            fields.append(("diagnostics", array(diagnostics)))
+            return object(fields)
+        }
+        return object([("version", number(1)), ("summary", summaryObject), ("results", array(resultObjects))]).jsonText + "\n"
     }
 
     // MARK: junit
