@@ -190,6 +190,15 @@ struct AddCommand {
             if case .invalid(_, let diagnostics)? = contract.cases.first(where: { $0.name == name }) {
                 throw Refusal(diagnostics: diagnostics, "the case was not added")
             }
+            if let endpoint = contract.endpoint, expect != APIError.Kind.invalidRequest.rawValue,
+               let missing = endpoint.missingParameters(in: contract.arguments).first {
+                let example = "{\"\(missing.name)\": ...}"
+                let remedy = existing == nil ? "pass it as --arguments '\(example)'" : "add it to the \"arguments\" of \(contractPath)"
+                throw CommandLineError(
+                    message: "\(endpoint.name) needs the argument \"\(missing.name)\" (\(missing.kind.rawValue)), missing or empty here, so the client would answer invalidRequest; \(remedy)",
+                    command: "add"
+                )
+            }
             let observed = expect == nil ? explanation.outcome.summary(model: model) : nil
             return Plan(body: body.data, fixturePath: fixturePath, copy: copy, contractText: text,
                         created: existing == nil, caseCount: contract.cases.count, observed: observed)

@@ -126,6 +126,12 @@ public enum Tool {
                 text += "\(contract.file) (\(kind), \(contract.cases.count) \(contract.cases.count == 1 ? "case" : "cases"))\n"
                 for entry in contract.cases {
                     text += "  \(entry.name)\n"
+                    if case .invalid(_, let diagnostics) = entry {
+                        text.removeLast()
+                        text += " (invalid)\n"
+                        output.standardError(diagnostics.map { $0.rendered + "\n" }.joined())
+                        code = .invalid
+                    }
                 }
             case .invalid(let file, _, let diagnostics):
                 text += "\(file) (invalid)\n"

@@ -136,7 +136,7 @@ public struct ContractLoader: Sendable {
         }
         var seen: [String: SourcePosition] = [:]
         let entries = caseNodes.enumerated().map { index, node in
-            let entry = readCase(node, index: index, model: model, file: file)
+            let entry = readCase(node, index: index, model: model, replayable: endpoint != nil, file: file)
             guard let first = seen[entry.name] else {
                 seen[entry.name] = node.position
                 return entry
@@ -188,6 +188,10 @@ public struct ContractLoader: Sendable {
             return [:]
         }
         let allowed = endpoint.parameters.map(\.name)
+        guard !allowed.isEmpty else {
+            reader.error("\(endpoint.name) takes no arguments; remove \"arguments\"", at: member.keyPosition)
+            return [:]
+        }
         guard let members = reader.members(of: member.value, in: "\"arguments\" of \(endpoint.name)", allowed: allowed) else { return [:] }
         var arguments: [String: Endpoint.Argument] = [:]
         for (name, argument) in members {
@@ -224,7 +228,7 @@ public struct ContractLoader: Sendable {
         return request
     }
 
-    private func readCase(_ node: JSONNode, index: Int, model: ModelDescriptor, file: String) -> CaseEntry {
+    private func readCase(_ node: JSONNode, index: Int, model: ModelDescriptor, replayable: Bool, file: String) -> CaseEntry {
         var reader = ContractReader(file: file)
         let fallbackName = "#\(index + 1)"
         guard let members = reader.members(
@@ -253,6 +257,11 @@ public struct ContractLoader: Sendable {
             expect = readExpectation(member, model: model, reader: &reader)
         } else {
             reader.error("missing required key \"expect\" in case \"\(caseName)\"", at: node.position)
+        }
+        if let expect, expect.needsReplay, !replayable || replay?.value == false {
+            // Such a case would be skipped on every run and never fail: a contract error, not a pass.
+            let why = replayable ? "this case has \"replay\": false" : "a fixture contract (no \"endpoint\") is never replayed"
+            reader.error("\"invalidRequest\" depends on the arguments and only replay can check it, but \(why); this case could never run", at: expect.position)
         }
         guard reader.diagnostics.isEmpty, let response, let expect else {
             return .invalid(name: caseName, diagnostics: reader.diagnostics)

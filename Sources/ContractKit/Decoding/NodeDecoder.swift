@@ -102,7 +102,8 @@ struct NodeDecoder: Decoder {
         _ type: F.Type, _ node: JSONNode, _ path: [any CodingKey]
     ) throws -> F {
         guard case .number(let literal) = node.value else { throw mismatch(F.self, "a number", node, path) }
-        guard let value = F(literal), value.isFinite else {
+        // A literal too small for the type reads as zero; JSONDecoder refuses it, so the tool does too.
+        guard let value = F(literal), value.isFinite, value != 0 || ExactNumber(literal)?.digits.isEmpty ?? true else {
             throw corrupted("number \(literal) does not fit in \(F.self)", path)
         }
         return value

@@ -31,7 +31,7 @@ struct ReplayCheck {
         if let result = completion.first {
             let returned = Outcome(result)
             // Where the client agrees with the prediction, the prediction's check already said it all.
-            if let prediction, returned.isSame(as: prediction, model: contract.model) { return diagnostics }
+            if let prediction, returned.isSame(as: prediction) { return diagnostics }
             diagnostics += outcomeCheck.check(returned, from: .client(response: contractCase.response, prediction: prediction))
         }
         return diagnostics
@@ -54,8 +54,11 @@ struct ReplayCheck {
             diagnostics.append(error("request method: expected \(method.value), client sent \(sent.httpMethod ?? "GET")", at: method.position))
         }
         if let path = expected.path {
-            let actual = components?.path ?? ""
-            if actual != path.value {
+            // A contract that writes a `%` states the path as sent, so it can tell `AC%2FDC` from
+            // `AC/DC`; otherwise it states the path decoded.
+            let encoded = path.value.contains("%")
+            let actual = (encoded ? components?.percentEncodedPath : components?.path) ?? ""
+            if encoded ? Self.normalizingEscapes(actual) != Self.normalizingEscapes(path.value) : actual != path.value {
                 diagnostics.append(error("request path: expected \"\(path.value)\", client sent \"\(actual)\"", at: path.position))
             }
         }
@@ -82,6 +85,22 @@ struct ReplayCheck {
 
     static func render(_ items: [URLQueryItem]) -> String {
         items.isEmpty ? "no query" : "?" + items.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
+    }
+
+    /// A percent-encoded path with the hex digits of every escape in upper case.
+    static func normalizingEscapes(_ path: String) -> String {
+        var result = ""
+        var hexLeft = 0
+        for character in path {
+            if hexLeft > 0 {
+                result += character.uppercased()
+                hexLeft -= 1
+            } else {
+                result.append(character)
+                if character == "%" { hexLeft = 2 }
+            }
+        }
+        return result
     }
 
     static func seconds(_ interval: TimeInterval) -> String {

@@ -15,6 +15,8 @@ enum Outcome: Sendable {
             self = .decoded(value)
         case .failure(.responseUnsuccessful(let status)):
             self = .failed(.responseUnsuccessful, status: status, problem: nil)
+        case .failure(.invalidRequest(let reason)):
+            self = .failed(.invalidRequest, status: nil, problem: DecodeProblem(path: "", reason: reason))
         case .failure(.jsonConversionFailure(let failure)):
             self = .failed(.jsonConversionFailure, status: nil, problem: DecodeProblem(path: failure.path, reason: failure.reason))
         case .failure(let error):
@@ -22,20 +24,22 @@ enum Outcome: Sendable {
         }
     }
 
-    /// Whether two outcomes are the same: the same summary, and for values the same JSON.
-    func isSame(as other: Outcome, model: ModelDescriptor) -> Bool {
-        guard summary(model: model) == other.summary(model: model) else {
-            // The client's jsonConversionFailure may lack the path Linux's JSONDecoder does not give.
-            if case .failed(.jsonConversionFailure, _, let mine?) = self, mine.path.isEmpty,
-               case .failed(.jsonConversionFailure, _, _) = other {
-                return true
-            }
+    /// Whether two outcomes are the same problem: equal values, or the same `APIError` case with
+    /// the same status and failure path. The wording of a decoding failure does not count: the
+    /// client's `JSONDecoder` and the tool's own account word one problem differently.
+    func isSame(as other: Outcome) -> Bool {
+        switch (self, other) {
+        case (.decoded(let mine), .decoded(let theirs)):
+            return mine.isEqual(to: theirs)
+        case (.failed(let kind, let status, let mine), .failed(let otherKind, let otherStatus, let theirs)):
+            guard kind == otherKind, status == otherStatus else { return false }
+            guard kind == .jsonConversionFailure else { return true }
+            // The client's path may be empty where Linux's JSONDecoder gives none.
+            let paths = [mine?.path ?? "", theirs?.path ?? ""]
+            return paths.contains("") || JSONPath(parsing: paths[0]) == JSONPath(parsing: paths[1])
+        default:
             return false
         }
-        if case .decoded(let mine) = self, case .decoded(let theirs) = other {
-            return mine.isEqual(to: theirs)
-        }
-        return true
     }
 
     /// How messages name the outcome: `responseUnsuccessful(404)`, `a decoded [Dog] of 3 elements`.
@@ -47,6 +51,8 @@ enum Outcome: Sendable {
             "responseUnsuccessful(\(status))"
         case .failed(.jsonConversionFailure, _, let problem?):
             problem.path.isEmpty ? "jsonConversionFailure (\(problem.reason))" : "jsonConversionFailure at \(problem.path) (\(problem.reason))"
+        case .failed(.invalidRequest, _, let problem?):
+            "invalidRequest (\(problem.reason))"
         case .failed(let kind, _, _):
             kind.rawValue
         }

@@ -92,7 +92,7 @@ extension Endpoint {
     /// `GET https://restcountries.com/v3.1/name/{name}?fullText=true` into `[Country]`.
     public static let countriesByName = Endpoint(
         name: "countries.byName", model: .countries,
-        parameters: [Parameter("name", .string), Parameter("fullText", .bool)]
+        parameters: [Parameter("name", .string, required: true), Parameter("fullText", .bool)]
     ) { call in
         let route = CountriesRoute.byName(call.string("name") ?? "", fullText: call.bool("fullText") ?? false)
         countriesClient(for: call).request(route) { (result: Result<[Country], APIError>) in

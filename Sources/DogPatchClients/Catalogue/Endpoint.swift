@@ -35,6 +35,21 @@ public struct Endpoint: Sendable {
         invoke(invocation)
     }
 
+    /// The required parameters that arguments leave out or leave empty.
+    /// - Parameter arguments: The arguments by name.
+    /// - Returns: The parameters a request cannot be formed without.
+    public func missingParameters(in arguments: [String: Argument]) -> [Parameter] {
+        parameters.filter { parameter in
+            guard parameter.isRequired else { return false }
+            switch arguments[parameter.name] {
+            case .string(let value)?: return value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            case .strings(let values)?: return values.isEmpty
+            case .bool?: return false
+            case nil: return true
+            }
+        }
+    }
+
     /// The parameter with a name, if the endpoint takes it.
     /// - Parameter name: The argument's name.
     /// - Returns: The parameter, or `nil`.
@@ -60,14 +75,18 @@ extension Endpoint {
         public let name: String
         /// The kind of value it takes.
         public let kind: Kind
+        /// Whether a call without it (or with it empty) cannot form a request: the client answers `invalidRequest`.
+        public let isRequired: Bool
 
         /// Creates a parameter.
         /// - Parameters:
         ///   - name: The argument's name.
         ///   - kind: The kind of value it takes.
-        public init(_ name: String, _ kind: Kind) {
+        ///   - required: Whether a call without it cannot form a request.
+        public init(_ name: String, _ kind: Kind, required: Bool = false) {
             self.name = name
             self.kind = kind
+            self.isRequired = required
         }
     }
 

@@ -128,6 +128,6 @@ struct ReplayerTests {
         """)
         let (code, output) = await folder.runInProcess(["verify"], catalogue: .standard)
         #expect(code == .failure)
-        #expect(output.stderr.contains("client returned invalidRequest for HTTP 200; expected a decoded [Country]"), "\(output.stderr)")
+        #expect(output.stderr.contains("client returned invalidRequest (the country name is empty) for HTTP 200; expected a decoded [Country]"), "\(output.stderr)")
     }
 }
