@@ -11,7 +11,7 @@ struct AddCommand {
     var expect: String?
     var arguments: String?
     var destination: String?
-    var fixturesFolder = VerifyOptions().fixturesFolder
+    var fixturesFolder: String?
     var timeout = VerifyOptions().timeout
     var help = false
 
@@ -62,8 +62,15 @@ struct AddCommand {
 
     func run(environment: ToolEnvironment, output: any ToolOutput, catalogue: Catalogue) async -> ExitCode {
         guard let file, let contractPath = contract, let name else { return .invalid }
-        let fixtures = FixtureLocator(root: environment.resolve(fixturesFolder), displayRoot: fixturesFolder)
-        let contractURL = environment.resolve(contractPath)
+        let location = environment.location
+        let fixtures = location.fixtures(fixturesFolder)
+        // Resolved from the suite's root, as --as is from the fixtures folder, so add does the
+        // same thing from any folder of the suite.
+        let contractURL = location.resolveInSuite(contractPath)
+        if let problem = Self.unreachable(contractURL, as: contractPath, in: location) {
+            output.standardError("error: \(problem)\nusage: see 'dogpatch-contracts add --help'\n")
+            return .invalid
+        }
         let plan: Plan
         do {
             plan = try makePlan(file: file, contractPath: contractPath, contractURL: contractURL, name: name,
@@ -101,6 +108,25 @@ struct AddCommand {
         return await verifyCase(named: name, contractURL: contractURL, display: contractPath, fixtures: fixtures, catalogue: catalogue, output: output)
     }
 
+    /// Why `verify` would never run a contract at this place, if it would not: outside the suite's
+    /// `contracts/` folder, or not a `.json` file.
+    private static func unreachable(_ url: URL, as path: String, in location: SuiteLocation) -> String? {
+        let contracts = location.root.appendingPathComponent(SuiteLocation.contractsName).standardizedFileURL.resolvingSymlinksInPath().path + "/"
+        let folder = url.deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath().path + "/"
+        let display = SuiteLocation.contractsName + "/"
+        if !folder.hasPrefix(contracts) {
+            // From inside contracts/, the path the user most likely meant starts where they stand.
+            let root = location.root.standardizedFileURL.path + "/"
+            let here = location.currentDirectory.standardizedFileURL.path + "/"
+            let meant = here.hasPrefix(root + display) && !path.hasPrefix("/") ? String(here.dropFirst(root.count)) + path : display + url.lastPathComponent
+            return "the contract \(JSONValue.quote(path)) would be \(JSONValue.quote(url.standardizedFileURL.path)), outside the suite's \(display) folder, and verify would never run it; --contract is a path from the suite's root, such as \(JSONValue.quote(meant))"
+        }
+        if !url.lastPathComponent.lowercased().hasSuffix(".json") {
+            return "the contract \(JSONValue.quote(path)) does not end in .json, and verify runs only .json files"
+        }
+        return nil
+    }
+
     /// Everything `add` will write, worked out before anything is written.
     private struct Plan {
         var body: Data
@@ -117,7 +143,7 @@ struct AddCommand {
         fixtures: FixtureLocator, environment: ToolEnvironment, catalogue: Catalogue
     ) throws -> Plan {
         let body: BodyFile
-        switch BodyFile.read(file, environment: environment, fixturesFolder: fixturesFolder) {
+        switch BodyFile.read(file, environment: environment, fixtures: fixtures) {
         case .success(let read): body = read
         case .failure(let diagnostic): throw Refusal(diagnostic.message)
         }
@@ -213,7 +239,7 @@ struct AddCommand {
             }
             return (inside, nil)
         }
-        let path = destination ?? body.url.lastPathComponent
+        let path = try fixturePath(for: body, fixtures: fixtures)
         let target: URL
         switch fixtures.resolve(path) {
         case .success(let url): target = url
@@ -224,6 +250,22 @@ struct AddCommand {
             throw Refusal("\(fixtures.displayName(path)) already exists with different content; keep it and choose another name with --as PATH")
         }
         return (path, nil)
+    }
+
+    /// The path `--as` names, relative to the fixtures folder: a folder (written with a trailing
+    /// `/`, as `.`, or one that exists) keeps the file's own name.
+    private func fixturePath(for body: BodyFile, fixtures: FixtureLocator) throws(CommandLineError) -> String {
+        let name = body.url.lastPathComponent
+        guard let destination else { return name }
+        guard !destination.isEmpty else {
+            throw CommandLineError(message: "--as needs a path inside the fixtures folder, such as \"countries/\(name)\" or \"countries/\"", command: "add")
+        }
+        let normalized = ContractDiscovery.normalized(destination)
+        var isFolder: ObjCBool = false
+        let existingFolder = FileManager.default.fileExists(atPath: fixtures.root.appendingPathComponent(normalized).path, isDirectory: &isFolder) && isFolder.boolValue
+        if normalized == "." { return name }
+        if destination.hasSuffix("/") || destination.hasSuffix("/.") || existingFolder { return normalized + "/" + name }
+        return normalized
     }
 
     /// Refuses an endpoint or model that contradicts the contract's own.

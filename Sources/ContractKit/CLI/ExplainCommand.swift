@@ -6,7 +6,7 @@ struct ExplainCommand {
     var file: String?
     var target = TargetChoice()
     var status = 200
-    var fixturesFolder = VerifyOptions().fixturesFolder
+    var fixturesFolder: String?
     var help = false
 
     static func parse(_ arguments: [String]) throws(CommandLineError) -> ExplainCommand {
@@ -39,7 +39,7 @@ struct ExplainCommand {
             return .invalid
         }
         let body: BodyFile
-        switch BodyFile.read(file, environment: environment, fixturesFolder: fixturesFolder) {
+        switch BodyFile.read(file, environment: environment, fixtures: environment.location.fixtures(fixturesFolder)) {
         case .success(let read): body = read
         case .failure(let diagnostic):
             output.standardError(diagnostic.rendered + "\n")
@@ -104,18 +104,10 @@ struct BodyFile {
     /// Its path relative to the fixtures folder, or `nil` when it lies outside.
     let fixturePath: String?
 
-    static func read(_ path: String, environment: ToolEnvironment, fixturesFolder: String) -> Result<BodyFile, Diagnostic> {
-        let url = environment.resolve(path).standardizedFileURL.resolvingSymlinksInPath()
-        let fixtures = FixtureLocator(root: environment.resolve(fixturesFolder), displayRoot: fixturesFolder)
+    static func read(_ path: String, environment: ToolEnvironment, fixtures: FixtureLocator) -> Result<BodyFile, Diagnostic> {
+        let url = environment.location.resolve(path).standardizedFileURL.resolvingSymlinksInPath()
         return FixtureStore.load(url, display: path).map { data in
             BodyFile(data: data, url: url, fixturePath: fixtures.relativePath(of: url))
         }
-    }
-}
-
-extension ToolEnvironment {
-    /// A path from the command line as a URL: absolute as written, otherwise from the current folder.
-    func resolve(_ path: String) -> URL {
-        path.hasPrefix("/") ? URL(fileURLWithPath: path) : currentDirectory.appendingPathComponent(path)
     }
 }

@@ -66,7 +66,7 @@ public enum Tool {
     private static func verify(
         _ parsed: VerifyArguments, environment: ToolEnvironment, output: any ToolOutput, catalogue: Catalogue
     ) async -> ExitCode {
-        let verifier = Verifier(catalogue: catalogue, options: parsed.options, currentDirectory: environment.currentDirectory)
+        let verifier = Verifier(catalogue: catalogue, options: parsed.options, location: environment.location)
         let progress = ProgressReporter(enabled: environment.stderrIsTerminal, output: output)
         let results: [CaseResult]
         do {
@@ -82,14 +82,12 @@ public enum Tool {
         output.standardError(report.diagnostics(palette: Palette(enabled: colorErr)))
         output.standardOutput(report.render(parsed.format, palette: Palette(enabled: colorOut && parsed.format == .text)))
         if results.isEmpty {
-            let scope = parsed.options.filter.map { "no case matches --filter \"\($0)\"" }
-                ?? "no contracts found in \(parsed.options.paths.isEmpty ? "\"\(parsed.options.contractsFolder)\"" : "the given paths")"
-            output.standardError("warning: \(scope); nothing was verified\n")
+            output.standardError("warning: \(emptySelection(parsed.options)); nothing was verified\n")
         }
         var code = exitCode(report.summary)
         for (file, format) in [(parsed.junitFile, ReportFormat.junit), (parsed.jsonFile, .json)] {
             guard let file else { continue }
-            let url = environment.resolve(file)
+            let url = environment.location.resolve(file)
             do {
                 try AtomicFile.write(report.render(format, palette: Palette(enabled: false)), to: url)
             } catch {
@@ -98,6 +96,19 @@ public enum Tool {
             }
         }
         return code
+    }
+
+    /// Why a run selected no case: the filters, the shard, or no contracts at all.
+    private static func emptySelection(_ options: VerifyOptions) -> String {
+        let filters = options.filters.filter { !$0.isEmpty }
+        if !filters.isEmpty {
+            return "no case matches " + filters.map { "--filter \"\($0)\"" }.joined(separator: " or ")
+        }
+        if let shard = options.shard {
+            return "shard \(shard.index)/\(shard.count) is empty: every selected case falls in another shard"
+        }
+        if !options.paths.isEmpty { return "no contracts found in the given paths" }
+        return "no contracts found in \"\(options.contractsFolder ?? SuiteLocation.contractsName)\""
     }
 
     static func exitCode(_ summary: Summary) -> ExitCode {
@@ -109,10 +120,10 @@ public enum Tool {
     private static func list(
         _ parsed: VerifyArguments, environment: ToolEnvironment, output: any ToolOutput, catalogue: Catalogue
     ) -> ExitCode {
-        let verifier = Verifier(catalogue: catalogue, options: parsed.options, currentDirectory: environment.currentDirectory)
+        let verifier = Verifier(catalogue: catalogue, options: parsed.options, location: environment.location)
         let contracts: [LoadedContract]
         do {
-            contracts = try verifier.loadSuite(requireFixtures: false)
+            contracts = try verifier.loadSuite()
         } catch {
             output.standardError("error: \(error.message)\nusage: see 'dogpatch-contracts list --help'\n")
             return .invalid

@@ -24,6 +24,9 @@ public struct ToolEnvironment: Sendable {
         self.stderrIsTerminal = stderrIsTerminal
     }
 
+    /// The folder the process runs in and the suite around it.
+    public var location: SuiteLocation { SuiteLocation(currentDirectory: currentDirectory) }
+
     /// The environment of the current process.
     public static var process: ToolEnvironment {
         ToolEnvironment(

@@ -22,7 +22,7 @@ struct VerifyArguments {
             case "--help", "-h": parsed.help = true
             case "--contracts": parsed.options.contractsFolder = try value()
             case "--fixtures" where !listOnly: parsed.options.fixturesFolder = try value()
-            case "--filter" where !listOnly: parsed.options.filter = try value()
+            case "--filter" where !listOnly: parsed.options.filters.append(try value())
             case "--no-replay" where !listOnly: parsed.options.replay = false
             case "--strict" where !listOnly: parsed.options.strict = true
             case "--timeout" where !listOnly: parsed.options.timeout = try reader.timeout(of: argument)

@@ -13,29 +13,45 @@ struct ContractDiscovery {
         let path: String
     }
 
-    let currentDirectory: URL
+    let location: SuiteLocation
 
-    /// Lists contract files under paths, following folder symlinks once and never into a loop.
+    /// Lists contract files under paths the user typed, following folder symlinks once and never
+    /// into a loop. A file named twice is listed once, under its first spelling.
     /// - Parameter paths: Files and folders, as given.
     /// - Returns: The files, sorted by their display names and without duplicates.
     /// - Throws: `MissingPath` for a path that does not exist.
     func find(_ paths: [String]) throws(MissingPath) -> [Found] {
         var found: [String: Found] = [:]
         for path in paths {
-            let url = resolve(path)
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-                throw MissingPath(path: path)
-            }
-            if isFolder.boolValue {
-                var visited = Set<String>()
-                walk(url, display: trimmed(path), visited: &visited, into: &found)
-            } else {
-                let display = trimmed(path)
-                found[url.standardizedFileURL.resolvingSymlinksInPath().path] = Found(url: url, display: display)
-            }
+            try add(location.resolve(path), display: Self.normalized(path), as: path, into: &found)
         }
         return found.values.sorted { $0.display < $1.display }
+    }
+
+    /// Lists the contract files under one folder.
+    /// - Parameters:
+    ///   - folder: The folder.
+    ///   - display: How messages name it.
+    /// - Returns: The files, sorted by their display names.
+    /// - Throws: `MissingPath` when the folder does not exist.
+    func find(folder: URL, display: String) throws(MissingPath) -> [Found] {
+        var found: [String: Found] = [:]
+        try add(folder, display: Self.normalized(display), as: display, into: &found)
+        return found.values.sorted { $0.display < $1.display }
+    }
+
+    private func add(_ url: URL, display: String, as given: String, into found: inout [String: Found]) throws(MissingPath) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw MissingPath(path: given)
+        }
+        if isFolder.boolValue {
+            var visited = Set<String>()
+            walk(url, display: display, visited: &visited, into: &found)
+        } else {
+            let key = url.standardizedFileURL.resolvingSymlinksInPath().path
+            if found[key] == nil { found[key] = Found(url: url, display: display) }
+        }
     }
 
     private func walk(_ folder: URL, display: String, visited: inout Set<String>, into found: inout [String: Found]) {
@@ -56,14 +72,13 @@ struct ContractDiscovery {
         }
     }
 
-    private func resolve(_ path: String) -> URL {
-        path.hasPrefix("/") ? URL(fileURLWithPath: path) : currentDirectory.appendingPathComponent(path)
-    }
-
-    private func trimmed(_ path: String) -> String {
-        var path = path
-        while path.hasPrefix("./") { path.removeFirst(2) }
-        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
-        return path
+    /// A path as reports name it: `contracts//x.json`, `./contracts/./x.json` and `contracts/x.json/`
+    /// are all `contracts/x.json`.
+    static func normalized(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        let joined = parts.joined(separator: "/")
+        if absolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
     }
 }

@@ -38,7 +38,11 @@ enum ContractEditor {
             while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
             if bytes[lineStart..<start].allSatisfy(isWhitespace) { indent = String(decoding: bytes[lineStart..<start], as: UTF8.self) }
         }
-        let insertion = ",\n" + indent + newCase.rendered(indent: indent)
+        var insertion = ",\n" + indent + newCase.rendered(indent: indent)
+        // The new lines end the way the file's lines do.
+        if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")), newline > 0, bytes[newline - 1] == UInt8(ascii: "\r") {
+            insertion = insertion.replacingOccurrences(of: "\n", with: "\r\n")
+        }
         return Data(bytes[..<end] + Array(insertion.utf8) + bytes[end...])
     }
 

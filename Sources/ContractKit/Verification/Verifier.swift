@@ -5,7 +5,7 @@ import DogPatchClients
 public struct Verifier: Sendable {
     let catalogue: Catalogue
     let options: VerifyOptions
-    let currentDirectory: URL
+    let location: SuiteLocation
 
     /// A problem with the run itself rather than with one contract: a missing folder.
     public struct UsageError: Error, Sendable {
@@ -17,11 +17,11 @@ public struct Verifier: Sendable {
     /// - Parameters:
     ///   - catalogue: The endpoints and models contracts may name.
     ///   - options: What to run and how.
-    ///   - currentDirectory: The folder relative paths start from.
-    public init(catalogue: Catalogue, options: VerifyOptions, currentDirectory: URL) {
+    ///   - location: The folder the run started in and the suite around it.
+    public init(catalogue: Catalogue, options: VerifyOptions, location: SuiteLocation) {
         self.catalogue = catalogue
         self.options = options
-        self.currentDirectory = currentDirectory
+        self.location = location
     }
 
     /// One unit of work: a case of a loaded contract, or a contract that failed to load.
@@ -36,37 +36,38 @@ public struct Verifier: Sendable {
             }
         }
 
-        func matches(_ filter: String) -> Bool {
-            let needle = filter.lowercased()
-            switch self {
-            case .contractError(let file, _, _): return file.lowercased().contains(needle)
-            case .contractCase(let contract, let entry):
-                return contract.file.lowercased().contains(needle) || entry.name.lowercased().contains(needle)
+        /// Whether the contract's path or the case's name contains one of the texts, ignoring case.
+        func matches(any filters: [String]) -> Bool {
+            let haystacks = switch self {
+            case .contractError(let file, _, _): [file.lowercased()]
+            case .contractCase(let contract, let entry): [contract.file.lowercased(), entry.name.lowercased()]
             }
+            return filters.contains { filter in haystacks.contains { $0.contains(filter.lowercased()) } }
         }
     }
 
     /// Loads the suite.
-    /// - Parameter requireFixtures: Whether a missing fixtures folder is an error (it is for `verify`,
-    ///   not for `list`).
     /// - Returns: The loaded contracts in a stable order.
-    /// - Throws: `UsageError` when a given path, or a required fixtures folder, is missing.
-    public func loadSuite(requireFixtures: Bool = true) throws(UsageError) -> [LoadedContract] {
-        try loadSuite(fixtures: fixtureLocator, requireFixtures: requireFixtures)
+    /// - Throws: `UsageError` when a given path or folder is missing, or a fixtures folder is a file.
+    public func loadSuite() throws(UsageError) -> [LoadedContract] {
+        try loadSuite(fixtures: fixtureLocator)
     }
 
-    private func loadSuite(fixtures: FixtureLocator, requireFixtures: Bool) throws(UsageError) -> [LoadedContract] {
-        let fixturesURL = resolve(options.fixturesFolder)
+    private func loadSuite(fixtures: FixtureLocator) throws(UsageError) -> [LoadedContract] {
+        // A missing default fixtures folder is fine (git keeps no empty folder): only a case that
+        // names a fixture needs it, and that case says so.
         var isFolder: ObjCBool = false
-        let fixturesExist = FileManager.default.fileExists(atPath: fixturesURL.path, isDirectory: &isFolder) && isFolder.boolValue
-        if requireFixtures, !fixturesExist {
-            throw UsageError(message: "fixtures folder \"\(options.fixturesFolder)\" does not exist")
+        let fixturesExist = FileManager.default.fileExists(atPath: fixtures.root.path, isDirectory: &isFolder)
+        if let given = options.fixturesFolder {
+            guard fixturesExist else { throw UsageError(message: "fixtures folder \"\(given)\" does not exist") }
+            guard isFolder.boolValue else { throw UsageError(message: "fixtures folder \"\(given)\" is a file, not a folder") }
         }
         let loader = ContractLoader(catalogue: catalogue, fixtures: fixtures)
-        let discovery = ContractDiscovery(currentDirectory: currentDirectory)
+        let discovery = ContractDiscovery(location: location)
+        let contracts = location.folder(options.contractsFolder, default: SuiteLocation.contractsName)
         let found: [ContractDiscovery.Found]
         do {
-            found = try discovery.find(options.paths.isEmpty ? [options.contractsFolder] : options.paths)
+            found = try options.paths.isEmpty ? discovery.find(folder: contracts.url, display: contracts.display) : discovery.find(options.paths)
         } catch {
             let what = options.paths.isEmpty ? "contracts folder" : "path"
             throw UsageError(message: "\(what) \"\(error.path)\" does not exist")
@@ -80,7 +81,7 @@ public struct Verifier: Sendable {
     /// - Throws: `UsageError` when a given path or the fixtures folder is missing.
     public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(UsageError) -> [CaseResult] {
         let fixtures = fixtureLocator
-        let items = try selectItems(loadSuite(fixtures: fixtures, requireFixtures: true))
+        let items = try selectItems(loadSuite(fixtures: fixtures))
         let jobs = max(1, options.jobs)
         let keyReads = KeyReadCache()
         var results = [CaseResult?](repeating: nil, count: items.count)
@@ -130,8 +131,9 @@ public struct Verifier: Sendable {
                 items += contract.cases.map { .contractCase(contract, $0) }
             }
         }
-        if let filter = options.filter, !filter.isEmpty {
-            items = items.filter { $0.matches(filter) }
+        let filters = options.filters.filter { !$0.isEmpty }
+        if !filters.isEmpty {
+            items = items.filter { $0.matches(any: filters) }
         }
         if let shard = options.shard {
             items = items.filter { Self.stableHash($0.shardKey) % UInt64(shard.count) == UInt64(shard.index - 1) }
@@ -165,11 +167,7 @@ public struct Verifier: Sendable {
     }
 
     private var fixtureLocator: FixtureLocator {
-        FixtureLocator(root: resolve(options.fixturesFolder), displayRoot: options.fixturesFolder)
-    }
-
-    private func resolve(_ path: String) -> URL {
-        path.hasPrefix("/") ? URL(fileURLWithPath: path) : currentDirectory.appendingPathComponent(path)
+        location.fixtures(options.fixturesFolder)
     }
 
     /// FNV-1a: the same on every run and machine, unlike `Hasher`.

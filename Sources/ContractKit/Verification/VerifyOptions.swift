@@ -4,12 +4,13 @@ import Foundation
 public struct VerifyOptions: Sendable {
     /// Contract files and folders to run; the contracts folder when empty.
     public var paths: [String] = []
-    /// The contracts folder.
-    public var contractsFolder = "contracts"
-    /// The fixtures folder.
-    public var fixturesFolder = "Fixtures"
-    /// Runs only cases whose contract path or case name contains this text.
-    public var filter: String?
+    /// The contracts folder as given; `nil` for `contracts/` at the suite's root.
+    public var contractsFolder: String?
+    /// The fixtures folder as given; `nil` for `Fixtures/` at the suite's root.
+    public var fixturesFolder: String?
+    /// Runs only cases whose contract path or case name contains one of these texts, ignoring
+    /// case; every case when empty.
+    public var filters: [String] = []
     /// Whether cases of endpoint contracts are replayed through the client.
     public var replay = true
     /// How long a replayed client may take to complete, in seconds.

@@ -87,3 +87,71 @@ struct AddCommandTests {
         #expect(run.stderr.contains("Fixtures/missing-id.json:5:3: error: [1].id: required key is missing"))
     }
 }
+
+/// What `add` writes, and where: links, line endings, `--as` folders, and nothing on failure.
+@Suite("add, files written")
+struct AddFilesTests {
+    @Test("a symlinked contract gets the case in the file it points at, and stays a link")
+    func symlinkedContract() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        try folder.write("shared/good.json", SampleSuite.dogsContract)
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("contracts/good.json"))
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("contracts/good.json").path, withDestinationPath: "../shared/good.json")
+        let run = try folder.run(["add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "teapot", "--status", "418", "--expect", "responseUnsuccessful"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let stillLink = folder.isSymlink("contracts/good.json")
+        #expect(stillLink)
+        #expect(String(decoding: try folder.read("shared/good.json"), as: UTF8.self).contains("\"teapot\""))
+    }
+
+    @Test("a CRLF contract gets CRLF lines")
+    func crlfContract() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        try folder.write("contracts/good.json", SampleSuite.dogsContract.replacingOccurrences(of: "\n", with: "\r\n"))
+        let run = try folder.run(["add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "teapot", "--status", "418", "--expect", "responseUnsuccessful"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let bytes = [UInt8](try folder.read("contracts/good.json"))
+        let bareLineFeeds = bytes.indices.filter { bytes[$0] == 0x0A && ($0 == 0 || bytes[$0 - 1] != 0x0D) }
+        #expect(bareLineFeeds.isEmpty)
+        #expect(String(decoding: bytes, as: UTF8.self).contains("\"teapot\""))
+    }
+
+    @Test("--as with a trailing slash, '.', or an existing folder keeps the file's name", arguments: [
+        ("newdir/", "Fixtures/newdir/peru.json"), (".", "Fixtures/peru.json"), ("./", "Fixtures/peru.json"),
+        ("countries", "Fixtures/countries/peru.json"), ("countries/pe.json", "Fixtures/countries/pe.json"),
+    ])
+    func asFolder(destination: String, expected: String) throws {
+        let folder = try SuiteFolder()
+        try folder.write("Fixtures/countries/other.json", "[]")
+        try folder.write("Downloads/peru.json", SuiteRootTests.peru)
+        let run = try folder.run(["add", "Downloads/peru.json", "--contract", "contracts/c.json", "--model", "[Country]", "--name", "peru", "--as", destination])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try folder.read(expected) == folder.read("Downloads/peru.json"))
+    }
+
+    @Test("--as with an empty or escaping path gets a plain message", arguments: [
+        ("", "--as needs a path inside the fixtures folder, such as \"countries/peru.json\""),
+        ("../x.json", "leaves the fixtures folder"),
+    ])
+    func asRefused(destination: String, message: String) throws {
+        let folder = try SuiteFolder()
+        try folder.write("Downloads/peru.json", SuiteRootTests.peru)
+        let run = try folder.run(["add", "Downloads/peru.json", "--contract", "contracts/c.json", "--model", "[Country]", "--name", "peru", "--as", destination])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+    }
+
+    @Test("a write that cannot happen leaves nothing behind and says what is in the way")
+    func nothingOnFailure() throws {
+        let folder = try SuiteFolder()
+        try folder.write("Downloads/peru.json", SuiteRootTests.peru)
+        try folder.write("contracts/blocked", "a file where a folder should be")
+        let run = try folder.run(["add", "Downloads/peru.json", "--contract", "contracts/blocked/c.json", "--model", "[Country]", "--name", "peru"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("is a file, not a folder; nothing was added"), "\(run.stderr)")
+        #expect(!run.stderr.contains("NSCocoaErrorDomain"))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Fixtures/peru.json").path))
+    }
+}
