@@ -134,9 +134,9 @@ public enum Tool {
             switch contract {
             case .loaded(let contract):
                 let kind = contract.endpoint.map { "\($0.name), \(contract.model.name)" } ?? "fixture contract, \(contract.model.name)"
-                text += "\(contract.file) (\(kind), \(contract.cases.count) \(contract.cases.count == 1 ? "case" : "cases"))\n"
+                text += "\(VisibleText.escaped(contract.file)) (\(kind), \(contract.cases.count) \(contract.cases.count == 1 ? "case" : "cases"))\n"
                 for entry in contract.cases {
-                    text += "  \(entry.name)\n"
+                    text += "  \(VisibleText.escaped(entry.name))\n"
                     if case .invalid(_, let diagnostics) = entry {
                         text.removeLast()
                         text += " (invalid)\n"
@@ -145,7 +145,7 @@ public enum Tool {
                     }
                 }
             case .invalid(let file, _, let diagnostics):
-                text += "\(file) (invalid)\n"
+                text += "\(VisibleText.escaped(file)) (invalid)\n"
                 output.standardError(diagnostics.map { $0.rendered + "\n" }.joined())
                 code = .invalid
             }

@@ -15,7 +15,9 @@ extension SourcePosition {
         let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
         var result = [SourcePosition](repeating: .start, count: offsets.count)
         var line = 1
-        var lineStart = 0
+        // Columns on the first line count from after a byte-order mark, as the parser's do.
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        var lineStart = buffer.count >= 3 && zip(buffer.prefix(3), bom).allSatisfy { $0 == $1 } ? 3 : 0
         var scanned = 0
         for index in order {
             let offset = min(max(offsets[index], 0), buffer.count)

@@ -42,11 +42,11 @@ public struct Diagnostic: Sendable, Equatable {
 
     /// The compiler-style line: `FILE:LINE:COL: error: message`.
     public var rendered: String {
-        var location = file ?? "dogpatch-contracts"
+        var location = file.map(VisibleText.escaped) ?? "dogpatch-contracts"
         if let position, file != nil {
             location += ":\(position.line):\(position.column)"
         }
-        return "\(location): \(severity.rawValue): \(message)"
+        return "\(location): \(severity.rawValue): \(VisibleText.escaped(message))"
     }
 }
 

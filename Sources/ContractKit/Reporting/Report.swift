@@ -54,8 +54,8 @@ struct Report {
             case .error: ("ERROR", .red)
             case .skipped: ("SKIP ", .yellow)
             }
-            out += palette.paint(label, color) + " " + result.contract + "  " + result.caseName
-            if let reason = result.skipReason { out += palette.paint("  (\(reason))", .dim) }
+            out += palette.paint(label, color) + " " + VisibleText.escaped(result.contract) + "  " + VisibleText.escaped(result.caseName)
+            if let reason = result.skipReason { out += palette.paint("  (\(VisibleText.escaped(reason)))", .dim) }
             out += "\n"
         }
         return out + summary.line + "\n"
@@ -140,8 +140,10 @@ struct Report {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
+            // As character references, so attribute values keep them: a parser turns raw ones into spaces.
             case "\n": out += "&#10;"
-            case "\t", "\r": out.unicodeScalars.append(scalar)
+            case "\r": out += "&#13;"
+            case "\t": out += "&#9;"
             case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }
@@ -169,7 +171,7 @@ struct Report {
     }
 
     static func githubData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25")
+        VisibleText.escaped(text).replacingOccurrences(of: "%", with: "%25")
             .replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }
