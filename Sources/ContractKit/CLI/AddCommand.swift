@@ -256,7 +256,12 @@ struct AddCommand {
     /// `/`, as `.`, or one that exists) keeps the file's own name.
     private func fixturePath(for body: BodyFile, fixtures: FixtureLocator) throws(CommandLineError) -> String {
         let name = body.url.lastPathComponent
-        guard let destination else { return name }
+        guard let destination else {
+            if body.isStream {
+                throw CommandLineError(message: "\(JSONValue.quote(body.url.path)) is a stream, not a file with a name; name the fixture with --as PATH", command: "add")
+            }
+            return name
+        }
         guard !destination.isEmpty else {
             throw CommandLineError(message: "--as needs a path inside the fixtures folder, such as \"countries/\(name)\" or \"countries/\"", command: "add")
         }

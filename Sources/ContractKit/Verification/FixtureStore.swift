@@ -10,14 +10,23 @@ enum FixtureStore {
     ///   - url: The resolved file.
     ///   - display: How reports name it.
     /// - Returns: The bytes, or why they cannot be read.
-    static func load(_ url: URL, display: String) -> Result<Data, Diagnostic> {
+    ///   - readingStreams: Whether a pipe, FIFO or device is read to its end (a body named on the
+    ///     command line) or refused (a contract's fixture, which must never wait on a writer).
+    static func load(_ url: URL, display: String, readingStreams: Bool = false) -> Result<Data, Diagnostic> {
         // One stat call answers "does it exist, is it a folder, how big is it" before any read.
         var info = stat()
         guard stat(url.path, &info) == 0 else {
             return .failure(Diagnostic(.error, "fixture \"\(display)\" does not exist", file: display))
         }
-        guard (info.st_mode & S_IFMT) != S_IFDIR else {
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
             return .failure(Diagnostic(.error, "fixture \"\(display)\" is a folder, not a file", file: display))
+        case S_IFREG:
+            break
+        case _ where readingStreams:
+            return readStream(url, display: display)
+        default:
+            return .failure(Diagnostic(.error, "fixture \"\(display)\" is not a regular file (a pipe, FIFO or device); save the body to a file", file: display))
         }
         let size = Int(info.st_size)
         guard size <= maxFixtureBytes else {
@@ -29,6 +38,29 @@ enum FixtureStore {
             return .success(try Data(contentsOf: url))
         } catch {
             return .failure(Diagnostic(.error, "cannot read fixture: \(FileProblem.describe(error))", file: display))
+        }
+    }
+
+    /// Reads a pipe, FIFO or device to its end, refusing it once it passes the size limit.
+    private static func readStream(_ url: URL, display: String) -> Result<Data, Diagnostic> {
+        let descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else {
+            return .failure(Diagnostic(.error, "cannot read \"\(display)\": \(FileProblem.describe(errno: errno))", file: display))
+        }
+        defer { close(descriptor) }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(descriptor, &chunk, chunk.count)
+            if count == 0 { return .success(data) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(Diagnostic(.error, "cannot read \"\(display)\": \(FileProblem.describe(errno: errno))", file: display))
+            }
+            data.append(contentsOf: chunk[..<count])
+            if data.count > maxFixtureBytes {
+                return .failure(Diagnostic(.error, "\"\(display)\" is over the limit of \(maxFixtureBytes) bytes (64 MiB)", file: display, position: .start))
+            }
         }
     }
 }

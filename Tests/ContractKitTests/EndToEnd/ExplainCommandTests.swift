@@ -58,3 +58,37 @@ struct ExplainCommandTests {
         #expect(mismatch.stderr.contains(#"model "Dog" does not match endpoint "countries.all""#))
     }
 }
+
+/// Bodies piped in: `/dev/stdin`, process substitution and FIFOs.
+@Suite("bodies from streams, end to end")
+struct StreamBodyTests {
+    @Test("explain reads a body piped to /dev/stdin")
+    func explainStandardInput() throws {
+        let folder = try SuiteFolder()
+        let run = try folder.shell(#"printf '[{"name": {"common": "Peru"}}]' | "$TOOL" explain /dev/stdin --model '[Country]'"#)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("/dev/stdin: 30 bytes as [Country]\noutcome: decodes, 1 element\n"), "\(run.stdout)")
+    }
+
+    @Test("add takes a piped body when --as names it, and asks for --as otherwise")
+    func addStandardInput() throws {
+        let folder = try SuiteFolder()
+        let body = #"[{"name": {"common": "Peru"}}]"#
+        let unnamed = try folder.shell("printf '\(body)' | \"$TOOL\" add /dev/stdin --contract contracts/c.json --model '[Country]' --name peru")
+        #expect(unnamed.status == 2)
+        #expect(unnamed.stderr.contains("is a stream, not a file with a name; name the fixture with --as PATH"), "\(unnamed.stderr)")
+        let named = try folder.shell("printf '\(body)' | \"$TOOL\" add /dev/stdin --contract contracts/c.json --model '[Country]' --name peru --as countries/peru.json")
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(String(decoding: try folder.read("Fixtures/countries/peru.json"), as: UTF8.self) == body)
+    }
+
+    @Test("a contract's fixture that is a FIFO is refused at once, without waiting for a writer")
+    func fifoFixture() throws {
+        let folder = try SuiteFolder()
+        #expect(mkfifo(folder.url.appendingPathComponent("Fixtures/dogs.json").path, 0o600) == 0)
+        try folder.write("contracts/c.json", #"{"model": "[Dog]", "cases": [{"name": "page", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true}}]}"#)
+        let run = try folder.run(["verify"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("fixture \"Fixtures/dogs.json\" is not a regular file (a pipe, FIFO or device); save the body to a file"), "\(run.stderr)")
+    }
+}
