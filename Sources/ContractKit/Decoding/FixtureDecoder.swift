@@ -33,13 +33,13 @@ public enum FixtureDecoder {
 
     /// Explains a decoding failure with its exact path and position.
     ///
-    /// The body is parsed with the tool's own parser (a syntax error gets its line and column) and
+    /// The body is parsed, as UTF-8, with the tool's own parser (a syntax error gets its line and column) and
     /// decoded again by `NodeDecoder`, which knows where every value is. Should that succeed where
     /// `JSONDecoder` failed, `JSONDecoder`'s own account is kept.
     static func explain(_ data: Data, as model: ModelDescriptor, decoderError: any Error) -> DecodeProblem {
         let root: JSONNode
         do {
-            root = try JSONParser.parse(data)
+            root = try JSONParser.parse(BodyEncoding.utf8(data))
         } catch {
             return DecodeProblem(path: error.path, reason: "invalid JSON: \(error.message)", position: error.position)
         }

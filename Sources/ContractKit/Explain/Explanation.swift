@@ -37,13 +37,14 @@ struct Explanation {
     ///   - model: The model to decode into.
     ///   - status: The HTTP status the body comes with.
     /// - Returns: The explanation, or a diagnostic when the body is refused before decoding.
-    static func explain(_ body: Data, file: String, model: ModelDescriptor, status: Int) -> Result<Explanation, Diagnostic> {
+    static func explain(_ received: Data, file: String, model: ModelDescriptor, status: Int) -> Result<Explanation, Diagnostic> {
+        let body = BodyEncoding.utf8(received)
         let scan = BodyScan(body)
         if let tooDeep = scan.tooDeep {
             return .failure(Diagnostic(.error, BodyScan.tooDeepMessage, file: file, position: tooDeep))
         }
         let response = ResponseSpec(kind: .http(status: status, headers: [:], body: .none), delayMs: 0, position: .start)
-        let outcome = Predictor.predict(response, body: body, model: model)
+        let outcome = Predictor.predict(response, body: received, model: model)
         var records: [Record] = []
         var ignoredKeys: [IgnoredKey] = []
         if case .decoded(let value) = outcome {
@@ -51,7 +52,7 @@ struct Explanation {
             ignoredKeys = IgnoredKeys.find(in: body, scan: scan, model: model)
         }
         return .success(Explanation(
-            file: file, byteCount: body.count, model: model, status: status, outcome: outcome,
+            file: file, byteCount: received.count, model: model, status: status, outcome: outcome,
             records: records, ignoredKeys: ignoredKeys
         ))
     }

@@ -84,7 +84,7 @@ public struct JSONParser {
         guard index < bytes.count else { return "end of file" }
         let byte = bytes[index]
         if byte >= 0x21, byte < 0x7F { return "'\(Character(UnicodeScalar(byte)))'" }
-        if byte == 0 { return "a NUL byte" }
+        if byte == 0 { return "NUL byte" }
         return "byte 0x" + String(byte, radix: 16, uppercase: true)
     }
 

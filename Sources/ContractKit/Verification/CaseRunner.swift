@@ -35,7 +35,9 @@ struct CaseRunner: Sendable {
                 return result(.error, [diagnostic])
             }
         }
-        let scan = BodyScan(body)
+        // The client gets the bytes as they are; the tool's own parser and scan read them as UTF-8.
+        let text = BodyEncoding.utf8(body)
+        let scan = BodyScan(text)
         if let tooDeep = scan.tooDeep {
             // Refused before Foundation's recursive parser or the client ever sees it.
             let message = BodyScan.tooDeepMessage
@@ -52,7 +54,7 @@ struct CaseRunner: Sendable {
             prediction = predicted
             diagnostics += check.check(predicted, from: .prediction)
             if case .decoded = predicted {
-                diagnostics += ignoredKeyDiagnostics(in: body, scan: scan, fixtureFile: fixtureFile)
+                diagnostics += ignoredKeyDiagnostics(in: text, scan: scan, fixtureFile: fixtureFile)
             }
         } else if !willReplay {
             return result(.skipped, skipReason: "\"invalidRequest\" depends on the arguments and is checked by replay only")

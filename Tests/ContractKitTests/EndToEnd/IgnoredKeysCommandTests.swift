@@ -86,3 +86,70 @@ struct IgnoredKeysCommandTests {
         #expect(output.stderr.contains("Fixtures/countries.json:1:19: error: [*].currencies: the [LossyCountry] model never reads this key (2 occurrences)"))
     }
 }
+
+/// Bodies in UTF-16 and UTF-32, which `JSONDecoder` accepts (PowerShell writes UTF-16 by default).
+@Suite("bodies in UTF-16 and UTF-32, end to end")
+struct WideEncodingTests {
+    static let body = "[{\"name\": {\"common\": \"Peru\"},\n  \"zzz\": 1, \"area\": 5}]"
+
+    /// The body in each encoding `JSONDecoder` detects, with and without a byte-order mark.
+    static let encodings: [(String, Data)] = {
+        func bytes(_ encoding: String.Encoding, mark: [UInt8] = []) -> Data {
+            Data(mark) + (body.data(using: encoding) ?? Data())
+        }
+        return [
+            ("UTF-16LE with a mark", bytes(.utf16LittleEndian, mark: [0xFF, 0xFE])),
+            ("UTF-16BE with a mark", bytes(.utf16BigEndian, mark: [0xFE, 0xFF])),
+            ("UTF-16LE", bytes(.utf16LittleEndian)),
+            ("UTF-16BE", bytes(.utf16BigEndian)),
+            ("UTF-32LE", bytes(.utf32LittleEndian)),
+            ("UTF-32BE", bytes(.utf32BigEndian)),
+        ]
+    }()
+
+    @Test("an unread key is reported at its line and column, and --strict fails it", arguments: encodings)
+    func unreadKey(_ name: String, _ data: Data) throws {
+        let folder = try SuiteFolder()
+        try folder.write("Fixtures/peru.json", data)
+        try folder.write("contracts/peru.json", """
+            {"endpoint": "countries.all", "cases": [{"name": "peru", "response": {"fixture": "peru.json"},
+             "expect": {"decodes": true, "values": {"[0].area": 5}}}]}
+            """)
+        let run = try folder.run(["verify", "--strict"])
+        #expect(run.status == 1, "\(name): \(run.stdout)")
+        #expect(run.stderr == "Fixtures/peru.json:2:3: error: [*].zzz: the [Country] model never reads this key (1 occurrence)\n", "\(name)")
+    }
+
+    @Test("UTF-32LE with a mark is read as JSONDecoder reads it (UTF-16LE, so invalid), and the client agrees")
+    func markedUTF32LittleEndian() throws {
+        let folder = try SuiteFolder()
+        try folder.write("Fixtures/peru.json", Data([0xFF, 0xFE, 0x00, 0x00]) + (Self.body.data(using: .utf32LittleEndian) ?? Data()))
+        try folder.write("contracts/peru.json", """
+            {"endpoint": "countries.all", "cases": [{"name": "peru", "response": {"fixture": "peru.json"},
+             "expect": {"error": "jsonConversionFailure"}}]}
+            """)
+        let run = try folder.run(["verify", "--strict"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+    }
+
+    @Test("a decoding failure in a UTF-16 body gets its path, line and column")
+    func decodingFailure() throws {
+        let folder = try SuiteFolder()
+        let text = "[{\"name\": {\"common\": \"Peru\"},\n  \"area\": \"big\"}]"
+        try folder.write("Fixtures/peru.json", Data([0xFF, 0xFE]) + (text.data(using: .utf16LittleEndian) ?? Data()))
+        try folder.write("contracts/peru.json", """
+            {"endpoint": "countries.all", "cases": [{"name": "peru", "response": {"fixture": "peru.json"},
+             "expect": {"error": "jsonConversionFailure", "path": "[0].area"}}]}
+            """)
+        let run = try folder.run(["verify"])
+        #expect(run.status == 0, "\(run.stderr)")
+        try folder.write("contracts/peru.json", """
+            {"endpoint": "countries.all", "cases": [{"name": "peru", "response": {"fixture": "peru.json"},
+             "expect": {"decodes": true}}]}
+            """)
+        let wrong = try folder.run(["verify"])
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.hasPrefix("Fixtures/peru.json:2:11: error: [0].area: expected a number, found \"big\""), "\(wrong.stderr)")
+    }
+}
