@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds in release mode and runs the benchmark from the package root.
-# Options pass through: --pages N (dog pages of 100, default 600), --replay-cases N (default 3000),
-# --data FILE (default ../shared/data/restcountries-v3.1.json), --work DIR (default a temp folder).
+# Options pass through: --pages N (dog pages of 100, default 700), --replay-cases N (default 3000),
+# --data FILE (default Fixtures/countries/restcountries-v3.1.json), --work DIR (default a temp folder).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product dogpatch-contracts >/dev/null

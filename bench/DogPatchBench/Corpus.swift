@@ -7,7 +7,7 @@ struct Corpus {
     let root: URL
     let dogPages: Int
     let dogsPerPage: Int
-    let countriesFile: URL?
+    let countriesFile: URL
 
     var contracts: URL { root.appendingPathComponent("contracts") }
     var fixtures: URL { root.appendingPathComponent("Fixtures") }
@@ -75,23 +75,10 @@ struct Corpus {
     }
 
     private func countriesData() throws -> Data {
-        if let countriesFile, FileManager.default.fileExists(atPath: countriesFile.path) {
-            return try Data(contentsOf: countriesFile)
+        guard FileManager.default.fileExists(atPath: countriesFile.path) else {
+            throw BenchError("the countries data set \"\(countriesFile.path)\" does not exist; run from the package root or pass --data FILE")
         }
-        // Without the shared data set, 250 made-up countries of a similar shape stand in.
-        let records = (0..<250).map { index -> String in
-            """
-            {"name": {"common": "Country \(index)", "official": "Republic of Country \(index)",
-                      "nativeName": {"xxx": {"official": "Official \(index)", "common": "Common \(index)"}}},
-             "cca2": "C\(index % 10)", "capital": ["City \(index)"], "area": \(Double(index) * 12.5 + 0.49),
-             "population": \(index * 1000 + 7), "currencies": {"XC\(index % 10)": {"name": "coin", "symbol": "¤"}},
-             "languages": {"xxx": "Language"}, "latlng": [\(index % 90).5, \(index % 180).25],
-             "translations": {"deu": {"official": "Land \(index)", "common": "Land"}, "fra": {"official": "Pays \(index)", "common": "Pays"}},
-             "flags": {"png": "https://flags.test/\(index).png", "svg": "https://flags.test/\(index).svg", "alt": "A flag."},
-             "timezones": ["UTC+01:00"], "borders": ["AAA", "BBB"], "unMember": true, "independent": true}
-            """
-        }
-        return Data(("[" + records.joined(separator: ",") + "]").utf8)
+        return try Data(contentsOf: countriesFile)
     }
 
     static func contract(endpoint: String? = nil, model: String? = nil, cases: [String]) -> Data {

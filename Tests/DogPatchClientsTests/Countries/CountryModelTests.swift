@@ -2,14 +2,12 @@ import Foundation
 import Testing
 import DogPatchClients
 
-/// The restcountries data set beside the checkout (`../shared/data/`), when this machine has it.
-enum SharedDataSet {
+/// The real restcountries data set, kept in the repository under `Fixtures/countries/`.
+enum RealDataSet {
     static let url: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/data/restcountries-v3.1.json")
-
-    static var isAvailable: Bool { FileManager.default.fileExists(atPath: url.path) }
+        .deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/countries/restcountries-v3.1.json")
 
     static func records() throws -> [[String: Any]] {
         let data = try Data(contentsOf: url)
@@ -37,9 +35,9 @@ enum SharedDataSet {
 
 @Suite("Country model")
 struct CountryModelTests {
-    @Test("decodes every record of the real data set", .enabled(if: SharedDataSet.isAvailable, "../shared/data is absent: the real data set is checked only beside it"))
+    @Test("decodes every record of the real data set")
     func realDataSet() throws {
-        let data = try Data(contentsOf: SharedDataSet.url)
+        let data = try Data(contentsOf: RealDataSet.url)
         let countries = try RestCountriesAPI.makeDecoder().decode([Country].self, from: data)
         #expect(countries.count == 250)
         let monaco = try #require(countries.first { $0.cca3 == "MCO" })
@@ -52,9 +50,9 @@ struct CountryModelTests {
         #expect(countries.first { $0.cca3 == "ATA" }?.capital == [])
     }
 
-    @Test("loses no field of any real record", .enabled(if: SharedDataSet.isAvailable, "../shared/data is absent: the real data set is checked only beside it"))
+    @Test("loses no field of any real record")
     func noDataLost() throws {
-        let records = try SharedDataSet.records()
+        let records = try RealDataSet.records()
         let decoder = RestCountriesAPI.makeDecoder()
         let encoder = RestCountriesAPI.makeEncoder()
         for record in records {
@@ -62,15 +60,15 @@ struct CountryModelTests {
             let country = try decoder.decode(Country.self, from: original)
             let reencoded = try #require(try JSONSerialization.jsonObject(with: encoder.encode(country)) as? [String: Any])
             // Nulls have no Swift value to keep; every other leaf must survive the round trip.
-            let expected = SharedDataSet.wireForm(record) as? NSDictionary
-            #expect(SharedDataSet.wireForm(reencoded) as? NSDictionary == expected, "\(country.cca3 ?? "?") lost data")
+            let expected = RealDataSet.wireForm(record) as? NSDictionary
+            #expect(RealDataSet.wireForm(reencoded) as? NSDictionary == expected, "\(country.cca3 ?? "?") lost data")
         }
     }
 
-    @Test("decodes the wire form without empty and null fields", .enabled(if: SharedDataSet.isAvailable, "../shared/data is absent: the real data set is checked only beside it"))
+    @Test("decodes the wire form without empty and null fields")
     func wireForm() throws {
-        let records = try SharedDataSet.records()
-        let wire = records.compactMap(SharedDataSet.wireForm)
+        let records = try RealDataSet.records()
+        let wire = records.compactMap(RealDataSet.wireForm)
         let data = try JSONSerialization.data(withJSONObject: wire)
         let countries = try RestCountriesAPI.makeDecoder().decode([Country].self, from: data)
         #expect(countries.count == 250)
