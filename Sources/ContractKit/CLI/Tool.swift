@@ -85,6 +85,14 @@ public enum Tool {
             output.standardError("warning: \(emptySelection(parsed.options)); nothing was verified\n")
         }
         var code = exitCode(report.summary)
+        if parsed.format == .github, let summaryFile = environment.variables["GITHUB_STEP_SUMMARY"], !summaryFile.isEmpty {
+            do {
+                try AppendedFile.append(StepSummary(results: results).render(), to: environment.location.resolve(summaryFile))
+            } catch {
+                // The results stand whatever happens to the summary, so this never fails the run.
+                output.standardError("warning: cannot append to the step summary \"\(summaryFile)\": \(error.reason)\n")
+            }
+        }
         for (file, format) in [(parsed.junitFile, ReportFormat.junit), (parsed.jsonFile, .json)] {
             guard let file else { continue }
             let url = environment.location.resolve(file)

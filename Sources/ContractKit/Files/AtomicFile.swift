@@ -91,7 +91,7 @@ enum AtomicFile {
     }
 
     /// Writes every byte; returns 0, or the `errno` of the write that failed.
-    private static func writeAll(_ data: Data, to descriptor: Int32) -> Int32 {
+    static func writeAll(_ data: Data, to descriptor: Int32) -> Int32 {
         data.withUnsafeBytes { buffer -> Int32 in
             var offset = 0
             while offset < buffer.count {

@@ -153,10 +153,22 @@ struct Report {
 
     // MARK: github
 
+    /// GitHub shows at most this many error and this many warning annotations a step.
+    static let githubAnnotationLimit = 10
+
+    /// Workflow commands: the first ten errors and the first ten warnings, in report order, and a
+    /// notice counting the rest, which GitHub would drop without a word.
     private func github() -> String {
         var out = ""
+        var shown: [Diagnostic.Severity: Int] = [:]
+        var omitted: [Diagnostic.Severity: Int] = [:]
         for result in results {
             for diagnostic in result.diagnostics where diagnostic.severity != .note {
+                guard shown[diagnostic.severity, default: 0] < Self.githubAnnotationLimit else {
+                    omitted[diagnostic.severity, default: 0] += 1
+                    continue
+                }
+                shown[diagnostic.severity, default: 0] += 1
                 var properties: [String] = []
                 if let file = diagnostic.file { properties.append("file=" + Self.githubProperty(file)) }
                 if let position = diagnostic.position {
@@ -166,6 +178,14 @@ struct Report {
                 properties.append("title=" + Self.githubProperty("\(result.contract): \(result.caseName)"))
                 out += "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))::\(Self.githubData(diagnostic.message))\n"
             }
+        }
+        let hidden = [Diagnostic.Severity.error, .warning].compactMap { severity -> String? in
+            guard let count = omitted[severity] else { return nil }
+            return "\(count) more \(count == 1 ? severity.rawValue : severity.rawValue + "s")"
+        }
+        if !hidden.isEmpty {
+            out += "::notice title=dogpatch-contracts::\(hidden.joined(separator: " and ")) not annotated: "
+                + "GitHub shows \(Self.githubAnnotationLimit) of each a step, and standard error lists every one\n"
         }
         return out + summary.line + "\n"
     }

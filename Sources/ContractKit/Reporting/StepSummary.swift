@@ -1,0 +1,37 @@
+/// The Markdown a run appends to GitHub's step summary (`GITHUB_STEP_SUMMARY`): the counts, and a
+/// table naming every case that failed or could not run, which annotations alone cannot do past
+/// their limit of ten a step.
+struct StepSummary {
+    let results: [CaseResult]
+
+    func render() -> String {
+        let summary = Summary(results)
+        var out = "### dogpatch-contracts verify\n\n"
+        out += "**\(summary.line)** in \(summary.contracts) \(summary.contracts == 1 ? "contract" : "contracts")\n\n"
+        let problems = results.filter { $0.status == .failed || $0.status == .error }
+        guard !problems.isEmpty else { return out }
+        out += "| contract | case | status | first diagnostic |\n|---|---|---|---|\n"
+        for result in problems {
+            let first = result.diagnostics.first { $0.severity == .error } ?? result.diagnostics.first
+            let cells = [result.contract, result.caseName, result.status.rawValue, first?.rendered ?? ""]
+            out += "| " + cells.map(Self.cell).joined(separator: " | ") + " |\n"
+        }
+        return out + "\n"
+    }
+
+    /// Text made safe for one table cell: no line breaks, no column separators, no HTML.
+    static func cell(_ text: String) -> String {
+        var out = ""
+        for character in VisibleText.escaped(text) {
+            switch character {
+            case "|": out += "\\|"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "`": out += "\\`"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
