@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "DogPatchClients", targets: ["DogPatchClients"]),
         .library(name: "HTTPStub", targets: ["HTTPStub"]),
         .library(name: "ContractKit", targets: ["ContractKit"]),
+        // For an app's test target: `ContractSuite` cases as Swift Testing arguments.
+        .library(name: "ContractTesting", targets: ["ContractTesting"]),
     ],
     targets: [
         // The API layer: models, clients, decoders and the endpoint catalogue.
@@ -17,6 +19,8 @@ let package = Package(
         .target(name: "HTTPStub", dependencies: ["DogPatchClients"]),
         // The contract engine: loading, predicting, replaying and reporting.
         .target(name: "ContractKit", dependencies: ["DogPatchClients", "HTTPStub"]),
+        // The contract suite inside Swift Testing; only test targets link it.
+        .target(name: "ContractTesting", dependencies: ["ContractKit"]),
         .executableTarget(name: "dogpatch-contracts", dependencies: ["ContractKit"]),
         // The benchmark: `bench/run.sh` builds it in release mode and runs it.
         .executableTarget(name: "dogpatch-bench", dependencies: ["DogPatchClients"], path: "bench/DogPatchBench"),
@@ -24,7 +28,7 @@ let package = Package(
         .testTarget(name: "HTTPStubTests", dependencies: ["HTTPStub", "DogPatchClients"]),
         .testTarget(
             name: "ContractKitTests",
-            dependencies: ["ContractKit", "DogPatchClients", "HTTPStub", "dogpatch-contracts"]
+            dependencies: ["ContractKit", "ContractTesting", "DogPatchClients", "HTTPStub", "dogpatch-contracts"]
         ),
     ],
     swiftLanguageModes: [.v6]

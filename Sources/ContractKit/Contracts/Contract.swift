@@ -50,8 +50,8 @@ public struct Located<Value: Sendable>: Sendable {
     public var position: SourcePosition
 }
 
-/// One case of a contract.
-public struct ContractCase: Sendable {
+/// One case of a contract, as its file defines it.
+public struct CaseSpec: Sendable {
     /// The case's name, unique in its contract.
     public let name: String
     /// Where the case starts.

@@ -12,7 +12,7 @@ public enum LoadedContract: Sendable {
 /// One case of a loaded contract: ready to run, or invalid on its own.
 public enum CaseEntry: Sendable {
     /// The case is ready to run.
-    case ready(ContractCase)
+    case ready(CaseSpec)
     /// The case is invalid; the contract's other cases still run.
     case invalid(name: String, diagnostics: [Diagnostic])
 
@@ -266,7 +266,7 @@ public struct ContractLoader: Sendable {
         guard reader.diagnostics.isEmpty, let response, let expect else {
             return .invalid(name: caseName, diagnostics: reader.diagnostics)
         }
-        return .ready(ContractCase(
+        return .ready(CaseSpec(
             name: caseName, position: node.position, response: response, expect: expect,
             skip: skip?.value, replay: replay?.value ?? true
         ))

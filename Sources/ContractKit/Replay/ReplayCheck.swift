@@ -8,7 +8,7 @@ import HTTPStub
 /// Turns what a replay observed into diagnostics: the request, the completion and the result.
 struct ReplayCheck {
     let contract: Contract
-    let contractCase: ContractCase
+    let contractCase: CaseSpec
     let timeout: TimeInterval
     let outcomeCheck: OutcomeCheck
     let prediction: Outcome?

@@ -4,7 +4,7 @@ import DogPatchClients
 /// Verifies one ready case: loads its body, predicts and checks the outcome, then replays it.
 struct CaseRunner: Sendable {
     let contract: Contract
-    let contractCase: ContractCase
+    let contractCase: CaseSpec
     let fixtures: FixtureLocator
     let replay: Bool
     let timeout: TimeInterval

@@ -10,7 +10,7 @@ struct OutcomeCheck {
     }
 
     let contract: Contract
-    let contractCase: ContractCase
+    let contractCase: CaseSpec
     /// The fixture the body came from, as reports name it, for decode failures.
     let fixtureFile: String?
 

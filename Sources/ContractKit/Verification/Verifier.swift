@@ -8,9 +8,11 @@ public struct Verifier: Sendable {
     let location: SuiteLocation
 
     /// A problem with the run itself rather than with one contract: a missing folder.
-    public struct UsageError: Error, Sendable {
+    public struct UsageError: Error, Sendable, CustomStringConvertible {
         /// What is wrong.
         public let message: String
+        /// The message.
+        public var description: String { message }
     }
 
     /// Creates a verifier.
@@ -22,28 +24,6 @@ public struct Verifier: Sendable {
         self.catalogue = catalogue
         self.options = options
         self.location = location
-    }
-
-    /// One unit of work: a case of a loaded contract, or a contract that failed to load.
-    private enum WorkItem: Sendable {
-        case contractError(file: String, endpoint: String?, diagnostics: [Diagnostic])
-        case contractCase(Contract, CaseEntry)
-
-        var shardKey: String {
-            switch self {
-            case .contractError(let file, _, _): file + "\u{0}" + CaseResult.wholeContract
-            case .contractCase(let contract, let entry): contract.file + "\u{0}" + entry.name
-            }
-        }
-
-        /// Whether the contract's path or the case's name contains one of the texts, ignoring case.
-        func matches(any filters: [String]) -> Bool {
-            let haystacks = switch self {
-            case .contractError(let file, _, _): [file.lowercased()]
-            case .contractCase(let contract, let entry): [contract.file.lowercased(), entry.name.lowercased()]
-            }
-            return filters.contains { filter in haystacks.contains { $0.contains(filter.lowercased()) } }
-        }
     }
 
     /// Loads the suite.
@@ -81,7 +61,7 @@ public struct Verifier: Sendable {
     /// - Throws: `UsageError` when a given path or the fixtures folder is missing.
     public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(UsageError) -> [CaseResult] {
         let fixtures = fixtureLocator
-        let items = try selectItems(loadSuite(fixtures: fixtures))
+        let items = try items()
         let jobs = max(1, options.jobs)
         let keyReads = KeyReadCache()
         var results = [CaseResult?](repeating: nil, count: items.count)
@@ -90,7 +70,7 @@ public struct Verifier: Sendable {
             var done = 0
             while next < items.count, next < jobs {
                 let index = next
-                group.addTask { (index, await verify(items[index], fixtures: fixtures, keyReads: keyReads)) }
+                group.addTask { (index, await items[index].verify(fixtures: fixtures, options: options, keyReads: keyReads)) }
                 next += 1
             }
             while let (index, result) = await group.next() {
@@ -99,7 +79,7 @@ public struct Verifier: Sendable {
                 progress?(done, items.count)
                 if next < items.count {
                     let index = next
-                    group.addTask { (index, await verify(items[index], fixtures: fixtures, keyReads: keyReads)) }
+                    group.addTask { (index, await items[index].verify(fixtures: fixtures, options: options, keyReads: keyReads)) }
                     next += 1
                 }
             }
@@ -121,8 +101,14 @@ public struct Verifier: Sendable {
         }
     }
 
-    private func selectItems(_ contracts: [LoadedContract]) -> [WorkItem] {
-        var items: [WorkItem] = []
+    /// The suite's units of work, narrowed by the filters and the shard, in suite order.
+    /// - Throws: `UsageError` when a given path or the fixtures folder is missing.
+    func items() throws(UsageError) -> [SuiteItem] {
+        try selectItems(loadSuite(fixtures: fixtureLocator))
+    }
+
+    private func selectItems(_ contracts: [LoadedContract]) -> [SuiteItem] {
+        var items: [SuiteItem] = []
         for contract in contracts {
             switch contract {
             case .invalid(let file, let endpoint, let diagnostics):
@@ -141,15 +127,6 @@ public struct Verifier: Sendable {
         return items
     }
 
-    private func verify(_ item: WorkItem, fixtures: FixtureLocator, keyReads: KeyReadCache) async -> CaseResult {
-        switch item {
-        case .contractError(let file, let endpoint, let diagnostics):
-            return CaseResult(contract: file, endpoint: endpoint, caseName: CaseResult.wholeContract, status: .error, diagnostics: diagnostics)
-        case .contractCase(let contract, let entry):
-            return await Self.verify(entry, of: contract, fixtures: fixtures, options: options, keyReads: keyReads)
-        }
-    }
-
     /// Runs one case of a loaded contract; an invalid case is an `error` result.
     static func verify(
         _ entry: CaseEntry, of contract: Contract, fixtures: FixtureLocator, options: VerifyOptions, keyReads: KeyReadCache
@@ -166,7 +143,7 @@ public struct Verifier: Sendable {
         }
     }
 
-    private var fixtureLocator: FixtureLocator {
+    var fixtureLocator: FixtureLocator {
         location.fixtures(options.fixturesFolder)
     }
 

@@ -19,7 +19,7 @@ struct ReplayerUnitTests {
 
     struct LoadFailed: Error {}
 
-    private func firstCase(_ contract: Contract) throws -> ContractCase {
+    private func firstCase(_ contract: Contract) throws -> CaseSpec {
         guard case .ready(let first)? = contract.cases.first else { throw LoadFailed() }
         return first
     }

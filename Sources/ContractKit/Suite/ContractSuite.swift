@@ -1,0 +1,95 @@
+import Foundation
+import DogPatchClients
+
+/// A contract suite as a list of cases, for a test target to run one test a case:
+///
+/// ```swift
+/// @Test(arguments: try ContractSuite(contracts: "contracts", fixtures: "Fixtures").cases)
+/// func contract(_ c: ContractCase) async throws { try await c.verify() }
+/// ```
+///
+/// Relative folders are found from the suite's root, which is looked for as git looks for its
+/// own, upwards from the file that creates the suite: the first folder holding `contracts/` or a
+/// `Package.swift`. The suite is therefore found whatever folder the test runner starts in.
+public struct ContractSuite: Sendable {
+    /// Every case of every contract, in suite order; a contract that fails to load is one case
+    /// named `(contract)` that fails with the contract's errors.
+    public let cases: [ContractCase]
+
+    /// Loads a suite.
+    /// - Parameters:
+    ///   - contracts: The contracts folder, from the suite's root unless absolute.
+    ///   - fixtures: The fixtures folder, from the suite's root unless absolute.
+    ///   - catalogue: The endpoints and models contracts may name.
+    ///   - strict: Whether keys the model never reads fail their case, as `verify --strict` does.
+    ///   - timeout: How long a replayed client may take to complete, in seconds.
+    ///   - filePath: Where the search for the suite's root starts; the calling file by default.
+    /// - Throws: `Verifier.UsageError` when the contracts folder does not exist, or the fixtures
+    ///   folder is a file. Problems inside the suite are failing cases, never a thrown error.
+    public init(
+        contracts: String = "contracts", fixtures: String = "Fixtures", catalogue: Catalogue = .standard,
+        strict: Bool = false, timeout: TimeInterval = 5, filePath: String = #filePath
+    ) throws(Verifier.UsageError) {
+        let start = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        let root = SuiteLocation(currentDirectory: start).root
+        var options = VerifyOptions()
+        options.contractsFolder = contracts
+        // As in `verify`: a missing default fixtures folder matters only to a case that names a fixture.
+        options.fixturesFolder = fixtures == SuiteLocation.fixturesName ? nil : fixtures
+        options.strict = strict
+        options.timeout = timeout
+        // Paths are given from the root, so reports name files from there: `contracts/x.json`.
+        let verifier = Verifier(catalogue: catalogue, options: options, location: SuiteLocation(currentDirectory: root))
+        let run = ContractCase.Run(fixtures: verifier.fixtureLocator, options: options, keyReads: KeyReadCache())
+        cases = try verifier.items().map { ContractCase(item: $0, root: root, run: run) }
+    }
+}
+
+/// One case of a contract suite, ready to verify: a test argument named
+/// `contracts/x.json › case name`, the same identity the command line and its reports use.
+public struct ContractCase: Sendable, Identifiable, CustomStringConvertible {
+    /// What every case of one suite shares.
+    struct Run: Sendable {
+        let fixtures: FixtureLocator
+        let options: VerifyOptions
+        let keyReads: KeyReadCache
+    }
+
+    let item: SuiteItem
+    let run: Run
+    /// The suite's root.
+    let root: URL
+
+    init(item: SuiteItem, root: URL, run: Run) {
+        self.item = item
+        self.root = root
+        self.run = run
+    }
+
+    /// The contract file, from the suite's root: `contracts/countries/by-name.json`.
+    public var contract: String { item.contractFile }
+    /// The case's name; `(contract)` for a contract that failed to load.
+    public var name: String { item.caseName }
+    /// `contracts/x.json › case name`: stable across runs, so one case can be run again alone.
+    public var id: String { "\(contract) › \(name)" }
+    /// The same as `id`, with control characters escaped.
+    public var description: String { VisibleText.escaped(id) }
+    /// The contract file on disk.
+    public var contractURL: URL { SuiteLocation(currentDirectory: root).resolve(contract) }
+    /// Where the case starts in its contract file; for a case or contract that could not be
+    /// loaded, where its first problem is.
+    public var position: SourcePosition {
+        switch item {
+        case .contractCase(_, .ready(let spec)):
+            return spec.position
+        case .contractCase(_, .invalid(_, let diagnostics)), .contractError(_, _, let diagnostics):
+            return diagnostics.lazy.filter { $0.file == contract }.compactMap(\.position).first ?? .start
+        }
+    }
+
+    /// Runs the case as `verify` does: prediction, replay and the checks.
+    /// - Returns: Its result, with every diagnostic.
+    public func result() async -> CaseResult {
+        await item.verify(fixtures: run.fixtures, options: run.options, keyReads: run.keyReads)
+    }
+}

@@ -1,0 +1,44 @@
+/// One unit of a suite's work: a case of a loaded contract, or a contract that failed to load,
+/// which is reported as one `error` result so the rest of the suite still runs.
+enum SuiteItem: Sendable {
+    case contractError(file: String, endpoint: String?, diagnostics: [Diagnostic])
+    case contractCase(Contract, CaseEntry)
+
+    /// The contract file, as reports name it.
+    var contractFile: String {
+        switch self {
+        case .contractError(let file, _, _): file
+        case .contractCase(let contract, _): contract.file
+        }
+    }
+
+    /// The case's name; `(contract)` for a contract that failed to load.
+    var caseName: String {
+        switch self {
+        case .contractError: CaseResult.wholeContract
+        case .contractCase(_, let entry): entry.name
+        }
+    }
+
+    /// What sharding hashes: the same on every machine and run.
+    var shardKey: String { contractFile + "\u{0}" + caseName }
+
+    /// Whether the contract's path or the case's name contains one of the texts, ignoring case.
+    func matches(any filters: [String]) -> Bool {
+        let haystacks = switch self {
+        case .contractError(let file, _, _): [file.lowercased()]
+        case .contractCase(let contract, let entry): [contract.file.lowercased(), entry.name.lowercased()]
+        }
+        return filters.contains { filter in haystacks.contains { $0.contains(filter.lowercased()) } }
+    }
+
+    /// Verifies the item: a contract error is an `error` result as it stands; a case is run.
+    func verify(fixtures: FixtureLocator, options: VerifyOptions, keyReads: KeyReadCache) async -> CaseResult {
+        switch self {
+        case .contractError(let file, let endpoint, let diagnostics):
+            return CaseResult(contract: file, endpoint: endpoint, caseName: CaseResult.wholeContract, status: .error, diagnostics: diagnostics)
+        case .contractCase(let contract, let entry):
+            return await Verifier.verify(entry, of: contract, fixtures: fixtures, options: options, keyReads: keyReads)
+        }
+    }
+}

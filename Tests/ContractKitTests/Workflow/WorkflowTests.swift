@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// `.github/workflows/contracts.yml`: well-formed, and doing what the README says it does.
+@Suite("GitHub Actions workflow")
+struct WorkflowTests {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func text() throws -> String {
+        String(decoding: try Data(contentsOf: root.appendingPathComponent(".github/workflows/contracts.yml")), as: UTF8.self)
+    }
+
+    static func runCommands(of job: YAMLNode?) -> [String] {
+        (job?["steps"]?.items ?? []).compactMap { $0["run"]?.string }
+    }
+
+    @Test("parses, and runs on push, on pull requests and nightly")
+    func triggers() throws {
+        let workflow = try BlockYAML.parse(try Self.text())
+        #expect(workflow["name"]?.string == "contracts")
+        let triggers = try #require(workflow["on"])
+        #expect(triggers.keys.contains("push") && triggers.keys.contains("pull_request"))
+        let cron = try #require(triggers["schedule"]?.items.first?["cron"]?.string)
+        #expect(cron.split(separator: " ").count == 5, "a cron line has five fields: \(cron)")
+    }
+
+    @Test("verifies in a matrix of shards that together cover the suite, with annotations and JUnit artifacts")
+    func shards() throws {
+        let workflow = try BlockYAML.parse(try Self.text())
+        let job = try #require(workflow["jobs"]?["verify"])
+        let shards = try #require(job["strategy"]?["matrix"]?["shard"]).items.compactMap(\.string)
+        #expect(shards.count >= 2)
+        let commands = Self.runCommands(of: job)
+        #expect(commands.first == "swift build", "the build comes first")
+        let verify = try #require(commands.first { $0.contains("dogpatch-contracts verify") })
+        // Shards 1...N of N, and N in the command is the size of the matrix.
+        #expect(shards == (1...shards.count).map(String.init))
+        #expect(verify.contains("--shard ${{ matrix.shard }}/\(shards.count) "))
+        #expect(verify.contains("--format github"))
+        #expect(verify.contains("--junit contracts-${{ matrix.shard }}.xml"))
+        let upload = try #require(job["steps"]?.items.first { $0["uses"]?.string?.hasPrefix("actions/upload-artifact@") == true })
+        #expect(upload["if"]?.string == "always()", "the JUnit file is kept when verify fails")
+        #expect(upload["with"]?["path"]?.string == "contracts-${{ matrix.shard }}.xml")
+        #expect(upload["with"]?["name"]?.string?.contains("${{ matrix.shard }}") == true, "one artifact a shard")
+    }
+
+    @Test("a nightly job runs verify --live, and only on schedule or by hand")
+    func nightly() throws {
+        let workflow = try BlockYAML.parse(try Self.text())
+        let live = try #require(workflow["jobs"]?["live"])
+        #expect(live["if"]?.string?.contains("github.event_name == 'schedule'") == true)
+        #expect(workflow["jobs"]?["verify"]?["if"]?.string == "github.event_name != 'schedule'")
+        #expect(Self.runCommands(of: live).contains { $0.contains("dogpatch-contracts verify --live") })
+    }
+
+    @Test("the README's CI section shows the workflow as it is")
+    func readme() throws {
+        let readme = String(decoding: try Data(contentsOf: Self.root.appendingPathComponent("README.md")), as: UTF8.self)
+        #expect(readme.contains("```yaml\n" + (try Self.text()) + "```\n"))
+    }
+
+    @Test("the reader refuses what is not well-formed", arguments: [
+        "jobs:\n\tverify: x\n",
+        "jobs:\n  verify:\n    runs-on: a\n      steps: b\n",
+        "on: [push\n",
+        "name: \"unclosed\n",
+        "jobs:\n  a: 1\n  a: 2\n",
+    ])
+    func malformed(_ text: String) {
+        #expect(throws: YAMLError.self) { try BlockYAML.parse(text) }
+    }
+}
