@@ -1,8 +1,9 @@
 import Foundation
 import DogPatchClients
 
-/// `dogpatch-contracts add FIXTURE --contract FILE --name NAME (--endpoint E | --model M) [options]`.
-struct AddCommand {
+/// `dogpatch-contracts add FIXTURE --contract FILE --name NAME (--endpoint E | --model M)`: puts a
+/// body under the fixtures folder, adds a case for it to a contract, and verifies the case.
+struct AddCommand: ToolCommand {
     var file: String?
     var contract: String?
     var name: String?
@@ -13,77 +14,74 @@ struct AddCommand {
     var destination: String?
     var fixturesFolder: String?
     var timeout = VerifyOptions().timeout
-    var help = false
 
     /// What `--expect` accepts besides the `APIError` cases.
     static let decodes = "decodes"
 
-    static func parse(_ arguments: [String]) throws(CommandLineError) -> AddCommand {
-        var command = AddCommand()
-        var reader = ArgumentReader(arguments, command: "add")
-        while let argument = reader.next() {
-            switch argument.name {
-            case "--help", "-h": command.help = true
-            case "--contract": command.contract = try reader.value(of: argument)
-            case "--name": command.name = try reader.value(of: argument)
-            case "--model": command.target.model = try reader.value(of: argument)
-            case "--endpoint": command.target.endpoint = try reader.value(of: argument)
-            case "--status": command.status = try TargetChoice.status(reader.value(of: argument), reader: reader)
-            case "--expect":
-                let text = try reader.value(of: argument)
-                guard text == decodes || APIError.Kind(rawValue: text) != nil else {
-                    let kinds = APIError.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw reader.fail("--expect takes \(decodes) or an APIError case (\(kinds)), not \"\(text)\"")
-                }
-                command.expect = text
-            case "--arguments": command.arguments = try reader.value(of: argument)
-            case "--as": command.destination = try reader.value(of: argument)
-            case "--fixtures": command.fixturesFolder = try reader.value(of: argument)
-            case "--timeout": command.timeout = try reader.timeout(of: argument)
-            case _ where argument.isOption: throw reader.fail("unknown option \"\(argument.name)\"")
-            default:
-                guard command.file == nil else { throw reader.fail("add takes one fixture; unexpected \"\(argument.name)\"") }
-                command.file = argument.name
-            }
+    static let spec = CommandSpec<AddCommand>(
+        name: "add",
+        synopsis: "FIXTURE --contract FILE --name NAME (--endpoint E | --model M) [options]",
+        summary: "add a fixture and a case, then verify it",
+        about: """
+        Adds a case for a response body and verifies it. A body outside the fixtures folder is copied
+        into it first (never over a different file). The case is appended to the contract file,
+        leaving its other content as it is; a missing contract file is created. Every file is
+        written, or none is.
+        """,
+        arguments: [("FIXTURE", "the response body; a pipe such as /dev/stdin needs --as")],
+        options: [
+            .value("--contract", "FILE", "the contract file to add the case to, from the suite's root\n(under contracts/)") { $0.contract = $1 },
+            .value("--name", "NAME", "the case's name, unique in the contract") { $0.name = $1 },
+            .value("--endpoint", "E", "the endpoint, for a new contract (replayed through its client)") { $0.target.endpoint = $1 },
+            .value("--model", "M", "the model, for a new fixture contract (decoding only)") { $0.target.model = $1 },
+            .value("--status", "N", "the HTTP status the body comes with (default: 200)") { $0.status = try ArgumentValues.status($1, command: "add") },
+            .value("--expect", "WHAT", "decodes, or an APIError case: invalidRequest, responseUnsuccessful,\ninvalidData, jsonConversionFailure (default: the observed outcome)") {
+                $0.expect = try expectation($1)
+            },
+            .value("--arguments", "JSON", "the endpoint's arguments for a new contract, such as '{\"name\": \"peru\"}'") { $0.arguments = $1 },
+            .value("--as", "PATH", "where to copy the body, relative to the fixtures folder; a trailing /\nmeans into that folder (default: the file's name)") { $0.destination = $1 },
+            .value("--fixtures", "DIR", "the fixtures folder (default: Fixtures/ at the suite's root)") { $0.fixturesFolder = $1 },
+            .value("--timeout", "SECONDS", "how long the replayed client may take (default: 5)") { $0.timeout = try ArgumentValues.timeout($1, command: "add") },
+        ],
+        positional: CommandSpec.oneFile(\.file, command: "add", what: "fixture"),
+        validate: { command throws(CommandLineError) in
+            func fail(_ message: String) -> CommandLineError { CommandLineError(message: message, command: "add") }
+            guard command.file != nil else { throw fail("add needs the fixture file to add") }
+            guard command.contract != nil else { throw fail("add needs --contract FILE: the contract to add the case to") }
+            guard let name = command.name, !name.isEmpty else { throw fail("add needs --name NAME: the new case's name") }
+        },
+        exitStatus: [
+            (0, "the case was added and passed"),
+            (1, "the case was added and failed"),
+            (2, "nothing was added: a duplicate name, a different file in the way, an invalid contract,\nor wrong arguments"),
+        ]
+    )
+
+    /// Checks `--expect`.
+    private static func expectation(_ text: String) throws(CommandLineError) -> String {
+        guard text == decodes || APIError.Kind(rawValue: text) != nil else {
+            let kinds = APIError.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+            throw CommandLineError(message: "--expect takes \(decodes) or an APIError case (\(kinds)), not \"\(text)\"", command: "add")
         }
-        guard !command.help else { return command }
-        guard command.file != nil else { throw reader.fail("add needs the fixture file to add") }
-        guard command.contract != nil else { throw reader.fail("add needs --contract FILE: the contract to add the case to") }
-        guard let name = command.name, !name.isEmpty else { throw reader.fail("add needs --name NAME: the new case's name") }
-        return command
+        return text
     }
 
-    /// Why nothing was added.
-    private struct Refusal: Error {
-        var lines: [String]
-        init(_ message: String) { lines = ["error: \(message)"] }
-        init(diagnostics: [Diagnostic], _ message: String) { lines = diagnostics.map(\.rendered) + ["error: \(message)"] }
-    }
-
-    func run(environment: ToolEnvironment, output: any ToolOutput, catalogue: Catalogue) async -> ExitCode {
-        guard let file, let contractPath = contract, let name else { return .invalid }
-        let location = environment.location
+    /// Plans every write, makes them all or none, says what it did, then verifies the new case.
+    func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
+        guard let file, let contractPath = contract, let name else { return CommandOutcome(.invalid) }
+        let location = context.environment.location
         let fixtures = location.fixtures(fixturesFolder)
         // Resolved from the suite's root, as --as is from the fixtures folder, so add does the
         // same thing from any folder of the suite.
         let contractURL = location.resolveInSuite(contractPath)
         if let problem = Self.unreachable(contractURL, as: contractPath, in: location) {
-            output.standardError("error: \(problem)\nusage: see 'dogpatch-contracts add --help'\n")
-            return .invalid
+            throw .usage(CommandLineError(message: problem, command: Self.name))
         }
         let plan: Plan
-        do {
-            plan = try makePlan(file: file, contractPath: contractPath, contractURL: contractURL, name: name,
-                                fixtures: fixtures, environment: environment, catalogue: catalogue)
-        } catch let error as CommandLineError {
-            output.standardError("error: \(error.message)\nusage: see 'dogpatch-contracts add --help'\n")
-            return .invalid
-        } catch let refusal as Refusal {
-            output.standardError(refusal.lines.joined(separator: "\n") + "\n")
-            return .invalid
+        do throws(AddRefusal) {
+            plan = try makePlan(file: file, contract: (contractPath, contractURL), name: name, fixtures: fixtures, context: context)
         } catch {
-            output.standardError("error: \(error)\n")
-            return .invalid
+            return CommandOutcome(.invalid, error.problems)
         }
         var changes = FileChanges()
         if let copy = plan.copy {
@@ -93,24 +91,15 @@ struct AddCommand {
         do {
             try changes.apply()
         } catch {
-            output.standardError("error: cannot write \(JSONValue.quote(error.path)): \(error.reason); nothing was added\n")
-            return .invalid
+            return CommandOutcome(.invalid, [.error("cannot write \(JSONValue.quote(error.path)): \(error.reason); nothing was added")])
         }
-        if plan.copy != nil {
-            output.standardOutput("copied \(file) to \(fixtures.displayName(plan.fixturePath))\n")
-        }
-        let cases = plan.caseCount
-        output.standardOutput((plan.created ? "created \(contractPath) with case \(JSONValue.quote(name))" :
-            "added case \(JSONValue.quote(name)) to \(contractPath) (\(cases) cases)") + "\n")
-        if let observed = plan.observed {
-            output.standardOutput("no --expect given: recorded the observed outcome, \(observed)\n")
-        }
-        return await verifyCase(named: name, contractURL: contractURL, display: contractPath, fixtures: fixtures, catalogue: catalogue, output: output)
+        context.results(plan.summary(file: file, contractPath: contractPath, name: name, fixtures: fixtures))
+        return await verifyCase(named: name, contractURL: contractURL, display: contractPath, fixtures: fixtures, context: context)
     }
 
     /// Why `verify` would never run a contract at this place, if it would not: outside the suite's
     /// `contracts/` folder, or not a `.json` file.
-    private static func unreachable(_ url: URL, as path: String, in location: SuiteLocation) -> String? {
+    static func unreachable(_ url: URL, as path: String, in location: SuiteLocation) -> String? {
         let contracts = location.root.appendingPathComponent(SuiteLocation.contractsName).standardizedFileURL.resolvingSymlinksInPath().path + "/"
         let folder = url.deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath().path + "/"
         let display = SuiteLocation.contractsName + "/"
@@ -127,169 +116,12 @@ struct AddCommand {
         return nil
     }
 
-    /// Everything `add` will write, worked out before anything is written.
-    private struct Plan {
-        var body: Data
-        var fixturePath: String
-        var copy: URL?
-        var contractText: Data
-        var created: Bool
-        var caseCount: Int
-        var observed: String?
-    }
-
-    private func makePlan(
-        file: String, contractPath: String, contractURL: URL, name: String,
-        fixtures: FixtureLocator, environment: ToolEnvironment, catalogue: Catalogue
-    ) throws -> Plan {
-        let body: BodyFile
-        switch BodyFile.read(file, environment: environment, fixtures: fixtures) {
-        case .success(let read): body = read
-        case .failure(let diagnostic): throw Refusal(diagnostic.message)
-        }
-        let (fixturePath, copy) = try placement(of: body, fixtures: fixtures)
-
-        // The contract the case joins, or the one it starts.
-        let loader = ContractLoader(catalogue: catalogue, fixtures: fixtures)
-        let existing: Contract?
-        if FileManager.default.fileExists(atPath: contractURL.path) {
-            switch loader.load(contentsOf: contractURL, file: contractPath) {
-            case .invalid(_, _, let diagnostics):
-                throw Refusal(diagnostics: diagnostics, "\(contractPath) is not a valid contract; fix it, then add the case")
-            case .loaded(let contract):
-                existing = contract
-            }
-        } else {
-            existing = nil
-        }
-        let model: ModelDescriptor
-        if let existing {
-            try check(target, against: existing, catalogue: catalogue, contractPath: contractPath)
-            if arguments != nil {
-                throw CommandLineError(message: "--arguments is only for a new contract; \(contractPath) keeps its own", command: "add")
-            }
-            if let duplicate = existing.cases.first(where: { $0.name == name }) {
-                throw Refusal("\(contractPath) already has a case named \(JSONValue.quote(duplicate.name)); choose another --name")
-            }
-            model = existing.model
-        } else {
-            model = try target.resolve(in: catalogue, command: "add").model
-        }
-
-        // The case: the expectation given, or the outcome observed.
-        let explanation: Explanation
-        switch Explanation.explain(body.data, file: file, model: model, status: status) {
-        case .success(let explained): explanation = explained
-        case .failure(let diagnostic): throw Refusal(diagnostics: [diagnostic], "\(file) cannot be used as a fixture")
-        }
-        let expectation: CaseTemplate.Expect = switch expect {
-        case nil: CaseTemplate.expect(observing: explanation.outcome, records: explanation.records)
-        case Self.decodes?: .decodes(count: nil, values: [])
-        case let kind?: .error(
-            APIError.Kind(rawValue: kind) ?? .invalidData,
-            status: kind == APIError.Kind.responseUnsuccessful.rawValue && !(200...299).contains(status) ? status : nil,
-            path: nil
-        )
-        }
-        let newCase = CaseTemplate(name: name, status: status, fixture: fixturePath, expect: expectation)
-        let text: Data
-        if existing != nil {
-            guard let appended = ContractEditor.appending(newCase, to: try Data(contentsOf: contractURL)) else {
-                throw Refusal("cannot find the \"cases\" array in \(contractPath) to append to")
-            }
-            text = appended
-        } else {
-            let argumentsJSON = try arguments.map { text throws(CommandLineError) -> String in
-                guard let node = try? JSONParser.parse(Data(text.utf8)), case .object = node.value else {
-                    throw CommandLineError(message: "--arguments takes a JSON object, such as '{\"name\": \"peru\"}', not \(JSONValue.quote(text))", command: "add")
-                }
-                return node.value.jsonText
-            }
-            let modelName = target.endpoint == nil || target.model != nil ? model.name : nil
-            text = Data(ContractEditor.newContract(endpoint: target.endpoint, model: modelName, arguments: argumentsJSON, case: newCase).utf8)
-        }
-        // The file as it will be written must load, and the new case with it.
-        switch loader.load(text, file: contractPath) {
-        case .invalid(_, _, let diagnostics):
-            throw Refusal(diagnostics: diagnostics, "the case was not added")
-        case .loaded(let contract):
-            if case .invalid(_, let diagnostics)? = contract.cases.first(where: { $0.name == name }) {
-                throw Refusal(diagnostics: diagnostics, "the case was not added")
-            }
-            if let endpoint = contract.endpoint, expect != APIError.Kind.invalidRequest.rawValue,
-               let missing = endpoint.missingParameters(in: contract.arguments).first {
-                let example = "{\"\(missing.name)\": ...}"
-                let remedy = existing == nil ? "pass it as --arguments '\(example)'" : "add it to the \"arguments\" of \(contractPath)"
-                throw CommandLineError(
-                    message: "\(endpoint.name) needs the argument \"\(missing.name)\" (\(missing.kind.rawValue)), missing or empty here, so the client would answer invalidRequest; \(remedy)",
-                    command: "add"
-                )
-            }
-            let observed = expect == nil ? explanation.outcome.summary(model: model) : nil
-            return Plan(body: body.data, fixturePath: fixturePath, copy: copy, contractText: text,
-                        created: existing == nil, caseCount: contract.cases.count, observed: observed)
-        }
-    }
-
-    /// Where the body lives under the fixtures folder, and where to copy it when it is outside.
-    private func placement(of body: BodyFile, fixtures: FixtureLocator) throws -> (path: String, copy: URL?) {
-        if let inside = body.fixturePath {
-            if let destination, destination != inside {
-                throw CommandLineError(message: "--as is only for a file outside the fixtures folder; \(body.url.lastPathComponent) is already at \(fixtures.displayName(inside))", command: "add")
-            }
-            return (inside, nil)
-        }
-        let path = try fixturePath(for: body, fixtures: fixtures)
-        let target: URL
-        switch fixtures.resolve(path) {
-        case .success(let url): target = url
-        case .failure(let problem): throw CommandLineError(message: problem.message, command: "add")
-        }
-        guard FileManager.default.fileExists(atPath: target.path) else { return (path, target) }
-        guard (try? Data(contentsOf: target)) == body.data else {
-            throw Refusal("\(fixtures.displayName(path)) already exists with different content; keep it and choose another name with --as PATH")
-        }
-        return (path, nil)
-    }
-
-    /// The path `--as` names, relative to the fixtures folder: a folder (written with a trailing
-    /// `/`, as `.`, or one that exists) keeps the file's own name.
-    private func fixturePath(for body: BodyFile, fixtures: FixtureLocator) throws(CommandLineError) -> String {
-        let name = body.url.lastPathComponent
-        guard let destination else {
-            if body.isStream {
-                throw CommandLineError(message: "\(JSONValue.quote(body.url.path)) is a stream, not a file with a name; name the fixture with --as PATH", command: "add")
-            }
-            return name
-        }
-        guard !destination.isEmpty else {
-            throw CommandLineError(message: "--as needs a path inside the fixtures folder, such as \"countries/\(name)\" or \"countries/\"", command: "add")
-        }
-        let normalized = ContractDiscovery.normalized(destination)
-        var isFolder: ObjCBool = false
-        let existingFolder = FileManager.default.fileExists(atPath: fixtures.root.appendingPathComponent(normalized).path, isDirectory: &isFolder) && isFolder.boolValue
-        if normalized == "." { return name }
-        if destination.hasSuffix("/") || destination.hasSuffix("/.") || existingFolder { return normalized + "/" + name }
-        return normalized
-    }
-
-    /// Refuses an endpoint or model that contradicts the contract's own.
-    private func check(_ target: TargetChoice, against contract: Contract, catalogue: Catalogue, contractPath: String) throws {
-        if let endpoint = target.endpoint, endpoint != contract.endpoint?.name {
-            let actual = contract.endpoint.map { "endpoint \"\($0.name)\"" } ?? "no endpoint (a fixture contract)"
-            throw Refusal("\(contractPath) has \(actual), not \"\(endpoint)\"")
-        }
-        if let model = target.model, model != contract.model.name {
-            throw Refusal("\(contractPath) decodes \"\(contract.model.name)\", not \"\(model)\"")
-        }
-    }
-
-    /// Runs the new case as `verify` would, prints its verdict, and returns the exit status.
+    /// Runs the new case as `verify` would and prints its verdict.
     private func verifyCase(
-        named name: String, contractURL: URL, display: String, fixtures: FixtureLocator, catalogue: Catalogue, output: any ToolOutput
-    ) async -> ExitCode {
+        named name: String, contractURL: URL, display: String, fixtures: FixtureLocator, context: CommandContext
+    ) async -> CommandOutcome {
         let result: CaseResult
-        switch ContractLoader(catalogue: catalogue, fixtures: fixtures).load(contentsOf: contractURL, file: display) {
+        switch ContractLoader(catalogue: context.catalogue, fixtures: fixtures).load(contentsOf: contractURL, file: display) {
         case .invalid(_, let endpoint, let diagnostics):
             result = CaseResult(contract: display, endpoint: endpoint, caseName: CaseResult.wholeContract, status: .error, diagnostics: diagnostics)
         case .loaded(let contract):
@@ -297,7 +129,8 @@ struct AddCommand {
             case let entry?:
                 var options = VerifyOptions()
                 options.timeout = timeout
-                result = await Verifier.verify(entry, of: contract, fixtures: fixtures, options: options, keyReads: KeyReadCache())
+                let verified = await Verifier.verify(entry, of: contract, fixtures: fixtures, options: options, keyReads: KeyReadCache())
+                result = DiagnosticRules.apply(to: [verified], strict: false)[0]
             case nil:
                 result = CaseResult(contract: display, endpoint: contract.endpoint?.name, caseName: name, status: .error, diagnostics: [
                     Diagnostic(.error, "the new case \(JSONValue.quote(name)) is missing after writing", file: display),
@@ -305,8 +138,24 @@ struct AddCommand {
             }
         }
         let report = Report([result])
-        output.standardError(report.diagnostics(palette: Palette(enabled: false)))
-        output.standardOutput(report.render(.text, palette: Palette(enabled: false)))
-        return Tool.exitCode(report.summary)
+        context.results(report.render(.text, palette: Palette(enabled: false)))
+        return CommandOutcome(Tool.exitCode(report.summary), result.diagnostics.isEmpty ? [] : [.diagnostics(result.diagnostics)])
+    }
+}
+
+/// Why `add` wrote nothing.
+enum AddRefusal: Error {
+    /// The arguments are wrong.
+    case usage(CommandLineError)
+    /// The files refuse the case: the problems in them, and what that means.
+    case refused([Diagnostic], String)
+
+    init(_ message: String) { self = .refused([], message) }
+
+    var problems: [ToolProblem] {
+        switch self {
+        case .usage(let error): [.usage(error)]
+        case .refused(let diagnostics, let message): ToolProblem.refusal(diagnostics, message)
+        }
     }
 }

@@ -35,15 +35,6 @@ struct ArgumentReader {
         return next
     }
 
-    /// The value of `--timeout`: seconds above 0, at most an hour.
-    mutating func timeout(of argument: Argument) throws(CommandLineError) -> Double {
-        let text = try value(of: argument)
-        guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 else {
-            throw fail("--timeout takes a number of seconds above 0 and at most 3600, not \"\(text)\"")
-        }
-        return seconds
-    }
-
     /// An error about this command's arguments.
     func fail(_ message: String) -> CommandLineError {
         CommandLineError(message: message, command: command)

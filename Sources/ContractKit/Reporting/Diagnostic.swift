@@ -22,8 +22,15 @@ public struct Diagnostic: Sendable, Equatable {
     public var position: SourcePosition?
     /// The coding path it is about, when there is one.
     public var path: String?
-    /// Whether it reports a key the model never reads; a contract's cases share one such line per key.
-    var isIgnoredKey = false
+    /// What kind of finding it is, for the rules that treat some kinds alike wherever they come from.
+    public var code: Code?
+
+    /// Kinds of diagnostic that `DiagnosticRules` treats by kind.
+    public enum Code: String, Sendable {
+        /// A key of a fixture the model never reads: a warning, an error under `--strict`, and
+        /// reported once per contract and key.
+        case unreadKey
+    }
 
     /// Creates a diagnostic.
     /// - Parameters:
@@ -32,12 +39,16 @@ public struct Diagnostic: Sendable, Equatable {
     ///   - file: The file it is about.
     ///   - position: Where in the file.
     ///   - path: The coding path it is about.
-    public init(_ severity: Severity, _ message: String, file: String?, position: SourcePosition? = nil, path: String? = nil) {
+    ///   - code: What kind of finding it is.
+    public init(
+        _ severity: Severity, _ message: String, file: String?, position: SourcePosition? = nil, path: String? = nil, code: Code? = nil
+    ) {
         self.severity = severity
         self.message = message
         self.file = file
         self.position = position
         self.path = path
+        self.code = code
     }
 
     /// The compiler-style line: `FILE:LINE:COL: error: message`.
@@ -47,6 +58,15 @@ public struct Diagnostic: Sendable, Equatable {
             location += ":\(position.line):\(position.column)"
         }
         return "\(location): \(severity.rawValue): \(VisibleText.escaped(message))"
+    }
+
+    /// The compiler-style line, its location in bold and its severity in colour when the palette is on.
+    func rendered(palette: Palette) -> String {
+        let line = rendered
+        guard palette.enabled, let range = line.range(of: ": \(severity.rawValue): ") else { return line }
+        let color: Palette.Color = severity == .error ? .red : severity == .warning ? .yellow : .dim
+        return palette.paint(String(line[..<range.lowerBound]), .bold) + ": "
+            + palette.paint(severity.rawValue, color) + ": " + line[range.upperBound...]
     }
 }
 

@@ -34,13 +34,7 @@ struct Report {
 
     /// Every diagnostic in compiler style, in result order, for standard error.
     func diagnostics(palette: Palette) -> String {
-        results.flatMap(\.diagnostics).map { diagnostic in
-            let color: Palette.Color = diagnostic.severity == .error ? .red : diagnostic.severity == .warning ? .yellow : .dim
-            let rendered = diagnostic.rendered
-            guard palette.enabled, let range = rendered.range(of: ": \(diagnostic.severity.rawValue): ") else { return rendered + "\n" }
-            return palette.paint(String(rendered[..<range.lowerBound]), .bold) + ": "
-                + palette.paint(diagnostic.severity.rawValue, color) + ": " + rendered[range.upperBound...] + "\n"
-        }.joined()
+        results.flatMap(\.diagnostics).map { $0.rendered(palette: palette) + "\n" }.joined()
     }
 
     // MARK: text

@@ -90,6 +90,7 @@ public struct ContractCase: Sendable, Identifiable, CustomStringConvertible {
     /// Runs the case as `verify` does: prediction, replay and the checks.
     /// - Returns: Its result, with every diagnostic.
     public func result() async -> CaseResult {
-        await item.verify(fixtures: run.fixtures, options: run.options, keyReads: run.keyReads)
+        let result = await item.verify(fixtures: run.fixtures, options: run.options, keyReads: run.keyReads)
+        return DiagnosticRules.apply(to: [result], strict: run.options.strict)[0]
     }
 }

@@ -8,7 +8,6 @@ struct CaseRunner: Sendable {
     let fixtures: FixtureLocator
     let replay: Bool
     let timeout: TimeInterval
-    let strict: Bool
     /// Which keys each model reads, shared by the run.
     let keyReads: KeyReadCache
 
@@ -70,21 +69,20 @@ struct CaseRunner: Sendable {
         return result(failed ? .failed : .passed, diagnostics)
     }
 
-    /// One diagnostic per key of the body the model never reads, unless the contract lists it:
-    /// warnings, or errors under `--strict`.
+    /// One warning per key of the body the model never reads, unless the contract lists it;
+    /// `DiagnosticRules` makes them errors under `--strict`.
     private func ignoredKeyDiagnostics(in body: Data, scan: BodyScan, fixtureFile: String?) -> [Diagnostic] {
         IgnoredKeys.find(in: body, scan: scan, model: contract.model, cache: keyReads)
             .filter { !contract.ignoredKeys.contains($0.path) }
             .map { key in
-                var diagnostic = Diagnostic(
-                    strict ? .error : .warning,
+                Diagnostic(
+                    .warning,
                     "\(key.path): the \(contract.model.name) model never reads this key (\(key.occurrences) \(key.occurrences == 1 ? "occurrence" : "occurrences"))",
                     file: fixtureFile ?? contract.file,
                     position: fixtureFile == nil ? contractCase.response.position : key.position,
-                    path: key.path
+                    path: key.path,
+                    code: .unreadKey
                 )
-                diagnostic.isIgnoredKey = true
-                return diagnostic
             }
     }
 

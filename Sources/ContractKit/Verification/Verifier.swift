@@ -84,21 +84,7 @@ public struct Verifier: Sendable {
                 }
             }
         }
-        return Self.mergingIgnoredKeyWarnings(results.compactMap { $0 })
-    }
-
-    /// Keeps one ignored-key warning per contract and key: the first case that reports it keeps
-    /// its line. Under `--strict` they are errors, and every case that fails keeps its own.
-    static func mergingIgnoredKeyWarnings(_ results: [CaseResult]) -> [CaseResult] {
-        var seen: Set<[String]> = []
-        return results.map { result in
-            var result = result
-            result.diagnostics.removeAll { diagnostic in
-                guard diagnostic.isIgnoredKey, diagnostic.severity == .warning, let path = diagnostic.path else { return false }
-                return !seen.insert([result.contract, path]).inserted
-            }
-            return result
-        }
+        return DiagnosticRules.apply(to: results.compactMap { $0 }, strict: options.strict)
     }
 
     /// The suite's units of work, narrowed by the filters and the shard, in suite order.
@@ -137,7 +123,7 @@ public struct Verifier: Sendable {
         case .ready(let contractCase):
             let runner = CaseRunner(
                 contract: contract, contractCase: contractCase, fixtures: fixtures,
-                replay: options.replay, timeout: options.timeout, strict: options.strict, keyReads: keyReads
+                replay: options.replay, timeout: options.timeout, keyReads: keyReads
             )
             return await runner.run()
         }

@@ -1,0 +1,140 @@
+/// One option of a command: its names, the value it takes, its help, and what it does to the
+/// command's parsed arguments. A command's table of these drives both its parser and its help,
+/// so an option cannot be accepted without being documented, or documented without being accepted.
+struct OptionSpec<Parsed>: Sendable {
+    /// `--timeout`, then any other spellings (`--colour`).
+    let names: [String]
+    /// The value's placeholder (`SECONDS`); `nil` for a flag.
+    let value: String?
+    /// One help line; continuation lines follow with `\n`.
+    let help: String
+    /// Stores the value (`""` for a flag) into the parsed arguments, or says why it is wrong.
+    let apply: @Sendable (inout Parsed, String) throws -> Void
+
+    /// An option that takes a value.
+    static func value(
+        _ name: String, _ placeholder: String, _ help: String, aliases: [String] = [],
+        _ apply: @escaping @Sendable (inout Parsed, String) throws -> Void
+    ) -> OptionSpec {
+        OptionSpec(names: [name] + aliases, value: placeholder, help: help, apply: apply)
+    }
+
+    /// A flag: an option without a value.
+    static func flag(_ name: String, _ help: String, _ apply: @escaping @Sendable (inout Parsed) -> Void) -> OptionSpec {
+        OptionSpec(names: [name], value: nil, help: help) { parsed, _ in apply(&parsed) }
+    }
+}
+
+/// A command's interface: its usage, its positional arguments and its table of options, from
+/// which both the parser and `--help` are made.
+struct CommandSpec<Parsed>: Sendable {
+    /// The command's name, such as `verify`.
+    let name: String
+    /// What follows `dogpatch-contracts NAME` in the usage line.
+    let synopsis: String
+    /// One line for the tool's own help.
+    let summary: String
+    /// A paragraph saying what the command does.
+    let about: String
+    /// The positional arguments' help: (`PATH ...`, what they are); empty when it takes none.
+    let arguments: [(name: String, help: String)]
+    /// The options, in the order help lists them.
+    let options: [OptionSpec<Parsed>]
+    /// Takes one positional argument, or says why it is refused.
+    let positional: @Sendable (inout Parsed, String) throws -> Void
+    /// Checks the whole once every argument is read (a required option, say).
+    let validate: @Sendable (Parsed) throws -> Void
+    /// The exit statuses and what each means.
+    let exitStatus: [(code: Int, meaning: String)]
+
+    /// The result of parsing: the parsed arguments, or a request for help.
+    enum Invocation {
+        case help
+        case run(Parsed)
+    }
+
+    /// Every spelling the parser accepts, `-h` and `--help` included.
+    var acceptedNames: [String] { options.flatMap(\.names) + ["-h", "--help"] }
+
+    /// Parses a command's arguments: options as `--name value` or `--name=value`, by the table.
+    func parse(_ arguments: [String], into initial: Parsed) throws(CommandLineError) -> Invocation {
+        var parsed = initial
+        var reader = ArgumentReader(arguments, command: name)
+        var wantsHelp = false
+        while let argument = reader.next() {
+            if argument.name == "--help" || argument.name == "-h" {
+                wantsHelp = true
+                continue
+            }
+            guard argument.isOption else {
+                try Self.typed { try positional(&parsed, argument.name) }
+                continue
+            }
+            guard let option = options.first(where: { $0.names.contains(argument.name) }) else {
+                throw reader.fail("unknown option \"\(argument.name)\"")
+            }
+            if option.value == nil {
+                guard argument.inlineValue == nil else { throw reader.fail("\(argument.name) takes no value") }
+                try Self.typed { try option.apply(&parsed, "") }
+            } else {
+                let value = try reader.value(of: argument)
+                try Self.typed { try option.apply(&parsed, value) }
+            }
+        }
+        if wantsHelp { return .help }
+        try Self.typed { try validate(parsed) }
+        return .run(parsed)
+    }
+
+    /// Runs a table entry's handler, which throws only `CommandLineError`, keeping that type.
+    private static func typed(_ body: () throws -> Void) throws(CommandLineError) {
+        do {
+            try body()
+        } catch let error as CommandLineError {
+            throw error
+        } catch {
+            throw CommandLineError(message: "\(error)", command: nil)
+        }
+    }
+
+    /// The command's `--help`.
+    var help: String {
+        var out = "USAGE: dogpatch-contracts \(name) \(synopsis)\n\n\(about)\n"
+        if !arguments.isEmpty {
+            out += "\nARGUMENTS:\n" + arguments.map { Self.entry($0.name, $0.help) }.joined()
+        }
+        out += "\nOPTIONS:\n"
+        for option in options {
+            let names = option.names.joined(separator: ", ") + (option.value.map { " " + $0 } ?? "")
+            out += Self.entry(names, option.help)
+        }
+        out += Self.entry("-h, --help", "show this help")
+        out += "\nEXIT STATUS:\n"
+        for (code, meaning) in exitStatus {
+            out += "  \(code)  " + meaning.replacingOccurrences(of: "\n", with: "\n     ") + "\n"
+        }
+        return out + "\n"
+    }
+
+    /// One line of a table: the name padded to a column, then the help, continued beneath it.
+    private static func entry(_ name: String, _ help: String) -> String {
+        let column = 28
+        let lead = "  " + name
+        let padding = lead.count < column ? String(repeating: " ", count: column - lead.count) : "\n" + String(repeating: " ", count: column)
+        return lead + padding + help.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: column)) + "\n"
+    }
+}
+
+extension CommandSpec {
+    /// A positional handler for a command that takes exactly one file.
+    static func oneFile(
+        _ keyPath: WritableKeyPath<Parsed, String?> & Sendable, command: String, what: String
+    ) -> @Sendable (inout Parsed, String) throws -> Void {
+        { parsed, value in
+            guard parsed[keyPath: keyPath] == nil else {
+                throw CommandLineError(message: "\(command) takes one \(what); unexpected \"\(value)\"", command: command)
+            }
+            parsed[keyPath: keyPath] = value
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Where the tool writes; writes are serialised so parallel work never interleaves.
+public protocol ToolOutput: Sendable {
+    /// Writes text to standard output.
+    /// - Parameter text: The text.
+    func standardOutput(_ text: String)
+    /// Writes text to standard error.
+    /// - Parameter text: The text.
+    func standardError(_ text: String)
+}
+
+/// Writes to the process's standard output and standard error with `write(2)`, so a full disk, a
+/// closed stream or a broken pipe is an error the run reports rather than a crash inside Foundation.
+public final class ProcessOutput: ToolOutput, @unchecked Sendable {
+    private let lock = NSLock()
+    /// Why a stream cannot be written, by file descriptor; once it fails it is not written again.
+    private var broken: [Int32: String] = [:]
+
+    /// Creates the process's output. A standard stream that was closed before the tool started is
+    /// held open on `/dev/null`, so no file the tool opens can take its descriptor, and counts as failed.
+    public init() {
+        for descriptor in [STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+            let placeholder = open("/dev/null", O_WRONLY)
+            if placeholder >= 0, placeholder != descriptor {
+                _ = dup2(placeholder, descriptor)
+                _ = close(placeholder)
+            }
+            broken[descriptor] = "it is closed"
+        }
+    }
+
+    /// Writes text to standard output.
+    /// - Parameter text: The text.
+    public func standardOutput(_ text: String) { send(text, to: STDOUT_FILENO) }
+
+    /// Writes text to standard error.
+    /// - Parameter text: The text.
+    public func standardError(_ text: String) { send(text, to: STDERR_FILENO) }
+
+    /// The first stream that could not be written, as a message (`cannot write to standard output:
+    /// no space left on device`), or `nil` when every write went through.
+    public var failure: String? {
+        lock.withLock {
+            if let reason = broken[STDOUT_FILENO] { return "cannot write to standard output: \(reason)" }
+            if let reason = broken[STDERR_FILENO] { return "cannot write to standard error: \(reason)" }
+            return nil
+        }
+    }
+
+    /// The exit status to end with: the run's own, or `invalid` when a stream failed, saying so on
+    /// standard error where it still works.
+    /// - Parameter code: The run's exit status.
+    /// - Returns: The status the process exits with.
+    public func finish(_ code: ExitCode) -> ExitCode {
+        guard let failure else { return code }
+        send("error: \(failure)\n", to: STDERR_FILENO)
+        return .invalid
+    }
+
+    private func send(_ text: String, to descriptor: Int32) {
+        lock.withLock {
+            guard broken[descriptor] == nil else { return }
+            var bytes = Array(text.utf8)[...]
+            while !bytes.isEmpty {
+                let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    broken[descriptor] = FileProblem.describe(errno: errno)
+                    return
+                }
+                bytes = bytes.dropFirst(written)
+            }
+        }
+    }
+}
+
+/// The tool's exit status.
+public enum ExitCode: Int32, Sendable {
+    /// Every case passed or was skipped.
+    case success = 0
+    /// A case failed.
+    case failure = 1
+    /// The suite is invalid or the arguments are wrong.
+    case invalid = 2
+}

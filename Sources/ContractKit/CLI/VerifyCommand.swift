@@ -1,0 +1,155 @@
+import Foundation
+
+/// `dogpatch-contracts verify`: runs the suite and reports every case.
+struct VerifyCommand: ToolCommand {
+    var options = VerifyOptions()
+    var format = ReportFormat.text
+    var junitFile: String?
+    var jsonFile: String?
+    var color = ColorChoice.auto
+
+    /// `verify`'s interface: one table of options for its parser and its help.
+    static let spec = CommandSpec<VerifyCommand>(
+        name: "verify",
+        synopsis: "[PATH ...] [options]",
+        summary: "check fixtures and replay cases through the clients",
+        about: """
+        Loads endpoint contracts from the contracts folder and response fixtures from the fixtures
+        folder, checks that each case's response decodes (or fails) as its "expect" says, and replays
+        each case of an endpoint contract through the real client over a URLProtocol stub.
+        """,
+        arguments: [("PATH ...", "contract files or folders to run (default: the contracts folder)")],
+        options: [
+            .value("--contracts", "DIR", "the contracts folder (default: contracts/ at the suite's root)") { $0.options.contractsFolder = $1 },
+            .value("--fixtures", "DIR", "the fixtures folder (default: Fixtures/ at the suite's root)") { $0.options.fixturesFolder = $1 },
+            .value("--filter", "TEXT", "run only cases whose contract path or name contains TEXT, ignoring\ncase; repeat it to run cases that match any") { $0.options.filters.append($1) },
+            .flag("--no-replay", "check decoding only; cases only replay can check are skipped") { $0.options.replay = false },
+            .value("--timeout", "SECONDS", "how long a replayed client may take to complete (default: 5)") { $0.options.timeout = try ArgumentValues.timeout($1, command: "verify") },
+            .flag("--strict", "fail cases on warnings, such as keys the model never reads") { $0.options.strict = true },
+            .value("--jobs", "N", "cases run at once (default: the number of cores)") { $0.options.jobs = try ArgumentValues.jobs($1, command: "verify") },
+            .value("--shard", "I/N", "run the I-th of N stable parts of the suite") { $0.options.shard = try ArgumentValues.shard($1, command: "verify") },
+            .value("--format", "FORMAT", "text, json, junit or github (default: text)") { $0.format = try ArgumentValues.format($1, command: "verify") },
+            .value("--junit", "FILE", "also write a JUnit XML report to FILE") { $0.junitFile = $1 },
+            .value("--json", "FILE", "also write a JSON report to FILE") { $0.jsonFile = $1 },
+            .value("--color", "WHEN", "auto, always or never (default: auto; NO_COLOR turns it off)", aliases: ["--colour"]) {
+                $0.color = try ArgumentValues.color($1, command: "verify")
+            },
+        ],
+        positional: { $0.options.paths.append($1) },
+        validate: { _ in },
+        exitStatus: [
+            (0, "every case passed or was skipped"),
+            (1, "a case failed"),
+            (2, "the suite is invalid (a contract or fixture error) or the arguments are wrong"),
+        ]
+    )
+
+    /// Verifies the selected cases, prints the report, and writes the report files.
+    func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
+        let environment = context.environment
+        let verifier = Verifier(catalogue: context.catalogue, options: options, location: environment.location)
+        let progress = ProgressReporter(enabled: environment.stderrIsTerminal, output: context.output)
+        let results: [CaseResult]
+        do throws(Verifier.UsageError) {
+            results = try await verifier.run(progress: progress.update)
+        } catch {
+            throw .usage(CommandLineError(message: error.message, command: Self.name))
+        }
+        progress.finish()
+        let report = Report(results)
+        let colorOut = color.isOn(terminal: environment.stdoutIsTerminal, environment: environment)
+        context.results(report.render(format, palette: Palette(enabled: colorOut && format == .text)))
+        var outcome = CommandOutcome(Tool.exitCode(report.summary), [.diagnostics(results.flatMap(\.diagnostics))], color: color)
+        if results.isEmpty {
+            outcome.problems.append(.warning("\(emptySelection); nothing was verified"))
+        }
+        if format == .github, let summaryFile = environment.variables["GITHUB_STEP_SUMMARY"], !summaryFile.isEmpty {
+            do throws(FileWriteError) {
+                try AppendedFile.append(StepSummary(results: results).render(), to: environment.location.resolve(summaryFile))
+            } catch {
+                // The results stand whatever happens to the summary, so this never fails the run.
+                outcome.problems.append(.warning("cannot append to the step summary \"\(summaryFile)\": \(error.reason)"))
+            }
+        }
+        for (file, format) in [(junitFile, ReportFormat.junit), (jsonFile, .json)] {
+            guard let file else { continue }
+            do throws(FileWriteError) {
+                try AtomicFile.write(report.render(format, palette: Palette(enabled: false)), to: environment.location.resolve(file))
+            } catch {
+                outcome.problems.append(.error("cannot write the \(format.rawValue) report to \"\(file)\": \(error.reason)"))
+                outcome.code = .invalid
+            }
+        }
+        return outcome
+    }
+
+    /// Why a run selected no case: the filters, the shard, or no contracts at all.
+    private var emptySelection: String {
+        let filters = options.filters.filter { !$0.isEmpty }
+        if !filters.isEmpty {
+            return "no case matches " + filters.map { "--filter \"\($0)\"" }.joined(separator: " or ")
+        }
+        if let shard = options.shard {
+            return "shard \(shard.index)/\(shard.count) is empty: every selected case falls in another shard"
+        }
+        if !options.paths.isEmpty { return "no contracts found in the given paths" }
+        return "no contracts found in \"\(options.contractsFolder ?? SuiteLocation.contractsName)\""
+    }
+}
+
+/// When to colour output.
+enum ColorChoice: String, CaseIterable {
+    case auto, always, never
+}
+
+/// Values of options more than one command takes, checked in one place each.
+enum ArgumentValues {
+    /// `--timeout`: seconds above 0, at most an hour.
+    static func timeout(_ text: String, command: String) throws(CommandLineError) -> TimeInterval {
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 else {
+            throw CommandLineError(message: "--timeout takes a number of seconds above 0 and at most 3600, not \"\(text)\"", command: command)
+        }
+        return seconds
+    }
+
+    /// `--jobs`: 1 to 256.
+    static func jobs(_ text: String, command: String) throws(CommandLineError) -> Int {
+        guard let jobs = Int(text), (1...256).contains(jobs) else {
+            throw CommandLineError(message: "--jobs takes a whole number from 1 to 256, not \"\(text)\"", command: command)
+        }
+        return jobs
+    }
+
+    /// `--shard I/N`, with 1 <= I <= N.
+    static func shard(_ text: String, command: String) throws(CommandLineError) -> (index: Int, count: Int) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+            throw CommandLineError(message: "--shard takes I/N with 1 <= I <= N, such as 1/3, not \"\(text)\"", command: command)
+        }
+        return (index, count)
+    }
+
+    /// `--format`: a report format.
+    static func format(_ text: String, command: String) throws(CommandLineError) -> ReportFormat {
+        guard let format = ReportFormat(rawValue: text) else {
+            throw CommandLineError(message: "--format takes text, json, junit or github, not \"\(text)\"", command: command)
+        }
+        return format
+    }
+
+    /// `--color`: auto, always or never.
+    static func color(_ text: String, command: String) throws(CommandLineError) -> ColorChoice {
+        guard let choice = ColorChoice(rawValue: text) else {
+            throw CommandLineError(message: "--color takes auto, always or never, not \"\(text)\"", command: command)
+        }
+        return choice
+    }
+
+    /// `--status`: an HTTP status.
+    static func status(_ text: String, command: String) throws(CommandLineError) -> Int {
+        guard let status = Int(text), (100...599).contains(status) else {
+            throw CommandLineError(message: "--status takes an HTTP status from 100 to 599, not \"\(text)\"", command: command)
+        }
+        return status
+    }
+}
