@@ -64,6 +64,33 @@ public struct CaseSpec: Sendable {
     public let skip: String?
     /// Whether the case is replayed through the client.
     public let replay: Bool
+    /// Where its fixture was recorded from, for a case the tool recorded from the server.
+    public let recorded: Recording?
+}
+
+/// Where and when the tool recorded a case's fixture from the server: the case's `recorded`.
+public struct Recording: Sendable, Equatable {
+    /// The URL the request went to.
+    public let url: String
+    /// When, in UTC ISO 8601: `2026-11-22T08:00:00Z`.
+    public let at: String
+    /// Where the `recorded` object starts in the contract.
+    public let position: SourcePosition
+
+    /// A time as `recorded` writes it, in UTC to the second.
+    public static func stamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+
+    /// The time of a stamp, or `nil` when it is not one.
+    static func date(from text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
 }
 
 /// The response a case describes.
@@ -92,6 +119,11 @@ public struct ResponseSpec: Sendable {
     public let delayMs: Int
     /// Where `response` starts.
     public let position: SourcePosition
+
+    /// The fixture's path as the contract writes it, for a response whose body is a fixture.
+    public var fixturePath: String? {
+        if case .http(_, _, .fixture(let path, _, _)) = kind { path } else { nil }
+    }
 }
 
 /// What a case's outcome must be.

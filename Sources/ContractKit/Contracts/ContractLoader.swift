@@ -232,7 +232,7 @@ public struct ContractLoader: Sendable {
         var reader = ContractReader(file: file)
         let fallbackName = "#\(index + 1)"
         guard let members = reader.members(
-            of: node, in: "case \(fallbackName)", allowed: ["name", "description", "response", "expect", "skip", "replay"]
+            of: node, in: "case \(fallbackName)", allowed: ["name", "description", "response", "expect", "skip", "replay", "recorded"]
         ) else {
             return .invalid(name: fallbackName, diagnostics: reader.diagnostics)
         }
@@ -263,13 +263,35 @@ public struct ContractLoader: Sendable {
             let why = replayable ? "this case has \"replay\": false" : "a fixture contract (no \"endpoint\") is never replayed"
             reader.error("\"invalidRequest\" depends on the arguments and only replay can check it, but \(why); this case could never run", at: expect.position)
         }
+        let recorded = members["recorded"].flatMap { readRecording($0, response: response, replayable: replayable, reader: &reader) }
         guard reader.diagnostics.isEmpty, let response, let expect else {
             return .invalid(name: caseName, diagnostics: reader.diagnostics)
         }
         return .ready(CaseSpec(
             name: caseName, position: node.position, response: response, expect: expect,
-            skip: skip?.value, replay: replay?.value ?? true
+            skip: skip?.value, replay: replay?.value ?? true, recorded: recorded
         ))
+    }
+
+    /// Reads `recorded`: where the tool took the case's fixture from, and when.
+    private func readRecording(_ member: JSONMember, response: ResponseSpec?, replayable: Bool, reader: inout ContractReader) -> Recording? {
+        guard let members = reader.members(of: member.value, in: "\"recorded\"", allowed: ["url", "at"]) else { return nil }
+        guard let url = reader.string(members["url"]), let at = reader.string(members["at"]) else {
+            for key in ["url", "at"] where members[key] == nil {
+                reader.error("missing required key \"\(key)\" in \"recorded\"", at: member.value.position)
+            }
+            return nil
+        }
+        if !replayable {
+            reader.error("\"recorded\" needs an \"endpoint\": the request sent to the server is the client's", at: member.keyPosition)
+        }
+        if let response, response.fixturePath == nil {
+            reader.error("\"recorded\" is for a case whose response is a \"fixture\", which recording writes", at: member.keyPosition)
+        }
+        if Recording.date(from: at.value) == nil {
+            reader.error("\"at\" must be a UTC time such as \"2026-11-22T08:00:00Z\", not \(JSONValue.quote(at.value))", at: at.position)
+        }
+        return Recording(url: url.value, at: at.value, position: member.value.position)
     }
 
     private func readResponse(_ member: JSONMember, reader: inout ContractReader) -> ResponseSpec? {

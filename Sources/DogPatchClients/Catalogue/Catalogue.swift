@@ -33,6 +33,18 @@ public struct Catalogue: Sendable {
     public func model(named name: String) -> ModelDescriptor? {
         models.first { $0.name == name }
     }
+
+    /// The APIs the endpoints belong to, in catalogue order: `dogpatch`, `countries`.
+    public var apis: [String] {
+        endpoints.map(\.api).reduce(into: []) { names, api in if !names.contains(api) { names.append(api) } }
+    }
+
+    /// The base URL of an API: that of its first endpoint.
+    /// - Parameter api: The API's name, such as `countries`.
+    /// - Returns: The URL, or `nil` for an API the catalogue does not have.
+    public func baseURL(ofAPI api: String) -> URL? {
+        endpoints.first { $0.api == api }?.baseURL
+    }
 }
 
 extension Catalogue {
@@ -73,8 +85,8 @@ extension ModelDescriptor {
 
 extension Endpoint {
     /// `GET https://dogpatchserver.herokuapp.com/api/v1/dogs` into `[Dog]`.
-    public static let dogPatchGetDogs = Endpoint(name: "dogpatch.getDogs", model: .dogs) { call in
-        let client = DogPatchClient(baseURL: DogPatchAPI.baseURL, session: call.session, responseQueue: call.responseQueue)
+    public static let dogPatchGetDogs = Endpoint(name: "dogpatch.getDogs", model: .dogs, baseURL: DogPatchAPI.baseURL) { call in
+        let client = DogPatchClient(baseURL: call.baseURL ?? DogPatchAPI.baseURL, session: call.session, responseQueue: call.responseQueue)
         client.getDogs { result in
             call.completion(result.map { DecodedValue($0, makeEncoder: DogPatchAPI.makeEncoder) })
         }
@@ -82,7 +94,7 @@ extension Endpoint {
 
     /// `GET https://restcountries.com/v3.1/all?fields=a,b` into `[Country]`.
     public static let countriesAll = Endpoint(
-        name: "countries.all", model: .countries, parameters: [Parameter("fields", .strings)]
+        name: "countries.all", model: .countries, parameters: [Parameter("fields", .strings)], baseURL: RestCountriesAPI.baseURL
     ) { call in
         countriesClient(for: call).request(.all(fields: call.strings("fields"))) { (result: Result<[Country], APIError>) in
             call.completion(result.map { DecodedValue($0, makeEncoder: RestCountriesAPI.makeEncoder) })
@@ -92,7 +104,7 @@ extension Endpoint {
     /// `GET https://restcountries.com/v3.1/name/{name}?fullText=true` into `[Country]`.
     public static let countriesByName = Endpoint(
         name: "countries.byName", model: .countries,
-        parameters: [Parameter("name", .string, required: true), Parameter("fullText", .bool)]
+        parameters: [Parameter("name", .string, required: true), Parameter("fullText", .bool)], baseURL: RestCountriesAPI.baseURL
     ) { call in
         let route = CountriesRoute.byName(call.string("name") ?? "", fullText: call.bool("fullText") ?? false)
         countriesClient(for: call).request(route) { (result: Result<[Country], APIError>) in
@@ -101,6 +113,6 @@ extension Endpoint {
     }
 
     private static func countriesClient(for call: Invocation) -> CountriesClient {
-        CountriesClient(baseURL: RestCountriesAPI.baseURL, session: call.session, responseQueue: call.responseQueue)
+        CountriesClient(baseURL: call.baseURL ?? RestCountriesAPI.baseURL, session: call.session, responseQueue: call.responseQueue)
     }
 }

@@ -11,21 +11,29 @@ public struct Endpoint: Sendable {
     public let model: ModelDescriptor
     /// The arguments the endpoint takes.
     public let parameters: [Parameter]
+    /// The URL the real server answers at, which the client resolves its paths against.
+    public let baseURL: URL
     private let invoke: @Sendable (Invocation) -> Void
+
+    /// The API the endpoint belongs to: its name before the dot (`countries` for `countries.byName`).
+    public var api: String { String(name.prefix { $0 != "." }) }
 
     /// Creates an endpoint.
     /// - Parameters:
     ///   - name: The name contracts use.
     ///   - model: The model a successful call decodes into.
     ///   - parameters: The arguments the endpoint takes.
-    ///   - invoke: Calls the real client as the invocation says and reports its result.
+    ///   - baseURL: The URL the real server answers at.
+    ///   - invoke: Calls the real client as the invocation says (on its base URL, or the one the
+    ///     invocation gives) and reports its result.
     public init(
-        name: String, model: ModelDescriptor, parameters: [Parameter] = [],
+        name: String, model: ModelDescriptor, parameters: [Parameter] = [], baseURL: URL,
         invoke: @escaping @Sendable (Invocation) -> Void
     ) {
         self.name = name
         self.model = model
         self.parameters = parameters
+        self.baseURL = baseURL
         self.invoke = invoke
     }
 
@@ -108,6 +116,9 @@ extension Endpoint {
         public let responseQueue: DispatchQueue
         /// The call's arguments by name; a missing required one is left for the client to reject.
         public let arguments: [String: Argument]
+        /// The base URL to build the client with instead of the endpoint's own, such as a test
+        /// server's; `nil` for the endpoint's.
+        public let baseURL: URL?
         /// Receives the client's result, each time the client delivers one.
         public let completion: @Sendable (Result<DecodedValue, APIError>) -> Void
 
@@ -116,14 +127,16 @@ extension Endpoint {
         ///   - session: The session the client is built on.
         ///   - responseQueue: The queue the client is built with.
         ///   - arguments: The call's arguments by name.
+        ///   - baseURL: The base URL to build the client with; `nil` for the endpoint's own.
         ///   - completion: Receives the client's result.
         public init(
-            session: any URLSessionProtocol, responseQueue: DispatchQueue, arguments: [String: Argument],
+            session: any URLSessionProtocol, responseQueue: DispatchQueue, arguments: [String: Argument], baseURL: URL? = nil,
             completion: @escaping @Sendable (Result<DecodedValue, APIError>) -> Void
         ) {
             self.session = session
             self.responseQueue = responseQueue
             self.arguments = arguments
+            self.baseURL = baseURL
             self.completion = completion
         }
 

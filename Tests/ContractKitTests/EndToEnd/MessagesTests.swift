@@ -86,7 +86,9 @@ struct MessagesTests {
     }
 
     /// `countries.byName` that leaves `/` in the name unencoded.
-    static let slashUnencoded = Endpoint(name: "countries.byName", model: .countries, parameters: [Endpoint.Parameter("name", .string, required: true)]) { call in
+    static let slashUnencoded = Endpoint(
+        name: "countries.byName", model: .countries, parameters: [Endpoint.Parameter("name", .string, required: true)], baseURL: RestCountriesAPI.baseURL
+    ) { call in
         let name = call.string("name") ?? ""
         var request = URLRequest(url: URL(string: "https://restcountries.com/v3.1/name/" + name) ?? RestCountriesAPI.baseURL)
         request.httpMethod = "GET"

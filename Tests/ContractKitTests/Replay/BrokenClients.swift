@@ -8,7 +8,7 @@ import DogPatchClients
 /// replay check can fail.
 enum BrokenClients {
     private static func endpoint(_ invoke: @escaping @Sendable (Endpoint.Invocation) -> Void) -> Endpoint {
-        Endpoint(name: "dogpatch.getDogs", model: .dogs, invoke: invoke)
+        Endpoint(name: "dogpatch.getDogs", model: .dogs, baseURL: DogPatchAPI.baseURL, invoke: invoke)
     }
 
     private static func wrap(_ dogs: [Dog]) -> DecodedValue {

@@ -1,0 +1,215 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What a server answered to a live request.
+struct LiveResponse: Sendable {
+    /// The URL asked for.
+    let url: URL
+    /// The HTTP status.
+    let status: Int
+    /// The response's headers, by the names the server sent.
+    let headers: [String: String]
+    /// The body, exactly as received.
+    let body: Data
+    /// Same-host redirects followed on the way, in order.
+    let redirects: [URL]
+
+    /// A header's value, the name compared without regard to case.
+    func header(_ name: String) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+/// Why a live request gave no response to check: the URL and the reason in words.
+struct LiveFailure: Error, Sendable, Equatable {
+    /// The URL asked for.
+    let url: String
+    /// Why, such as `could not connect: connection refused`.
+    let reason: String
+
+    /// `GET URL: reason`.
+    var message: String { "GET \(url): \(reason)" }
+}
+
+/// Sends one request to a real server with a session of its own: a plain configuration with no
+/// stub, no cookies kept or sent, no cache. The body is refused while it streams once it passes
+/// the size limit; a redirect to another scheme, host or port is refused and never followed;
+/// the run's own timer cancels a request the server does not finish in time.
+enum LiveFetcher {
+    /// Sends a GET request.
+    /// - Parameters:
+    ///   - request: The request the client builds, sent as it is.
+    ///   - timeout: How long the whole exchange may take, in seconds.
+    ///   - maxBytes: The largest body accepted.
+    /// - Returns: The response, or why there is none.
+    static func fetch(_ request: URLRequest, timeout: TimeInterval, maxBytes: Int = FixtureStore.maxFixtureBytes) async -> Result<LiveResponse, LiveFailure> {
+        let display = request.url?.absoluteString ?? "(no URL)"
+        guard let url = request.url else { return .failure(LiveFailure(url: display, reason: "the client's request has no URL")) }
+        guard (request.httpMethod ?? "GET").uppercased() == "GET" else {
+            return .failure(LiveFailure(url: display, reason: "only GET requests are sent to a server, and the client sends \(request.httpMethod ?? "")"))
+        }
+        var outgoing = request
+        outgoing.timeoutInterval = timeout * 2 + 1
+        outgoing.cachePolicy = .reloadIgnoringLocalCacheData
+        outgoing.httpShouldHandleCookies = false
+        let exchange = LiveExchange(url: url, maxBytes: maxBytes)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        // Foundation's own timers are set past the run's, which always fires first and says so.
+        configuration.timeoutIntervalForRequest = timeout * 2 + 1
+        configuration.timeoutIntervalForResource = timeout * 2 + 1
+        let session = URLSession(configuration: configuration, delegate: exchange, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        return await exchange.run(session.dataTask(with: outgoing), timeout: timeout)
+    }
+}
+
+/// One live request's state, as its session's delegate sees it.
+private final class LiveExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let url: URL
+    private let maxBytes: Int
+    private var timeout: TimeInterval = 0
+    private let lock = NSLock()
+    private var response: HTTPURLResponse?
+    private var body = Data()
+    private var redirects: [URL] = []
+    /// Why the tool itself stopped the exchange, when it did.
+    private var refusal: String?
+    private var continuation: CheckedContinuation<Result<LiveResponse, LiveFailure>, Never>?
+    private var finished = false
+
+    init(url: URL, maxBytes: Int) {
+        self.url = url
+        self.maxBytes = maxBytes
+    }
+
+    func run(_ task: URLSessionDataTask, timeout: TimeInterval) async -> Result<LiveResponse, LiveFailure> {
+        await withCheckedContinuation { continuation in
+            lock.withLock {
+                self.continuation = continuation
+                self.timeout = timeout
+            }
+            // Foundation's own timeouts are not relied on alone: this one always fires.
+            let timer = DispatchWorkItem { [self] in
+                stop(task, because: Self.timedOut(timeout))
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
+            task.resume()
+        }
+    }
+
+    /// Ends the exchange: what the task delivers from now on is replaced by the reason.
+    private func stop(_ task: URLSessionTask, because reason: String) {
+        if refuse(because: reason) { task.cancel() }
+    }
+
+    /// Records why the exchange gives no response; `false` when it has ended or been refused already.
+    @discardableResult
+    private func refuse(because reason: String) -> Bool {
+        lock.withLock {
+            guard !finished, refusal == nil else { return false }
+            refusal = reason
+            return true
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        lock.withLock { self.response = response as? HTTPURLResponse }
+        if response.expectedContentLength > Int64(maxBytes) {
+            stop(dataTask, because: "the server announces \(response.expectedContentLength) bytes, over the limit of \(maxBytes) bytes (64 MiB)")
+            completionHandler(.cancel)
+            return
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let over: Bool = lock.withLock {
+            body.append(data)
+            return body.count > maxBytes
+        }
+        if over { stop(dataTask, because: "the body passed the limit of \(maxBytes) bytes (64 MiB) and was refused") }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        guard let target = request.url else {
+            completionHandler(nil)
+            return
+        }
+        let from = lock.withLock { redirects.last ?? url }
+        guard Self.origin(of: target) == Self.origin(of: from) else {
+            // Declined, not cancelled: Foundation on Linux traps when a task is cancelled while it
+            // waits for this answer. The task then ends with the redirect itself, which is refused.
+            refuse(because: "the server redirects to \(target.absoluteString), another host; the redirect was not followed")
+            completionHandler(nil)
+            return
+        }
+        lock.withLock { redirects.append(target) }
+        completionHandler(request)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let (continuation, result): (CheckedContinuation<Result<LiveResponse, LiveFailure>, Never>?, Result<LiveResponse, LiveFailure>) = lock.withLock {
+            finished = true
+            defer { self.continuation = nil }
+            let display = url.absoluteString
+            if let refusal { return (self.continuation, .failure(LiveFailure(url: display, reason: refusal))) }
+            if let error {
+                let reason = (error as? URLError)?.code == .timedOut ? Self.timedOut(timeout) : Self.describe(error)
+                return (self.continuation, .failure(LiveFailure(url: display, reason: reason)))
+            }
+            guard let response else {
+                return (self.continuation, .failure(LiveFailure(url: display, reason: "the answer is not an HTTP response")))
+            }
+            var headers: [String: String] = [:]
+            for (name, value) in response.allHeaderFields {
+                if let name = name as? String, let value = value as? String { headers[name] = value }
+            }
+            return (self.continuation, .success(LiveResponse(url: url, status: response.statusCode, headers: headers, body: body, redirects: redirects)))
+        }
+        continuation?.resume(returning: result)
+    }
+
+    /// Scheme, host and port: what a redirect may not change.
+    private static func origin(of url: URL) -> String {
+        let scheme = url.scheme?.lowercased() ?? ""
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
+    }
+
+    private static func timedOut(_ timeout: TimeInterval) -> String {
+        let seconds = timeout == timeout.rounded() ? "\(Int(timeout)) s" : "\(timeout) s"
+        return "no complete answer within \(seconds) (--timeout)"
+    }
+
+    /// A transport error in words that read the same on every platform.
+    static func describe(_ error: any Error) -> String {
+        guard let urlError = error as? URLError else { return "the request failed" }
+        switch urlError.code {
+        case .cannotConnectToHost: return "could not connect: the connection was refused"
+        case .cannotFindHost, .dnsLookupFailed: return "the host name could not be resolved (DNS)"
+        case .timedOut: return "no answer in time (--timeout)"
+        case .notConnectedToInternet: return "not connected to the internet"
+        case .networkConnectionLost: return "the connection was lost"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+            return "the TLS connection failed (\(urlError.code == .secureConnectionFailed ? "handshake" : "certificate"))"
+        case .badServerResponse, .cannotParseResponse: return "the server's answer is not valid HTTP"
+        case .httpTooManyRedirects: return "too many redirects"
+        case .cancelled: return "the request was cancelled"
+        default: return "the request failed (URLError \(urlError.code.rawValue))"
+        }
+    }
+}

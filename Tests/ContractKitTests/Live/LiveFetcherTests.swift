@@ -1,0 +1,94 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import ContractKit
+import DogPatchClients
+
+/// The live request: captured from the real client, sent with the tool's own session.
+@Suite("live requests against a loopback server")
+struct LiveFetcherTests {
+    static func get(_ server: LoopbackServer, _ path: String) -> URLRequest {
+        URLRequest(url: server.baseURL.appendingPathComponent(path))
+    }
+
+    @Test("the request comes from the client: path, query and the client's headers, on the given base URL")
+    func capture() async throws {
+        let base = try #require(URL(string: "http://127.0.0.1:9/v3.1/"))
+        let captured = await RequestCapture.capture(
+            .countriesByName, arguments: ["name": .string("AC/DC"), "fullText": .bool(true)], baseURL: base, timeout: 5
+        )
+        let request = try captured.get()
+        #expect(request.url?.absoluteString == "http://127.0.0.1:9/v3.1/name/AC%2FDC?fullText=true")
+        #expect(request.httpMethod == "GET")
+        #expect(request.value(forHTTPHeaderField: "X-DogPatch-Contracts-Stub") == nil)
+    }
+
+    @Test("a client that cannot form a request sends nothing, and says why")
+    func noRequest() async throws {
+        let base = try #require(URL(string: "http://127.0.0.1:9/"))
+        let captured = await RequestCapture.capture(.countriesByName, arguments: [:], baseURL: base, timeout: 5)
+        #expect(throws: LiveFailure.self) { try captured.get() }
+        if case .failure(let failure) = captured { #expect(failure.reason.contains("invalidRequest")) }
+    }
+
+    @Test("a response comes back whole, with its status and headers, and no cookie is kept or sent")
+    func response() async throws {
+        let server = try LoopbackServer(routes: [
+            "/data": .json(#"[{"name": {"common": "Peru"}}]"#, headers: [("Set-Cookie", "session=secret; Path=/")]),
+        ])
+        defer { server.stop() }
+        let first = try await LiveFetcher.fetch(Self.get(server, "data"), timeout: 5).get()
+        #expect(first.status == 200)
+        #expect(String(decoding: first.body, as: UTF8.self) == #"[{"name": {"common": "Peru"}}]"#)
+        #expect(first.header("content-type") == "application/json; charset=utf-8")
+        _ = try await LiveFetcher.fetch(Self.get(server, "data"), timeout: 5).get()
+        #expect(server.requests.count == 2)
+        #expect(server.requests.allSatisfy { $0.header("Cookie") == nil })
+    }
+
+    @Test("a same-host redirect is followed and named; another host's is refused and never reached")
+    func redirects() async throws {
+        let other = try LoopbackServer(host: "127.0.0.2", routes: ["/there": .json("[]")])
+        defer { other.stop() }
+        let server = try LoopbackServer(routes: [
+            "/moved": .redirect(to: "/here"),
+            "/here": .json("[]"),
+            "/away": .redirect(to: "http://127.0.0.2:\(other.port)/there"),
+        ])
+        defer { server.stop() }
+        let moved = try await LiveFetcher.fetch(Self.get(server, "moved"), timeout: 5).get()
+        #expect(moved.status == 200)
+        #expect(moved.redirects.map(\.path) == ["/here"])
+        let away = await LiveFetcher.fetch(Self.get(server, "away"), timeout: 5)
+        guard case .failure(let failure) = away else {
+            Issue.record("a redirect to another host was followed")
+            return
+        }
+        #expect(failure.reason == "the server redirects to http://127.0.0.2:\(other.port)/there, another host; the redirect was not followed")
+        #expect(other.requests.isEmpty)
+    }
+
+    @Test("a closed port, a server that never answers and a body over the limit are failures with the URL and the reason")
+    func failures() async throws {
+        let server = try LoopbackServer(routes: ["/slow": .hang, "/big": .stream(bytes: 256 << 20)])
+        let closed = try LoopbackServer()
+        let closedURL = closed.baseURL
+        closed.stop()
+        let refused = await LiveFetcher.fetch(URLRequest(url: closedURL.appendingPathComponent("x")), timeout: 5)
+        #expect(refused.failureReason?.hasPrefix("could not connect") == true, "\(refused)")
+        let slow = await LiveFetcher.fetch(Self.get(server, "slow"), timeout: 0.3)
+        #expect(slow.failureReason == "no complete answer within 0.3 s (--timeout)", "\(slow)")
+        let big = await LiveFetcher.fetch(Self.get(server, "big"), timeout: 10, maxBytes: 1 << 20)
+        #expect(big.failureReason == "the body passed the limit of 1048576 bytes (64 MiB) and was refused", "\(big)")
+        server.stop()
+        #expect(server.bytesStreamed < 128 << 20, "the body was refused while it streamed, not after: \(server.bytesStreamed) bytes sent")
+    }
+}
+
+extension Result where Failure == LiveFailure {
+    var failureReason: String? {
+        if case .failure(let failure) = self { failure.reason } else { nil }
+    }
+}
