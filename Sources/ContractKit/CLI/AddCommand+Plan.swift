@@ -4,6 +4,20 @@ import DogPatchClients
 /// Everything `add` will write, worked out before anything is written, in named stages: the
 /// contract the case joins, the expectation, the contract's new text, and its validation.
 extension AddCommand {
+    /// The body a case is added for: a file, or a server's answer.
+    struct Source {
+        var body: BodyFile
+        /// How messages name it: the file as given, or the URL.
+        var display: String
+        var status: Int
+        /// Response headers the case writes.
+        var headers: [(name: String, value: String)] = []
+        /// Where and when it was recorded, for a body from the server.
+        var recorded: (url: String, at: String)?
+        /// Where under the fixtures folder it goes (`--as`, or a recording's own path).
+        var destination: String?
+    }
+
     struct Plan {
         var body: Data
         var fixturePath: String
@@ -14,9 +28,13 @@ extension AddCommand {
         var observed: String?
 
         /// What `add` says it did.
-        func summary(file: String, contractPath: String, name: String, fixtures: FixtureLocator) -> String {
+        func summary(source: Source, contractPath: String, name: String, fixtures: FixtureLocator) -> String {
             var lines: [String] = []
-            if copy != nil { lines.append("copied \(file) to \(fixtures.displayName(fixturePath))") }
+            if let recorded = source.recorded {
+                lines.append("recorded GET \(recorded.url) (HTTP \(source.status), \(body.count) bytes) as \(fixtures.displayName(fixturePath))")
+            } else if copy != nil {
+                lines.append("copied \(source.display) to \(fixtures.displayName(fixturePath))")
+            }
             lines.append(created ? "created \(contractPath) with case \(JSONValue.quote(name))" :
                 "added case \(JSONValue.quote(name)) to \(contractPath) (\(caseCount) cases)")
             if let observed { lines.append("no --expect given: recorded the observed outcome, \(observed)") }
@@ -25,14 +43,10 @@ extension AddCommand {
     }
 
     func makePlan(
-        file: String, contract: (path: String, url: URL), name: String, fixtures: FixtureLocator, context: CommandContext
+        source: Source, contract: (path: String, url: URL), name: String, fixtures: FixtureLocator, context: CommandContext
     ) throws(AddRefusal) -> Plan {
-        let body: BodyFile
-        switch BodyFile.read(file, environment: context.environment, fixtures: fixtures) {
-        case .success(let read): body = read
-        case .failure(let diagnostic): throw AddRefusal(diagnostic.message)
-        }
-        let (fixturePath, copy) = try placement(of: body, fixtures: fixtures)
+        let body = source.body
+        let (fixturePath, copy) = try placement(of: body, at: source.destination, fixtures: fixtures)
         let loader = ContractLoader(catalogue: context.catalogue, fixtures: fixtures)
         let existing = try existingContract(contract, name: name, loader: loader, catalogue: context.catalogue)
         let model: ModelDescriptor
@@ -41,7 +55,7 @@ extension AddCommand {
         } else {
             do throws(CommandLineError) { model = try target.resolve(in: context.catalogue, command: Self.name).model } catch { throw .usage(error) }
         }
-        let (newCase, explanation) = try caseTemplate(for: body, file: file, name: name, fixturePath: fixturePath, model: model)
+        let (newCase, explanation) = try caseTemplate(for: source, name: name, fixturePath: fixturePath, model: model)
         let text = try contractText(adding: newCase, to: existing == nil ? nil : contract.url, path: contract.path, model: model)
         let loaded = try validated(text, path: contract.path, name: name, isNew: existing == nil, loader: loader)
         let observed = expect == nil ? explanation.outcome.summary(model: model) : nil
@@ -71,12 +85,13 @@ extension AddCommand {
 
     /// Stage two: the case, with the expectation given or the outcome observed.
     private func caseTemplate(
-        for body: BodyFile, file: String, name: String, fixturePath: String, model: ModelDescriptor
+        for source: Source, name: String, fixturePath: String, model: ModelDescriptor
     ) throws(AddRefusal) -> (CaseTemplate, Explanation) {
         let explanation: Explanation
-        switch Explanation.explain(body.data, file: file, model: model, status: status) {
+        let status = source.status
+        switch Explanation.explain(source.body.data, file: source.display, model: model, status: status) {
         case .success(let explained): explanation = explained
-        case .failure(let diagnostic): throw .refused([diagnostic], "\(file) cannot be used as a fixture")
+        case .failure(let diagnostic): throw .refused([diagnostic], "\(source.display) cannot be used as a fixture")
         }
         let expectation: CaseTemplate.Expect = switch expect {
         case nil: CaseTemplate.expect(observing: explanation.outcome, records: explanation.records)
@@ -87,7 +102,10 @@ extension AddCommand {
             path: nil
         )
         }
-        return (CaseTemplate(name: name, status: status, fixture: fixturePath, expect: expectation), explanation)
+        let template = CaseTemplate(
+            name: name, status: status, fixture: fixturePath, expect: expectation, headers: source.headers, recorded: source.recorded
+        )
+        return (template, explanation)
     }
 
     /// Stage three: the contract's text with the case, appended to the file's own or a new contract.
@@ -135,14 +153,14 @@ extension AddCommand {
     }
 
     /// Where the body lives under the fixtures folder, and where to copy it when it is outside.
-    private func placement(of body: BodyFile, fixtures: FixtureLocator) throws(AddRefusal) -> (path: String, copy: URL?) {
+    private func placement(of body: BodyFile, at destination: String?, fixtures: FixtureLocator) throws(AddRefusal) -> (path: String, copy: URL?) {
         if let inside = body.fixturePath {
             if let destination, destination != inside {
                 throw .usage(CommandLineError(message: "--as is only for a file outside the fixtures folder; \(body.url.lastPathComponent) is already at \(fixtures.displayName(inside))", command: "add"))
             }
             return (inside, nil)
         }
-        let path = try fixturePath(for: body, fixtures: fixtures)
+        let path = try fixturePath(for: body, at: destination, fixtures: fixtures)
         let target: URL
         switch fixtures.resolve(path) {
         case .success(let url): target = url
@@ -157,7 +175,7 @@ extension AddCommand {
 
     /// The path `--as` names, relative to the fixtures folder: a folder (written with a trailing
     /// `/`, as `.`, or one that exists) keeps the file's own name.
-    private func fixturePath(for body: BodyFile, fixtures: FixtureLocator) throws(AddRefusal) -> String {
+    private func fixturePath(for body: BodyFile, at destination: String?, fixtures: FixtureLocator) throws(AddRefusal) -> String {
         let name = body.url.lastPathComponent
         guard let destination else {
             if body.isStream {

@@ -14,19 +14,30 @@ struct AddCommand: ToolCommand {
     var destination: String?
     var fixturesFolder: String?
     var timeout = VerifyOptions().timeout
+    /// Whether the body comes from the server rather than a file.
+    var live = false
+    /// Response headers kept besides `Content-Type`, for `--live`.
+    var keepHeaders: [String] = []
+    var baseURLs = BaseURLChoice()
+    /// Whether `--timeout` was given, so `--live` can wait its own default otherwise.
+    var timeoutGiven = false
+
+    /// Headers that carry credentials or sessions: never written into a contract.
+    static let neverKept: Set<String> = ["set-cookie", "set-cookie2", "cookie", "authorization", "proxy-authorization"]
 
     /// What `--expect` accepts besides the `APIError` cases.
     static let decodes = "decodes"
 
     static let spec = CommandSpec<AddCommand>(
         name: "add",
-        synopsis: "FIXTURE --contract FILE --name NAME (--endpoint E | --model M) [options]",
+        synopsis: "(FIXTURE | --live) --contract FILE --name NAME (--endpoint E | --model M) [options]",
         summary: "add a fixture and a case, then verify it",
         about: """
         Adds a case for a response body and verifies it. A body outside the fixtures folder is copied
         into it first (never over a different file). The case is appended to the contract file,
         leaving its other content as it is; a missing contract file is created. Every file is
-        written, or none is.
+        written, or none is. With --live, the body is the server's answer to the request the
+        endpoint's client sends, and the case is marked recorded.
         """,
         arguments: [("FIXTURE", "the response body; a pipe such as /dev/stdin needs --as")],
         options: [
@@ -41,12 +52,26 @@ struct AddCommand: ToolCommand {
             .value("--arguments", "JSON", "the endpoint's arguments for a new contract, such as '{\"name\": \"peru\"}'") { $0.arguments = $1 },
             .value("--as", "PATH", "where to copy the body, relative to the fixtures folder; a trailing /\nmeans into that folder (default: the file's name)") { $0.destination = $1 },
             .value("--fixtures", "DIR", "the fixtures folder (default: Fixtures/ at the suite's root)") { $0.fixturesFolder = $1 },
-            .value("--timeout", "SECONDS", "how long the replayed client may take (default: 5)") { $0.timeout = try ArgumentValues.timeout($1, command: "add") },
+            .value("--timeout", "SECONDS", "how long the replayed client may take (default: 5), and with\n--live how long the server may take (default: 10)") {
+                $0.timeout = try ArgumentValues.timeout($1, command: "add")
+                $0.timeoutGiven = true
+            },
+            .flag("--live", "take the body from the server instead of FIXTURE: the client's own\nrequest, sent to the API's base URL") { $0.live = true },
+            .value("--keep-header", "NAME", "with --live, also write this response header (repeatable; never\nSet-Cookie, Cookie or Authorization)") { $0.keepHeaders.append($1) },
+            .value("--base-url", "[API=]URL", "with --live, where the API's request goes (default: the API's own)") {
+                try $0.baseURLs.add($1, command: "add")
+            },
         ],
         positional: CommandSpec.oneFile(\.file, command: "add", what: "fixture"),
         validate: { command throws(CommandLineError) in
             func fail(_ message: String) -> CommandLineError { CommandLineError(message: message, command: "add") }
-            guard command.file != nil else { throw fail("add needs the fixture file to add") }
+            if command.live, let file = command.file {
+                throw fail("add takes FIXTURE or --live, not both; unexpected \"\(file)\"")
+            }
+            guard command.file != nil || command.live else { throw fail("add needs the fixture file to add, or --live to take it from the server") }
+            if !command.live, !command.keepHeaders.isEmpty || command.baseURLs != BaseURLChoice() {
+                throw fail("--keep-header and --base-url are for --live")
+            }
             guard command.contract != nil else { throw fail("add needs --contract FILE: the contract to add the case to") }
             guard let name = command.name, !name.isEmpty else { throw fail("add needs --name NAME: the new case's name") }
         },
@@ -68,7 +93,7 @@ struct AddCommand: ToolCommand {
 
     /// Plans every write, makes them all or none, says what it did, then verifies the new case.
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
-        guard let file, let contractPath = contract, let name else { return CommandOutcome(.invalid) }
+        guard let contractPath = contract, let name else { return CommandOutcome(.invalid) }
         let location = context.environment.location
         let fixtures = location.fixtures(fixturesFolder)
         // Resolved from the suite's root, as --as is from the fixtures folder, so add does the
@@ -77,11 +102,14 @@ struct AddCommand: ToolCommand {
         if let problem = Self.unreachable(contractURL, as: contractPath, in: location) {
             throw .usage(CommandLineError(message: problem, command: Self.name))
         }
+        var problems: [ToolProblem] = []
         let plan: Plan
+        let source: Source
         do throws(AddRefusal) {
-            plan = try makePlan(file: file, contract: (contractPath, contractURL), name: name, fixtures: fixtures, context: context)
+            source = try await self.source(contract: (contractPath, contractURL), name: name, fixtures: fixtures, context: context, problems: &problems)
+            plan = try makePlan(source: source, contract: (contractPath, contractURL), name: name, fixtures: fixtures, context: context)
         } catch {
-            return CommandOutcome(.invalid, error.problems)
+            return CommandOutcome(.invalid, problems + error.problems)
         }
         var changes = FileChanges()
         if let copy = plan.copy {
@@ -91,10 +119,12 @@ struct AddCommand: ToolCommand {
         do {
             try changes.apply()
         } catch {
-            return CommandOutcome(.invalid, [.error("cannot write \(JSONValue.quote(error.path)): \(error.reason); nothing was added")])
+            return CommandOutcome(.invalid, problems + [.error("cannot write \(JSONValue.quote(error.path)): \(error.reason); nothing was added")])
         }
-        context.results(plan.summary(file: file, contractPath: contractPath, name: name, fixtures: fixtures))
-        return await verifyCase(named: name, contractURL: contractURL, display: contractPath, fixtures: fixtures, context: context)
+        context.results(plan.summary(source: source, contractPath: contractPath, name: name, fixtures: fixtures))
+        var outcome = await verifyCase(named: name, contractURL: contractURL, display: contractPath, fixtures: fixtures, context: context)
+        outcome.problems = problems + outcome.problems
+        return outcome
     }
 
     /// Why `verify` would never run a contract at this place, if it would not: outside the suite's

@@ -24,19 +24,28 @@ struct VerifyCommand: ToolCommand {
             .value("--fixtures", "DIR", "the fixtures folder (default: Fixtures/ at the suite's root)") { $0.options.fixturesFolder = $1 },
             .value("--filter", "TEXT", "run only cases whose contract path or name contains TEXT, ignoring\ncase; repeat it to run cases that match any") { $0.options.filters.append($1) },
             .flag("--no-replay", "check decoding only; cases only replay can check are skipped") { $0.options.replay = false },
-            .value("--timeout", "SECONDS", "how long a replayed client may take to complete (default: 5)") { $0.options.timeout = try ArgumentValues.timeout($1, command: "verify") },
+            .value("--timeout", "SECONDS", "how long a replayed client may take to complete (default: 5), and\nwith --live how long the server may take to answer (default: 10)") {
+                $0.options.timeout = try ArgumentValues.timeout($1, command: "verify")
+                $0.options.liveTimeout = $0.options.timeout
+            },
             .flag("--strict", "fail cases on warnings, such as keys the model never reads") { $0.options.strict = true },
             .value("--jobs", "N", "cases run at once (default: the number of cores)") { $0.options.jobs = try ArgumentValues.jobs($1, command: "verify") },
             .value("--shard", "I/N", "run the I-th of N stable parts of the suite") { $0.options.shard = try ArgumentValues.shard($1, command: "verify") },
             .value("--format", "FORMAT", "text, json, junit or github (default: text)") { $0.format = try ArgumentValues.format($1, command: "verify") },
             .value("--junit", "FILE", "also write a JUnit XML report to FILE") { $0.junitFile = $1 },
             .value("--json", "FILE", "also write a JSON report to FILE") { $0.jsonFile = $1 },
+            .flag("--live", "check recorded cases against the server instead of their fixtures;\nthe others are skipped") { $0.options.live = true },
+            .value("--base-url", "[API=]URL", "with --live, where an API's requests go (repeatable; a bare URL\nwhen the contracts use one API)") { try $0.options.baseURLs.add($1, command: "verify") },
             .value("--color", "WHEN", "auto, always or never (default: auto; NO_COLOR turns it off)", aliases: ["--colour"]) {
                 $0.color = try ArgumentValues.color($1, command: "verify")
             },
         ],
         positional: { $0.options.paths.append($1) },
-        validate: { _ in },
+        validate: { command in
+            if !command.options.live, command.options.baseURLs != BaseURLChoice() {
+                throw CommandLineError(message: "--base-url is for --live: plain verify sends nothing to a server", command: "verify")
+            }
+        },
         exitStatus: [
             (0, "every case passed or was skipped"),
             (1, "a case failed"),

@@ -22,6 +22,8 @@ public struct Contract: Sendable {
     public let ignoredKeys: Set<String>
     /// The cases in file order, each ready to run or invalid on its own.
     public let cases: [CaseEntry]
+    /// The file it was read from; `nil` for a contract loaded from bytes.
+    public internal(set) var url: URL?
 }
 
 /// The queue a client is built with for replay.
@@ -111,6 +113,8 @@ public struct ResponseSpec: Sendable {
         case inline(String)
         /// A file under the fixtures folder: as written, where it resolved to, and where it was written.
         case fixture(path: String, url: URL, position: SourcePosition)
+        /// A body received from a server (`verify --live`), named in reports by its URL.
+        case received(Data, source: String)
     }
 
     /// What reaches the client.

@@ -65,7 +65,10 @@ public struct ContractLoader: Sendable {
                 Diagnostic(.error, "cannot read the contract: \(FileProblem.describe(error))", file: file),
             ])
         }
-        return load(data, file: file)
+        let loaded = load(data, file: file)
+        guard case .loaded(var contract) = loaded else { return loaded }
+        contract.url = url
+        return .loaded(contract)
     }
 
     /// Loads a contract from its bytes.

@@ -16,6 +16,10 @@ struct CaseTemplate {
     /// The fixture path relative to the fixtures folder.
     var fixture: String
     var expect: Expect
+    /// Response headers to write, in order.
+    var headers: [(name: String, value: String)] = []
+    /// Where and when the body was recorded from the server, for a recorded case.
+    var recorded: (url: String, at: String)?
 
     /// The expectation that records an outcome as observed: the count and the first record's
     /// identifying values for a decoded body, the error with its status or path otherwise.
@@ -34,7 +38,10 @@ struct CaseTemplate {
     /// The case as JSON, its lines after the first indented by `indent`.
     func rendered(indent: String) -> String {
         var response = [field("status", "\(status)")]
-        if status == 200 { response.removeAll() }
+        if status == 200, recorded == nil { response.removeAll() }
+        if !headers.isEmpty {
+            response.append(field("headers", "{ " + headers.map { field($0.name, JSONValue.quote($0.value)) }.joined(separator: ", ") + " }"))
+        }
         response.append(field("fixture", JSONValue.quote(fixture)))
         var expectFields: [String]
         switch expect {
@@ -49,9 +56,15 @@ struct CaseTemplate {
             if let status { expectFields.append(field("status", "\(status)")) }
             if let path { expectFields.append(field("path", JSONValue.quote(path))) }
         }
-        return "{ " + field("name", JSONValue.quote(name)) + ",\n"
-            + indent + "  " + field("response", "{ " + response.joined(separator: ", ") + " }") + ",\n"
-            + indent + "  " + field("expect", "{ " + expectFields.joined(separator: ", ") + " }") + " }"
+        var lines = [
+            field("name", JSONValue.quote(name)),
+            field("response", "{ " + response.joined(separator: ", ") + " }"),
+        ]
+        if let recorded {
+            lines.append(field("recorded", "{ " + field("url", JSONValue.quote(recorded.url)) + ", " + field("at", JSONValue.quote(recorded.at)) + " }"))
+        }
+        lines.append(field("expect", "{ " + expectFields.joined(separator: ", ") + " }"))
+        return "{ " + lines.joined(separator: ",\n" + indent + "  ") + " }"
     }
 
     private func field(_ key: String, _ value: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import DogPatchClients
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -210,6 +211,25 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, @unchecked S
         case .httpTooManyRedirects: return "too many redirects"
         case .cancelled: return "the request was cancelled"
         default: return "the request failed (URLError \(urlError.code.rawValue))"
+        }
+    }
+}
+
+extension LiveFetcher {
+    /// Sends a contract's request to the server: the request the endpoint's client builds for the
+    /// contract's arguments on the base URL, learnt on the stub, then sent as it is.
+    /// - Parameters:
+    ///   - endpoint: The endpoint.
+    ///   - arguments: The contract's arguments.
+    ///   - baseURL: Where the API answers.
+    ///   - timeout: How long the server may take.
+    /// - Returns: The server's response, or why there is none.
+    static func fetch(
+        _ endpoint: Endpoint, arguments: [String: Endpoint.Argument], baseURL: URL, timeout: TimeInterval
+    ) async -> Result<LiveResponse, LiveFailure> {
+        switch await RequestCapture.capture(endpoint, arguments: arguments, baseURL: baseURL, timeout: timeout) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let request): return await fetch(request, timeout: timeout)
         }
     }
 }

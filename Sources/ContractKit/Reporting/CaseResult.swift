@@ -26,6 +26,8 @@ public struct CaseResult: Sendable, Equatable {
     public var diagnostics: [Diagnostic]
     /// Why it was skipped, when it was.
     public var skipReason: String?
+    /// The server URL it was checked against, under `verify --live`.
+    public var url: String?
 
     /// The name results use for a problem with a contract as a whole.
     public static let wholeContract = "(contract)"

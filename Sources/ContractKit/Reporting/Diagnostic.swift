@@ -30,6 +30,9 @@ public struct Diagnostic: Sendable, Equatable {
         /// A key of a fixture the model never reads: a warning, an error under `--strict`, and
         /// reported once per contract and key.
         case unreadKey
+        /// A difference in shape between a recorded fixture and the server's answer today: a
+        /// warning, an error under `--strict`.
+        case drift
     }
 
     /// Creates a diagnostic.

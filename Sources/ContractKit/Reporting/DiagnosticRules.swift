@@ -3,8 +3,8 @@
 enum DiagnosticRules {
     /// Applies the rules to a run's results, in order.
     ///
-    /// Unread keys are warnings; under `--strict` they are errors and fail their case, each case
-    /// keeping its own. Otherwise one warning per contract and key is kept, at the first case
+    /// Unread keys and drift from the server are warnings; under `--strict` they are errors and
+    /// fail their case, each case keeping its own. Otherwise one warning per contract and key is kept, at the first case
     /// that reports it, so a key in a hundred fixtures of one contract is one line.
     /// - Parameters:
     ///   - results: The results, in suite order.
@@ -15,7 +15,7 @@ enum DiagnosticRules {
         return results.map { result in
             var result = result
             if strict {
-                for index in result.diagnostics.indices where result.diagnostics[index].code == .unreadKey {
+                for index in result.diagnostics.indices where [.unreadKey, .drift].contains(result.diagnostics[index].code) {
                     result.diagnostics[index].severity = .error
                 }
                 if result.status == .passed, result.diagnostics.contains(where: { $0.severity == .error }) {

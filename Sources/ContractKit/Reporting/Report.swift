@@ -49,6 +49,7 @@ struct Report {
             case .skipped: ("SKIP ", .yellow)
             }
             out += palette.paint(label, color) + " " + VisibleText.escaped(result.contract) + "  " + VisibleText.escaped(result.caseName)
+            if let url = result.url { out += palette.paint("  " + VisibleText.escaped(url), .dim) }
             if let reason = result.skipReason { out += palette.paint("  (\(VisibleText.escaped(reason)))", .dim) }
             out += "\n"
         }
@@ -75,6 +76,7 @@ struct Report {
                 ("case", .string(result.caseName)), ("status", .string(result.status.rawValue)),
             ]
             if let reason = result.skipReason { fields.append(("skipReason", .string(reason))) }
+            if let url = result.url { fields.append(("url", .string(url))) }
             let diagnostics = result.diagnostics.map { diagnostic -> JSONValue in
                 var parts: [(String, JSONValue)] = [("severity", .string(diagnostic.severity.rawValue)), ("message", .string(diagnostic.message))]
                 if let file = diagnostic.file { parts.append(("file", .string(file))) }
@@ -110,15 +112,17 @@ struct Report {
                 out += "    <testcase classname=\"\(Self.xml(contract))\" name=\"\(Self.xml(result.caseName))\""
                 let details = result.diagnostics.map(\.rendered).joined(separator: "\n")
                 let first = result.diagnostics.first { $0.severity == .error }?.message ?? result.diagnostics.first?.message ?? ""
+                var body = result.url.map { "      <properties><property name=\"url\" value=\"\(Self.xml($0))\"/></properties>\n" } ?? ""
                 switch result.status {
                 case .passed:
-                    out += "/>\n"
+                    break
                 case .skipped:
-                    out += ">\n      <skipped message=\"\(Self.xml(result.skipReason ?? ""))\"/>\n    </testcase>\n"
+                    body += "      <skipped message=\"\(Self.xml(result.skipReason ?? ""))\"/>\n"
                 case .failed, .error:
                     let tag = result.status == .failed ? "failure" : "error"
-                    out += ">\n      <\(tag) message=\"\(Self.xml(first))\">\(Self.xml(details))</\(tag)>\n    </testcase>\n"
+                    body += "      <\(tag) message=\"\(Self.xml(first))\">\(Self.xml(details))</\(tag)>\n"
                 }
+                out += body.isEmpty ? "/>\n" : ">\n" + body + "    </testcase>\n"
             }
             out += "  </testsuite>\n"
         }
@@ -169,7 +173,8 @@ struct Report {
                     properties.append("line=\(position.line)")
                     properties.append("col=\(position.column)")
                 }
-                properties.append("title=" + Self.githubProperty("\(result.contract): \(result.caseName)"))
+                let title = "\(result.contract): \(result.caseName)" + (result.url.map { " (\($0))" } ?? "")
+                properties.append("title=" + Self.githubProperty(title))
                 out += "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))::\(Self.githubData(diagnostic.message))\n"
             }
         }

@@ -37,6 +37,8 @@ enum SuiteItem: Sendable {
         switch self {
         case .contractError(let file, let endpoint, let diagnostics):
             return CaseResult(contract: file, endpoint: endpoint, caseName: CaseResult.wholeContract, status: .error, diagnostics: diagnostics)
+        case .contractCase(let contract, .ready(let spec)) where options.live:
+            return await LiveCheck(contract: contract, spec: spec, fixtures: fixtures, options: options, keyReads: keyReads).run()
         case .contractCase(let contract, let entry):
             return await Verifier.verify(entry, of: contract, fixtures: fixtures, options: options, keyReads: keyReads)
         }

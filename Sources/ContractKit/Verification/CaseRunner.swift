@@ -11,67 +11,95 @@ struct CaseRunner: Sendable {
     /// Which keys each model reads, shared by the run.
     let keyReads: KeyReadCache
 
+    /// A case's body, and the file reports name when they point into it.
+    private struct LoadedBody {
+        /// The bytes as the client gets them.
+        let data: Data
+        /// The fixture (or the URL it came from), or `nil` for an inline body.
+        let file: String?
+        /// Whether keys the model never reads are looked for: in fixtures and inline bodies, which
+        /// someone wrote down, not in a live answer, whose new keys the drift check reports.
+        let checksUnreadKeys: Bool
+    }
+
+    /// Verifies the case: predicts the outcome from the response alone and checks it against
+    /// `expect`, looks for keys the model never reads, then replays the response through the real
+    /// client and checks the request, the result and the completion. A client that disagrees
+    /// with the prediction is named as such, since that is a bug in the client, not the fixture.
+    /// - Returns: The case's result with every diagnostic.
     func run() async -> CaseResult {
         if let reason = contractCase.skip {
             return result(.skipped, skipReason: reason)
         }
-        let body: Data
-        var fixtureFile: String?
-        switch declaredBody {
-        case .none:
-            body = Data()
-        case .inline(let text):
-            body = Data(text.utf8)
-        case .fixture(let path, let url, let position):
-            let display = fixtures.displayName(path)
-            fixtureFile = display
-            switch FixtureStore.load(url, display: display) {
-            case .success(let data): body = data
-            case .failure(var diagnostic):
-                if diagnostic.position == nil {
-                    diagnostic = Diagnostic(.error, diagnostic.message, file: contract.file, position: position)
-                }
-                return result(.error, [diagnostic])
-            }
+        let body: LoadedBody
+        switch loadBody() {
+        case .success(let loaded): body = loaded
+        case .failure(let diagnostic): return result(.error, [diagnostic])
         }
         // The client gets the bytes as they are; the tool's own parser and scan read them as UTF-8.
-        let text = BodyEncoding.utf8(body)
+        let text = BodyEncoding.utf8(body.data)
         let scan = BodyScan(text)
         if let tooDeep = scan.tooDeep {
             // Refused before Foundation's recursive parser or the client ever sees it.
-            let message = BodyScan.tooDeepMessage
-            let diagnostic = fixtureFile.map { Diagnostic(.error, message, file: $0, position: tooDeep) }
-                ?? Diagnostic(.error, message, file: contract.file, position: contractCase.response.position)
+            let diagnostic = body.file.map { Diagnostic(.error, BodyScan.tooDeepMessage, file: $0, position: tooDeep) }
+                ?? Diagnostic(.error, BodyScan.tooDeepMessage, file: contract.file, position: contractCase.response.position)
             return result(.error, [diagnostic])
         }
-        let check = OutcomeCheck(contract: contract, contractCase: contractCase, fixtureFile: fixtureFile)
         let willReplay = replay && contractCase.replay && contract.endpoint != nil
+        let check = OutcomeCheck(contract: contract, contractCase: contractCase, fixtureFile: body.file)
         var diagnostics: [Diagnostic] = []
         var prediction: Outcome?
         if !contractCase.expect.needsReplay {
-            let predicted = Predictor.predict(contractCase.response, body: body, model: contract.model)
+            let predicted = Predictor.predict(contractCase.response, body: body.data, model: contract.model)
             prediction = predicted
             diagnostics += check.check(predicted, from: .prediction)
-            if case .decoded = predicted {
-                diagnostics += ignoredKeyDiagnostics(in: text, scan: scan, fixtureFile: fixtureFile)
+            if case .decoded = predicted, body.checksUnreadKeys {
+                diagnostics += unreadKeyDiagnostics(in: text, scan: scan, fixtureFile: body.file)
             }
         } else if !willReplay {
             return result(.skipped, skipReason: "\"invalidRequest\" depends on the arguments and is checked by replay only")
         }
         if willReplay, let endpoint = contract.endpoint {
-            let observation = await Replayer(timeout: timeout).replay(endpoint, contract: contract, response: contractCase.response, body: body)
-            let replayCheck = ReplayCheck(
-                contract: contract, contractCase: contractCase, timeout: timeout, outcomeCheck: check, prediction: prediction
-            )
-            diagnostics += replayCheck.check(observation)
+            diagnostics += await replayed(endpoint, body: body.data, check: check, prediction: prediction)
         }
         let failed = diagnostics.contains { $0.severity == .error }
         return result(failed ? .failed : .passed, diagnostics)
     }
 
+    /// Stage one: the body the response declares, read from its fixture when it has one.
+    private func loadBody() -> Result<LoadedBody, Diagnostic> {
+        guard case .http(_, _, let declared) = contractCase.response.kind else {
+            return .success(LoadedBody(data: Data(), file: nil, checksUnreadKeys: true))
+        }
+        switch declared {
+        case .none:
+            return .success(LoadedBody(data: Data(), file: nil, checksUnreadKeys: true))
+        case .inline(let text):
+            return .success(LoadedBody(data: Data(text.utf8), file: nil, checksUnreadKeys: true))
+        case .received(let data, let source):
+            return .success(LoadedBody(data: data, file: source, checksUnreadKeys: false))
+        case .fixture(let path, let url, let position):
+            let display = fixtures.displayName(path)
+            return FixtureStore.load(url, display: display)
+                .map { LoadedBody(data: $0, file: display, checksUnreadKeys: true) }
+                .mapError { diagnostic in
+                    diagnostic.position == nil ? Diagnostic(.error, diagnostic.message, file: contract.file, position: position) : diagnostic
+                }
+        }
+    }
+
+    /// Stage three: the response served to the real client, and what it did with it checked.
+    private func replayed(_ endpoint: Endpoint, body: Data, check: OutcomeCheck, prediction: Outcome?) async -> [Diagnostic] {
+        let observation = await Replayer(timeout: timeout).replay(endpoint, contract: contract, response: contractCase.response, body: body)
+        let replayCheck = ReplayCheck(
+            contract: contract, contractCase: contractCase, timeout: timeout, outcomeCheck: check, prediction: prediction
+        )
+        return replayCheck.check(observation)
+    }
+
     /// One warning per key of the body the model never reads, unless the contract lists it;
     /// `DiagnosticRules` makes them errors under `--strict`.
-    private func ignoredKeyDiagnostics(in body: Data, scan: BodyScan, fixtureFile: String?) -> [Diagnostic] {
+    private func unreadKeyDiagnostics(in body: Data, scan: BodyScan, fixtureFile: String?) -> [Diagnostic] {
         IgnoredKeys.find(in: body, scan: scan, model: contract.model, cache: keyReads)
             .filter { !contract.ignoredKeys.contains($0.path) }
             .map { key in
@@ -84,11 +112,6 @@ struct CaseRunner: Sendable {
                     code: .unreadKey
                 )
             }
-    }
-
-    private var declaredBody: ResponseSpec.Body {
-        if case .http(_, _, let body) = contractCase.response.kind { return body }
-        return .none
     }
 
     private func result(_ status: CaseResult.Status, _ diagnostics: [Diagnostic] = [], skipReason: String? = nil) -> CaseResult {

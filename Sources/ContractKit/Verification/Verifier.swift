@@ -62,6 +62,13 @@ public struct Verifier: Sendable {
     public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(UsageError) -> [CaseResult] {
         let fixtures = fixtureLocator
         let items = try items()
+        if options.live {
+            let used = Set(items.compactMap { item -> String? in
+                if case .contractCase(let contract, _) = item { return contract.endpoint?.api }
+                return nil
+            })
+            if let problem = options.baseURLs.problem(in: catalogue, used: used) { throw UsageError(message: problem) }
+        }
         let jobs = max(1, options.jobs)
         let keyReads = KeyReadCache()
         var results = [CaseResult?](repeating: nil, count: items.count)

@@ -21,6 +21,12 @@ public struct VerifyOptions: Sendable {
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
     /// Which part of the suite to run: shard `index` (from 1) of `count`.
     public var shard: (index: Int, count: Int)?
+    /// Whether recorded cases are checked against the live server instead of their fixtures.
+    public var live = false
+    /// Where live requests go.
+    public var baseURLs = BaseURLChoice()
+    /// How long a live request may take, in seconds.
+    public var liveTimeout: TimeInterval = 10
 
     /// Creates the default options.
     public init() {}

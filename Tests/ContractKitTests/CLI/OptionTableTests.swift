@@ -24,7 +24,9 @@ struct OptionTableTests {
         }
     }
 
-    static let commands: [Command] = [command(VerifyCommand.self), command(ListCommand.self), command(ExplainCommand.self), command(AddCommand.self)]
+    static let commands: [Command] = [
+        command(VerifyCommand.self), command(ListCommand.self), command(ExplainCommand.self), command(AddCommand.self), command(RecordCommand.self),
+    ]
 
     @Test("every command the tool runs is in the table and in the tool's help")
     func everyCommand() {

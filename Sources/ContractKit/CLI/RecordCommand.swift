@@ -1,0 +1,92 @@
+import Foundation
+import DogPatchClients
+
+/// `dogpatch-contracts record`: asks the server again for every recorded case and rewrites its
+/// fixture and stamp when the new answer still satisfies the case.
+struct RecordCommand: ToolCommand {
+    var options = VerifyOptions()
+    var force = false
+    var timeoutGiven = false
+
+    static let spec = CommandSpec<RecordCommand>(
+        name: "record",
+        synopsis: "[PATH ...] [options]",
+        summary: "re-record recorded cases from the server",
+        about: """
+        Sends each recorded case's request (the one its endpoint's client builds) to the server
+        again, shows what changed (status, keys added, removed or changed in type, the decode
+        outcome), and rewrites the fixture and the "recorded" stamp only when the new answer still
+        satisfies the case's "expect". Cases written by hand are never touched. Every file is
+        replaced in one step, so an interrupted run leaves each whole.
+        """,
+        arguments: [("PATH ...", "contract files or folders (default: the contracts folder)")],
+        options: [
+            .value("--contracts", "DIR", "the contracts folder (default: contracts/ at the suite's root)") { $0.options.contractsFolder = $1 },
+            .value("--fixtures", "DIR", "the fixtures folder (default: Fixtures/ at the suite's root)") { $0.options.fixturesFolder = $1 },
+            .value("--filter", "TEXT", "only cases whose contract path or name contains TEXT, ignoring case;\nrepeat it to take cases that match any") { $0.options.filters.append($1) },
+            .value("--base-url", "[API=]URL", "where an API's requests go (repeatable; a bare URL when the\ncontracts use one API)") { try $0.options.baseURLs.add($1, command: "record") },
+            .flag("--force", "write the new answer even when the case's expectations fail, and\nlist them") { $0.force = true },
+            .value("--timeout", "SECONDS", "how long the server may take (default: 10), and the replayed\nclient (default: 5)") {
+                $0.options.liveTimeout = try ArgumentValues.timeout($1, command: "record")
+                $0.options.timeout = $0.options.liveTimeout
+            },
+        ],
+        positional: { $0.options.paths.append($1) },
+        validate: { _ in },
+        exitStatus: [
+            (0, "every recorded case was re-recorded (or forced)"),
+            (1, "a new answer does not satisfy its case; nothing was written for it"),
+            (2, "a request failed, a contract is invalid, or the arguments are wrong"),
+        ]
+    )
+
+    func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
+        var options = self.options
+        options.live = true
+        let verifier = Verifier(catalogue: context.catalogue, options: options, location: context.environment.location)
+        let items: [SuiteItem]
+        do throws(Verifier.UsageError) {
+            items = try verifier.items()
+        } catch {
+            throw .usage(CommandLineError(message: error.message, command: Self.name))
+        }
+        var outcome = CommandOutcome(.success)
+        var recorded: [(Contract, CaseSpec)] = []
+        for item in items {
+            switch item {
+            case .contractError(_, _, let diagnostics), .contractCase(_, .invalid(_, let diagnostics)):
+                outcome.problems.append(.diagnostics(diagnostics))
+                outcome.code = .invalid
+            case .contractCase(let contract, .ready(let spec)):
+                if spec.recorded != nil { recorded.append((contract, spec)) }
+            }
+        }
+        let used = Set(recorded.compactMap { $0.0.endpoint?.api })
+        if let problem = options.baseURLs.problem(in: context.catalogue, used: used) {
+            throw .usage(CommandLineError(message: problem, command: Self.name))
+        }
+        if recorded.isEmpty {
+            outcome.problems.append(.warning("no recorded case selected: record re-records the cases that add --live recorded"))
+        }
+        let recorder = CaseRecorder(options: options, fixtures: verifier.fixtureLocator, force: force, keyReads: KeyReadCache())
+        var counts: [CaseRecorder.Verdict: Int] = [:]
+        for (contract, spec) in recorded {
+            let report = await recorder.record(spec, of: contract, location: context.environment.location)
+            context.results(report.text)
+            counts[report.verdict, default: 0] += 1
+            outcome.problems += report.problems
+            outcome.code = max(outcome.code, report.verdict.exitCode)
+        }
+        let order: [CaseRecorder.Verdict] = [.recorded, .forced, .failed, .error]
+        context.results(order.map { verdict in
+            let count = counts[verdict] ?? 0
+            return "\(count) " + (verdict == .error ? (count == 1 ? "error" : "errors") : verdict.rawValue)
+        }.joined(separator: ", ") + "\n")
+        return outcome
+    }
+}
+
+extension ExitCode: Comparable {
+    /// Orders statuses by severity: success, failure, invalid.
+    public static func < (lhs: ExitCode, rhs: ExitCode) -> Bool { lhs.rawValue < rhs.rawValue }
+}

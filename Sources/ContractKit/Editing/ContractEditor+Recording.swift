@@ -1,0 +1,40 @@
+import Foundation
+
+extension ContractEditor {
+    /// A contract's text with one case's `recorded` stamp replaced and its response status set,
+    /// every other byte left as it was.
+    /// - Parameters:
+    ///   - caseName: The case.
+    ///   - data: The contract's bytes.
+    ///   - url: The URL the new recording came from.
+    ///   - at: When, as `Recording.stamp` writes it.
+    ///   - status: The status the server answered with.
+    /// - Returns: The new bytes, or `nil` when the case or its `recorded` object cannot be found.
+    static func updatingRecording(of caseName: String, in data: Data, url: String, at: String, status: Int) -> Data? {
+        guard let root = try? JSONParser.parse(data), let cases = root.member("cases"),
+              case .array(let elements) = cases.value.value,
+              let entry = elements.first(where: { element in
+                  if case .string(let name)? = element.member("name")?.value.value { name == caseName } else { false }
+              }),
+              let recorded = entry.member("recorded"), let response = entry.member("response") else { return nil }
+        var bytes = [UInt8](data)
+        guard let open = offset(of: recorded.value.position, in: bytes), let close = matchingClose(of: open, in: bytes) else { return nil }
+        var edits: [(range: Range<Int>, text: String)] = [
+            (open..<(close + 1), "{ " + JSONValue.quote("url") + ": " + JSONValue.quote(url) + ", " + JSONValue.quote("at") + ": " + JSONValue.quote(at) + " }"),
+        ]
+        if let current = response.value.member("status") {
+            guard let start = offset(of: current.value.position, in: bytes) else { return nil }
+            var end = start
+            while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+            edits.append((start..<end, "\(status)"))
+        } else if status != 200 {
+            guard let brace = offset(of: response.value.position, in: bytes) else { return nil }
+            edits.append(((brace + 1)..<(brace + 1), " " + JSONValue.quote("status") + ": \(status),"))
+        }
+        // From the end of the file backwards, so each edit leaves the others' offsets as they were.
+        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
+        }
+        return Data(bytes)
+    }
+}

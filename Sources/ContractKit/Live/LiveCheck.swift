@@ -1,0 +1,104 @@
+import Foundation
+import DogPatchClients
+
+/// `verify --live` for one case: the server's answer to the client's own request goes through
+/// the same prediction, replay and checks as the case's fixture would, then its shape is compared
+/// with the fixture's.
+struct LiveCheck: Sendable {
+    let contract: Contract
+    let spec: CaseSpec
+    let fixtures: FixtureLocator
+    let options: VerifyOptions
+    let keyReads: KeyReadCache
+
+    /// Runs the case against the server; a case that was never recorded is skipped.
+    /// - Returns: Its result, carrying the URL asked for.
+    func run() async -> CaseResult {
+        let skipped = CaseResult(contract: contract.file, endpoint: contract.endpoint?.name, caseName: spec.name, status: .skipped)
+        if let reason = spec.skip {
+            return with(skipped) { $0.skipReason = reason }
+        }
+        guard let recorded = spec.recorded, let endpoint = contract.endpoint else {
+            return with(skipped) { $0.skipReason = "not recorded" }
+        }
+        let baseURL = options.baseURLs.url(for: endpoint)
+        let live: LiveResponse
+        switch await LiveFetcher.fetch(endpoint, arguments: contract.arguments, baseURL: baseURL, timeout: options.liveTimeout) {
+        case .success(let response):
+            live = response
+        case .failure(let failure):
+            let diagnostic = Diagnostic(.error, failure.message, file: contract.file, position: recorded.position)
+            return with(skipped) {
+                $0.status = .error
+                $0.skipReason = nil
+                $0.diagnostics = [diagnostic]
+                $0.url = failure.url
+            }
+        }
+        var result = await CaseRunner(
+            contract: contract, contractCase: spec.answered(by: live), fixtures: fixtures,
+            replay: options.replay, timeout: options.timeout, keyReads: keyReads
+        ).run()
+        result.url = live.url.absoluteString
+        result.diagnostics += live.redirects.map {
+            Diagnostic(.note, "followed a redirect to \($0.absoluteString)", file: contract.file, position: recorded.position)
+        }
+        result.diagnostics += driftDiagnostics(against: live)
+        return result
+    }
+
+    /// Warnings at the fixture's positions for every way the server's body differs in shape.
+    private func driftDiagnostics(against live: LiveResponse) -> [Diagnostic] {
+        guard case .http(_, _, .fixture(let path, let url, _)) = spec.response.kind,
+              case .success(let fixture) = FixtureStore.load(url, display: fixtures.displayName(path)) else { return [] }
+        let display = fixtures.displayName(path)
+        return DriftCheck.drift(fixture: fixture, server: live.body, model: contract.model, keyReads: keyReads).map { drift in
+            Diagnostic(.warning, drift.message, file: display, position: drift.position, path: drift.path, code: .drift)
+        }
+    }
+
+    private func with(_ result: CaseResult, _ change: (inout CaseResult) -> Void) -> CaseResult {
+        var result = result
+        change(&result)
+        return result
+    }
+}
+
+/// The drift between a fixture and a server's body, as collapsed paths the model's decoding
+/// names: the objects it reads as dictionaries have their keys collapsed to `*`.
+enum DriftCheck {
+    /// Compares the two bodies' shapes.
+    /// - Parameters:
+    ///   - fixture: The fixture's bytes.
+    ///   - server: The server's body.
+    ///   - model: The model both decode into.
+    ///   - keyReads: What the run has learnt about the model.
+    /// - Returns: The drift, or nothing when either body is not JSON.
+    static func drift(fixture: Data, server: Data, model: ModelDescriptor, keyReads: KeyReadCache) -> [ShapeDrift] {
+        let fixtureLog = IgnoredKeys.keysRead(in: BodyEncoding.utf8(fixture), model: model)
+        let serverLog = IgnoredKeys.keysRead(in: BodyEncoding.utf8(server), model: model)
+        let dictionaries = keyReads.learnt(for: model.name).dictionaries
+            .union(fixtureLog?.dictionaries ?? []).union(serverLog?.dictionaries ?? [])
+        guard let fixtureShape = BodyShape(fixture, dictionaries: dictionaries),
+              let serverShape = BodyShape(server, dictionaries: dictionaries) else { return [] }
+        // Only a decode of the server's body can tell whether the model reads a key the fixture
+        // lacks; failing that, what the run has learnt from other bodies, or nothing.
+        let learnt = keyReads.learnt(for: model.name).reads
+        return ShapeDrift.compare(fixture: fixtureShape, server: serverShape) { path in
+            serverLog.map { $0.paths.contains(path) } ?? learnt[path]
+        }
+    }
+}
+
+extension CaseSpec {
+    /// The case with the server's answer in place of its declared response.
+    func answered(by live: LiveResponse) -> CaseSpec {
+        var headers: [String: String] = [:]
+        if let contentType = live.header("Content-Type") { headers["Content-Type"] = contentType }
+        let response = ResponseSpec(
+            kind: .http(status: live.status, headers: headers, body: .received(live.body, source: live.url.absoluteString)),
+            delayMs: 0, position: self.response.position
+        )
+        return CaseSpec(name: name, position: position, response: response, expect: expect, skip: skip, replay: replay, recorded: recorded)
+    }
+}
