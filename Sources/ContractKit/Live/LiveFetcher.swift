@@ -135,8 +135,11 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, @unchecked S
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let over: Bool = lock.withLock {
+            // Once refused, what is still in flight is dropped: the body never grows past the limit.
+            guard refusal == nil, !finished else { return false }
+            guard body.count + data.count <= maxBytes else { return true }
             body.append(data)
-            return body.count > maxBytes
+            return false
         }
         if over { stop(dataTask, because: "the body passed the limit of \(maxBytes) bytes (64 MiB) and was refused") }
     }

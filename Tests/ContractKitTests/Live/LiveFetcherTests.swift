@@ -72,7 +72,7 @@ struct LiveFetcherTests {
 
     @Test("a closed port, a server that never answers and a body over the limit are failures with the URL and the reason")
     func failures() async throws {
-        let server = try LoopbackServer(routes: ["/slow": .hang, "/big": .stream(bytes: 256 << 20)])
+        let server = try LoopbackServer(routes: ["/slow": .hang, "/big": .stream(bytes: .max)])
         let closed = try LoopbackServer()
         let closedURL = closed.baseURL
         closed.stop()
@@ -82,8 +82,8 @@ struct LiveFetcherTests {
         #expect(slow.failureReason == "no complete answer within 0.3 s (--timeout)", "\(slow)")
         let big = await LiveFetcher.fetch(Self.get(server, "big"), timeout: 10, maxBytes: 1 << 20)
         #expect(big.failureReason == "the body passed the limit of 1048576 bytes (64 MiB) and was refused", "\(big)")
+        // The stream never ends, so an answer at all shows the body was refused while it streamed.
         server.stop()
-        #expect(server.bytesStreamed < 128 << 20, "the body was refused while it streamed, not after: \(server.bytesStreamed) bytes sent")
     }
 }
 

@@ -15,7 +15,7 @@ final class LoopbackServer: @unchecked Sendable {
         case respond(status: Int, headers: [(String, String)] = [("Content-Type", "application/json")], body: Data)
         /// Never answers: the connection stays open until the server stops.
         case hang
-        /// Sends `bytes` of body with no `Content-Length`, in chunks, until done or the client goes away.
+        /// Sends `bytes` of body (`.max`: without end) with no `Content-Length`, until done or the client goes away.
         case stream(bytes: Int)
 
         static func json(_ text: String, status: Int = 200, headers: [(String, String)] = []) -> Route {
@@ -47,7 +47,6 @@ final class LoopbackServer: @unchecked Sendable {
     private var log: [Request] = []
     private var connections: Set<Int32> = []
     private var stopped = false
-    private var streamedBytes = 0
 
     /// Starts a server.
     /// - Parameters:
@@ -87,9 +86,6 @@ final class LoopbackServer: @unchecked Sendable {
 
     /// The requests received so far, in order.
     var requests: [Request] { lock.withLock { log } }
-
-    /// How many body bytes `.stream` routes have written.
-    var bytesStreamed: Int { lock.withLock { streamedBytes } }
 
     /// Replaces or adds the answer for a path.
     func route(_ path: String, _ route: Route) {
@@ -161,7 +157,6 @@ final class LoopbackServer: @unchecked Sendable {
             var sent = 0
             while sent < total, send(connection, chunk) {
                 sent += chunk.count
-                lock.withLock { streamedBytes += chunk.count }
             }
         }
     }
