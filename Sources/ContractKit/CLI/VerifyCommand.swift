@@ -1,4 +1,5 @@
 import Foundation
+import DogPatchClients
 
 /// `dogpatch-contracts verify`: runs the suite and reports every case.
 struct VerifyCommand: ToolCommand {
@@ -7,6 +8,10 @@ struct VerifyCommand: ToolCommand {
     var junitFile: String?
     var jsonFile: String?
     var color = ColorChoice.auto
+    /// Whether the coverage matrix is printed (and carried by the JSON report).
+    var coverage = false
+    /// Whether an outcome no case reaches fails the run.
+    var requireCoverage = false
 
     /// `verify`'s interface: one table of options for its parser and its help.
     static let spec = CommandSpec<VerifyCommand>(
@@ -34,6 +39,11 @@ struct VerifyCommand: ToolCommand {
             .value("--format", "FORMAT", "text, json, junit or github (default: text)") { $0.format = try ArgumentValues.format($1, command: "verify") },
             .value("--junit", "FILE", "also write a JUnit XML report to FILE") { $0.junitFile = $1 },
             .value("--json", "FILE", "also write a JSON report to FILE") { $0.jsonFile = $1 },
+            .flag("--coverage", "print, per endpoint, the outcomes and queues its replayed cases reach") { $0.coverage = true },
+            .flag("--require-coverage", "fail (exit 1) naming every endpoint and outcome no case reaches") {
+                $0.coverage = true
+                $0.requireCoverage = true
+            },
             .flag("--live", "check recorded cases against the server instead of their fixtures;\nthe others are skipped") { $0.options.live = true },
             .value("--base-url", "[API=]URL", "with --live, where an API's requests go (repeatable; a bare URL\nwhen the contracts use one API)") { try $0.options.baseURLs.add($1, command: "verify") },
             .value("--color", "WHEN", "auto, always or never (default: auto; NO_COLOR turns it off)", aliases: ["--colour"]) {
@@ -65,10 +75,19 @@ struct VerifyCommand: ToolCommand {
             throw .usage(CommandLineError(message: error.message, command: Self.name))
         }
         progress.finish()
-        let report = Report(results)
+        var report = Report(results)
+        let matrix = coverage ? CoverageMatrix(results, endpoints: coveredEndpoints(results, catalogue: context.catalogue)) : nil
+        report.coverage = matrix
         let colorOut = color.isOn(terminal: environment.stdoutIsTerminal, environment: environment)
         context.results(report.render(format, palette: Palette(enabled: colorOut && format == .text)))
         var outcome = CommandOutcome(Tool.exitCode(report.summary), [.diagnostics(results.flatMap(\.diagnostics))], color: color)
+        if let matrix {
+            if format == .text { context.results("\n" + matrix.text) }
+            if requireCoverage, !matrix.gaps.isEmpty {
+                outcome.problems += matrix.gaps.map { .error($0) }
+                outcome.code = max(outcome.code, .failure)
+            }
+        }
         if results.isEmpty {
             outcome.problems.append(.warning("\(emptySelection); nothing was verified"))
         }
@@ -90,6 +109,14 @@ struct VerifyCommand: ToolCommand {
             }
         }
         return outcome
+    }
+
+    /// The endpoints the coverage matrix has a row for: every one in the catalogue for a run of the
+    /// whole suite, those of the contracts run when PATHs, filters or a shard narrow it.
+    private func coveredEndpoints(_ results: [CaseResult], catalogue: Catalogue) -> [Endpoint] {
+        let narrowed = !options.paths.isEmpty || !options.filters.isEmpty || options.shard != nil
+        let used = Set(results.compactMap(\.endpoint))
+        return catalogue.endpoints.filter { !narrowed || used.contains($0.name) }
     }
 
     /// Why a run selected no case: the filters, the shard, or no contracts at all.

@@ -28,6 +28,8 @@ public struct CaseResult: Sendable, Equatable {
     public var skipReason: String?
     /// The server URL it was checked against, under `verify --live`.
     public var url: String?
+    /// What the client did in replay, for the coverage matrix.
+    var replayed: ReplayedOutcome?
 
     /// The name results use for a problem with a contract as a whole.
     public static let wholeContract = "(contract)"

@@ -17,6 +17,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 struct Report {
     let results: [CaseResult]
     let summary: Summary
+    /// The coverage matrix, carried by the JSON report as `"coverage"` when asked for.
+    var coverage: CoverageMatrix?
 
     init(_ results: [CaseResult]) {
         self.results = results
@@ -90,7 +92,9 @@ struct Report {
             fields.append(("diagnostics", array(diagnostics)))
             return object(fields)
         }
-        return object([("version", number(1)), ("summary", summaryObject), ("results", array(resultObjects))]).jsonText + "\n"
+        var top: [(String, JSONValue)] = [("version", number(1)), ("summary", summaryObject), ("results", array(resultObjects))]
+        if let coverage { top.append(("coverage", coverage.json)) }
+        return object(top).jsonText + "\n"
     }
 
     // MARK: junit

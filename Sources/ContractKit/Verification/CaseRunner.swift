@@ -59,11 +59,16 @@ struct CaseRunner: Sendable {
         } else if !willReplay {
             return result(.skipped, skipReason: "\"invalidRequest\" depends on the arguments and is checked by replay only")
         }
+        var reached: ReplayedOutcome?
         if willReplay, let endpoint = contract.endpoint {
-            diagnostics += await replayed(endpoint, body: body.data, check: check, prediction: prediction)
+            let replay = await replayed(endpoint, body: body.data, check: check, prediction: prediction)
+            diagnostics += replay.diagnostics
+            reached = replay.reached
         }
         let failed = diagnostics.contains { $0.severity == .error }
-        return result(failed ? .failed : .passed, diagnostics)
+        var finished = result(failed ? .failed : .passed, diagnostics)
+        finished.replayed = reached
+        return finished
     }
 
     /// Stage one: the body the response declares, read from its fixture when it has one.
@@ -89,12 +94,16 @@ struct CaseRunner: Sendable {
     }
 
     /// Stage three: the response served to the real client, and what it did with it checked.
-    private func replayed(_ endpoint: Endpoint, body: Data, check: OutcomeCheck, prediction: Outcome?) async -> [Diagnostic] {
+    private func replayed(
+        _ endpoint: Endpoint, body: Data, check: OutcomeCheck, prediction: Outcome?
+    ) async -> (diagnostics: [Diagnostic], reached: ReplayedOutcome) {
         let observation = await Replayer(timeout: timeout).replay(endpoint, contract: contract, response: contractCase.response, body: body)
         let replayCheck = ReplayCheck(
             contract: contract, contractCase: contractCase, timeout: timeout, outcomeCheck: check, prediction: prediction
         )
-        return replayCheck.check(observation)
+        let isNetworkError = if case .networkError = contractCase.response.kind { true } else { false }
+        let outcome = observation.completion.first.flatMap { CoverageOutcome(Outcome($0), networkError: isNetworkError) }
+        return (replayCheck.check(observation), ReplayedOutcome(outcome: outcome, queue: contract.responseQueue))
     }
 
     /// One warning per key of the body the model never reads, unless the contract lists it;

@@ -1,0 +1,118 @@
+import Foundation
+import DogPatchClients
+
+/// What a replayed case's client did, as the coverage matrix counts it.
+struct ReplayedOutcome: Sendable, Equatable {
+    /// The outcome the client delivered.
+    let outcome: CoverageOutcome?
+    /// The queue the client was built with.
+    let queue: ResponseQueue
+}
+
+/// The outcomes a client can reach, the columns of the coverage matrix.
+enum CoverageOutcome: String, Sendable, CaseIterable {
+    case decoded
+    case invalidData
+    case jsonConversionFailure
+    case unsuccessful4xx = "responseUnsuccessful 4xx"
+    case unsuccessful5xx = "responseUnsuccessful 5xx"
+    case unsuccessfulNetwork = "responseUnsuccessful network error"
+    case invalidRequest
+
+    /// The key the JSON report uses.
+    var key: String {
+        switch self {
+        case .unsuccessful4xx: "responseUnsuccessful4xx"
+        case .unsuccessful5xx: "responseUnsuccessful5xx"
+        case .unsuccessfulNetwork: "responseUnsuccessfulNetworkError"
+        default: rawValue
+        }
+    }
+
+    /// The column an outcome falls in; `nil` for one the matrix does not count (a 3xx, say).
+    init?(_ outcome: Outcome, networkError: Bool) {
+        switch outcome {
+        case .decoded: self = .decoded
+        case .failed(.invalidData, _, _): self = .invalidData
+        case .failed(.jsonConversionFailure, _, _): self = .jsonConversionFailure
+        case .failed(.invalidRequest, _, _): self = .invalidRequest
+        case .failed(.responseUnsuccessful, let status, _):
+            switch status {
+            case nil where networkError: self = .unsuccessfulNetwork
+            case (400...499)?: self = .unsuccessful4xx
+            case (500...599)?: self = .unsuccessful5xx
+            default: return nil
+            }
+        }
+    }
+}
+
+/// Per endpoint, how many replayed cases reach each outcome and each response queue.
+struct CoverageMatrix: Sendable {
+    struct Row: Sendable {
+        let endpoint: String
+        /// Whether the endpoint can answer `invalidRequest` (it has a required argument).
+        let canBeInvalid: Bool
+        var outcomes: [CoverageOutcome: Int] = [:]
+        var queues: [ResponseQueue: Int] = [:]
+
+        /// The columns this endpoint is expected to reach.
+        var columns: [CoverageOutcome] {
+            CoverageOutcome.allCases.filter { $0 != .invalidRequest || canBeInvalid }
+        }
+    }
+
+    private(set) var rows: [Row]
+
+    /// Counts the results' replayed outcomes for the endpoints given.
+    /// - Parameters:
+    ///   - results: A run's results.
+    ///   - endpoints: The endpoints the matrix has a row for, in order.
+    init(_ results: [CaseResult], endpoints: [Endpoint]) {
+        rows = endpoints.map { Row(endpoint: $0.name, canBeInvalid: $0.parameters.contains(where: \.isRequired)) }
+        for result in results {
+            guard let replayed = result.replayed, let index = rows.firstIndex(where: { $0.endpoint == result.endpoint }) else { continue }
+            if let outcome = replayed.outcome { rows[index].outcomes[outcome, default: 0] += 1 }
+            rows[index].queues[replayed.queue, default: 0] += 1
+        }
+    }
+
+    /// Every endpoint and outcome (or queue) no case reaches, in words.
+    var gaps: [String] {
+        rows.flatMap { row in
+            row.columns.filter { row.outcomes[$0] == nil }.map { "\(row.endpoint): no replayed case reaches \($0.rawValue)" }
+                + [ResponseQueue.main, .private].filter { row.queues[$0] == nil }.map { "\(row.endpoint): no replayed case runs on the \($0.rawValue) queue" }
+        }
+    }
+
+    /// The matrix as a table: a row an endpoint, the number of cases in each cell, `-` for none,
+    /// and `n/a` for `invalidRequest` where the endpoint cannot give it.
+    var text: String {
+        let headers = ["decoded", "invalidData", "jsonConversionFailure", "4xx", "5xx", "network", "invalidRequest", "main", "private"]
+        let nameWidth = max(8, (rows.map(\.endpoint.count).max() ?? 0)) + 2
+        var out = "coverage".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + headers.joined(separator: "  ") + "\n"
+        for row in rows {
+            var cells = CoverageOutcome.allCases.map { outcome -> String in
+                if outcome == .invalidRequest, !row.canBeInvalid { return "n/a" }
+                return row.outcomes[outcome].map(String.init) ?? "-"
+            }
+            cells += [ResponseQueue.main, .private].map { row.queues[$0].map(String.init) ?? "-" }
+            out += row.endpoint.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+                + zip(cells, headers).map { cell, header in cell.padding(toLength: header.count, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+            while out.hasSuffix(" ") { out.removeLast() }
+            out += "\n"
+        }
+        return out
+    }
+
+    /// The matrix for the JSON report: per endpoint, the count of cases for each outcome and queue
+    /// (`invalidRequest` only where the endpoint can give it).
+    var json: JSONValue {
+        .object(rows.map { row in
+            var fields = row.columns.map { ($0.key, row.outcomes[$0] ?? 0) }
+            fields += [("mainQueue", row.queues[.main] ?? 0), ("privateQueue", row.queues[.private] ?? 0)]
+            let members = fields.map { JSONMember(key: $0.0, keyPosition: .start, value: JSONNode(.number(String($0.1)), at: .start)) }
+            return JSONMember(key: row.endpoint, keyPosition: .start, value: JSONNode(.object(members), at: .start))
+        })
+    }
+}
