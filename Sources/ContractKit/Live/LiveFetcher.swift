@@ -67,7 +67,7 @@ enum LiveFetcher {
         configuration.timeoutIntervalForResource = timeout * 2 + 1
         let session = URLSession(configuration: configuration, delegate: exchange, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
-        return await exchange.run(session.dataTask(with: outgoing), timeout: timeout)
+        return await exchange.run(session.dataTask(with: outgoing), in: session, timeout: timeout)
     }
 }
 
@@ -90,17 +90,19 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, @unchecked S
         self.maxBytes = maxBytes
     }
 
-    func run(_ task: URLSessionDataTask, timeout: TimeInterval) async -> Result<LiveResponse, LiveFailure> {
+    func run(_ task: URLSessionDataTask, in session: URLSession, timeout: TimeInterval) async -> Result<LiveResponse, LiveFailure> {
         await withCheckedContinuation { continuation in
             lock.withLock {
                 self.continuation = continuation
                 self.timeout = timeout
             }
-            // Foundation's own timeouts are not relied on alone: this one always fires.
-            let timer = DispatchWorkItem { [self] in
-                stop(task, because: Self.timedOut(timeout))
+            // Foundation's own timeouts are not relied on alone: this one always fires. It runs on
+            // the session's delegate queue, between callbacks, never while one of them is waiting
+            // to answer Foundation (which traps on a task cancelled in that state).
+            let delegateQueue = session.delegateQueue
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in
+                delegateQueue.addOperation { [self] in stop(task, because: Self.timedOut(timeout)) }
             }
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
             task.resume()
         }
     }
@@ -110,14 +112,20 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, @unchecked S
         if refuse(because: reason) { task.cancel() }
     }
 
-    /// Records why the exchange gives no response; `false` when it has ended or been refused already.
+    /// Records why the exchange gives no response and answers at once, without waiting for the
+    /// task to wind down (a cancelled download can have much still queued); `false` when it has
+    /// ended or been refused already.
     @discardableResult
     private func refuse(because reason: String) -> Bool {
-        lock.withLock {
-            guard !finished, refusal == nil else { return false }
+        let waiting: CheckedContinuation<Result<LiveResponse, LiveFailure>, Never>?? = lock.withLock {
+            guard !finished, refusal == nil else { return nil }
             refusal = reason
-            return true
+            defer { continuation = nil }
+            return .some(continuation)
         }
+        guard let waiting else { return false }
+        waiting?.resume(returning: .failure(LiveFailure(url: url.absoluteString, reason: reason)))
+        return true
     }
 
     func urlSession(
@@ -126,8 +134,9 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, @unchecked S
     ) {
         lock.withLock { self.response = response as? HTTPURLResponse }
         if response.expectedContentLength > Int64(maxBytes) {
-            stop(dataTask, because: "the server announces \(response.expectedContentLength) bytes, over the limit of \(maxBytes) bytes (64 MiB)")
+            // Answered before the refusal lets the caller tear the session down.
             completionHandler(.cancel)
+            refuse(because: "the server announces \(response.expectedContentLength) bytes, over the limit of \(maxBytes) bytes (\(maxBytes >> 20) MiB)")
             return
         }
         completionHandler(.allow)
@@ -141,7 +150,7 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, @unchecked S
             body.append(data)
             return false
         }
-        if over { stop(dataTask, because: "the body passed the limit of \(maxBytes) bytes (64 MiB) and was refused") }
+        if over { stop(dataTask, because: Self.overLimit(maxBytes)) }
     }
 
     func urlSession(
@@ -154,10 +163,10 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, @unchecked S
         }
         let from = lock.withLock { redirects.last ?? url }
         guard Self.origin(of: target) == Self.origin(of: from) else {
-            // Declined, not cancelled: Foundation on Linux traps when a task is cancelled while it
-            // waits for this answer. The task then ends with the redirect itself, which is refused.
-            refuse(because: "the server redirects to \(target.absoluteString), another host; the redirect was not followed")
+            // Declined, and answered before the refusal lets the caller tear the session down:
+            // Foundation on Linux traps when a task is cancelled while it waits for this answer.
             completionHandler(nil)
+            refuse(because: "the server redirects to \(target.absoluteString), another host; the redirect was not followed")
             return
         }
         lock.withLock { redirects.append(target) }
@@ -191,6 +200,10 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, @unchecked S
         let scheme = url.scheme?.lowercased() ?? ""
         let port = url.port ?? (scheme == "https" ? 443 : 80)
         return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
+    }
+
+    private static func overLimit(_ maxBytes: Int) -> String {
+        "the body passed the limit of \(maxBytes) bytes (\(maxBytes >> 20) MiB) and was refused"
     }
 
     private static func timedOut(_ timeout: TimeInterval) -> String {

@@ -72,7 +72,7 @@ struct LiveFetcherTests {
 
     @Test("a closed port, a server that never answers and a body over the limit are failures with the URL and the reason")
     func failures() async throws {
-        let server = try LoopbackServer(routes: ["/slow": .hang, "/big": .stream(bytes: .max)])
+        let server = try LoopbackServer(routes: ["/slow": .hang, "/big": .stream(bytes: 8 << 20), "/announced": .announce(bytes: 2 << 20)])
         let closed = try LoopbackServer()
         let closedURL = closed.baseURL
         closed.stop()
@@ -81,8 +81,10 @@ struct LiveFetcherTests {
         let slow = await LiveFetcher.fetch(Self.get(server, "slow"), timeout: 0.3)
         #expect(slow.failureReason == "no complete answer within 0.3 s (--timeout)", "\(slow)")
         let big = await LiveFetcher.fetch(Self.get(server, "big"), timeout: 10, maxBytes: 1 << 20)
-        #expect(big.failureReason == "the body passed the limit of 1048576 bytes (64 MiB) and was refused", "\(big)")
-        // The stream never ends, so an answer at all shows the body was refused while it streamed.
+        #expect(big.failureReason == "the body passed the limit of 1048576 bytes (1 MiB) and was refused", "\(big)")
+        // The rest of this body never comes: only the announced length can have refused it.
+        let announced = await LiveFetcher.fetch(Self.get(server, "announced"), timeout: 10, maxBytes: 1 << 20)
+        #expect(announced.failureReason == "the server announces 2097152 bytes, over the limit of 1048576 bytes (1 MiB)", "\(announced)")
         server.stop()
     }
 }

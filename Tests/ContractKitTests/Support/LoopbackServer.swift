@@ -15,8 +15,11 @@ final class LoopbackServer: @unchecked Sendable {
         case respond(status: Int, headers: [(String, String)] = [("Content-Type", "application/json")], body: Data)
         /// Never answers: the connection stays open until the server stops.
         case hang
-        /// Sends `bytes` of body (`.max`: without end) with no `Content-Length`, until done or the client goes away.
+        /// Sends `bytes` of body with no `Content-Length`, in chunks, until done or the client goes away.
         case stream(bytes: Int)
+        /// Announces a `Content-Length` of `bytes`, sends a little of it, and then holds the
+        /// connection open until the server stops: only the announcement can end the exchange.
+        case announce(bytes: Int)
 
         static func json(_ text: String, status: Int = 200, headers: [(String, String)] = []) -> Route {
             .respond(status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: Data(text.utf8))
@@ -149,6 +152,11 @@ final class LoopbackServer: @unchecked Sendable {
             send(connection, Data((head + "\r\n").utf8) + body)
         case .hang:
             // Held open until stop() shuts the connection down, which ends this read.
+            var byte: UInt8 = 0
+            while recv(connection, &byte, 1, 0) > 0 {}
+        case .announce(let total):
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(total)\r\nConnection: close\r\n\r\n["
+            guard send(connection, Data(head.utf8)) else { return }
             var byte: UInt8 = 0
             while recv(connection, &byte, 1, 0) > 0 {}
         case .stream(let total):
