@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "ContractTesting", dependencies: ["ContractKit"]),
         .executableTarget(name: "dogpatch-contracts", dependencies: ["ContractKit"]),
         // The benchmark: `bench/run.sh` builds it in release mode and runs it.
-        .executableTarget(name: "dogpatch-bench", dependencies: ["DogPatchClients"], path: "bench/DogPatchBench"),
+        .executableTarget(name: "dogpatch-bench", dependencies: ["DogPatchClients", "ContractKit"], path: "bench/DogPatchBench"),
         .testTarget(name: "DogPatchClientsTests", dependencies: ["DogPatchClients", "HTTPStub"]),
         .testTarget(name: "HTTPStubTests", dependencies: ["HTTPStub", "DogPatchClients"]),
         .testTarget(

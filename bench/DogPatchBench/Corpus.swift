@@ -1,3 +1,4 @@
+import ContractKit
 import DogPatchClients
 import Foundation
 
@@ -104,20 +105,10 @@ struct Corpus {
     }
 }
 
-/// A fixed-seed generator so the corpus is the same on every run.
-struct BenchRandom {
-    private var state: UInt64
+/// The corpus's random numbers: the tool's own seeded generator, with what the corpus draws from it.
+typealias BenchRandom = SplitMix64
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     mutating func uuid() -> String {
         let a = next(), b = next()
         let hex = String(format: "%016llX%016llX", a, b)

@@ -4,7 +4,7 @@ import DogPatchClients
 /// The `dogpatch-contracts` command line: parses arguments, runs a command, reports, and returns the exit status.
 public enum Tool {
     /// Every command, in the order the tool's help lists them.
-    static let commands: [any ToolCommand.Type] = [VerifyCommand.self, ListCommand.self, ExplainCommand.self, AddCommand.self, RecordCommand.self]
+    static let commands: [any ToolCommand.Type] = [VerifyCommand.self, ListCommand.self, ExplainCommand.self, AddCommand.self, RecordCommand.self, MutateCommand.self]
 
     /// Runs the tool.
     /// - Parameters:

@@ -5,8 +5,7 @@ import DogPatchClients
 struct VerifyCommand: ToolCommand {
     var options = VerifyOptions()
     var format = ReportFormat.text
-    var junitFile: String?
-    var jsonFile: String?
+    var files = ReportFiles()
     var color = ColorChoice.auto
     /// Whether the coverage matrix is printed (and carried by the JSON report).
     var coverage = false
@@ -37,8 +36,8 @@ struct VerifyCommand: ToolCommand {
             .value("--jobs", "N", "cases run at once (default: the number of cores)") { $0.options.jobs = try ArgumentValues.jobs($1, command: "verify") },
             .value("--shard", "I/N", "run the I-th of N stable parts of the suite") { $0.options.shard = try ArgumentValues.shard($1, command: "verify") },
             .value("--format", "FORMAT", "text, json, junit or github (default: text)") { $0.format = try ArgumentValues.format($1, command: "verify") },
-            .value("--junit", "FILE", "also write a JUnit XML report to FILE") { $0.junitFile = $1 },
-            .value("--json", "FILE", "also write a JSON report to FILE") { $0.jsonFile = $1 },
+            .value("--junit", "FILE", "also write a JUnit XML report to FILE") { $0.files.junit = $1 },
+            .value("--json", "FILE", "also write a JSON report to FILE") { $0.files.json = $1 },
             .flag("--coverage", "print, per endpoint, the outcomes and queues its replayed cases reach") { $0.coverage = true },
             .flag("--require-coverage", "fail (exit 1) naming every endpoint and outcome no case reaches") {
                 $0.coverage = true
@@ -99,15 +98,9 @@ struct VerifyCommand: ToolCommand {
                 outcome.problems.append(.warning("cannot append to the step summary \"\(summaryFile)\": \(error.reason)"))
             }
         }
-        for (file, format) in [(junitFile, ReportFormat.junit), (jsonFile, .json)] {
-            guard let file else { continue }
-            do throws(FileWriteError) {
-                try AtomicFile.write(report.render(format, palette: Palette(enabled: false)), to: environment.location.resolve(file))
-            } catch {
-                outcome.problems.append(.error("cannot write the \(format.rawValue) report to \"\(file)\": \(error.reason)"))
-                outcome.code = .invalid
-            }
-        }
+        let fileProblems = files.write(report, location: environment.location)
+        outcome.problems += fileProblems
+        if !fileProblems.isEmpty { outcome.code = .invalid }
         return outcome
     }
 

@@ -26,6 +26,7 @@ struct OptionTableTests {
 
     static let commands: [Command] = [
         command(VerifyCommand.self), command(ListCommand.self), command(ExplainCommand.self), command(AddCommand.self), command(RecordCommand.self),
+        command(MutateCommand.self),
     ]
 
     @Test("every command the tool runs is in the table and in the tool's help")

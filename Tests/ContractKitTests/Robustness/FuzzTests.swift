@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ContractKit
 
 /// Mutates valid contracts and fixtures (byte flips, truncations, deletions, duplications) with a
 /// fixed seed and checks the tool always ends with 0, 1 or 2, explaining every failure and error.

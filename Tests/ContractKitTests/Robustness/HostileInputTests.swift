@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ContractKit
 
 /// Inputs a developer could commit, each beside a good contract that must still pass.
 @Suite("hostile input")
@@ -145,22 +146,5 @@ struct HostileInputTests {
         }
         #expect(run.cases("PASS").filter { $0.contains("contracts/good.json") }.count == 4)
         #expect(run.stderr.utf8.count < 100_000, "diagnostics must stay short")
-    }
-}
-
-/// A small, fixed-seed random number generator, so hostile inputs and fuzzing are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,0 +1,108 @@
+import Foundation
+import DogPatchClients
+
+/// `dogpatch-contracts mutate`: runs the real client against answers nobody wrote down, derived
+/// from every passing 2xx decode case, and keeps each model's profile.
+struct MutateCommand: ToolCommand {
+    var options = VerifyOptions()
+    var seed: UInt64 = 1
+    var max = 2000
+    var profiles: String?
+    var update = false
+    var format = ReportFormat.text
+    var files = ReportFiles()
+    var color = ColorChoice.auto
+
+    static let spec = CommandSpec<MutateCommand>(
+        name: "mutate",
+        synopsis: "[PATH ...] [options]",
+        summary: "check the clients against mutated answers; keep model profiles",
+        about: """
+        From every passing 2xx decode case of an endpoint contract, derives the answers a server
+        could plausibly send (each key the model reads removed, null, or of another type; the body
+        cut, empty, of the other shape, an HTML page; the status 401, 404, 429, 500, 503; a timeout
+        and no connection) and runs each through the prediction and the real client, which must
+        give exactly the predicted outcome, once, on its queue. Each mutant is a result named
+        CASE › MUTATION. With --profiles, what each model accepts is kept in DIR/<Model>.json and
+        every change to it fails the run.
+        """,
+        arguments: [("PATH ...", "contract files or folders (default: the contracts folder)")],
+        options: [
+            .value("--contracts", "DIR", "the contracts folder (default: contracts/ at the suite's root)") { $0.options.contractsFolder = $1 },
+            .value("--fixtures", "DIR", "the fixtures folder (default: Fixtures/ at the suite's root)") { $0.options.fixturesFolder = $1 },
+            .value("--filter", "TEXT", "only cases whose contract path or name contains TEXT, ignoring case;\nrepeat it to take cases that match any") { $0.options.filters.append($1) },
+            .value("--seed", "N", "which mutants a case over --max keeps (default: 1); the same seed,\nthe same mutants") { $0.seed = try ArgumentValues.seed($1, command: "mutate") },
+            .value("--max", "N", "mutants run per case at most (default: 2000); a case over it says so") {
+                $0.max = try ArgumentValues.count($1, option: "--max", command: "mutate")
+            },
+            .value("--jobs", "N", "mutants run at once (default: the number of cores)") { $0.options.jobs = try ArgumentValues.jobs($1, command: "mutate") },
+            .value("--timeout", "SECONDS", "how long a replayed client may take to complete (default: 5)") { $0.options.timeout = try ArgumentValues.timeout($1, command: "mutate") },
+            .value("--profiles", "DIR", "compare each model's profile with DIR/<Model>.json (written when absent);\nkeep DIR outside the contracts folder") { $0.profiles = $1 },
+            .flag("--update", "with --profiles, rewrite the profiles instead of comparing") { $0.update = true },
+            .value("--format", "FORMAT", "text, json, junit or github (default: text)") { $0.format = try ArgumentValues.format($1, command: "mutate") },
+            .value("--junit", "FILE", "also write a JUnit XML report to FILE") { $0.files.junit = $1 },
+            .value("--json", "FILE", "also write a JSON report to FILE") { $0.files.json = $1 },
+            .value("--color", "WHEN", "auto, always or never (default: auto; NO_COLOR turns it off)", aliases: ["--colour"]) {
+                $0.color = try ArgumentValues.color($1, command: "mutate")
+            },
+        ],
+        positional: { $0.options.paths.append($1) },
+        validate: { command in
+            if command.update, command.profiles == nil { throw CommandLineError(message: "--update needs --profiles DIR", command: "mutate") }
+        },
+        exitStatus: [
+            (0, "the clients gave the predicted outcome for every mutant, and no profile changed"),
+            (1, "a mutant was mishandled, or a model's profile changed"),
+            (2, "a contract is invalid, a case to mutate does not pass, or the arguments are wrong"),
+        ]
+    )
+
+    func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
+        let environment = context.environment
+        let verifier = Verifier(catalogue: context.catalogue, options: options, location: environment.location)
+        let items: [SuiteItem]
+        do throws(Verifier.UsageError) {
+            items = try verifier.items()
+        } catch {
+            throw .usage(CommandLineError(message: error.message, command: Self.name))
+        }
+        var session = MutationSession(options: options, fixtures: verifier.fixtureLocator, seed: seed, max: max)
+        var results: [CaseResult] = []
+        for item in items {
+            results += await session.mutate(item)
+        }
+        var problems: [ToolProblem] = session.capped.map { .warning($0) }
+        if let profiles {
+            let folder = environment.location.resolve(profiles)
+            let outcome = ProfileCheck(folder: folder, display: profiles, update: update).check(session.profiles)
+            results += outcome.results
+            problems += outcome.problems
+        }
+        let report = Report(results)
+        let colorOut = color.isOn(terminal: environment.stdoutIsTerminal, environment: environment)
+        context.results(report.render(format, palette: Palette(enabled: colorOut && format == .text)))
+        var outcome = CommandOutcome(Tool.exitCode(report.summary), [.diagnostics(results.flatMap(\.diagnostics))] + problems, color: color)
+        let fileProblems = files.write(report, location: environment.location)
+        outcome.problems += fileProblems
+        if !fileProblems.isEmpty || problems.contains(where: { if case .error = $0 { true } else { false } }) { outcome.code = .invalid }
+        return outcome
+    }
+}
+
+extension ArgumentValues {
+    /// `--seed`: a whole number from 0.
+    static func seed(_ text: String, command: String) throws(CommandLineError) -> UInt64 {
+        guard let seed = UInt64(text) else {
+            throw CommandLineError(message: "--seed takes a whole number from 0, not \"\(text)\"", command: command)
+        }
+        return seed
+    }
+
+    /// A count from 1.
+    static func count(_ text: String, option: String, command: String) throws(CommandLineError) -> Int {
+        guard let count = Int(text), count >= 1 else {
+            throw CommandLineError(message: "\(option) takes a whole number from 1, not \"\(text)\"", command: command)
+        }
+        return count
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import DogPatchClients
+
+/// Runs one mutant: predicts what a correct client makes of it, replays it through the real
+/// client, and fails it unless the client gives exactly that, once, on its queue.
+struct MutantRunner: Sendable {
+    let contract: Contract
+    let spec: CaseSpec
+    let endpoint: Endpoint
+    let maker: MutantMaker
+    let timeout: TimeInterval
+
+    /// What one mutant showed.
+    struct Finding: Sendable {
+        let mutation: Mutation
+        /// The result row, `CASE › MUTATION`.
+        let result: CaseResult
+        /// Whether a correct client decodes it: what the model profile learns from.
+        let decodes: Bool
+    }
+
+    /// Runs a mutant.
+    func run(_ mutation: Mutation) async -> Finding {
+        let (response, body) = maker.apply(mutation)
+        let prediction = Predictor.predict(response, body: body, model: contract.model)
+        let observation = await Replayer(timeout: timeout).replay(endpoint, contract: contract, response: response, body: body)
+        let problem = Self.problem(with: observation, predicted: prediction, model: contract.model, timeout: timeout, dictionaries: maker.dictionaries)
+        let name = "\(spec.name) › \(mutation.name)"
+        let diagnostics = problem.map { [Diagnostic(.error, "\(mutation.name): \($0)", file: contract.file, position: spec.position)] } ?? []
+        let result = CaseResult(
+            contract: contract.file, endpoint: endpoint.name, caseName: name, status: problem == nil ? .passed : .failed, diagnostics: diagnostics
+        )
+        let decodes = if case .decoded = prediction { true } else { false }
+        return Finding(mutation: mutation, result: result, decodes: decodes)
+    }
+
+    /// What the client did wrong, or `nil` when it gave the predicted outcome once, on its queue.
+    static func problem(
+        with observation: Replayer.Observation, predicted: Outcome, model: ModelDescriptor, timeout: TimeInterval, dictionaries: Set<String>
+    ) -> String? {
+        let completion = observation.completion
+        let expected = predicted.brief(model: model)
+        if completion.timedOut {
+            return "client never completed within \(ReplayCheck.seconds(timeout)); expected \(expected)"
+        }
+        if let first = completion.first, !Outcome(first).isSame(as: predicted, dictionaries: dictionaries) {
+            return "client returned \(Outcome(first).summary(model: model)); expected \(expected)"
+        }
+        if completion.callCount > 1 {
+            return "client completed \(completion.callCount) times; expected once, with \(expected)"
+        }
+        if let wrong = completion.queueNames.first(where: { $0 != observation.queueName }) {
+            return "client completed on \(wrong); expected \(observation.queueName)"
+        }
+        return nil
+    }
+}
+
+extension Outcome {
+    /// Whether two outcomes are the same problem, a failure in any entry of a dictionary counting
+    /// as the same: a mutant changes every entry, and which one a decoder reaches first depends
+    /// on the order it walks the dictionary in.
+    func isSame(as other: Outcome, dictionaries: Set<String>) -> Bool {
+        if isSame(as: other) { return true }
+        guard case .failed(.jsonConversionFailure, _, let mine?) = self, case .failed(.jsonConversionFailure, _, let theirs?) = other,
+              let left = JSONPath(parsing: mine.path), let right = JSONPath(parsing: theirs.path) else { return false }
+        return Self.collapsed(left, dictionaries: dictionaries) == Self.collapsed(right, dictionaries: dictionaries)
+    }
+
+    /// A path with its indices as `[*]` and the keys of dictionaries as `*`.
+    private static func collapsed(_ path: JSONPath, dictionaries: Set<String>) -> String {
+        path.segments.reduce("") { collapsed, segment in
+            switch segment {
+            case .index: CollapsedPath.appending(.anyElement, to: collapsed)
+            case .key(let key): CollapsedPath.appending(dictionaries.contains(collapsed) ? .anyKey : .key(key), to: collapsed)
+            }
+        }
+    }
+
+    /// How a mutant's expectation is named: the outcome without a decoding failure's wording,
+    /// which differs between the tool and Foundation: `jsonConversionFailure at [0].area`.
+    func brief(model: ModelDescriptor) -> String {
+        if case .failed(.jsonConversionFailure, _, let problem?) = self {
+            return problem.path.isEmpty ? "jsonConversionFailure" : "jsonConversionFailure at \(problem.path)"
+        }
+        return summary(model: model)
+    }
+}
