@@ -59,6 +59,25 @@ struct Corpus {
         return (bytes, cases)
     }
 
+    /// Writes a suite of one case to mutate: the France record from the repository's fixtures
+    /// (`countries.byName`), or a page of `dogsPerPage` generated dogs (`dogpatch.getDogs`).
+    func writeMutationSuite(france: URL?) throws {
+        try? FileManager.default.removeItem(at: root)
+        try FileManager.default.createDirectory(at: contracts, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+        let contract: Data
+        if let france {
+            try Data(contentsOf: france).write(to: fixtures.appendingPathComponent("body.json"))
+            contract = Self.contract(endpoint: "countries.byName", cases: [#"{"name": "france", "response": {"fixture": "body.json"}, "expect": {"decodes": true, "count": 1}}"#])
+                .replacingArguments(#""arguments": {"name": "france"}, "#)
+        } else {
+            var generator = BenchRandom(seed: 11)
+            try Data(Self.dogPage(page: 0, count: dogsPerPage, using: &generator).utf8).write(to: fixtures.appendingPathComponent("body.json"))
+            contract = Self.contract(endpoint: "dogpatch.getDogs", cases: [#"{"name": "page", "response": {"fixture": "body.json"}, "expect": {"decodes": true, "count": \#(dogsPerPage)}}"#])
+        }
+        try contract.write(to: contracts.appendingPathComponent("mutate.json"))
+    }
+
     /// Writes a suite of `count` replayed `dogpatch.getDogs` cases over one small page.
     func writeReplaySuite(count: Int) throws {
         try? FileManager.default.removeItem(at: root)
@@ -102,6 +121,14 @@ struct Corpus {
             """
         }
         return "[\n" + dogs.joined(separator: ",\n") + "\n]\n"
+    }
+}
+
+extension Data {
+    /// A contract's bytes with text inserted after its opening brace.
+    func replacingArguments(_ text: String) -> Data {
+        guard let first = first, first == UInt8(ascii: "{") else { return self }
+        return Data([first]) + Data(text.utf8) + dropFirst()
     }
 }
 

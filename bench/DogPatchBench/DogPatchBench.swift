@@ -93,6 +93,15 @@ struct Benchmark {
 
         let ownSuite = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let startup = try best(of: 5) { try ChildProcess.measure(tool, ["verify"], in: ownSuite) }
+
+        // Mutation testing: one real record, one page of 100 dogs, and the repository's suite.
+        let franceSuite = Corpus(root: work.appendingPathComponent("mutate-france"), dogPages: 0, dogsPerPage: 0, countriesFile: dataFile)
+        try franceSuite.writeMutationSuite(france: ownSuite.appendingPathComponent("Fixtures/countries/name-france.json"))
+        let dogSuite = Corpus(root: work.appendingPathComponent("mutate-dogs"), dogPages: 0, dogsPerPage: 100, countriesFile: dataFile)
+        try dogSuite.writeMutationSuite(france: nil)
+        let mutateFrance = try mutate(franceSuite.root)
+        let mutateDogs = try mutate(dogSuite.root)
+        let mutateOwn = try mutate(ownSuite)
         // The case count comes from the run's own summary line, so the row stays true as the suite grows.
         let ownCases = DogPatchBench.caseCount(inSummaryOf: startup.output)
 
@@ -117,6 +126,9 @@ struct Benchmark {
         print(row(String(format: "  same, half the corpus (%.0f MB)", Double(halfBytes) / 1_048_576), halfRun, mb: Double(halfBytes) / 1_048_576, cases: halfCases, ratio: false))
         print(row("replay \(replayCases) getDogs cases", replayed, mb: 0, cases: replayCases, ratio: false))
         print(row("verify of the repository's suite", startup, mb: 0, cases: ownCases, ratio: false))
+        print(row("mutate the France record", mutateFrance.run, mb: 0, cases: mutateFrance.mutants, ratio: false) + "  (mutants/s)")
+        print(row("mutate a page of 100 dogs", mutateDogs.run, mb: 0, cases: mutateDogs.mutants, ratio: false) + "  (mutants/s)")
+        print(row("mutate the repository's suite", mutateOwn.run, mb: 0, cases: mutateOwn.mutants, ratio: false) + "  (mutants/s)")
         print("")
         let targets: [(String, Bool)] = [
             (String(format: "--jobs 1 at least 0.9x the baseline (%.2fx)", baseline.seconds / single.seconds), baseline.seconds / single.seconds >= 0.9),
@@ -125,6 +137,7 @@ struct Benchmark {
             (String(format: "peak memory at most 150 MB (%.1f MB)", max(single.peakMemoryMB, parallel.peakMemoryMB)), max(single.peakMemoryMB, parallel.peakMemoryMB) <= 150),
             (String(format: "peak memory not growing with the corpus (%.1f MB for half, %.1f MB for all)", halfRun.peakMemoryMB, parallel.peakMemoryMB), parallel.peakMemoryMB <= halfRun.peakMemoryMB * 1.25 + 5),
             (String(format: "verify of the own suite (%d cases) passes, under 0.3 s (%.3f s)", ownCases, startup.seconds), startup.status == 0 && startup.seconds < 0.3),
+            (String(format: "mutate of the own suite (%d mutants) passes, under 5 s (%.3f s)", mutateOwn.mutants, mutateOwn.run.seconds), mutateOwn.run.status == 0 && mutateOwn.run.seconds < 5),
         ]
         for (text, met) in targets {
             print("\(met ? "met   " : "MISSED") \(text)")
@@ -143,6 +156,16 @@ struct Benchmark {
 
     private func best(of runs: Int = 3, _ measure: () throws -> Measurement) throws -> Measurement {
         Self.best(try (0..<runs).map { _ in try measure() })
+    }
+
+    /// `mutate` in a suite, best of three, with the number of mutants its summary counts.
+    private func mutate(_ folder: URL) throws -> (run: Measurement, mutants: Int) {
+        let measurement = try best(of: 3) { try ChildProcess.measure(tool, ["mutate"], in: folder) }
+        let mutants = DogPatchBench.caseCount(inSummaryOf: measurement.output)
+        guard measurement.status == 0, mutants > 0 else {
+            throw BenchError("mutate in \(folder.path) did not pass: \(measurement.output.suffix(300))")
+        }
+        return (measurement, mutants)
     }
 
     private func verify(_ folder: URL, _ arguments: [String], cases: Int, runs: Int = 3) throws -> Measurement {
