@@ -50,9 +50,10 @@ extension AddCommand {
         guard let name = target.endpoint else {
             throw .usage(CommandLineError(message: "add --live needs --endpoint E: the request sent is the endpoint's client's", command: Self.name))
         }
-        guard let endpoint = catalogue.endpoint(named: name) else {
-            let known = catalogue.endpoints.map { "\"\($0.name)\"" }.joined(separator: ", ")
-            throw .usage(CommandLineError(message: "unknown endpoint \"\(name)\"; known endpoints are \(known)", command: Self.name))
+        let endpoint: Endpoint
+        switch catalogue.endpoint(resolving: name) {
+        case .success(let found): endpoint = found
+        case .failure(let error): throw .usage(CommandLineError(message: error.message, command: Self.name))
         }
         // The arguments as the new contract will hold them: loaded from its text, so they are
         // read exactly as verify will read them.

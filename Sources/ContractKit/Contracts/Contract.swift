@@ -155,3 +155,27 @@ public struct ValueExpectation: Sendable {
     /// Where the expectation was written.
     public let position: SourcePosition
 }
+
+/// A contract file as loaded: its cases, or the problems that keep it from running.
+public enum LoadedContract: Sendable {
+    /// The contract loaded; some cases may still be invalid.
+    case loaded(Contract)
+    /// The contract as a whole is invalid.
+    case invalid(file: String, endpoint: String?, diagnostics: [Diagnostic])
+}
+
+/// One case of a loaded contract: ready to run, or invalid on its own.
+public enum CaseEntry: Sendable {
+    /// The case is ready to run.
+    case ready(CaseSpec)
+    /// The case is invalid; the contract's other cases still run.
+    case invalid(name: String, diagnostics: [Diagnostic])
+
+    /// The case's name.
+    public var name: String {
+        switch self {
+        case .ready(let contractCase): contractCase.name
+        case .invalid(let name, _): name
+        }
+    }
+}

@@ -1,30 +1,6 @@
 import Foundation
 import DogPatchClients
 
-/// A contract file as loaded: its cases, or the problems that keep it from running.
-public enum LoadedContract: Sendable {
-    /// The contract loaded; some cases may still be invalid.
-    case loaded(Contract)
-    /// The contract as a whole is invalid.
-    case invalid(file: String, endpoint: String?, diagnostics: [Diagnostic])
-}
-
-/// One case of a loaded contract: ready to run, or invalid on its own.
-public enum CaseEntry: Sendable {
-    /// The case is ready to run.
-    case ready(CaseSpec)
-    /// The case is invalid; the contract's other cases still run.
-    case invalid(name: String, diagnostics: [Diagnostic])
-
-    /// The case's name.
-    public var name: String {
-        switch self {
-        case .ready(let contractCase): contractCase.name
-        case .invalid(let name, _): name
-        }
-    }
-}
-
 /// Loads contract files strictly: every unknown key, wrong type, duplicate, unknown name and
 /// escaping path is an error at the contract's `file:line:col`.
 public struct ContractLoader: Sendable {
@@ -86,13 +62,35 @@ public struct ContractLoader: Sendable {
             ])
         }
         var reader = ContractReader(file: file)
+        guard let header = readHeader(root, reader: &reader), reader.diagnostics.isEmpty, let model = header.model else {
+            return .invalid(file: file, endpoint: reader.endpointName, diagnostics: reader.diagnostics)
+        }
+        return .loaded(Contract(
+            file: file, endpoint: header.endpoint, model: model, arguments: header.arguments, request: header.request,
+            responseQueue: header.responseQueue, ignoredKeys: header.ignoredKeys,
+            cases: readCases(header.caseNodes, model: model, replayable: header.endpoint != nil, file: file)
+        ))
+    }
+
+    /// Everything a contract says above its cases, and the cases' nodes.
+    private struct Header {
+        var endpoint: Endpoint?
+        var model: ModelDescriptor?
+        var arguments: [String: Endpoint.Argument]
+        var request: RequestExpectation?
+        var responseQueue: ResponseQueue
+        var ignoredKeys: Set<String>
+        var caseNodes: [JSONNode]
+    }
+
+    /// Stage one: the contract's own keys, each problem reported where it is written.
+    private func readHeader(_ root: JSONNode, reader: inout ContractReader) -> Header? {
         let top = reader.members(
             of: root, in: "the contract",
             allowed: ["version", "description", "endpoint", "arguments", "request", "model", "responseQueue", "ignoredKeys", "cases"]
         )
-        guard let top else { return .invalid(file: file, endpoint: nil, diagnostics: reader.diagnostics) }
+        guard let top else { return nil }
         _ = reader.string(top["description"])
-
         if let version = reader.integer(top["version"], in: Int.min...Int.max) {
             if version.value > Self.currentVersion {
                 reader.error("contract version \(version.value) is newer than this tool reads (version \(Self.currentVersion)); update dogpatch-contracts", at: version.position)
@@ -100,19 +98,15 @@ public struct ContractLoader: Sendable {
                 reader.error("contract version must be 1, found \(version.value)", at: version.position)
             }
         }
-
         let endpointName = reader.string(top["endpoint"])
+        reader.endpointName = endpointName?.value
         var endpoint: Endpoint?
         if let endpointName {
-            endpoint = catalogue.endpoint(named: endpointName.value)
-            if endpoint == nil {
-                let known = catalogue.endpoints.map { "\"\($0.name)\"" }.joined(separator: ", ")
-                reader.error("unknown endpoint \"\(endpointName.value)\"; known endpoints are \(known)", at: endpointName.position)
+            switch catalogue.endpoint(resolving: endpointName.value) {
+            case .success(let found): endpoint = found
+            case .failure(let error): reader.error(error.message, at: endpointName.position)
             }
         }
-        let model = resolveModel(top, endpoint: endpoint, endpointName: endpointName, reader: &reader)
-        let arguments = readArguments(top["arguments"], endpoint: endpoint, named: endpointName != nil, reader: &reader)
-        let request = readRequest(top["request"], endpoint: endpoint, named: endpointName != nil, reader: &reader)
         var responseQueue = ResponseQueue.main
         if let queue = reader.string(top["responseQueue"]) {
             if let parsed = ResponseQueue(rawValue: queue.value) {
@@ -121,25 +115,36 @@ public struct ContractLoader: Sendable {
                 reader.error("\"responseQueue\" must be \"main\" or \"private\", found \"\(queue.value)\"", at: queue.position)
             }
         }
-        let ignoredKeys = reader.stringArray(top["ignoredKeys"])?.value ?? []
-        var caseNodes: [JSONNode] = []
-        if let cases = top["cases"] {
-            if case .array(let elements) = cases.value.value {
-                caseNodes = elements
-                if elements.isEmpty { reader.error("\"cases\" is empty: a contract needs at least one case", at: cases.value.position) }
-            } else {
-                reader.error("\"cases\" must be an array, found \(NodeDecoder.describe(cases.value.value))", at: cases.value.position)
-            }
-        } else {
-            reader.error("missing required key \"cases\" in the contract", at: root.position)
-        }
+        return Header(
+            endpoint: endpoint,
+            model: resolveModel(top, endpoint: endpoint, endpointName: endpointName, reader: &reader),
+            arguments: readArguments(top["arguments"], endpoint: endpoint, named: endpointName != nil, reader: &reader),
+            request: readRequest(top["request"], endpoint: endpoint, named: endpointName != nil, reader: &reader),
+            responseQueue: responseQueue,
+            ignoredKeys: Set(reader.stringArray(top["ignoredKeys"])?.value ?? []),
+            caseNodes: readCaseNodes(top["cases"], root: root, reader: &reader)
+        )
+    }
 
-        guard reader.diagnostics.isEmpty, let model else {
-            return .invalid(file: file, endpoint: endpointName?.value, diagnostics: reader.diagnostics)
+    /// The `cases` array's elements, which must be at least one.
+    private func readCaseNodes(_ member: JSONMember?, root: JSONNode, reader: inout ContractReader) -> [JSONNode] {
+        guard let member else {
+            reader.error("missing required key \"cases\" in the contract", at: root.position)
+            return []
         }
+        guard case .array(let elements) = member.value.value else {
+            reader.error("\"cases\" must be an array, found \(NodeDecoder.describe(member.value.value))", at: member.value.position)
+            return []
+        }
+        if elements.isEmpty { reader.error("\"cases\" is empty: a contract needs at least one case", at: member.value.position) }
+        return elements
+    }
+
+    /// Stage two: each case on its own, a duplicate name making the later one invalid.
+    private func readCases(_ nodes: [JSONNode], model: ModelDescriptor, replayable: Bool, file: String) -> [CaseEntry] {
         var seen: [String: SourcePosition] = [:]
-        let entries = caseNodes.enumerated().map { index, node in
-            let entry = readCase(node, index: index, model: model, replayable: endpoint != nil, file: file)
+        return nodes.enumerated().map { index, node in
+            let entry = readCase(node, index: index, model: model, replayable: replayable, file: file)
             guard let first = seen[entry.name] else {
                 seen[entry.name] = node.position
                 return entry
@@ -152,10 +157,6 @@ public struct ContractLoader: Sendable {
             }
             return .invalid(name: entry.name, diagnostics: [duplicate])
         }
-        return .loaded(Contract(
-            file: file, endpoint: endpoint, model: model, arguments: arguments, request: request,
-            responseQueue: responseQueue, ignoredKeys: Set(ignoredKeys), cases: entries
-        ))
     }
 
     private func resolveModel(
@@ -163,20 +164,17 @@ public struct ContractLoader: Sendable {
     ) -> ModelDescriptor? {
         guard let modelName = reader.string(top["model"]) else {
             if top["model"] == nil, endpointName == nil {
-                reader.error("a contract without \"endpoint\" needs \"model\" (\(catalogue.models.map { "\"\($0.name)\"" }.joined(separator: ", ")))", at: .start)
+                reader.error("a contract without \"endpoint\" needs \"model\" (\(catalogue.knownModels))", at: .start)
             }
             return endpoint?.model
         }
-        guard let model = catalogue.model(named: modelName.value) else {
-            let known = catalogue.models.map { "\"\($0.name)\"" }.joined(separator: ", ")
-            reader.error("unknown model \"\(modelName.value)\"; known models are \(known)", at: modelName.position)
+        switch catalogue.model(resolving: modelName.value, for: endpoint) {
+        case .success(let model):
+            return model
+        case .failure(let error):
+            reader.error(error.message, at: modelName.position)
             return nil
         }
-        if let endpoint, endpoint.model.name != model.name {
-            reader.error("model \"\(model.name)\" does not match endpoint \"\(endpoint.name)\", which decodes \"\(endpoint.model.name)\"", at: modelName.position)
-            return nil
-        }
-        return model
     }
 
     /// Reads `arguments`; `named` tells an absent endpoint (an error here) from an unknown one (reported already).

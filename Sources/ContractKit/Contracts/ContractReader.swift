@@ -4,6 +4,8 @@ import Foundation
 struct ContractReader {
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
+    /// The contract's endpoint as written, once read, for a contract that fails to load.
+    var endpointName: String?
 
     init(file: String) {
         self.file = file

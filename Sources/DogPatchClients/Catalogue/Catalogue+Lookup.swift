@@ -1,0 +1,67 @@
+/// Why a name does not resolve in a catalogue, worded once for every place that looks names up:
+/// contracts, `explain`, `add`.
+public struct CatalogueLookupError: Error, Equatable, Sendable {
+    /// Which name is wrong.
+    public enum Subject: Sendable {
+        /// The endpoint's.
+        case endpoint
+        /// The model's.
+        case model
+    }
+
+    /// Which name is wrong.
+    public let subject: Subject
+    /// What is wrong, such as `unknown endpoint "x"; known endpoints are "dogpatch.getDogs", ...`.
+    public let message: String
+}
+
+extension Catalogue {
+    /// The endpoint with a name, or why there is none.
+    /// - Parameter name: The name contracts use.
+    /// - Returns: The endpoint, or an error listing the known ones.
+    public func endpoint(resolving name: String) -> Result<Endpoint, CatalogueLookupError> {
+        guard let endpoint = endpoint(named: name) else {
+            let known = endpoints.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            return .failure(CatalogueLookupError(subject: .endpoint, message: "unknown endpoint \"\(name)\"; known endpoints are \(known)"))
+        }
+        return .success(endpoint)
+    }
+
+    /// The model with a name, checked against the endpoint that decodes into it, or why not.
+    /// - Parameters:
+    ///   - name: The name contracts use.
+    ///   - endpoint: The endpoint the model must match, if any.
+    /// - Returns: The model, or an error naming the known models or the endpoint's own.
+    public func model(resolving name: String, for endpoint: Endpoint?) -> Result<ModelDescriptor, CatalogueLookupError> {
+        guard let model = model(named: name) else {
+            return .failure(CatalogueLookupError(subject: .model, message: "unknown model \"\(name)\"; known models are \(knownModels)"))
+        }
+        if let endpoint, endpoint.model.name != model.name {
+            return .failure(CatalogueLookupError(
+                subject: .model, message: "model \"\(model.name)\" does not match endpoint \"\(endpoint.name)\", which decodes \"\(endpoint.model.name)\""
+            ))
+        }
+        return .success(model)
+    }
+
+    /// An endpoint and a model named together, either of them optional: the model is the one
+    /// named, or the endpoint's.
+    /// - Parameters:
+    ///   - endpoint: The endpoint's name, if one was given.
+    ///   - model: The model's name, if one was given.
+    /// - Returns: The endpoint (when named) and the model (when named or implied), or the first problem.
+    public func resolve(endpoint: String?, model: String?) -> Result<(endpoint: Endpoint?, model: ModelDescriptor?), CatalogueLookupError> {
+        var found: Endpoint?
+        if let endpoint {
+            switch self.endpoint(resolving: endpoint) {
+            case .success(let resolved): found = resolved
+            case .failure(let error): return .failure(error)
+            }
+        }
+        guard let model else { return .success((found, found?.model)) }
+        return self.model(resolving: model, for: found).map { (found, $0) }
+    }
+
+    /// The known models, quoted, for messages.
+    public var knownModels: String { models.map { "\"\($0.name)\"" }.joined(separator: ", ") }
+}
