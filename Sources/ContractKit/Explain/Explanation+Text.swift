@@ -25,11 +25,11 @@ extension Explanation {
             }
         }
         if case .decoded = outcome {
-            if ignoredKeys.isEmpty {
+            if unreadKeys.isEmpty {
                 out += "ignored keys: none; the \(model.name) model reads every key\n"
             } else {
                 out += "ignored keys (the \(model.name) model never reads them; verify warns about each):\n"
-                for key in ignoredKeys {
+                for key in unreadKeys {
                     let times = "\(key.occurrences) \(key.occurrences == 1 ? "occurrence" : "occurrences")"
                     out += "  \(file):\(key.position.line):\(key.position.column): \(key.path) (\(times))\n"
                 }

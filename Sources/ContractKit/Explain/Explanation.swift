@@ -25,7 +25,7 @@ struct Explanation {
     /// The first records, when the body decoded.
     let records: [Record]
     /// The keys the model never reads, when the body decoded.
-    let ignoredKeys: [IgnoredKey]
+    let unreadKeys: [UnreadKey]
 
     /// How many records `explain` shows.
     static let recordLimit = 3
@@ -46,14 +46,14 @@ struct Explanation {
         let response = ResponseSpec(kind: .http(status: status, headers: [:], body: .none), delayMs: 0, position: .start)
         let outcome = Predictor.predict(response, body: received, model: model)
         var records: [Record] = []
-        var ignoredKeys: [IgnoredKey] = []
+        var unreadKeys: [UnreadKey] = []
         if case .decoded(let value) = outcome {
             records = Self.records(of: value, model: model)
-            ignoredKeys = IgnoredKeys.find(in: body, scan: scan, model: model)
+            unreadKeys = UnreadKeys.find(in: body, scan: scan, model: model)
         }
         return .success(Explanation(
             file: file, byteCount: received.count, model: model, status: status, outcome: outcome,
-            records: records, ignoredKeys: ignoredKeys
+            records: records, unreadKeys: unreadKeys
         ))
     }
 

@@ -75,8 +75,8 @@ enum DriftCheck {
     ///   - keyReads: What the run has learnt about the model.
     /// - Returns: The drift, or nothing when either body is not JSON.
     static func drift(fixture: Data, server: Data, model: ModelDescriptor, keyReads: KeyReadCache) -> [ShapeDrift] {
-        let fixtureLog = IgnoredKeys.keysRead(in: BodyEncoding.utf8(fixture), model: model)
-        let serverLog = IgnoredKeys.keysRead(in: BodyEncoding.utf8(server), model: model)
+        let fixtureLog = UnreadKeys.keysRead(in: BodyEncoding.utf8(fixture), model: model)
+        let serverLog = UnreadKeys.keysRead(in: BodyEncoding.utf8(server), model: model)
         let dictionaries = keyReads.learnt(for: model.name).dictionaries
             .union(fixtureLog?.dictionaries ?? []).union(serverLog?.dictionaries ?? [])
         guard let fixtureShape = BodyShape(fixture, dictionaries: dictionaries),

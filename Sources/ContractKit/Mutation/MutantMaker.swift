@@ -22,7 +22,7 @@ struct MutantMaker: Sendable {
     /// Reads a passing case's body; `nil` for one that is not JSON the model decodes.
     init?(body: Data, response: ResponseSpec, model: ModelDescriptor) {
         let text = BodyEncoding.utf8(body)
-        guard let root = try? JSONParser.parse(text), let log = IgnoredKeys.keysRead(in: text, model: model),
+        guard let root = try? JSONParser.parse(text), let log = UnreadKeys.keysRead(in: text, model: model),
               let shape = BodyShape(text, dictionaries: log.dictionaries) else { return nil }
         self.root = root
         self.body = body

@@ -109,7 +109,7 @@ struct CaseRunner: Sendable {
     /// One warning per key of the body the model never reads, unless the contract lists it;
     /// `DiagnosticRules` makes them errors under `--strict`.
     private func unreadKeyDiagnostics(in body: Data, scan: BodyScan, fixtureFile: String?) -> [Diagnostic] {
-        IgnoredKeys.find(in: body, scan: scan, model: contract.model, cache: keyReads)
+        UnreadKeys.find(in: body, scan: scan, model: contract.model, cache: keyReads)
             .filter { !contract.ignoredKeys.contains($0.path) }
             .map { key in
                 Diagnostic(

@@ -6,7 +6,7 @@ struct ExplainCommandTests {
     @Test("a body with ignored keys: outcome, count, first records, the keys with their positions and a case")
     func ignoredKeys() throws {
         let folder = try SuiteFolder()
-        try folder.write("Fixtures/dogs/page.json", IgnoredKeysCommandTests.dogsWithExtras)
+        try folder.write("Fixtures/dogs/page.json", UnreadKeysCommandTests.dogsWithExtras)
         let run = try folder.run(["explain", "Fixtures/dogs/page.json", "--endpoint", "dogpatch.getDogs"])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

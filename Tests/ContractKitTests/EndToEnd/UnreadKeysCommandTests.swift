@@ -4,7 +4,7 @@ import Testing
 import DogPatchClients
 
 @Suite("ignored keys, end to end")
-struct IgnoredKeysCommandTests {
+struct UnreadKeysCommandTests {
     /// Two dogs carrying keys the Dog model does not have: `gender` in both, `microchip` in one.
     static let dogsWithExtras = """
     [

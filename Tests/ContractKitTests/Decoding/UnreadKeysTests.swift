@@ -4,10 +4,10 @@ import Testing
 import DogPatchClients
 
 @Suite("ignored keys")
-struct IgnoredKeysTests {
+struct UnreadKeysTests {
     private func ignored(_ json: String, _ model: ModelDescriptor = .countries, cache: KeyReadCache = KeyReadCache()) -> [String] {
         let body = Data(json.utf8)
-        return IgnoredKeys.find(in: body, scan: BodyScan(body), model: model, cache: cache).map(\.path)
+        return UnreadKeys.find(in: body, scan: BodyScan(body), model: model, cache: cache).map(\.path)
     }
 
     @Test("the keys of a dictionary collapse to *, so a key its values lack is one line")
@@ -45,7 +45,7 @@ struct IgnoredKeysTests {
     @Test("each key is placed at its first occurrence")
     func positions() {
         let body = Data("[\n  {\"name\": {}},\n  {\"name\": {}, \"extra\": 1}\n]".utf8)
-        let found = IgnoredKeys.find(in: body, scan: BodyScan(body), model: .countries)
-        #expect(found == [IgnoredKey(path: "[*].extra", position: SourcePosition(line: 3, column: 16), occurrences: 1)])
+        let found = UnreadKeys.find(in: body, scan: BodyScan(body), model: .countries)
+        #expect(found == [UnreadKey(path: "[*].extra", position: SourcePosition(line: 3, column: 16), occurrences: 1)])
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import DogPatchClients
 
-/// A key in a body that the model never reads: its value is dropped without a word.
-public struct IgnoredKey: Sendable, Equatable {
+/// A key in a body that the model never reads (an unread key): its value is dropped without a
+/// word. A contract acknowledges the ones it expects in `ignoredKeys`.
+public struct UnreadKey: Sendable, Equatable {
     /// The key's path with array elements collapsed, such as `[*].gender`.
     public var path: String
     /// Where the key first occurs in the body.
@@ -20,7 +21,7 @@ public struct IgnoredKey: Sendable, Equatable {
 /// top-level array holds paths not seen yet, only the elements where they first occur are decoded
 /// again. Both rest on a model reading a key at a path whenever the key is there, as synthesized
 /// `Codable` conformances do.
-enum IgnoredKeys {
+enum UnreadKeys {
     /// The ignored keys of a body that decodes into the model, outermost only: keys under an
     /// ignored key are not listed again.
     /// - Parameters:
@@ -29,7 +30,7 @@ enum IgnoredKeys {
     ///   - model: The model.
     ///   - cache: Verdicts learnt from earlier bodies, shared by a run.
     /// - Returns: The ignored keys in order of first appearance.
-    static func find(in body: Data, scan: BodyScan, model: ModelDescriptor, cache: KeyReadCache = KeyReadCache()) -> [IgnoredKey] {
+    static func find(in body: Data, scan: BodyScan, model: ModelDescriptor, cache: KeyReadCache = KeyReadCache()) -> [UnreadKey] {
         guard scan.nodes.count > 1 else { return [] }
         var learnt = cache.learnt(for: model.name)
         var paths = schemaPaths(of: scan, dictionaries: learnt.dictionaries)
@@ -96,7 +97,7 @@ enum IgnoredKeys {
     }
 
     /// The keys not read, one per path, leaving out those under a key already reported.
-    private static func ignored(_ scan: BodyScan, paths: [String], reads: [String: Bool], body: Data) -> [IgnoredKey] {
+    private static func ignored(_ scan: BodyScan, paths: [String], reads: [String: Bool], body: Data) -> [UnreadKey] {
         var silenced: Set<String> = []     // reported, or under a reported key
         var order: [String] = []
         var found: [String: (offset: Int, occurrences: Int)] = [:]
@@ -122,7 +123,7 @@ enum IgnoredKeys {
         let offsets = order.map { found[$0]?.offset ?? 0 }
         let positions = SourcePosition.positions(of: offsets, in: body)
         return zip(order, positions).map { path, position in
-            IgnoredKey(path: path, position: position, occurrences: found[path]?.occurrences ?? 0)
+            UnreadKey(path: path, position: position, occurrences: found[path]?.occurrences ?? 0)
         }
     }
 
@@ -137,37 +138,5 @@ enum IgnoredKeys {
             return nil
         }
         return log
-    }
-}
-
-/// What a run has learnt about each model: whether it reads each collapsed key path, and which
-/// objects it reads as dictionaries.
-final class KeyReadCache: @unchecked Sendable {
-    /// What is known about one model.
-    struct Learnt {
-        /// Whether the model reads the key at each collapsed path.
-        var reads: [String: Bool] = [:]
-        /// The collapsed paths of objects the model reads as dictionaries.
-        var dictionaries: Set<String> = []
-    }
-
-    private let lock = NSLock()
-    private var models: [String: Learnt] = [:]
-
-    /// What is known about a model so far.
-    func learnt(for model: String) -> Learnt {
-        lock.withLock { models[model] ?? Learnt() }
-    }
-
-    /// Adds what one body taught.
-    func record(_ learnt: Learnt, model: String) {
-        lock.withLock {
-            var known = models[model] ?? Learnt()
-            known.dictionaries.formUnion(learnt.dictionaries)
-            // Read anywhere counts as read: a model that reads a key only sometimes is not
-            // reported for it.
-            known.reads.merge(learnt.reads) { $0 || $1 }
-            models[model] = known
-        }
     }
 }
