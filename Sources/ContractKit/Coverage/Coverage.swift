@@ -107,12 +107,13 @@ struct CoverageMatrix: Sendable {
 
     /// The matrix for the JSON report: per endpoint, the count of cases for each outcome and queue
     /// (`invalidRequest` only where the endpoint can give it).
-    var json: JSONValue {
-        .object(rows.map { row in
-            var fields = row.columns.map { ($0.key, row.outcomes[$0] ?? 0) }
-            fields += [("mainQueue", row.queues[.main] ?? 0), ("privateQueue", row.queues[.private] ?? 0)]
-            let members = fields.map { JSONMember(key: $0.0, keyPosition: .start, value: JSONNode(.number(String($0.1)), at: .start)) }
-            return JSONMember(key: row.endpoint, keyPosition: .start, value: JSONNode(.object(members), at: .start))
-        })
+    var counts: [String: [String: Int]] {
+        var matrix: [String: [String: Int]] = [:]
+        for row in rows {
+            var cells: [String: Int] = ["mainQueue": row.queues[.main] ?? 0, "privateQueue": row.queues[.private] ?? 0]
+            for column in row.columns { cells[column.key] = row.outcomes[column] ?? 0 }
+            matrix[row.endpoint] = cells
+        }
+        return matrix
     }
 }

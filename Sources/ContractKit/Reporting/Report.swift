@@ -60,41 +60,9 @@ struct Report {
 
     // MARK: json
 
+    /// The report as one JSON object; see `JSONReport`.
     private func json() -> String {
-        func object(_ fields: [(String, JSONValue)]) -> JSONValue {
-            .object(fields.map { JSONMember(key: $0.0, keyPosition: .start, value: JSONNode($0.1, at: .start)) })
-        }
-        func number(_ value: Int) -> JSONValue { .number(String(value)) }
-        func array(_ values: [JSONValue]) -> JSONValue { .array(values.map { JSONNode($0, at: .start) }) }
-        let s = summary
-        let summaryObject = object([
-            ("contracts", number(s.contracts)), ("cases", number(s.cases)), ("passed", number(s.passed)),
-            ("failed", number(s.failed)), ("errors", number(s.errors)), ("skipped", number(s.skipped)),
-            ("warnings", number(s.warnings)),
-        ])
-        let resultObjects = results.map { result -> JSONValue in
-            var fields: [(String, JSONValue)] = [
-                ("contract", .string(result.contract)), ("endpoint", result.endpoint.map(JSONValue.string) ?? .null),
-                ("case", .string(result.caseName)), ("status", .string(result.status.rawValue)),
-            ]
-            if let reason = result.skipReason { fields.append(("skipReason", .string(reason))) }
-            if let url = result.url { fields.append(("url", .string(url))) }
-            let diagnostics = result.diagnostics.map { diagnostic -> JSONValue in
-                var parts: [(String, JSONValue)] = [("severity", .string(diagnostic.severity.rawValue)), ("message", .string(diagnostic.message))]
-                if let file = diagnostic.file { parts.append(("file", .string(file))) }
-                if let position = diagnostic.position {
-                    parts.append(("line", number(position.line)))
-                    parts.append(("column", number(position.column)))
-                }
-                if let path = diagnostic.path { parts.append(("path", .string(path))) }
-                return object(parts)
-            }
-            fields.append(("diagnostics", array(diagnostics)))
-            return object(fields)
-        }
-        var top: [(String, JSONValue)] = [("version", number(1)), ("summary", summaryObject), ("results", array(resultObjects))]
-        if let coverage { top.append(("coverage", coverage.json)) }
-        return object(top).jsonText + "\n"
+        JSONReport(results, summary: summary, coverage: coverage).text
     }
 
     // MARK: junit

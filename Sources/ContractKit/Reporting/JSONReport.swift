@@ -1,0 +1,85 @@
+import Foundation
+
+/// The JSON report (`--format json`, `--json FILE`) as a value, encoded with sorted keys:
+/// `{"version":1,"summary":{...},"results":[...],"coverage":{...}}` as DESIGN section 5 gives it.
+struct JSONReport: Encodable {
+    struct Counts: Encodable {
+        let contracts, cases, passed, failed, errors, skipped, warnings: Int
+    }
+
+    struct Result: Encodable {
+        let contract: String
+        /// Written as `null` for a fixture contract, never left out.
+        let endpoint: String?
+        let name: String
+        let status: String
+        let skipReason: String?
+        let url: String?
+        let diagnostics: [Problem]
+
+        enum CodingKeys: String, CodingKey {
+            case contract, endpoint, name = "case", status, skipReason, url, diagnostics
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(contract, forKey: .contract)
+            try container.encode(endpoint, forKey: .endpoint)
+            try container.encode(name, forKey: .name)
+            try container.encode(status, forKey: .status)
+            try container.encodeIfPresent(skipReason, forKey: .skipReason)
+            try container.encodeIfPresent(url, forKey: .url)
+            try container.encode(diagnostics, forKey: .diagnostics)
+        }
+    }
+
+    struct Problem: Encodable {
+        let severity: String
+        let message: String
+        let file: String?
+        let line: Int?
+        let column: Int?
+        let path: String?
+    }
+
+    let version = 1
+    let summary: Counts
+    let results: [Result]
+    /// Per endpoint, the number of replayed cases reaching each outcome and queue; with `--coverage`.
+    let coverage: [String: [String: Int]]?
+
+    init(_ results: [CaseResult], summary: Summary, coverage: CoverageMatrix?) {
+        self.summary = Counts(
+            contracts: summary.contracts, cases: summary.cases, passed: summary.passed, failed: summary.failed,
+            errors: summary.errors, skipped: summary.skipped, warnings: summary.warnings
+        )
+        self.results = results.map { result in
+            Result(
+                contract: result.contract, endpoint: result.endpoint, name: result.caseName, status: result.status.rawValue,
+                skipReason: result.skipReason, url: result.url,
+                diagnostics: result.diagnostics.map {
+                    Problem(severity: $0.severity.rawValue, message: $0.message, file: $0.file, line: $0.position?.line, column: $0.position?.column, path: $0.path)
+                }
+            )
+        }
+        self.coverage = coverage?.counts
+    }
+
+    /// The report's text: compact, keys sorted, one line.
+    var text: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { return "{}\n" }
+        // Foundation escapes C0 controls but leaves DEL and C1 (0x9B opens a terminal sequence)
+        // raw; the tool escapes them in every format. Outside strings the text is plain ASCII.
+        var text = ""
+        for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
+            if (0x7F...0x9F).contains(scalar.value) {
+                text += "\\u00" + String(scalar.value, radix: 16)
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        return text + "\n"
+    }
+}
