@@ -1,6 +1,6 @@
 /// `dogpatch-contracts list`: every contract with its endpoint, model and cases, and every
 /// problem the loader finds in them.
-struct ListCommand: ToolCommand {
+struct ListCommand: ToolCommand, SuiteCommand {
     var options = VerifyOptions()
 
     static let spec = CommandSpec<ListCommand>(
@@ -10,7 +10,7 @@ struct ListCommand: ToolCommand {
         about: "Lists every contract under the contracts folder with its endpoint, model and case names,\nand reports every problem in them as verify would.",
         arguments: [],
         options: [
-            .value("--contracts", "DIR", "the contracts folder (default: contracts/ at the suite's root)") { $0.options.contractsFolder = $1 },
+            .contracts,
         ],
         positional: { _, value throws(CommandLineError) in
             throw CommandLineError(message: "list takes no paths; unexpected \"\(value)\"", command: "list")

@@ -3,7 +3,7 @@ import DogPatchClients
 
 /// `dogpatch-contracts mutate`: runs the real client against answers nobody wrote down, derived
 /// from every passing 2xx decode case, and keeps each model's profile.
-struct MutateCommand: ToolCommand {
+struct MutateCommand: ToolCommand, SuiteCommand {
     var options = VerifyOptions()
     var seed: UInt64 = 1
     var max = 2000
@@ -28,14 +28,14 @@ struct MutateCommand: ToolCommand {
         """,
         arguments: [("PATH ...", "contract files or folders (default: the contracts folder)")],
         options: [
-            .value("--contracts", "DIR", "the contracts folder (default: contracts/ at the suite's root)") { $0.options.contractsFolder = $1 },
-            .value("--fixtures", "DIR", "the fixtures folder (default: Fixtures/ at the suite's root)") { $0.options.fixturesFolder = $1 },
-            .value("--filter", "TEXT", "only cases whose contract path or name contains TEXT, ignoring case;\nrepeat it to take cases that match any") { $0.options.filters.append($1) },
+            .contracts,
+            .fixtures,
+            .filter,
             .value("--seed", "N", "which mutants a case over --max keeps (default: 1); the same seed,\nthe same mutants") { $0.seed = try ArgumentValues.seed($1, command: "mutate") },
             .value("--max", "N", "mutants run per case at most (default: 2000); a case over it says so") {
                 $0.max = try ArgumentValues.count($1, option: "--max", command: "mutate")
             },
-            .value("--jobs", "N", "mutants run at once (default: the number of cores)") { $0.options.jobs = try ArgumentValues.jobs($1, command: "mutate") },
+            .jobs("mutate", what: "mutants run"),
             .value("--timeout", "SECONDS", "how long a replayed client may take to complete (default: 5)") { $0.options.timeout = try ArgumentValues.timeout($1, command: "mutate") },
             .value("--profiles", "DIR", "compare each model's profile with DIR/<Model>.json (written when absent);\nkeep DIR outside the contracts folder") { $0.profiles = $1 },
             .flag("--update", "with --profiles, rewrite the profiles instead of comparing") { $0.update = true },
@@ -86,23 +86,5 @@ struct MutateCommand: ToolCommand {
         outcome.problems += fileProblems
         if !fileProblems.isEmpty || problems.contains(where: { if case .error = $0 { true } else { false } }) { outcome.code = .invalid }
         return outcome
-    }
-}
-
-extension ArgumentValues {
-    /// `--seed`: a whole number from 0.
-    static func seed(_ text: String, command: String) throws(CommandLineError) -> UInt64 {
-        guard let seed = UInt64(text) else {
-            throw CommandLineError(message: "--seed takes a whole number from 0, not \"\(text)\"", command: command)
-        }
-        return seed
-    }
-
-    /// A count from 1.
-    static func count(_ text: String, option: String, command: String) throws(CommandLineError) -> Int {
-        guard let count = Int(text), count >= 1 else {
-            throw CommandLineError(message: "\(option) takes a whole number from 1, not \"\(text)\"", command: command)
-        }
-        return count
     }
 }

@@ -3,7 +3,7 @@ import DogPatchClients
 
 /// `dogpatch-contracts record`: asks the server again for every recorded case and rewrites its
 /// fixture and stamp when the new answer still satisfies the case.
-struct RecordCommand: ToolCommand {
+struct RecordCommand: ToolCommand, SuiteCommand {
     var options = VerifyOptions()
     var force = false
     var timeoutGiven = false
@@ -21,10 +21,10 @@ struct RecordCommand: ToolCommand {
         """,
         arguments: [("PATH ...", "contract files or folders (default: the contracts folder)")],
         options: [
-            .value("--contracts", "DIR", "the contracts folder (default: contracts/ at the suite's root)") { $0.options.contractsFolder = $1 },
-            .value("--fixtures", "DIR", "the fixtures folder (default: Fixtures/ at the suite's root)") { $0.options.fixturesFolder = $1 },
-            .value("--filter", "TEXT", "only cases whose contract path or name contains TEXT, ignoring case;\nrepeat it to take cases that match any") { $0.options.filters.append($1) },
-            .value("--base-url", "[API=]URL", "where an API's requests go (repeatable; a bare URL when the\ncontracts use one API)") { try $0.options.baseURLs.add($1, command: "record") },
+            .contracts,
+            .fixtures,
+            .filter,
+            .baseURL("record", help: "where an API's requests go (repeatable; a bare URL when the\ncontracts use one API)"),
             .flag("--force", "write the new answer even when the case's expectations fail, and\nlist them") { $0.force = true },
             .value("--timeout", "SECONDS", "how long the server may take (default: 10), and the replayed\nclient (default: 5)") {
                 $0.options.liveTimeout = try ArgumentValues.timeout($1, command: "record")

@@ -2,7 +2,7 @@ import Foundation
 import DogPatchClients
 
 /// `dogpatch-contracts verify`: runs the suite and reports every case.
-struct VerifyCommand: ToolCommand {
+struct VerifyCommand: ToolCommand, SuiteCommand {
     var options = VerifyOptions()
     var format = ReportFormat.text
     var files = ReportFiles()
@@ -24,16 +24,16 @@ struct VerifyCommand: ToolCommand {
         """,
         arguments: [("PATH ...", "contract files or folders to run (default: the contracts folder)")],
         options: [
-            .value("--contracts", "DIR", "the contracts folder (default: contracts/ at the suite's root)") { $0.options.contractsFolder = $1 },
-            .value("--fixtures", "DIR", "the fixtures folder (default: Fixtures/ at the suite's root)") { $0.options.fixturesFolder = $1 },
-            .value("--filter", "TEXT", "run only cases whose contract path or name contains TEXT, ignoring\ncase; repeat it to run cases that match any") { $0.options.filters.append($1) },
+            .contracts,
+            .fixtures,
+            .filter,
             .flag("--no-replay", "check decoding only; cases only replay can check are skipped") { $0.options.replay = false },
             .value("--timeout", "SECONDS", "how long a replayed client may take to complete (default: 5), and\nwith --live how long the server may take to answer (default: 10)") {
                 $0.options.timeout = try ArgumentValues.timeout($1, command: "verify")
                 $0.options.liveTimeout = $0.options.timeout
             },
             .flag("--strict", "fail cases on warnings, such as keys the model never reads") { $0.options.strict = true },
-            .value("--jobs", "N", "cases run at once (default: the number of cores)") { $0.options.jobs = try ArgumentValues.jobs($1, command: "verify") },
+            .jobs("verify", what: "cases run"),
             .value("--shard", "I/N", "run the I-th of N stable parts of the suite") { $0.options.shard = try ArgumentValues.shard($1, command: "verify") },
             .value("--format", "FORMAT", "text, json, junit or github (default: text)") { $0.format = try ArgumentValues.format($1, command: "verify") },
             .value("--junit", "FILE", "also write a JUnit XML report to FILE") { $0.files.junit = $1 },
@@ -44,7 +44,7 @@ struct VerifyCommand: ToolCommand {
                 $0.requireCoverage = true
             },
             .flag("--live", "check recorded cases against the server instead of their fixtures;\nthe others are skipped") { $0.options.live = true },
-            .value("--base-url", "[API=]URL", "with --live, where an API's requests go (repeatable; a bare URL\nwhen the contracts use one API)") { try $0.options.baseURLs.add($1, command: "verify") },
+            .baseURL("verify", help: "with --live, where an API's requests go (repeatable; a bare URL\nwhen the contracts use one API)"),
             .value("--color", "WHEN", "auto, always or never (default: auto; NO_COLOR turns it off)", aliases: ["--colour"]) {
                 $0.color = try ArgumentValues.color($1, command: "verify")
             },
@@ -129,56 +129,4 @@ struct VerifyCommand: ToolCommand {
 /// When to colour output.
 enum ColorChoice: String, CaseIterable {
     case auto, always, never
-}
-
-/// Values of options more than one command takes, checked in one place each.
-enum ArgumentValues {
-    /// `--timeout`: seconds above 0, at most an hour.
-    static func timeout(_ text: String, command: String) throws(CommandLineError) -> TimeInterval {
-        guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 else {
-            throw CommandLineError(message: "--timeout takes a number of seconds above 0 and at most 3600, not \"\(text)\"", command: command)
-        }
-        return seconds
-    }
-
-    /// `--jobs`: 1 to 256.
-    static func jobs(_ text: String, command: String) throws(CommandLineError) -> Int {
-        guard let jobs = Int(text), (1...256).contains(jobs) else {
-            throw CommandLineError(message: "--jobs takes a whole number from 1 to 256, not \"\(text)\"", command: command)
-        }
-        return jobs
-    }
-
-    /// `--shard I/N`, with 1 <= I <= N.
-    static func shard(_ text: String, command: String) throws(CommandLineError) -> (index: Int, count: Int) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
-            throw CommandLineError(message: "--shard takes I/N with 1 <= I <= N, such as 1/3, not \"\(text)\"", command: command)
-        }
-        return (index, count)
-    }
-
-    /// `--format`: a report format.
-    static func format(_ text: String, command: String) throws(CommandLineError) -> ReportFormat {
-        guard let format = ReportFormat(rawValue: text) else {
-            throw CommandLineError(message: "--format takes text, json, junit or github, not \"\(text)\"", command: command)
-        }
-        return format
-    }
-
-    /// `--color`: auto, always or never.
-    static func color(_ text: String, command: String) throws(CommandLineError) -> ColorChoice {
-        guard let choice = ColorChoice(rawValue: text) else {
-            throw CommandLineError(message: "--color takes auto, always or never, not \"\(text)\"", command: command)
-        }
-        return choice
-    }
-
-    /// `--status`: an HTTP status.
-    static func status(_ text: String, command: String) throws(CommandLineError) -> Int {
-        guard let status = Int(text), (100...599).contains(status) else {
-            throw CommandLineError(message: "--status takes an HTTP status from 100 to 599, not \"\(text)\"", command: command)
-        }
-        return status
-    }
 }

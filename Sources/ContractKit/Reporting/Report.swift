@@ -103,22 +103,20 @@ struct Report {
 
     /// Escapes text for XML, dropping characters XML 1.0 cannot hold.
     static func xml(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
+        VisibleText.rewriting(text) { scalar in
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
             // As character references, so attribute values keep them: a parser turns raw ones into spaces.
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t": out += "&#9;"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
+            case "\n": "&#10;"
+            case "\r": "&#13;"
+            case "\t": "&#9;"
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: "\u{FFFD}"
+            default: nil
             }
         }
-        return out
     }
 
     // MARK: github

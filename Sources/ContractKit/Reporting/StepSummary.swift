@@ -21,17 +21,15 @@ struct StepSummary {
 
     /// Text made safe for one table cell: no line breaks, no column separators, no HTML.
     static func cell(_ text: String) -> String {
-        var out = ""
-        for character in VisibleText.escaped(text) {
-            switch character {
-            case "|": out += "\\|"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "`": out += "\\`"
-            default: out.append(character)
+        VisibleText.rewriting(VisibleText.escaped(text)) { scalar in
+            switch scalar {
+            case "|": "\\|"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "&": "&amp;"
+            case "`": "\\`"
+            default: nil
             }
         }
-        return out
     }
 }

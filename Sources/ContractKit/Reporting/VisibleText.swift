@@ -6,16 +6,32 @@ enum VisibleText {
     /// - Returns: The text, unchanged when it holds no control character.
     static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
+        return rewriting(text) { scalar in
             switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
             case _ where isControl(scalar):
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
+                "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: nil
+            }
+        }
+    }
+
+    /// The one escaping loop of the report writers (text, XML, Markdown): every scalar the rule
+    /// gives a replacement for is replaced, the others kept.
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - rule: The replacement for a scalar, or `nil` to keep it.
+    /// - Returns: The rewritten text.
+    static func rewriting(_ text: String, _ rule: (Unicode.Scalar) -> String?) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if let replacement = rule(scalar) {
+                result += replacement
+            } else {
+                result.unicodeScalars.append(scalar)
             }
         }
         return result

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Values of options more than one command takes, checked in one place each.
+enum ArgumentValues {
+    /// `--timeout`: seconds above 0, at most an hour.
+    static func timeout(_ text: String, command: String) throws(CommandLineError) -> TimeInterval {
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 else {
+            throw CommandLineError(message: "--timeout takes a number of seconds above 0 and at most 3600, not \"\(text)\"", command: command)
+        }
+        return seconds
+    }
+
+    /// `--jobs`: 1 to 256.
+    static func jobs(_ text: String, command: String) throws(CommandLineError) -> Int {
+        guard let jobs = Int(text), (1...256).contains(jobs) else {
+            throw CommandLineError(message: "--jobs takes a whole number from 1 to 256, not \"\(text)\"", command: command)
+        }
+        return jobs
+    }
+
+    /// `--shard I/N`, with 1 <= I <= N.
+    static func shard(_ text: String, command: String) throws(CommandLineError) -> (index: Int, count: Int) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+            throw CommandLineError(message: "--shard takes I/N with 1 <= I <= N, such as 1/3, not \"\(text)\"", command: command)
+        }
+        return (index, count)
+    }
+
+    /// `--format`: a report format.
+    static func format(_ text: String, command: String) throws(CommandLineError) -> ReportFormat {
+        guard let format = ReportFormat(rawValue: text) else {
+            throw CommandLineError(message: "--format takes text, json, junit or github, not \"\(text)\"", command: command)
+        }
+        return format
+    }
+
+    /// `--color`: auto, always or never.
+    static func color(_ text: String, command: String) throws(CommandLineError) -> ColorChoice {
+        guard let choice = ColorChoice(rawValue: text) else {
+            throw CommandLineError(message: "--color takes auto, always or never, not \"\(text)\"", command: command)
+        }
+        return choice
+    }
+
+    /// `--status`: an HTTP status.
+    static func status(_ text: String, command: String) throws(CommandLineError) -> Int {
+        guard let status = Int(text), (100...599).contains(status) else {
+            throw CommandLineError(message: "--status takes an HTTP status from 100 to 599, not \"\(text)\"", command: command)
+        }
+        return status
+    }
+}
+
+extension ArgumentValues {
+    /// `--seed`: a whole number from 0.
+    static func seed(_ text: String, command: String) throws(CommandLineError) -> UInt64 {
+        guard let seed = UInt64(text) else {
+            throw CommandLineError(message: "--seed takes a whole number from 0, not \"\(text)\"", command: command)
+        }
+        return seed
+    }
+
+    /// A count from 1.
+    static func count(_ text: String, option: String, command: String) throws(CommandLineError) -> Int {
+        guard let count = Int(text), count >= 1 else {
+            throw CommandLineError(message: "\(option) takes a whole number from 1, not \"\(text)\"", command: command)
+        }
+        return count
+    }
+}

@@ -1,0 +1,39 @@
+#if compiler(>=6.2)
+/// A command that works on a selection of the suite: `verify`, `list`, `record`, `mutate`. Its
+/// metatype is sendable, so the shared option entries below can be built for any of them.
+protocol SuiteCommand: SendableMetatype {
+    /// What to run and how.
+    var options: VerifyOptions { get set }
+}
+#else
+/// A command that works on a selection of the suite: `verify`, `list`, `record`, `mutate`.
+protocol SuiteCommand {
+    /// What to run and how.
+    var options: VerifyOptions { get set }
+}
+#endif
+
+/// The options every suite command spells the same way, written once.
+extension OptionSpec where Parsed: SuiteCommand {
+    static var contracts: OptionSpec {
+        .value("--contracts", "DIR", "the contracts folder (default: contracts/ at the suite's root)") { $0.options.contractsFolder = $1 }
+    }
+
+    static var fixtures: OptionSpec {
+        .value("--fixtures", "DIR", "the fixtures folder (default: Fixtures/ at the suite's root)") { $0.options.fixturesFolder = $1 }
+    }
+
+    static var filter: OptionSpec {
+        .value("--filter", "TEXT", "only cases whose contract path or name contains TEXT, ignoring case;\nrepeat it to take cases that match any") {
+            $0.options.filters.append($1)
+        }
+    }
+
+    static func jobs(_ command: String, what: String) -> OptionSpec {
+        .value("--jobs", "N", "\(what) at once (default: the number of cores)") { $0.options.jobs = try ArgumentValues.jobs($1, command: command) }
+    }
+
+    static func baseURL(_ command: String, help: String) -> OptionSpec {
+        .value("--base-url", "[API=]URL", help) { try $0.options.baseURLs.add($1, command: command) }
+    }
+}
