@@ -59,13 +59,7 @@ struct MutateCommand: ToolCommand, SuiteCommand {
 
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
         let environment = context.environment
-        let verifier = Verifier(catalogue: context.catalogue, options: options, location: environment.location)
-        let items: [SuiteItem]
-        do throws(Verifier.UsageError) {
-            items = try verifier.items()
-        } catch {
-            throw .usage(CommandLineError(message: error.message, command: Self.name))
-        }
+        let (verifier, items) = try selection(in: context)
         var session = MutationSession(options: options, fixtures: verifier.fixtureLocator, seed: seed, max: max)
         var results: [CaseResult] = []
         for item in items {
@@ -79,12 +73,10 @@ struct MutateCommand: ToolCommand, SuiteCommand {
             problems += outcome.problems
         }
         let report = Report(results)
-        let colorOut = color.isOn(terminal: environment.stdoutIsTerminal, environment: environment)
-        context.results(report.render(format, palette: Palette(enabled: colorOut && format == .text)))
+        context.print(report, format: format, color: color)
         var outcome = CommandOutcome(Tool.exitCode(report.summary), [.diagnostics(results.flatMap(\.diagnostics))] + problems, color: color)
-        let fileProblems = files.write(report, location: environment.location)
-        outcome.problems += fileProblems
-        if !fileProblems.isEmpty || problems.contains(where: { if case .error = $0 { true } else { false } }) { outcome.code = .invalid }
+        if problems.contains(where: { if case .error = $0 { true } else { false } }) { outcome.code = .invalid }
+        files.write(report, location: environment.location, into: &outcome)
         return outcome
     }
 }

@@ -43,13 +43,7 @@ struct RecordCommand: ToolCommand, SuiteCommand {
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
         var options = self.options
         options.live = true
-        let verifier = Verifier(catalogue: context.catalogue, options: options, location: context.environment.location)
-        let items: [SuiteItem]
-        do throws(Verifier.UsageError) {
-            items = try verifier.items()
-        } catch {
-            throw .usage(CommandLineError(message: error.message, command: Self.name))
-        }
+        let (verifier, items) = try selection(in: context, options: options)
         var outcome = CommandOutcome(.success)
         var recorded: [(Contract, CaseSpec)] = []
         for item in items {

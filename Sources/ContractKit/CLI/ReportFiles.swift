@@ -21,4 +21,19 @@ struct ReportFiles: Sendable {
             }
         }
     }
+
+    /// Writes them and adds what failed to a command's outcome, which then exits 2.
+    func write(_ report: Report, location: SuiteLocation, into outcome: inout CommandOutcome) {
+        let problems = write(report, location: location)
+        outcome.problems += problems
+        if !problems.isEmpty { outcome.code = .invalid }
+    }
+}
+
+extension CommandContext {
+    /// Prints a report in a format, in colour only for text on a terminal that allows it.
+    func print(_ report: Report, format: ReportFormat, color: ColorChoice) {
+        let colored = format == .text && color.isOn(terminal: environment.stdoutIsTerminal, environment: environment)
+        results(report.render(format, palette: Palette(enabled: colored)))
+    }
 }

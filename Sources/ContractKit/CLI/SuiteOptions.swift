@@ -37,3 +37,16 @@ extension OptionSpec where Parsed: SuiteCommand {
         .value("--base-url", "[API=]URL", help) { try $0.options.baseURLs.add($1, command: command) }
     }
 }
+
+extension SuiteCommand where Self: ToolCommand {
+    /// The verifier for this command's options, and the items of the suite they select.
+    /// - Throws: `ToolProblem.usage` when a given path or folder is missing.
+    func selection(in context: CommandContext, options: VerifyOptions? = nil) throws(ToolProblem) -> (verifier: Verifier, items: [SuiteItem]) {
+        let verifier = Verifier(catalogue: context.catalogue, options: options ?? self.options, location: context.environment.location)
+        do throws(Verifier.UsageError) {
+            return (verifier, try verifier.items())
+        } catch {
+            throw .usage(CommandLineError(message: error.message, command: Self.name))
+        }
+    }
+}

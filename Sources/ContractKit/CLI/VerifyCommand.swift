@@ -77,8 +77,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
         var report = Report(results)
         let matrix = coverage ? CoverageMatrix(results, endpoints: coveredEndpoints(results, catalogue: context.catalogue)) : nil
         report.coverage = matrix
-        let colorOut = color.isOn(terminal: environment.stdoutIsTerminal, environment: environment)
-        context.results(report.render(format, palette: Palette(enabled: colorOut && format == .text)))
+        context.print(report, format: format, color: color)
         var outcome = CommandOutcome(Tool.exitCode(report.summary), [.diagnostics(results.flatMap(\.diagnostics))], color: color)
         if let matrix {
             if format == .text { context.results("\n" + matrix.text) }
@@ -98,9 +97,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
                 outcome.problems.append(.warning("cannot append to the step summary \"\(summaryFile)\": \(error.reason)"))
             }
         }
-        let fileProblems = files.write(report, location: environment.location)
-        outcome.problems += fileProblems
-        if !fileProblems.isEmpty { outcome.code = .invalid }
+        files.write(report, location: environment.location, into: &outcome)
         return outcome
     }
 
