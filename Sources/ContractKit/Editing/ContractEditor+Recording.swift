@@ -18,17 +18,17 @@ extension ContractEditor {
               }),
               let recorded = entry.member("recorded"), let response = entry.member("response") else { return nil }
         var bytes = [UInt8](data)
-        guard let open = offset(of: recorded.value.position, in: bytes), let close = matchingClose(of: open, in: bytes) else { return nil }
+        guard let open = SourcePosition.offset(of: recorded.value.position, in: bytes), let close = matchingClose(of: open, in: bytes) else { return nil }
         var edits: [(range: Range<Int>, text: String)] = [
             (open..<(close + 1), "{ " + JSONValue.quote("url") + ": " + JSONValue.quote(url) + ", " + JSONValue.quote("at") + ": " + JSONValue.quote(at) + " }"),
         ]
         if let current = response.value.member("status") {
-            guard let start = offset(of: current.value.position, in: bytes) else { return nil }
+            guard let start = SourcePosition.offset(of: current.value.position, in: bytes) else { return nil }
             var end = start
             while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
             edits.append((start..<end, "\(status)"))
         } else if status != 200 {
-            guard let brace = offset(of: response.value.position, in: bytes) else { return nil }
+            guard let brace = SourcePosition.offset(of: response.value.position, in: bytes) else { return nil }
             edits.append(((brace + 1)..<(brace + 1), " " + JSONValue.quote("status") + ": \(status),"))
         }
         // From the end of the file backwards, so each edit leaves the others' offsets as they were.

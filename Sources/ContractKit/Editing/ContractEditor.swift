@@ -28,12 +28,12 @@ enum ContractEditor {
         guard let root = try? JSONParser.parse(data), let cases = root.member("cases"),
               case .array(let elements) = cases.value.value, let first = elements.first else { return nil }
         let bytes = [UInt8](data)
-        guard let open = offset(of: cases.value.position, in: bytes), let close = matchingClose(of: open, in: bytes) else { return nil }
+        guard let open = SourcePosition.offset(of: cases.value.position, in: bytes), let close = matchingClose(of: open, in: bytes) else { return nil }
         var end = close
         while end > open + 1, isWhitespace(bytes[end - 1]) { end -= 1 }
         // Line the new case up with the first one when it starts its own line.
         var indent = "    "
-        if let start = offset(of: first.position, in: bytes) {
+        if let start = SourcePosition.offset(of: first.position, in: bytes) {
             var lineStart = start
             while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
             if bytes[lineStart..<start].allSatisfy(isWhitespace) { indent = String(decoding: bytes[lineStart..<start], as: UTF8.self) }
@@ -44,19 +44,6 @@ enum ContractEditor {
             insertion = insertion.replacingOccurrences(of: "\n", with: "\r\n")
         }
         return Data(bytes[..<end] + Array(insertion.utf8) + bytes[end...])
-    }
-
-    /// The byte offset of a line and column (columns count UTF-8 bytes, after a byte-order mark).
-    static func offset(of position: SourcePosition, in bytes: [UInt8]) -> Int? {
-        var line = 1
-        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while line < position.line {
-            guard let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-            index = newline + 1
-            line += 1
-        }
-        let offset = index + position.column - 1
-        return offset < bytes.count ? offset : nil
     }
 
     /// The offset of the bracket that closes the one at `open`, skipping strings.

@@ -1,5 +1,7 @@
 import Foundation
 
+/// The one converter between byte offsets and lines and columns, both ways; columns count UTF-8
+/// bytes and start after a byte-order mark on the first line, everywhere in the tool.
 extension SourcePosition {
     /// The lines and columns of byte offsets, found in one pass over the bytes.
     /// - Parameters:
@@ -31,5 +33,18 @@ extension SourcePosition {
             result[index] = SourcePosition(line: line, column: offset - lineStart + 1)
         }
         return result
+    }
+
+    /// The byte offset of a line and column (columns count UTF-8 bytes, after a byte-order mark).
+    static func offset(of position: SourcePosition, in bytes: [UInt8]) -> Int? {
+        var line = 1
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while line < position.line {
+            guard let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            index = newline + 1
+            line += 1
+        }
+        let offset = index + position.column - 1
+        return offset < bytes.count ? offset : nil
     }
 }

@@ -13,6 +13,12 @@ struct ReplayCheck {
     let outcomeCheck: OutcomeCheck
     let prediction: Outcome?
 
+    /// Checks what replay saw against the contract: the one request and its method, path and
+    /// query; a completion that ran exactly once, on the contract's queue, in time; and a result
+    /// that meets `expect`. Where the client agrees with the prediction, the prediction's own
+    /// check has said everything, so nothing is said twice.
+    /// - Parameter observation: The requests and completions replay recorded.
+    /// - Returns: One diagnostic per problem.
     func check(_ observation: Replayer.Observation) -> [Diagnostic] {
         var diagnostics = checkRequests(observation.requests)
         let completion = observation.completion

@@ -25,6 +25,13 @@ struct Report {
         summary = Summary(results)
     }
 
+    /// Renders the results for people (text), for tools (JSON, JUnit) or for GitHub's annotations.
+    /// The text depends only on the results, never on the order cases finished in, so a run gives
+    /// the same bytes whatever `--jobs`.
+    /// - Parameters:
+    ///   - format: The format.
+    ///   - palette: Colours, for the text format on a terminal.
+    /// - Returns: The report.
     func render(_ format: ReportFormat, palette: Palette) -> String {
         switch format {
         case .text: text(palette: palette)

@@ -14,6 +14,13 @@ struct OutcomeCheck {
     /// The fixture the body came from, as reports name it, for decode failures.
     let fixtureFile: String?
 
+    /// Checks an outcome (the prediction's, or what the client returned) against the case's
+    /// `expect`: the kind, the count, every value and the failure's path. The words depend on the
+    /// source, because a client that disagrees with the prediction is a client bug, not a fixture's.
+    /// - Parameters:
+    ///   - outcome: What the response led to.
+    ///   - source: Whether the prediction or the client gave it.
+    /// - Returns: One diagnostic per expectation that does not hold.
     func check(_ outcome: Outcome, from source: Source) -> [Diagnostic] {
         let expect = contractCase.expect
         if !matchesKind(outcome, expect) {

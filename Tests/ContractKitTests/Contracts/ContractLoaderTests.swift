@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import ContractKit
+import DogPatchClients
+
+/// `ContractLoader` on its own: what a contract's text becomes, and every problem where it is written.
+@Suite("contract loader")
+struct ContractLoaderTests {
+    static let loader = ContractLoader(catalogue: .standard, fixtures: FixtureLocator(root: URL(fileURLWithPath: "/tmp/no-fixtures"), displayRoot: "Fixtures"))
+
+    static func load(_ text: String) -> LoadedContract {
+        loader.load(Data(text.utf8), file: "contracts/c.json")
+    }
+
+    @Test("an endpoint contract loads its endpoint, model, arguments, request, queue and cases")
+    func loads() throws {
+        let loaded = Self.load("""
+            {"endpoint": "countries.byName", "arguments": {"name": "peru", "fullText": true}, "responseQueue": "private",
+             "request": {"method": "GET", "path": "/v3.1/name/peru", "query": {"fullText": "true"}},
+             "ignoredKeys": ["[*].fifa"],
+             "cases": [{"name": "offline", "response": {"networkError": "timedOut"}, "expect": {"error": "responseUnsuccessful"}}]}
+            """)
+        guard case .loaded(let contract) = loaded else {
+            Issue.record("did not load: \(loaded)")
+            return
+        }
+        #expect(contract.endpoint?.name == "countries.byName")
+        #expect(contract.model.name == "[Country]")
+        #expect(contract.arguments == ["name": .string("peru"), "fullText": .bool(true)])
+        #expect(contract.request?.path?.value == "/v3.1/name/peru")
+        #expect(contract.responseQueue == .private)
+        #expect(contract.ignoredKeys == ["[*].fifa"])
+        #expect(contract.cases.map(\.name) == ["offline"])
+    }
+
+    @Test("a problem in the header makes the whole contract invalid, at its line and column", arguments: [
+        (#"{"endpoint": "countries.none", "cases": []}"#, "contracts/c.json:1:14: error: unknown endpoint \"countries.none\"; known endpoints are \"dogpatch.getDogs\", \"countries.all\", \"countries.byName\""),
+        (#"{"model": "[Cat]", "cases": []}"#, "contracts/c.json:1:11: error: unknown model \"[Cat]\"; known models are \"Dog\", \"[Dog]\", \"Country\", \"[Country]\""),
+        (#"{"endpoint": "dogpatch.getDogs", "model": "Country", "cases": []}"#, "contracts/c.json:1:43: error: model \"Country\" does not match endpoint \"dogpatch.getDogs\", which decodes \"[Dog]\""),
+        (#"{"version": 2, "model": "Dog", "cases": []}"#, "contracts/c.json:1:13: error: contract version 2 is newer than this tool reads (version 1); update dogpatch-contracts"),
+        (#"{"model": "Dog"}"#, "contracts/c.json:1:1: error: missing required key \"cases\" in the contract"),
+    ])
+    func headerProblems(_ text: String, _ rendered: String) {
+        guard case .invalid(_, _, let diagnostics) = Self.load(text) else {
+            Issue.record("loaded")
+            return
+        }
+        #expect(diagnostics.map(\.rendered).contains(rendered), "\(diagnostics.map(\.rendered))")
+    }
+
+    @Test("a bad case is invalid on its own; the others still load, and a duplicate name is the later one's problem")
+    func caseProblems() throws {
+        let loaded = Self.load("""
+            {"model": "[Dog]", "cases": [
+              {"name": "a", "response": {"body": "[]"}, "expect": {"decodes": true}},
+              {"name": "b", "response": {"status": 99}, "expect": {"decodes": true}},
+              {"name": "a", "response": {"body": "[]"}, "expect": {"decodes": true}}
+            ]}
+            """)
+        guard case .loaded(let contract) = loaded else {
+            Issue.record("did not load")
+            return
+        }
+        guard contract.cases.count == 3, case .ready = contract.cases[0],
+              case .invalid(_, let status) = contract.cases[1], case .invalid(_, let duplicate) = contract.cases[2] else {
+            Issue.record("unexpected cases: \(contract.cases)")
+            return
+        }
+        #expect(status.first?.message.contains("\"status\"") == true, "\(status)")
+        #expect(duplicate.map(\.rendered) == ["contracts/c.json:4:3: error: duplicate case name \"a\" (first at line 2)"])
+    }
+
+    @Test("a recorded stamp needs a fixture, an endpoint and a UTC time")
+    func recording() {
+        let loaded = Self.load("""
+            {"model": "[Dog]", "cases": [{"name": "r", "response": {"body": "[]"},
+              "recorded": {"url": "https://x.test/", "at": "yesterday"}, "expect": {"decodes": true}}]}
+            """)
+        guard case .loaded(let contract) = loaded, case .invalid(_, let diagnostics) = contract.cases.first else {
+            Issue.record("the case loaded")
+            return
+        }
+        let messages = diagnostics.map(\.message)
+        #expect(messages.contains("\"recorded\" needs an \"endpoint\": the request sent to the server is the client's"))
+        #expect(messages.contains("\"recorded\" is for a case whose response is a \"fixture\", which recording writes"))
+        #expect(messages.contains("\"at\" must be a UTC time such as \"2026-11-22T08:00:00Z\", not \"yesterday\""))
+    }
+}
