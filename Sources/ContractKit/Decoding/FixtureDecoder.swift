@@ -1,17 +1,30 @@
 import Foundation
 import DogPatchClients
 
-/// Where and why a body failed to decode, with its position in the body when it has one.
+/// Where and why a body failed to decode: the API layer's `DecodingFailure` (path and reason),
+/// plus where in the body it is, which the tool finds itself.
 public struct DecodeProblem: Error, Sendable, Equatable {
-    /// The coding path, written `[0].name.common`; empty for the top level.
-    public var path: String
-    /// Why, such as `required key is missing`.
-    public var reason: String
+    /// The path and the reason.
+    public var failure: DecodingFailure
     /// Where in the body, when known.
     public var position: SourcePosition?
 
+    /// Creates a problem.
+    /// - Parameters:
+    ///   - path: The coding path, written `[0].name.common`; empty for the top level.
+    ///   - reason: Why, such as `required key is missing`.
+    ///   - position: Where in the body, when known.
+    public init(path: String, reason: String, position: SourcePosition? = nil) {
+        failure = DecodingFailure(path: path, reason: reason)
+        self.position = position
+    }
+
+    /// The coding path, written `[0].name.common`; empty for the top level.
+    public var path: String { failure.path }
+    /// Why, such as `required key is missing`.
+    public var reason: String { failure.reason }
     /// The problem as `path: reason`.
-    public var summary: String { path.isEmpty ? reason : "\(path): \(reason)" }
+    public var summary: String { failure.description }
 }
 
 /// Decodes bodies with an API's own `JSONDecoder` and, when that fails, finds the failure's path
