@@ -8,27 +8,28 @@ let package = Package(
         .executable(name: "dogpatch-contracts", targets: ["dogpatch-contracts"]),
         .library(name: "DogPatchClients", targets: ["DogPatchClients"]),
         .library(name: "HTTPStub", targets: ["HTTPStub"]),
+        // For an app's test target: the engine, and its contract cases as Swift Testing arguments.
         .library(name: "ContractKit", targets: ["ContractKit"]),
-        // For an app's test target: `ContractSuite` cases as Swift Testing arguments.
-        .library(name: "ContractTesting", targets: ["ContractTesting"]),
+        .library(name: "ContractEngine", targets: ["ContractEngine"]),
     ],
     targets: [
         // The API layer: models, clients, decoders and the endpoint catalogue.
         .target(name: "DogPatchClients"),
         // A URLProtocol stub that serves canned responses to a session built on the API layer's seam.
         .target(name: "HTTPStub", dependencies: ["DogPatchClients"]),
-        // The contract engine: loading, predicting, replaying and reporting.
-        .target(name: "ContractKit", dependencies: ["DogPatchClients", "HTTPStub"]),
-        // The contract suite inside Swift Testing; only test targets link it.
-        .target(name: "ContractTesting", dependencies: ["ContractKit"]),
-        .executableTarget(name: "dogpatch-contracts", dependencies: ["ContractKit"]),
+        // The contract engine: loading, predicting, replaying, reporting and the command line.
+        .target(name: "ContractEngine", dependencies: ["DogPatchClients", "HTTPStub"]),
+        // The engine plus Swift Testing: what a test target imports. Only test targets link it,
+        // so the executable never depends on the testing library.
+        .target(name: "ContractKit", dependencies: ["ContractEngine"]),
+        .executableTarget(name: "dogpatch-contracts", dependencies: ["ContractEngine"]),
         // The benchmark: `bench/run.sh` builds it in release mode and runs it.
-        .executableTarget(name: "dogpatch-bench", dependencies: ["DogPatchClients", "ContractKit"], path: "bench/DogPatchBench"),
+        .executableTarget(name: "dogpatch-bench", dependencies: ["DogPatchClients", "ContractEngine"], path: "bench/DogPatchBench"),
         .testTarget(name: "DogPatchClientsTests", dependencies: ["DogPatchClients", "HTTPStub"]),
         .testTarget(name: "HTTPStubTests", dependencies: ["HTTPStub", "DogPatchClients"]),
         .testTarget(
             name: "ContractKitTests",
-            dependencies: ["ContractKit", "ContractTesting", "DogPatchClients", "HTTPStub", "dogpatch-contracts"]
+            dependencies: ["ContractKit", "ContractEngine", "DogPatchClients", "HTTPStub", "dogpatch-contracts"]
         ),
     ],
     swiftLanguageModes: [.v6]

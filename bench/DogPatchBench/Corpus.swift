@@ -1,4 +1,4 @@
-import ContractKit
+import ContractEngine
 import DogPatchClients
 import Foundation
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import ContractKit
+@testable import ContractEngine
 
 /// Each command's table of options drives both its parser and its help.
 @Suite("option tables")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ContractKit
+@testable import ContractEngine
 import DogPatchClients
 
 /// `ContractLoader` on its own: what a contract's text becomes, and every problem where it is written.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ContractKit
+@testable import ContractEngine
 import DogPatchClients
 
 @Suite("ignored keys")

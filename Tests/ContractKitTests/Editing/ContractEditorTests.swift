@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ContractKit
+@testable import ContractEngine
 
 /// `ContractEditor` and `CaseTemplate`: contracts edited as text, every other byte kept.
 @Suite("contract editor")

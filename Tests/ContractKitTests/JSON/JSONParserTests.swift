@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ContractKit
+@testable import ContractEngine
 
 @Suite("JSON parser")
 struct JSONParserTests {

@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
-@testable import ContractKit
+@testable import ContractEngine
 import DogPatchClients
 
 /// The live request: captured from the real client, sent with the tool's own session.

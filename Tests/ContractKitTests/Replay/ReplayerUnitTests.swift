@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
-@testable import ContractKit
+@testable import ContractEngine
 import DogPatchClients
 import HTTPStub
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import ContractKit
+@testable import ContractEngine
 
 /// The text and GitHub reports, from results made by hand.
 @Suite("text and GitHub reports")

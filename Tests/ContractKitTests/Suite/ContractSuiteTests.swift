@@ -1,4 +1,4 @@
-import ContractTesting
+import ContractKit
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import ContractTesting
+import ContractKit
 import Testing
 
 /// The repository's own `contracts/`, one Swift Testing case a contract case: a broken fixture

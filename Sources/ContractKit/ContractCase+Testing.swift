@@ -1,10 +1,12 @@
+// ContractKit is the engine as a test target sees it: everything ContractEngine offers
+// (`ContractSuite`, `ContractCase`, `Tool`, ...) and the Swift Testing side of a contract case.
+// Only test targets link it, so the `dogpatch-contracts` executable, built on ContractEngine,
+// never depends on the testing library.
+@_exported import ContractEngine
+
 #if canImport(Testing)
-@_exported import ContractKit
 import Foundation
 import Testing
-
-// The Swift Testing side of `ContractSuite`, in a module of its own: only a test target links
-// it, so the `dogpatch-contracts` executable never depends on the testing library.
 
 extension ContractCase: CustomTestStringConvertible {
     /// `contracts/x.json › case name`, as the command line and its reports name the case.
