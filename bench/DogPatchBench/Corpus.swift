@@ -94,6 +94,28 @@ struct Corpus {
         try Self.contract(endpoint: "dogpatch.getDogs", cases: cases).write(to: contracts.appendingPathComponent("replay.json"))
     }
 
+    /// Writes `count` replayed `dogpatch.getDogs` cases, each over its own page of `dogsPerPage`
+    /// dogs, `perContract` cases a contract: the suites the replay anchors compare with.
+    /// - Returns: The folder of pages, for the bare baseline over the same files.
+    @discardableResult
+    func writeReplayPages(count: Int, perContract: Int) throws -> URL {
+        try? FileManager.default.removeItem(at: root)
+        let pages = fixtures.appendingPathComponent("dogs")
+        try FileManager.default.createDirectory(at: contracts, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: true)
+        var generator = BenchRandom(seed: 13)
+        var cases: [String] = []
+        for index in 0..<count {
+            try Data(Self.dogPage(page: index, count: dogsPerPage, using: &generator).utf8).write(to: pages.appendingPathComponent("page-\(index).json"))
+            cases.append(#"{"name": "page \#(index)", "response": {"fixture": "dogs/page-\#(index).json"}, "expect": {"decodes": true, "count": \#(dogsPerPage)}}"#)
+            if cases.count == perContract || index == count - 1 {
+                try Self.contract(endpoint: "dogpatch.getDogs", cases: cases).write(to: contracts.appendingPathComponent("pages-\(index).json"))
+                cases.removeAll()
+            }
+        }
+        return pages
+    }
+
     private func countriesData() throws -> Data {
         guard FileManager.default.fileExists(atPath: countriesFile.path) else {
             throw BenchError("the countries data set \"\(countriesFile.path)\" does not exist; run from the package root or pass --data FILE")

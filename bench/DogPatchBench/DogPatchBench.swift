@@ -3,7 +3,8 @@ import Foundation
 /// `dogpatch-bench`: generates the corpus, runs each measurement in a child process, prints figures.
 ///
 /// Usage: dogpatch-bench [--pages N] [--replay-cases N] [--data FILE] [--work DIR]
-///        dogpatch-bench baseline FIXTURES   (the bare baseline, run as a child by the benchmark)
+///        dogpatch-bench baseline FIXTURES [THREADS]   (the bare baseline, run as a child by the benchmark)
+///        dogpatch-bench stubloop BODY COUNT WORKERS   (the raw stub loop, the replay anchor)
 ///        dogpatch-bench child COMMAND ...   (starts and measures one command)
 @main
 enum DogPatchBench {
@@ -14,9 +15,16 @@ enum DogPatchBench {
                 try ChildProcess.runChild(Array(arguments.dropFirst()))
                 return
             }
-            if arguments.first == "baseline", arguments.count == 2 {
-                let count = try Baseline.run(fixtures: URL(fileURLWithPath: arguments[1]))
+            if arguments.first == "baseline", arguments.count == 2 || arguments.count == 3 {
+                let threads = arguments.count == 3 ? try count(arguments[2], for: "baseline THREADS") : 1
+                let count = try Baseline.run(fixtures: URL(fileURLWithPath: arguments[1]), threads: threads)
                 print("decoded \(count) values")
+                return
+            }
+            if arguments.first == "stubloop", arguments.count == 4 {
+                let body = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
+                let decoded = StubLoop.run(body: body, count: try count(arguments[2], for: "stubloop COUNT"), workers: try count(arguments[3], for: "stubloop WORKERS"))
+                print("decoded \(decoded) dogs")
                 return
             }
             var pages = 700
@@ -145,6 +153,49 @@ struct Benchmark {
         for (name, m) in [("verify --jobs 1", single), ("verify parallel", parallel), ("replay", replayed), ("verify of the own suite", startup)] where m.status != 0 {
             print("warning: \(name) exited \(m.status)")
         }
+        try anchors(corpus: corpus, cases: cases, single: single, parallel: parallel, cores: cores)
+    }
+
+    /// Each tool figure against an anchor measured in the same run, without the tool's code: the
+    /// bare decoder on one thread and on every core, and a raw stub loop for replay.
+    private func anchors(corpus: Corpus, cases: Int, single: Measurement, parallel: Measurement, cores: Int) throws {
+        let bench = binaries.appendingPathComponent("dogpatch-bench").path
+        let oneContract = Corpus(root: work.appendingPathComponent("replay-one"), dogPages: 0, dogsPerPage: 3, countriesFile: dataFile)
+        let pages = try oneContract.writeReplayPages(count: replayCases, perContract: replayCases)
+        let manyContracts = Corpus(root: work.appendingPathComponent("replay-many"), dogPages: 0, dogsPerPage: 3, countriesFile: dataFile)
+        try manyContracts.writeReplayPages(count: replayCases, perContract: 1)
+        let body = pages.appendingPathComponent("page-0.json").path
+        var runs: [String: [Measurement]] = [:]
+        // Alternating, best of five, as above.
+        for _ in 0..<5 {
+            runs["bare all", default: []].append(try ChildProcess.measure(bench, ["baseline", corpus.fixtures.path, "\(cores)"], in: corpus.root))
+            runs["bare tiny", default: []].append(try ChildProcess.measure(bench, ["baseline", oneContract.fixtures.path, "\(cores)"], in: oneContract.root))
+            runs["bare tiny 1", default: []].append(try ChildProcess.measure(bench, ["baseline", oneContract.fixtures.path], in: oneContract.root))
+            runs["stub loop", default: []].append(try ChildProcess.measure(bench, ["stubloop", body, "\(replayCases)", "\(cores)"], in: oneContract.root))
+            for (name, suite) in [("one", oneContract), ("many", manyContracts)] {
+                runs["replay \(name)", default: []].append(try verify(suite.root, ["--jobs", "\(cores)"], cases: replayCases, runs: 1))
+                runs["decode \(name)", default: []].append(try verify(suite.root, ["--no-replay", "--jobs", "\(cores)"], cases: replayCases, runs: 1))
+            }
+        }
+        let fastest = runs.mapValues(Self.best)
+        func seconds(_ key: String) -> Double { fastest[key]?.seconds ?? .infinity }
+        let baseline1 = try best(of: 5) { try ChildProcess.measure(bench, ["baseline", corpus.fixtures.path], in: corpus.root) }
+        let rows: [(String, Double, Double, Double)] = [
+            ("decode-only --jobs 1 vs bare decoder, 1 thread", baseline1.seconds, single.seconds, 0.95),
+            ("decode-only --jobs \(cores) vs bare decoder, \(cores) threads", seconds("bare all"), parallel.seconds, 0.95),
+            ("\(replayCases) tiny fixtures decode-only vs bare, \(cores) threads", seconds("bare tiny"), seconds("decode one"), 0.7),
+            ("replay alone, 1 contract of \(replayCases) vs raw stub loop", seconds("stub loop"), seconds("replay one") - seconds("decode one"), 0.8),
+            ("replay alone, \(replayCases) contracts of 1 vs raw stub loop", seconds("stub loop"), seconds("replay many") - seconds("decode many"), 0.8),
+        ]
+        print(String(format: "\nanchors (best of 5, same run)%@anchor      tool   ratio   target", String(repeating: " ", count: 27)))
+        for (name, anchor, tool, target) in rows {
+            let ratio = anchor / tool
+            print(name.padding(toLength: 56, withPad: " ", startingAt: 0)
+                + String(format: "%7.3f s %7.3f s  %5.2fx  >= %.2fx  %@", anchor, tool, ratio, target, ratio >= target ? "met" : "MISSED"))
+        }
+        print(String(format: "raw stub loop: %.0f requests/s; replay alone: %.0f cases/s (one contract), %.0f cases/s (one case a contract)",
+                     Double(replayCases) / seconds("stub loop"), Double(replayCases) / (seconds("replay one") - seconds("decode one")),
+                     Double(replayCases) / (seconds("replay many") - seconds("decode many"))))
     }
 
     /// The fastest of several runs, with the highest peak memory among them.
