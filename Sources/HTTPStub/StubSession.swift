@@ -18,17 +18,19 @@ public final class StubSession: URLSessionProtocol, @unchecked Sendable {
 
     private let lock = NSLock()
     private var tasks: [URLSessionDataTask] = []
+    private let lease: StubSessionPool.Lease
+    private var invalidated = false
 
     /// Creates a session whose requests the handler answers.
     /// - Parameter handler: Answers each request made through this session.
     public init(handler: @escaping StubRegistry.Handler) {
         token = UUID().uuidString
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.protocolClasses = [StubURLProtocol.self] + (configuration.protocolClasses ?? [])
-        configuration.urlCache = nil
-        delegateQueue = OperationQueue()
-        delegateQueue.maxConcurrentOperationCount = 1
-        urlSession = URLSession(configuration: configuration, delegate: nil, delegateQueue: delegateQueue)
+        // A URLSession from the pool: creating and invalidating one per replay costs more than
+        // the replay itself. This session's requests still carry its own token, so a request a
+        // client makes after its replay ended finds no route, as it would on a session of its own.
+        lease = StubSessionPool.shared.take()
+        urlSession = lease.session
+        delegateQueue = lease.queue
         StubRegistry.shared.register(token, handler: handler)
     }
 
@@ -68,9 +70,44 @@ public final class StubSession: URLSessionProtocol, @unchecked Sendable {
         delegateQueue.addOperation(body)
     }
 
-    /// Removes the route and invalidates the session, cancelling what is still running.
+    /// Removes the route and cancels what is still running; the underlying URLSession goes back
+    /// to the pool. Calling it again does nothing.
     public func invalidate() {
         StubRegistry.shared.remove(token)
-        urlSession.invalidateAndCancel()
+        let first: Bool = lock.withLock {
+            defer { invalidated = true }
+            return !invalidated
+        }
+        guard first else { return }
+        cancelAll()
+        StubSessionPool.shared.give(back: lease)
+    }
+}
+
+/// Idle stub-first URLSessions, each with its serial delegate queue, reused across replays.
+final class StubSessionPool: @unchecked Sendable {
+    static let shared = StubSessionPool()
+
+    /// A session and its delegate queue, lent to one `StubSession` at a time.
+    struct Lease: @unchecked Sendable {
+        let session: URLSession
+        let queue: OperationQueue
+    }
+
+    private let lock = NSLock()
+    private var idle: [Lease] = []
+
+    func take() -> Lease {
+        if let lease = lock.withLock({ idle.popLast() }) { return lease }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [StubURLProtocol.self] + (configuration.protocolClasses ?? [])
+        configuration.urlCache = nil
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        return Lease(session: URLSession(configuration: configuration, delegate: nil, delegateQueue: queue), queue: queue)
+    }
+
+    func give(back lease: Lease) {
+        lock.withLock { idle.append(lease) }
     }
 }
