@@ -57,15 +57,35 @@ public enum CodingPath {
     /// - Parameter keys: The keys from the root to the value.
     /// - Returns: The path, such as `[0].name.common`; empty for the root.
     public static func render(_ keys: [any CodingKey]) -> String {
-        var path = ""
-        for key in keys {
-            if let index = key.intValue {
-                path += "[\(index)]"
-            } else {
-                path = appending(key: key.stringValue, to: path)
-            }
+        keys.reduce("") { path, key in appending(key.intValue.map(Step.index) ?? .key(key.stringValue), to: path) }
+    }
+
+    /// One step of a path.
+    public enum Step: Sendable, Equatable {
+        /// An object member.
+        case key(String)
+        /// An array element.
+        case index(Int)
+        /// Any element of an array, in a collapsed path: `[*]`.
+        case anyElement
+        /// Any key of an object read as a dictionary, in a collapsed path: `*`.
+        case anyKey
+    }
+
+    /// A path one step longer: the one place every path the tool prints is written.
+    /// - Parameters:
+    ///   - step: The step.
+    ///   - path: The path so far.
+    /// - Returns: `path.key` (`key` at the root, `path["key"]` where the key must be quoted),
+    ///   `path[0]`, `path[*]` or `path.*`.
+    public static func appending(_ step: Step, to path: String) -> String {
+        switch step {
+        case .key(let key) where needsQuotes(key): path + "[" + quote(key) + "]"
+        case .key(let key): path.isEmpty ? key : path + "." + key
+        case .index(let index): path + "[\(index)]"
+        case .anyElement: path + "[*]"
+        case .anyKey: path.isEmpty ? "*" : path + ".*"
         }
-        return path
     }
 
     /// A path one key longer.
@@ -74,8 +94,7 @@ public enum CodingPath {
     ///   - path: The path so far.
     /// - Returns: `path.key`, `key` at the root, or `path["key"]` where the key must be quoted.
     public static func appending(key: String, to path: String) -> String {
-        if needsQuotes(key) { return path + "[" + quote(key) + "]" }
-        return path.isEmpty ? key : path + "." + key
+        appending(.key(key), to: path)
     }
 
     /// Whether a key must be written `["key"]` to be read back as one step.

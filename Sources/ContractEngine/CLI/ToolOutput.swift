@@ -54,7 +54,7 @@ public final class ProcessOutput: ToolOutput, @unchecked Sendable {
     /// - Returns: The status the process exits with.
     public func finish(_ code: ExitCode) -> ExitCode {
         guard let failure else { return code }
-        send("error: \(failure)\n", to: STDERR_FILENO)
+        send(Tool.render(.error(failure), palette: Palette(enabled: false)), to: STDERR_FILENO)
         return .invalid
     }
 

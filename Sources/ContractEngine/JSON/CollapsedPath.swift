@@ -18,9 +18,9 @@ enum CollapsedPath {
     /// A path one step longer, written the way `JSONPath` writes its segments.
     static func appending(_ step: Step, to path: String) -> String {
         switch step {
-        case .anyElement: path + "[*]"
-        case .key(let key): CodingPath.appending(key: key, to: path)
-        case .anyKey: path.isEmpty ? "*" : path + ".*"
+        case .anyElement: CodingPath.appending(.anyElement, to: path)
+        case .key(let key): CodingPath.appending(.key(key), to: path)
+        case .anyKey: CodingPath.appending(.anyKey, to: path)
         }
     }
 }

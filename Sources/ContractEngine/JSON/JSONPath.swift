@@ -78,14 +78,12 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
 
     /// The path as contracts write it; empty for the root.
     public var description: String {
-        var result = ""
-        for segment in segments {
+        segments.reduce("") { path, segment in
             switch segment {
-            case .index(let index): result += "[\(index)]"
-            case .key(let key): result = CodingPath.appending(key: key, to: result)
+            case .index(let index): CodingPath.appending(.index(index), to: path)
+            case .key(let key): CodingPath.appending(.key(key), to: path)
             }
         }
-        return result
     }
 
     /// Follows the path into a value.
