@@ -120,15 +120,8 @@ public struct JSONParser {
     }
 
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
-        try enter()
-        index += 1
         var members: [JSONMember] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return .object([])
-        }
+        guard try open(closing: UInt8(ascii: "}")) else { return .object([]) }
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file: expected a key or '}'") }
@@ -147,57 +140,52 @@ public struct JSONParser {
             let value = try parseValue()
             path.removeLast()
             members.append(JSONMember(key: key, keyPosition: keyPosition, value: value))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of file: expected ',' or '}'") }
-            switch bytes[index] {
-            case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                    throw error("trailing comma before '}'")
-                }
-            case UInt8(ascii: "}"):
-                index += 1
-                depth -= 1
-                return .object(members)
-            default:
-                throw error("unexpected \(describeCurrent()): expected ',' or '}' after a member")
-            }
+            guard try continues(closing: UInt8(ascii: "}"), after: "a member") else { return .object(members) }
         }
     }
 
     private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
-        try enter()
-        index += 1
         var elements: [JSONNode] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return .array([])
-        }
+        guard try open(closing: UInt8(ascii: "]")) else { return .array([]) }
         while true {
             skipWhitespace()
             path.append(.index(elements.count))
             let element = try parseValue()
             path.removeLast()
             elements.append(element)
+            guard try continues(closing: UInt8(ascii: "]"), after: "an element") else { return .array(elements) }
+        }
+    }
+
+    /// Steps into an object or array at its opening bracket; `false` when it is empty and closed already.
+    private mutating func open(closing: UInt8) throws(JSONSyntaxError) -> Bool {
+        try enter()
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == closing else { return true }
+        index += 1
+        depth -= 1
+        return false
+    }
+
+    /// After a member or an element: `true` when a `,` says another follows (a trailing comma is
+    /// refused), `false` at the closing bracket, which it steps out of.
+    private mutating func continues(closing: UInt8, after what: String) throws(JSONSyntaxError) -> Bool {
+        let close = Character(UnicodeScalar(closing))
+        skipWhitespace()
+        guard index < bytes.count else { throw error("unexpected end of file: expected ',' or '\(close)'") }
+        switch bytes[index] {
+        case UInt8(ascii: ","):
+            index += 1
             skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of file: expected ',' or ']'") }
-            switch bytes[index] {
-            case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                    throw error("trailing comma before ']'")
-                }
-            case UInt8(ascii: "]"):
-                index += 1
-                depth -= 1
-                return .array(elements)
-            default:
-                throw error("unexpected \(describeCurrent()): expected ',' or ']' after an element")
-            }
+            if index < bytes.count, bytes[index] == closing { throw error("trailing comma before '\(close)'") }
+            return true
+        case closing:
+            index += 1
+            depth -= 1
+            return false
+        default:
+            throw error("unexpected \(describeCurrent()): expected ',' or '\(close)' after \(what)")
         }
     }
 
