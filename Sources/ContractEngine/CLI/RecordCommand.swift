@@ -79,8 +79,3 @@ struct RecordCommand: ToolCommand, SuiteCommand {
         return outcome
     }
 }
-
-extension ExitCode: Comparable {
-    /// Orders statuses by severity: success, failure, invalid.
-    public static func < (lhs: ExitCode, rhs: ExitCode) -> Bool { lhs.rawValue < rhs.rawValue }
-}

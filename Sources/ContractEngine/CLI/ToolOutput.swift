@@ -84,3 +84,8 @@ public enum ExitCode: Int32, Sendable {
     /// The suite is invalid or the arguments are wrong.
     case invalid = 2
 }
+
+extension ExitCode: Comparable {
+    /// Orders statuses by severity: success, failure, invalid.
+    public static func < (lhs: ExitCode, rhs: ExitCode) -> Bool { lhs.rawValue < rhs.rawValue }
+}
