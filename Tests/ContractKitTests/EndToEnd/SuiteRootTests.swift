@@ -13,10 +13,10 @@ struct SuiteRootTests {
         try folder.write("contracts/countries/by-name.json", "")
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("contracts/countries/by-name.json"))
         try folder.write("peru.json", Self.peru)
-        let run = try ToolRun.execute([
+        let run = try folder.run([
             "add", "../../peru.json", "--contract", "by-name-peru.json", "--endpoint", "countries.byName",
             "--arguments", #"{"name": "peru"}"#, "--name", "peru",
-        ], in: folder.url.appendingPathComponent("contracts/countries"))
+        ], from: "contracts/countries")
         #expect(run.status == 2)
         #expect(run.stderr.contains("outside the suite's contracts/ folder, and verify would never run it; --contract is a path from the suite's root, such as \"contracts/countries/by-name-peru.json\""), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("contracts/countries/Fixtures").path))
@@ -30,10 +30,10 @@ struct SuiteRootTests {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         try folder.write("Downloads/peru.json", Self.peru)
-        let run = try ToolRun.execute([
+        let run = try folder.run([
             "add", "../Downloads/peru.json", "--contract", "contracts/countries/by-name-peru.json", "--endpoint", "countries.byName",
             "--arguments", #"{"name": "peru"}"#, "--name", "peru", "--as", "countries/",
-        ], in: folder.url.appendingPathComponent("contracts"))
+        ], from: "contracts")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("copied ../Downloads/peru.json to Fixtures/countries/peru.json\n"))
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Fixtures/countries/peru.json").path))
@@ -49,7 +49,7 @@ struct SuiteRootTests {
         try SampleSuite.write(into: folder)
         try folder.write("contracts/more/x.json", #"{"model": "[Dog]", "cases": [{"name": "x", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true}}]}"#)
         let fromRoot = try folder.run(["verify"])
-        let fromInside = try ToolRun.execute(["verify"], in: folder.url.appendingPathComponent("contracts/more"))
+        let fromInside = try folder.run(["verify"], from: "contracts/more")
         #expect(fromRoot.status == 0)
         #expect(fromInside.status == 0, "\(fromInside.stderr)")
         #expect(fromInside.stdout == fromRoot.stdout)

@@ -81,8 +81,8 @@ struct UnreadKeysCommandTests {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/countries.json", #"[{"name": "Peru", "currencies": {"PEN": {"name": "sol"}}}, {"name": "Chad", "currencies": {"XAF": {"name": "franc"}}}]"#)
         try folder.write("contracts/lossy.json", #"{"model": "[LossyCountry]", "cases": [{"name": "two", "response": {"fixture": "countries.json"}, "expect": {"decodes": true}}]}"#)
-        let (code, output) = await folder.runInProcess(["verify", "--strict"], catalogue: Catalogue(endpoints: [], models: [model]))
-        #expect(code == .failure)
+        let output = await folder.runInProcess(["verify", "--strict"], catalogue: Catalogue(endpoints: [], models: [model]))
+        #expect(output.code == .failure)
         #expect(output.stderr.contains("Fixtures/countries.json:1:19: error: [*].currencies: the [LossyCountry] model never reads this key (2 occurrences)"))
     }
 }

@@ -7,20 +7,20 @@ import DogPatchClients
 @Suite("mutate, end to end")
 struct MutateCommandTests {
     /// The passing sample suite, mutated in process with a catalogue of the test's choosing.
-    static func mutate(_ catalogue: Catalogue, _ extra: [String] = []) async throws -> (ExitCode, CapturedOutput) {
+    static func mutate(_ catalogue: Catalogue, _ extra: [String] = []) async throws -> ToolRun {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         return await folder.runInProcess(["mutate", "contracts/good.json"] + extra, catalogue: catalogue)
     }
 
-    static func failures(_ output: CapturedOutput) -> [String] {
+    static func failures(_ output: ToolRun) -> [String] {
         output.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.map { String($0.dropFirst("FAIL  contracts/good.json  two dogs › ".count)) }
     }
 
     @Test("the real client gives the predicted outcome for every mutant, each a row named CASE › MUTATION")
     func correctClient() async throws {
-        let (code, output) = try await Self.mutate(.standard)
-        #expect(code == .success, "\(output.stderr)")
+        let output = try await Self.mutate(.standard)
+        #expect(output.code == .success, "\(output.stderr)")
         let rows = output.stdout.split(separator: "\n").map(String.init)
         #expect(rows.contains("PASS  contracts/good.json  two dogs › [*].id removed"))
         #expect(rows.contains("PASS  contracts/good.json  two dogs › [*].cost set to \"a string\""))
@@ -36,8 +36,8 @@ struct MutateCommandTests {
 
     @Test("a client that swallows decode errors fails every mutant that should not decode")
     func swallowsDecodeErrors() async throws {
-        let (code, output) = try await Self.mutate(MutationClients.catalogue(MutationClients.swallowsDecodeErrors))
-        #expect(code == .failure)
+        let output = try await Self.mutate(MutationClients.catalogue(MutationClients.swallowsDecodeErrors))
+        #expect(output.code == .failure)
         let failures = Self.failures(output)
         #expect(failures.contains("[*].id removed"))
         #expect(failures.contains("body cut in half"))
@@ -48,16 +48,16 @@ struct MutateCommandTests {
 
     @Test("a client that maps 5xx to a decoding failure fails the 500 and 503 mutants, and only those")
     func serverErrors() async throws {
-        let (code, output) = try await Self.mutate(MutationClients.catalogue(MutationClients.serverErrorAsDecodeFailure))
-        #expect(code == .failure)
+        let output = try await Self.mutate(MutationClients.catalogue(MutationClients.serverErrorAsDecodeFailure))
+        #expect(output.code == .failure)
         #expect(Self.failures(output) == ["status 500", "status 503"])
         #expect(output.stderr.contains("status 500: client returned jsonConversionFailure (server error); expected responseUnsuccessful(500)"))
     }
 
     @Test("a client that treats null as a default fails the null mutants of its string keys")
     func nullAsDefault() async throws {
-        let (code, output) = try await Self.mutate(MutationClients.catalogue(MutationClients.nullAsDefault))
-        #expect(code == .failure)
+        let output = try await Self.mutate(MutationClients.catalogue(MutationClients.nullAsDefault))
+        #expect(output.code == .failure)
         let failures = Self.failures(output)
         #expect(failures.contains("[*].name set to null"))
         #expect(failures.contains("[*].breed set to null"))
@@ -66,8 +66,8 @@ struct MutateCommandTests {
 
     @Test("a client that completes twice on 429 fails the 429 mutant, and only that one")
     func twiceOn429() async throws {
-        let (code, output) = try await Self.mutate(MutationClients.catalogue(MutationClients.completesTwiceOn429))
-        #expect(code == .failure)
+        let output = try await Self.mutate(MutationClients.catalogue(MutationClients.completesTwiceOn429))
+        #expect(output.code == .failure)
         #expect(Self.failures(output) == ["status 429"])
         #expect(output.stderr.contains("status 429: client completed 2 times; expected once, with responseUnsuccessful(429)"))
     }

@@ -16,11 +16,17 @@ final class CapturedOutput: ToolOutput, @unchecked Sendable {
 }
 
 extension SuiteFolder {
-    /// Runs the tool in this process with a catalogue of the test's choosing.
-    func runInProcess(_ arguments: [String], catalogue: Catalogue) async -> (ExitCode, CapturedOutput) {
+    /// Runs the tool in this process with a catalogue of the test's choosing (clients that are
+    /// wrong on purpose), giving the same `ToolRun` as a run of the built executable.
+    func runInProcess(_ arguments: [String], catalogue: Catalogue) async -> ToolRun {
         let output = CapturedOutput()
         let environment = ToolEnvironment(currentDirectory: url, variables: [:], stdoutIsTerminal: false, stderrIsTerminal: false)
         let code = await Tool.run(arguments: arguments, environment: environment, output: output, catalogue: catalogue)
-        return (code, output)
+        return ToolRun(status: code.rawValue, stdout: output.stdout, stderr: output.stderr)
     }
+}
+
+extension ToolRun {
+    /// The exit status as the tool names it.
+    var code: ExitCode? { ExitCode(rawValue: status) }
 }

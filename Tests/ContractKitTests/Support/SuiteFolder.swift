@@ -30,9 +30,11 @@ struct SuiteFolder: ~Copyable {
         try Data(contentsOf: url.appendingPathComponent(relativePath))
     }
 
-    /// Runs the built `dogpatch-contracts` in this folder.
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ToolRun {
-        try ToolRun.execute(arguments, in: url, environment: environment)
+    /// Runs the built `dogpatch-contracts` in this folder, or in a folder below it: the way
+    /// end-to-end tests run the tool (`shell` for redirections a process cannot make,
+    /// `runInProcess` for a catalogue of the test's own, all giving a `ToolRun`).
+    func run(_ arguments: [String], from subfolder: String? = nil, environment: [String: String] = [:]) throws -> ToolRun {
+        try ToolRun.execute(arguments, in: subfolder.map { url.appendingPathComponent($0) } ?? url, environment: environment)
     }
 
     /// Runs a `/bin/sh` script in this folder; `"$TOOL"` is the built `dogpatch-contracts`.
