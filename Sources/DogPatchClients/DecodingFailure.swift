@@ -108,21 +108,42 @@ public enum CodingPath {
     /// - Parameter string: The string.
     /// - Returns: The quoted string, with quotes, backslashes and control characters escaped.
     public static func quote(_ string: String) -> String {
-        var result = "\""
-        for scalar in string.unicodeScalars {
+        "\"" + rewriting(string) { scalar in
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value): unicodeEscape(scalar)
+            default: nil
+            }
+        } + "\""
+    }
+
+    /// `\u001b` for a scalar below U+10000.
+    public static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// The one escaping loop behind every writer (JSON strings, XML, Markdown, terminal text):
+    /// each scalar the rule gives a replacement for is replaced, the others kept.
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - rule: The replacement for a scalar, or `nil` to keep it.
+    /// - Returns: The rewritten text.
+    public static func rewriting(_ text: String, _ rule: (Unicode.Scalar) -> String?) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if let replacement = rule(scalar) {
+                result += replacement
+            } else {
+                result.unicodeScalars.append(scalar)
             }
         }
-        return result + "\""
+        return result
     }
 
     /// Names a Swift type the way a JSON author thinks of it.

@@ -1,4 +1,5 @@
 import Foundation
+import DogPatchClients
 
 /// The JSON report (`--format json`, `--json FILE`) as a value, encoded with sorted keys:
 /// `{"version":1,"summary":{...},"results":[...],"coverage":{...}}` as DESIGN section 5 gives it.
@@ -72,13 +73,8 @@ struct JSONReport: Encodable {
         guard let data = try? encoder.encode(self) else { return "{}\n" }
         // Foundation escapes C0 controls but leaves DEL and C1 (0x9B opens a terminal sequence)
         // raw; the tool escapes them in every format. Outside strings the text is plain ASCII.
-        var text = ""
-        for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
-            if (0x7F...0x9F).contains(scalar.value) {
-                text += "\\u00" + String(scalar.value, radix: 16)
-            } else {
-                text.unicodeScalars.append(scalar)
-            }
+        let text = VisibleText.rewriting(String(decoding: data, as: UTF8.self)) { scalar in
+            (0x7F...0x9F).contains(scalar.value) ? CodingPath.unicodeEscape(scalar) : nil
         }
         return text + "\n"
     }

@@ -1,3 +1,5 @@
+import DogPatchClients
+
 /// Text from the user's files made safe to print: a case name holding a newline must not break a
 /// report's lines, and one holding ESC must not colour a terminal.
 enum VisibleText {
@@ -11,30 +13,15 @@ enum VisibleText {
             case "\n": "\\n"
             case "\r": "\\r"
             case "\t": "\\t"
-            case _ where isControl(scalar):
-                "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            case _ where isControl(scalar): CodingPath.unicodeEscape(scalar)
             default: nil
             }
         }
     }
 
-    /// The one escaping loop of the report writers (text, XML, Markdown): every scalar the rule
-    /// gives a replacement for is replaced, the others kept.
-    /// - Parameters:
-    ///   - text: The text.
-    ///   - rule: The replacement for a scalar, or `nil` to keep it.
-    /// - Returns: The rewritten text.
+    /// Rewrites text scalar by scalar with the tool's one escaping loop (`CodingPath.rewriting`).
     static func rewriting(_ text: String, _ rule: (Unicode.Scalar) -> String?) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            if let replacement = rule(scalar) {
-                result += replacement
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        CodingPath.rewriting(text, rule)
     }
 
     /// C0 and C1 control characters and DEL.
