@@ -117,8 +117,7 @@ struct CommandSpec<Parsed>: Sendable {
     }
 
     /// One line of a table: the name padded to a column, then the help, continued beneath it.
-    private static func entry(_ name: String, _ help: String) -> String {
-        let column = 28
+    static func entry(_ name: String, _ help: String, column: Int = 28) -> String {
         let lead = "  " + name
         let padding = lead.count < column ? String(repeating: " ", count: column - lead.count) : "\n" + String(repeating: " ", count: column)
         return lead + padding + help.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: column)) + "\n"

@@ -7,9 +7,7 @@ enum Help {
         var out = "dogpatch-contracts: contract tests for the DogPatch and restcountries clients\n\nUSAGE:\n"
         for command in Tool.commands {
             let (synopsis, summary) = command.usageLine
-            let lead = "  dogpatch-contracts \(synopsis)"
-            out += lead.count < 52 ? lead + String(repeating: " ", count: 52 - lead.count) + summary + "\n"
-                : lead + "\n" + String(repeating: " ", count: 52) + summary + "\n"
+            out += CommandSpec<VerifyCommand>.entry("dogpatch-contracts \(synopsis)", summary, column: 52)
         }
         out += "  dogpatch-contracts --help | --version\n\nRun 'dogpatch-contracts COMMAND --help' for a command's options.\n\n"
         return out

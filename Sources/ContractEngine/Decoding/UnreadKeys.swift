@@ -131,6 +131,11 @@ enum UnreadKeys {
     /// when the body does not parse or decode.
     static func keysRead(in body: Data, model: ModelDescriptor) -> KeyReadLog? {
         guard let root = try? JSONParser.parse(body) else { return nil }
+        return keysRead(in: root, model: model)
+    }
+
+    /// The keys the model reads from a parsed body, or `nil` when it does not decode.
+    static func keysRead(in root: JSONNode, model: ModelDescriptor) -> KeyReadLog? {
         let log = KeyReadLog()
         do {
             try model.decode(from: NodeDecoder(node: root, codingPath: [], readLog: log))

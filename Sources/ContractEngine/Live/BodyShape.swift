@@ -40,13 +40,11 @@ struct BodyShape: Sendable {
     /// Paths in order of first appearance.
     private(set) var order: [String] = []
 
-    /// Reads a body's shape.
+    /// Reads a parsed body's shape.
     /// - Parameters:
-    ///   - body: The body, in any encoding `JSONDecoder` reads.
+    ///   - root: The body, parsed.
     ///   - dictionaries: The collapsed paths of objects the model reads as dictionaries.
-    /// - Returns: The shape, or `nil` for a body that is not JSON.
-    init?(_ body: Data, dictionaries: Set<String>) {
-        guard let root = try? JSONParser.parse(BodyEncoding.utf8(body)) else { return nil }
+    init(_ root: JSONNode, dictionaries: Set<String>) {
         var pending: [(node: JSONNode, path: String, keyPosition: SourcePosition?)] = [(root, "", nil)]
         while let (node, path, keyPosition) = pending.popLast() {
             note(node, at: path, keyPosition: keyPosition)

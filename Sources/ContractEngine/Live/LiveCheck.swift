@@ -49,9 +49,9 @@ struct LiveCheck: Sendable {
 
     /// Warnings at the fixture's positions for every way the server's body differs in shape.
     private func driftDiagnostics(against live: LiveResponse) -> [Diagnostic] {
-        guard case .http(_, _, .fixture(let path, let url, _)) = spec.response.kind,
-              case .success(let fixture) = FixtureStore.load(url, display: fixtures.displayName(path)) else { return [] }
+        guard case .http(_, _, .fixture(let path, let url, _)) = spec.response.kind else { return [] }
         let display = fixtures.displayName(path)
+        guard case .success(let fixture) = FixtureStore.load(url, display: display) else { return [] }
         return DriftCheck.drift(fixture: fixture, server: live.body, model: contract.model, keyReads: keyReads).map { drift in
             Diagnostic(.warning, drift.message, file: display, position: drift.position, path: drift.path, code: .drift)
         }
@@ -75,17 +75,19 @@ enum DriftCheck {
     ///   - keyReads: What the run has learnt about the model.
     /// - Returns: The drift, or nothing when either body is not JSON.
     static func drift(fixture: Data, server: Data, model: ModelDescriptor, keyReads: KeyReadCache) -> [ShapeDrift] {
-        let fixtureLog = UnreadKeys.keysRead(in: BodyEncoding.utf8(fixture), model: model)
-        let serverLog = UnreadKeys.keysRead(in: BodyEncoding.utf8(server), model: model)
-        let dictionaries = keyReads.learnt(for: model.name).dictionaries
-            .union(fixtureLog?.dictionaries ?? []).union(serverLog?.dictionaries ?? [])
-        guard let fixtureShape = BodyShape(fixture, dictionaries: dictionaries),
-              let serverShape = BodyShape(server, dictionaries: dictionaries) else { return [] }
+        // Each body parsed once, for both the model's reads and the shape.
+        guard let fixtureRoot = try? JSONParser.parse(BodyEncoding.utf8(fixture)),
+              let serverRoot = try? JSONParser.parse(BodyEncoding.utf8(server)) else { return [] }
+        let fixtureLog = UnreadKeys.keysRead(in: fixtureRoot, model: model)
+        let serverLog = UnreadKeys.keysRead(in: serverRoot, model: model)
+        let learnt = keyReads.learnt(for: model.name)
+        let dictionaries = learnt.dictionaries.union(fixtureLog?.dictionaries ?? []).union(serverLog?.dictionaries ?? [])
         // Only a decode of the server's body can tell whether the model reads a key the fixture
         // lacks; failing that, what the run has learnt from other bodies, or nothing.
-        let learnt = keyReads.learnt(for: model.name).reads
-        return ShapeDrift.compare(fixture: fixtureShape, server: serverShape) { path in
-            serverLog.map { $0.paths.contains(path) } ?? learnt[path]
+        return ShapeDrift.compare(
+            fixture: BodyShape(fixtureRoot, dictionaries: dictionaries), server: BodyShape(serverRoot, dictionaries: dictionaries)
+        ) { path in
+            serverLog.map { $0.paths.contains(path) } ?? learnt.reads[path]
         }
     }
 }

@@ -207,17 +207,16 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, @unchecked S
     }
 
     private static func timedOut(_ timeout: TimeInterval) -> String {
-        let seconds = timeout == timeout.rounded() ? "\(Int(timeout)) s" : "\(timeout) s"
-        return "no complete answer within \(seconds) (--timeout)"
+        "no complete answer within \(ReplayCheck.seconds(timeout)) (--timeout)"
     }
 
-    /// A transport error in words that read the same on every platform.
+    /// A transport error in words that read the same on every platform (a timeout is worded by
+    /// `timedOut`, with the seconds).
     static func describe(_ error: any Error) -> String {
         guard let urlError = error as? URLError else { return "the request failed" }
         switch urlError.code {
         case .cannotConnectToHost: return "could not connect: the connection was refused"
         case .cannotFindHost, .dnsLookupFailed: return "the host name could not be resolved (DNS)"
-        case .timedOut: return "no answer in time (--timeout)"
         case .notConnectedToInternet: return "not connected to the internet"
         case .networkConnectionLost: return "the connection was lost"
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,

@@ -22,8 +22,8 @@ struct MutantMaker: Sendable {
     /// Reads a passing case's body; `nil` for one that is not JSON the model decodes.
     init?(body: Data, response: ResponseSpec, model: ModelDescriptor) {
         let text = BodyEncoding.utf8(body)
-        guard let root = try? JSONParser.parse(text), let log = UnreadKeys.keysRead(in: text, model: model),
-              let shape = BodyShape(text, dictionaries: log.dictionaries) else { return nil }
+        guard let root = try? JSONParser.parse(text), let log = UnreadKeys.keysRead(in: root, model: model) else { return nil }
+        let shape = BodyShape(root, dictionaries: log.dictionaries)
         self.root = root
         self.body = body
         self.response = response
