@@ -32,7 +32,8 @@ struct MutationSession {
               case .decodes = spec.expect.kind else { return [] }
         var verified = await Verifier.verify(.ready(spec), of: contract, fixtures: fixtures, options: options, keyReads: keyReads)
         verified = DiagnosticRules.apply(to: [verified], strict: false)[0]
-        guard verified.status == .passed, let body = loadBody(spec) else {
+        guard verified.status == .passed,
+              case .success(let body) = LoadedBody.load(spec.response, fixtures: fixtures, contractFile: contract.file) else {
             var failed = verified
             failed.status = .error
             failed.diagnostics.insert(Diagnostic(
@@ -40,23 +41,12 @@ struct MutationSession {
             ), at: 0)
             return [failed]
         }
-        guard let maker = MutantMaker(body: body, response: spec.response, model: contract.model) else { return [] }
+        guard let maker = MutantMaker(body: body.data, response: spec.response, model: contract.model) else { return [] }
         let mutations = selected(maker.mutations, case: "\(contract.file) › \(spec.name)")
         let runner = MutantRunner(contract: contract, spec: spec, endpoint: endpoint, maker: maker, timeout: options.timeout)
         let findings = await Self.run(mutations, with: runner, jobs: options.jobs)
         profiles[contract.model.name, default: ModelProfile(model: contract.model.name)].learn(keyPaths: maker.keyPaths, findings: findings)
         return findings.map(\.result)
-    }
-
-    /// The case's body: its fixture or its inline text.
-    private func loadBody(_ spec: CaseSpec) -> Data? {
-        guard case .http(_, _, let body) = spec.response.kind else { return nil }
-        switch body {
-        case .inline(let text): return Data(text.utf8)
-        case .fixture(let path, let url, _): return try? FixtureStore.load(url, display: fixtures.displayName(path)).get()
-        case .received(let data, _): return data
-        case .none: return nil
-        }
     }
 
     /// The mutants run: all of them, or `--max` of them drawn with the seed, in their own order.

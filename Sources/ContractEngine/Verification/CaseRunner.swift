@@ -11,17 +11,6 @@ struct CaseRunner: Sendable {
     /// Which keys each model reads, shared by the run.
     let keyReads: KeyReadCache
 
-    /// A case's body, and the file reports name when they point into it.
-    private struct LoadedBody {
-        /// The bytes as the client gets them.
-        let data: Data
-        /// The fixture (or the URL it came from), or `nil` for an inline body.
-        let file: String?
-        /// Whether keys the model never reads are looked for: in fixtures and inline bodies, which
-        /// someone wrote down, not in a live answer, whose new keys the drift check reports.
-        let checksUnreadKeys: Bool
-    }
-
     /// Verifies the case: predicts the outcome from the response alone and checks it against
     /// `expect`, looks for keys the model never reads, then replays the response through the real
     /// client and checks the request, the result and the completion. A client that disagrees
@@ -73,24 +62,7 @@ struct CaseRunner: Sendable {
 
     /// Stage one: the body the response declares, read from its fixture when it has one.
     private func loadBody() -> Result<LoadedBody, Diagnostic> {
-        guard case .http(_, _, let declared) = contractCase.response.kind else {
-            return .success(LoadedBody(data: Data(), file: nil, checksUnreadKeys: true))
-        }
-        switch declared {
-        case .none:
-            return .success(LoadedBody(data: Data(), file: nil, checksUnreadKeys: true))
-        case .inline(let text):
-            return .success(LoadedBody(data: Data(text.utf8), file: nil, checksUnreadKeys: true))
-        case .received(let data, let source):
-            return .success(LoadedBody(data: data, file: source, checksUnreadKeys: false))
-        case .fixture(let path, let url, let position):
-            let display = fixtures.displayName(path)
-            return FixtureStore.load(url, display: display)
-                .map { LoadedBody(data: $0, file: display, checksUnreadKeys: true) }
-                .mapError { diagnostic in
-                    diagnostic.position == nil ? Diagnostic(.error, diagnostic.message, file: contract.file, position: position) : diagnostic
-                }
-        }
+        LoadedBody.load(contractCase.response, fixtures: fixtures, contractFile: contract.file)
     }
 
     /// Stage three: the response served to the real client, and what it did with it checked.
