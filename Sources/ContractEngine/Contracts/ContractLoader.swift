@@ -240,7 +240,8 @@ public struct ContractLoader: Sendable {
         let name = reader.string(members["name"])
         if members["name"] == nil {
             reader.error("missing required key \"name\" in case \(fallbackName)", at: node.position)
-        } else if let name, name.value.trimmingCharacters(in: .whitespaces).isEmpty {
+        } else if let name, name.value.unicodeScalars.allSatisfy(CharacterSet.whitespaces.contains) {
+            // `allSatisfy` stops at a name's first letter; trimming copied every name in the suite.
             reader.error("case name must not be empty", at: name.position)
         }
         let caseName = name?.value ?? fallbackName

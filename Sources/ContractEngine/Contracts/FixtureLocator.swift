@@ -6,6 +6,9 @@ public struct FixtureLocator: Sendable {
     public let displayRoot: String
     /// The fixtures folder with symlinks resolved.
     public let root: URL
+    /// The root's path ending in a slash: what every path inside it starts with.
+    private let rootPrefix: String
+    private let folders = ResolvedFolders()
 
     /// Creates a locator.
     /// - Parameters:
@@ -14,6 +17,7 @@ public struct FixtureLocator: Sendable {
     public init(root: URL, displayRoot: String) {
         self.root = root.standardizedFileURL.resolvingSymlinksInPath()
         self.displayRoot = displayRoot
+        rootPrefix = self.root.path.hasSuffix("/") ? self.root.path : self.root.path + "/"
     }
 
     /// A fixture path that cannot be used.
@@ -30,13 +34,14 @@ public struct FixtureLocator: Sendable {
         guard !path.hasPrefix("/"), !path.hasPrefix("~") else {
             return .failure(Problem(message: "fixture path \"\(path)\" is absolute; write it relative to the fixtures folder \"\(displayRoot)\""))
         }
-        guard !path.contains("\0") else { return .failure(Problem(message: "fixture path contains a NUL character")) }
-        let lexical = root.appendingPathComponent(path).standardizedFileURL
-        let resolved = Self.realPath(lexical) ?? lexical.resolvingSymlinksInPath()
+        guard !path.utf8.contains(0) else { return .failure(Problem(message: "fixture path contains a NUL character")) }
+        let lexical = Self.isPlain(path) ? rootPrefix + path : Self.standardized(rootPrefix + path)
+        let resolved = resolvedPath(lexical)
         guard contains(lexical), contains(resolved) else {
             return .failure(Problem(message: "fixture path \"\(path)\" leaves the fixtures folder \"\(displayRoot)\""))
         }
-        return .success(resolved)
+        // Saying it is not a folder spares `URL` a `stat` of its own; reading it checks that.
+        return .success(URL(fileURLWithPath: resolved, isDirectory: false))
     }
 
     /// How reports name a fixture: the fixtures folder joined with the path as written.
@@ -47,23 +52,76 @@ public struct FixtureLocator: Sendable {
         return displayRoot.hasSuffix("/") ? displayRoot + trimmed : displayRoot + "/" + trimmed
     }
 
-    /// The file's path with every symlink resolved, by one `realpath` call: far cheaper than
-    /// Foundation's walk, which matters with thousands of fixtures. `nil` when the file is missing.
-    private static func realPath(_ url: URL) -> URL? {
-        guard let resolved = realpath(url.path, nil) else { return nil }
+    /// Whether a relative path has no empty, `.` or `..` component (nor any other starting with a
+    /// dot), so that joining it to the root needs no standardizing: what nearly every fixture is.
+    private static func isPlain(_ path: String) -> Bool {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var previous = slash
+        for byte in path.utf8 {
+            if previous == slash, byte == slash || byte == dot { return false }
+            previous = byte
+        }
+        return previous != slash
+    }
+
+    /// A path with `.`, `..` and repeated slashes taken out, without asking the file system.
+    private static func standardized(_ path: String) -> String {
+        var kept: [Substring] = []
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch component {
+            case ".": continue
+            case "..": _ = kept.popLast()
+            default: kept.append(component)
+            }
+        }
+        return "/" + kept.joined(separator: "/")
+    }
+
+    /// The file's path with every symlink resolved. Fixtures share a few folders, so each folder
+    /// is resolved once a run and the file itself costs one `lstat`: a `realpath` a fixture reads
+    /// every component's link again, which matters with thousands of fixtures.
+    private func resolvedPath(_ lexical: String) -> String {
+        guard let slash = lexical.utf8.lastIndex(of: UInt8(ascii: "/")) else { return lexical }
+        let name = lexical[lexical.utf8.index(after: slash)...]
+        let folder = String(lexical[..<slash])
+        let resolvedFolder = folders.resolve(folder.isEmpty ? "/" : folder)
+        var info = stat()
+        if lstat(lexical, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            return Self.realPath(lexical) ?? lexical
+        }
+        // A missing file keeps its name in the resolved folder, where reading it says it is missing.
+        return resolvedFolder.hasSuffix("/") ? resolvedFolder + name : resolvedFolder + "/" + name
+    }
+
+    /// The path with every symlink resolved by `realpath`, or `nil` when something on it is missing.
+    fileprivate static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
-        return URL(fileURLWithPath: String(cString: resolved))
+        return String(cString: resolved)
     }
 
     /// A resolved file's path relative to the fixtures folder, or `nil` when it lies outside.
     /// - Parameter url: The file, symlinks resolved.
     /// - Returns: Such as `countries/france.json`.
     public func relativePath(of url: URL) -> String? {
-        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        return url.path.hasPrefix(rootPath) ? String(url.path.dropFirst(rootPath.count)) : nil
+        url.path.hasPrefix(rootPrefix) ? String(url.path.dropFirst(rootPrefix.count)) : nil
     }
 
-    private func contains(_ url: URL) -> Bool {
-        relativePath(of: url) != nil
+    private func contains(_ path: String) -> Bool {
+        path.hasPrefix(rootPrefix)
+    }
+}
+
+/// The folders a locator has resolved, shared by its copies and the threads using them.
+private final class ResolvedFolders: @unchecked Sendable {
+    private let lock = NSLock()
+    private var resolved: [String: String] = [:]
+
+    /// The folder's path with every symlink resolved; a folder that is missing stays as it is.
+    func resolve(_ folder: String) -> String {
+        if let known = lock.withLock({ resolved[folder] }) { return known }
+        let path = FixtureLocator.realPath(folder) ?? folder
+        lock.withLock { resolved[folder] = path }
+        return path
     }
 }

@@ -60,21 +60,9 @@ struct MutationSession {
 
     /// Runs mutants at most `jobs` at once; the findings come back in the mutants' order.
     private static func run(_ mutations: [Mutation], with runner: MutantRunner, jobs: Int) async -> [MutantRunner.Finding] {
-        var findings = [MutantRunner.Finding?](repeating: nil, count: mutations.count)
-        await withTaskGroup(of: (Int, MutantRunner.Finding).self) { group in
-            var next = 0
-            func start() {
-                let index = next
-                group.addTask { (index, await runner.run(mutations[index])) }
-                next += 1
-            }
-            while next < mutations.count, next < Swift.max(1, jobs) { start() }
-            while let (index, finding) = await group.next() {
-                findings[index] = finding
-                if next < mutations.count { start() }
-            }
+        await WorkerPool.map(count: mutations.count, jobs: jobs) { index in
+            await runner.run(mutations[index])
         }
-        return findings.compactMap { $0 }
     }
 }
 

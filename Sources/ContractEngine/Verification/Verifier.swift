@@ -69,29 +69,11 @@ public struct Verifier: Sendable {
             })
             if let problem = options.baseURLs.problem(in: catalogue, used: used) { throw UsageError(message: problem) }
         }
-        let jobs = max(1, options.jobs)
         let keyReads = KeyReadCache()
-        var results = [CaseResult?](repeating: nil, count: items.count)
-        await withTaskGroup(of: (Int, CaseResult).self) { group in
-            var next = 0
-            var done = 0
-            while next < items.count, next < jobs {
-                let index = next
-                group.addTask { (index, await items[index].verify(fixtures: fixtures, options: options, keyReads: keyReads)) }
-                next += 1
-            }
-            while let (index, result) = await group.next() {
-                results[index] = result
-                done += 1
-                progress?(done, items.count)
-                if next < items.count {
-                    let index = next
-                    group.addTask { (index, await items[index].verify(fixtures: fixtures, options: options, keyReads: keyReads)) }
-                    next += 1
-                }
-            }
+        let results = await WorkerPool.map(count: items.count, jobs: options.jobs, progress: progress) { index in
+            await items[index].verify(fixtures: fixtures, options: options, keyReads: keyReads)
         }
-        return DiagnosticRules.apply(to: results.compactMap { $0 }, strict: options.strict)
+        return DiagnosticRules.apply(to: results, strict: options.strict)
     }
 
     /// The suite's units of work, narrowed by the filters and the shard, in suite order.
