@@ -3,7 +3,7 @@ import Foundation
 /// Watches a client's completion: how often it ran, on which queue, and whether it ran in time.
 ///
 /// Hand `record(_:)` to the client as its completion, then `await observe(...)`. Once the first
-/// call arrives the probe waits for the session's pending completion handlers and then for the
+/// call arrives the probe waits for the session's running completion handlers and then for the
 /// response queue to drain, so a second call made by the same handler is counted without sleeping.
 public final class CompletionProbe<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
@@ -65,9 +65,9 @@ public final class CompletionProbe<Value: Sendable>: @unchecked Sendable {
     private func settle() {
         let queue = responseQueue.queue
         guard let session = lock.withLock({ self.session }) else { return }
-        // The handler that delivered the first call has returned once the session's serial delegate
-        // queue runs this; anything it dispatched to the response queue runs before the next block.
-        session.afterPendingCompletions { [self] in
+        // Once the handler that delivered the first call has returned, anything it dispatched to
+        // the response queue (a second call) runs before the block queued here.
+        session.afterRunningCompletions { [self] in
             queue.async { [self] in finish(timedOut: false) }
         }
     }

@@ -13,11 +13,12 @@ public final class StubSession: URLSessionProtocol, @unchecked Sendable {
     public let token: String
     /// The underlying session.
     public let urlSession: URLSession
-    /// The serial queue the session runs task completion handlers on.
-    public let delegateQueue: OperationQueue
 
     private let lock = NSLock()
     private var tasks: [URLSessionDataTask] = []
+    /// Completion handlers running now, and the blocks waiting for them to return.
+    private var runningHandlers = 0
+    private var waitingForHandlers: [@Sendable () -> Void] = []
     private let lease: StubSessionPool.Lease
     private var invalidated = false
 
@@ -30,7 +31,6 @@ public final class StubSession: URLSessionProtocol, @unchecked Sendable {
         // client makes after its replay ended finds no route, as it would on a session of its own.
         lease = StubSessionPool.shared.take()
         urlSession = lease.session
-        delegateQueue = lease.queue
         StubRegistry.shared.register(token, handler: handler)
     }
 
@@ -52,7 +52,11 @@ public final class StubSession: URLSessionProtocol, @unchecked Sendable {
         var tagged = request
         // Per-request headers reach a URLProtocol on Linux; httpAdditionalHeaders do not.
         tagged.setValue(token, forHTTPHeaderField: StubURLProtocol.tokenHeader)
-        let task = urlSession.dataTask(with: tagged, completionHandler: completionHandler)
+        let task = urlSession.dataTask(with: tagged) { [self] data, response, error in
+            lock.withLock { runningHandlers += 1 }
+            completionHandler(data, response, error)
+            handlerReturned()
+        }
         lock.withLock { tasks.append(task) }
         return task
     }
@@ -64,10 +68,27 @@ public final class StubSession: URLSessionProtocol, @unchecked Sendable {
         }
     }
 
-    /// Runs a block once every completion handler the session has started so far has returned.
-    /// - Parameter body: The block, run on the session's delegate queue.
-    public func afterPendingCompletions(_ body: @escaping @Sendable () -> Void) {
-        delegateQueue.addOperation(body)
+    /// Runs a block once the completion handlers running now have returned: at once when none
+    /// is, else on the session's delegate queue as the last one returns. Whatever a handler
+    /// dispatched before returning is then already queued.
+    /// - Parameter body: The block.
+    public func afterRunningCompletions(_ body: @escaping @Sendable () -> Void) {
+        let now: Bool = lock.withLock {
+            guard runningHandlers > 0 else { return true }
+            waitingForHandlers.append(body)
+            return false
+        }
+        if now { body() }
+    }
+
+    private func handlerReturned() {
+        let waiting: [@Sendable () -> Void] = lock.withLock {
+            runningHandlers -= 1
+            guard runningHandlers == 0 else { return [] }
+            defer { waitingForHandlers = [] }
+            return waitingForHandlers
+        }
+        for body in waiting { body() }
     }
 
     /// Removes the route and cancels what is still running; the underlying URLSession goes back
@@ -80,6 +101,8 @@ public final class StubSession: URLSessionProtocol, @unchecked Sendable {
         }
         guard first else { return }
         cancelAll()
+        // The tasks hold their handlers, which hold this session: let them go.
+        lock.withLock { tasks = [] }
         StubSessionPool.shared.give(back: lease)
     }
 }

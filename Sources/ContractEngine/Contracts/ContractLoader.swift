@@ -142,9 +142,13 @@ public struct ContractLoader: Sendable {
 
     /// Stage two: each case on its own, a duplicate name making the later one invalid.
     private func readCases(_ nodes: [JSONNode], model: ModelDescriptor, replayable: Bool, file: String) -> [CaseEntry] {
+        // Each case reads on its own, so a contract of thousands reads on every core; duplicate
+        // names are then found in order.
+        let entries = Array(nodes.indices).concurrentMap(minimumCount: 256) { index in
+            readCase(nodes[index], index: index, model: model, replayable: replayable, file: file)
+        }
         var seen: [String: SourcePosition] = [:]
-        return nodes.enumerated().map { index, node in
-            let entry = readCase(node, index: index, model: model, replayable: replayable, file: file)
+        return zip(nodes, entries).map { node, entry in
             guard let first = seen[entry.name] else {
                 seen[entry.name] = node.position
                 return entry

@@ -52,7 +52,7 @@ public struct Verifier: Sendable {
             let what = options.paths.isEmpty ? "contracts folder" : "path"
             throw UsageError(message: "\(what) \"\(error.path)\" does not exist")
         }
-        return found.map { loader.load(contentsOf: $0.url, file: $0.display) }
+        return found.concurrentMap { loader.load(contentsOf: $0.url, file: $0.display) }
     }
 
     /// Runs the suite.

@@ -85,4 +85,28 @@ struct ContractLoaderTests {
         #expect(messages.contains("\"recorded\" is for a case whose response is a \"fixture\", which recording writes"))
         #expect(messages.contains("\"at\" must be a UTC time such as \"2026-11-22T08:00:00Z\", not \"yesterday\""))
     }
+
+    @Test("a contract of thousands of cases keeps their order, each problem at its line, duplicates the later one's")
+    func manyCases() {
+        // Enough cases to be read on several threads: the order and the positions must not show it.
+        let names = (0..<3000).map { $0 == 2999 ? "case 1234" : "case \($0)" }
+        let cases = names.enumerated().map { index, name in
+            index == 2000
+                ? #"{"name": "\#(name)", "response": {"body": "[]"}, "expect": {"decodes": "yes"}}"#
+                : #"{"name": "\#(name)", "response": {"body": "[]"}, "expect": {"decodes": true}}"#
+        }
+        let loaded = Self.load(#"{"model": "[Dog]", "cases": [\#n"# + cases.joined(separator: ",\n") + "]}")
+        guard case .loaded(let contract) = loaded else {
+            Issue.record("did not load: \(loaded)")
+            return
+        }
+        #expect(contract.cases.map(\.name) == names)
+        let invalid = contract.cases.enumerated().compactMap { index, entry -> (Int, [String])? in
+            guard case .invalid(_, let diagnostics) = entry else { return nil }
+            return (index, diagnostics.map(\.rendered))
+        }
+        #expect(invalid.map(\.0) == [2000, 2999])
+        #expect(invalid.first?.1.first?.hasPrefix("contracts/c.json:2002:") == true, "\(invalid)")
+        #expect(invalid.last?.1 == ["contracts/c.json:3001:1: error: duplicate case name \"case 1234\" (first at line 1236)"])
+    }
 }
