@@ -78,19 +78,21 @@ public struct FixtureLocator: Sendable {
     }
 
     /// The file's path with every symlink resolved. Fixtures share a few folders, so each folder
-    /// is resolved once a run and the file itself costs one `lstat`: a `realpath` a fixture reads
-    /// every component's link again, which matters with thousands of fixtures.
+    /// is resolved and listed once a run, and only a file the listing calls a link (or cannot
+    /// tell) is looked at on its own: a `realpath` a fixture read every component's link again,
+    /// which matters with thousands of fixtures.
     private func resolvedPath(_ lexical: String) -> String {
         guard let slash = lexical.utf8.lastIndex(of: UInt8(ascii: "/")) else { return lexical }
-        let name = lexical[lexical.utf8.index(after: slash)...]
-        let folder = String(lexical[..<slash])
-        let resolvedFolder = folders.resolve(folder.isEmpty ? "/" : folder)
-        var info = stat()
-        if lstat(lexical, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-            return Self.realPath(lexical) ?? lexical
+        let name = String(lexical[lexical.utf8.index(after: slash)...])
+        let folder = folders.folder(String(lexical[..<slash]))
+        if folder.mayBeLink(name) {
+            var info = stat()
+            if lstat(lexical, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                return Self.realPath(lexical) ?? lexical
+            }
         }
         // A missing file keeps its name in the resolved folder, where reading it says it is missing.
-        return resolvedFolder.hasSuffix("/") ? resolvedFolder + name : resolvedFolder + "/" + name
+        return folder.resolved.hasSuffix("/") ? folder.resolved + name : folder.resolved + "/" + name
     }
 
     /// The path with every symlink resolved by `realpath`, or `nil` when something on it is missing.
@@ -112,16 +114,44 @@ public struct FixtureLocator: Sendable {
     }
 }
 
-/// The folders a locator has resolved, shared by its copies and the threads using them.
+/// The folders a locator has resolved and listed, shared by its copies and the threads using them.
 private final class ResolvedFolders: @unchecked Sendable {
-    private let lock = NSLock()
-    private var resolved: [String: String] = [:]
+    /// One folder: its path with every symlink resolved, and the names in it that may be links.
+    struct Folder {
+        let resolved: String
+        /// The entries the listing calls links or gives no type; `nil` when it cannot be listed.
+        let links: Set<String>?
 
-    /// The folder's path with every symlink resolved; a folder that is missing stays as it is.
-    func resolve(_ folder: String) -> String {
-        if let known = lock.withLock({ resolved[folder] }) { return known }
-        let path = FixtureLocator.realPath(folder) ?? folder
-        lock.withLock { resolved[folder] = path }
-        return path
+        func mayBeLink(_ name: String) -> Bool {
+            links?.contains(name) ?? true
+        }
+    }
+
+    private let lock = NSLock()
+    private var folders: [String: Folder] = [:]
+
+    /// The folder at a lexical path (`""` for the file-system root); a missing one stays as it is.
+    func folder(_ path: String) -> Folder {
+        if let known = lock.withLock({ folders[path] }) { return known }
+        let lexical = path.isEmpty ? "/" : path
+        let folder = Folder(resolved: FixtureLocator.realPath(lexical) ?? lexical, links: Self.links(in: lexical))
+        lock.withLock { folders[path] = folder }
+        return folder
+    }
+
+    /// The names in a folder whose entry is a symlink, or whose type the file system does not say.
+    private static func links(in folder: String) -> Set<String>? {
+        guard let stream = opendir(folder) else { return nil }
+        defer { closedir(stream) }
+        var names: Set<String> = []
+        while let entry = readdir(stream) {
+            let type = Int(entry.pointee.d_type)
+            guard type == Int(DT_LNK) || type == Int(DT_UNKNOWN) else { continue }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            names.insert(name)
+        }
+        return names
     }
 }

@@ -228,26 +228,28 @@ public struct JSONParser {
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         let start = position
         index += 1
-        var scalars = String.UnicodeScalarView()
+        // Whole runs between escapes are validated and appended at once; a string without
+        // escapes (nearly all of them) is its one run.
+        var text = ""
         var runStart = index
-        func flushRun(_ parser: JSONParser, upTo end: Int, into scalars: inout String.UnicodeScalarView) throws(JSONSyntaxError) {
+        func flushRun(_ parser: JSONParser, upTo end: Int, into text: inout String) throws(JSONSyntaxError) {
             guard runStart < end else { return }
             guard let run = String(validating: parser.bytes[runStart..<end], as: UTF8.self) else {
                 throw parser.error("invalid UTF-8 in a string", at: start)
             }
-            scalars.append(contentsOf: run.unicodeScalars)
+            text += run
         }
         while true {
             guard index < bytes.count else { throw error("unterminated string", at: start) }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
-                try flushRun(self, upTo: index, into: &scalars)
+                try flushRun(self, upTo: index, into: &text)
                 index += 1
-                return String(scalars)
+                return text
             case UInt8(ascii: "\\"):
-                try flushRun(self, upTo: index, into: &scalars)
-                scalars.append(try parseEscape())
+                try flushRun(self, upTo: index, into: &text)
+                text.unicodeScalars.append(try parseEscape())
                 runStart = index
             case 0x00..<0x20:
                 throw error("unescaped control character in a string")
