@@ -14,7 +14,7 @@ public final class CompletionProbe<Value: Sendable>: @unchecked Sendable {
     private var settled = false
     private var settling = false
     private var session: StubSession?
-    private var timer: DispatchWorkItem?
+    private var deadline: Int?
 
     /// Creates a probe for completions expected on a queue.
     /// - Parameter responseQueue: The queue the client was built with.
@@ -55,9 +55,13 @@ public final class CompletionProbe<Value: Sendable>: @unchecked Sendable {
                 settle()
             } else {
                 // Cancelled when the probe finishes, so a finished replay is not kept alive until its deadline.
-                let timer = DispatchWorkItem { [self] in expire(session: session) }
-                lock.withLock { self.timer = timer }
-                DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
+                let deadline = Deadlines.shared.add(after: timeout) { [self] in expire(session: session) }
+                let finished: Bool = lock.withLock {
+                    self.deadline = deadline
+                    return settled
+                }
+                // A completion that came in between has finished the probe already.
+                if finished { Deadlines.shared.cancel(deadline) }
             }
         }
     }
@@ -84,8 +88,8 @@ public final class CompletionProbe<Value: Sendable>: @unchecked Sendable {
             guard !settled, let continuation else { return nil }
             settled = true
             self.continuation = nil
-            timer?.cancel()
-            timer = nil
+            deadline.map(Deadlines.shared.cancel)
+            deadline = nil
             return (continuation, CompletionObservation(values: values, queueNames: queueNames, timedOut: timedOut))
         }
         if let (continuation, observation) = resume {

@@ -29,7 +29,7 @@ public struct MarkedQueue: Sendable {
     /// - Parameter label: The queue's label.
     /// - Returns: The marked queue.
     public static func makePrivate(label: String = "dogpatch-contracts.response") -> MarkedQueue {
-        let marker = UUID().uuidString
+        let marker = UniqueTag.next("queue")
         let queue = DispatchQueue(label: label)
         queue.setSpecific(key: key, value: marker)
         return MarkedQueue(queue: queue, marker: marker, name: "a private queue")

@@ -25,7 +25,7 @@ public final class StubSession: URLSessionProtocol, @unchecked Sendable {
     /// Creates a session whose requests the handler answers.
     /// - Parameter handler: Answers each request made through this session.
     public init(handler: @escaping StubRegistry.Handler) {
-        token = UUID().uuidString
+        token = UniqueTag.next("session")
         // A URLSession from the pool: creating and invalidating one per replay costs more than
         // the replay itself. This session's requests still carry its own token, so a request a
         // client makes after its replay ended finds no route, as it would on a session of its own.
