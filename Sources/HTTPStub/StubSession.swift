@@ -15,7 +15,9 @@ public final class StubSession: URLSessionProtocol, @unchecked Sendable {
     public let urlSession: URLSession
 
     private let lock = NSLock()
-    private var tasks: [URLSessionDataTask] = []
+    /// The tasks whose completion handler has not run yet, by the number this session gave them.
+    private var tasks: [Int: URLSessionDataTask] = [:]
+    private var taskCount = 0
     /// Completion handlers running now, and the blocks waiting for them to return.
     private var runningHandlers = 0
     private var waitingForHandlers: [@Sendable () -> Void] = []
@@ -52,18 +54,27 @@ public final class StubSession: URLSessionProtocol, @unchecked Sendable {
         var tagged = request
         // Per-request headers reach a URLProtocol on Linux; httpAdditionalHeaders do not.
         tagged.setValue(token, forHTTPHeaderField: StubURLProtocol.tokenHeader)
+        let number = lock.withLock {
+            defer { taskCount += 1 }
+            return taskCount
+        }
         let task = urlSession.dataTask(with: tagged) { [self] data, response, error in
-            lock.withLock { runningHandlers += 1 }
+            lock.withLock {
+                // Finished: cancelling it later would only cost a trip through URLSession's queue.
+                tasks[number] = nil
+                runningHandlers += 1
+            }
             completionHandler(data, response, error)
             handlerReturned()
         }
-        lock.withLock { tasks.append(task) }
+        // The client resumes the task after this returns, so its handler cannot have run yet.
+        lock.withLock { tasks[number] = task }
         return task
     }
 
-    /// Cancels every task made through this session.
+    /// Cancels every task made through this session that has not completed.
     public func cancelAll() {
-        for task in lock.withLock({ tasks }) {
+        for task in lock.withLock({ tasks.values }) {
             task.cancel()
         }
     }
@@ -102,7 +113,7 @@ public final class StubSession: URLSessionProtocol, @unchecked Sendable {
         guard first else { return }
         cancelAll()
         // The tasks hold their handlers, which hold this session: let them go.
-        lock.withLock { tasks = [] }
+        lock.withLock { tasks = [:] }
         StubSessionPool.shared.give(back: lease)
     }
 }
