@@ -32,7 +32,14 @@ enum UnreadKeys {
     /// - Returns: The ignored keys in order of first appearance.
     static func find(in body: Data, scan: BodyScan, model: ModelDescriptor, cache: KeyReadCache = KeyReadCache()) -> [UnreadKey] {
         guard scan.nodes.count > 1 else { return [] }
-        var learnt = cache.learnt(for: model.name)
+        // Bodies of one endpoint mostly share their shape: once its verdicts are known, the
+        // shape alone says which keys are unread, and only their positions are this body's own.
+        let shape = scan.shape
+        if let known = cache.unread(in: shape, model: model.name) {
+            return keys(known, of: scan, body: body)
+        }
+        let start = cache.learnt(for: model.name)
+        var learnt = start
         var paths = schemaPaths(of: scan, dictionaries: learnt.dictionaries)
         var round = 0
         while true {
@@ -64,8 +71,19 @@ enum UnreadKeys {
             for path in log.paths { learnt.reads[path] = true }
             if decodedElements == nil { break }
         }
-        if round > 0 { cache.record(learnt, model: model.name) }
-        return ignored(scan, paths: paths, reads: learnt.reads, body: body)
+        let selection = unread(scan, paths: paths, reads: learnt.reads)
+        if round > 0 {
+            cache.record(learnt, model: model.name)
+        } else {
+            cache.remember(selection, in: shape, model: model.name, from: start)
+        }
+        return keys(selection, of: scan, body: body)
+    }
+
+    /// One unread key path and the scan's nodes where it occurs.
+    struct Selection {
+        let path: String
+        let nodes: [Int]
     }
 
     /// A top-level array of some of a body's elements.
@@ -97,10 +115,10 @@ enum UnreadKeys {
     }
 
     /// The keys not read, one per path, leaving out those under a key already reported.
-    private static func ignored(_ scan: BodyScan, paths: [String], reads: [String: Bool], body: Data) -> [UnreadKey] {
+    private static func unread(_ scan: BodyScan, paths: [String], reads: [String: Bool]) -> [Selection] {
         var silenced: Set<String> = []     // reported, or under a reported key
         var order: [String] = []
-        var found: [String: (offset: Int, occurrences: Int)] = [:]
+        var found: [String: [Int]] = [:]
         var keyAbove = [Int?](repeating: nil, count: scan.nodes.count)
         for (index, node) in scan.nodes.enumerated() {
             guard let parent = node.parent else { continue }
@@ -113,17 +131,18 @@ enum UnreadKeys {
             }
             guard reads[path] == false else { continue }
             silenced.insert(path)
-            if let seen = found[path] {
-                found[path] = (min(seen.offset, node.firstOffset), seen.occurrences + node.occurrences)
-            } else {
-                order.append(path)
-                found[path] = (node.firstOffset, node.occurrences)
-            }
+            if found[path] == nil { order.append(path) }
+            found[path, default: []].append(index)
         }
-        let offsets = order.map { found[$0]?.offset ?? 0 }
+        return order.map { Selection(path: $0, nodes: found[$0] ?? []) }
+    }
+
+    /// The unread keys as this body has them: where each first occurs and how often.
+    private static func keys(_ selection: [Selection], of scan: BodyScan, body: Data) -> [UnreadKey] {
+        let offsets = selection.map { $0.nodes.map { scan.nodes[$0].firstOffset }.min() ?? 0 }
         let positions = SourcePosition.positions(of: offsets, in: body)
-        return zip(order, positions).map { path, position in
-            UnreadKey(path: path, position: position, occurrences: found[path]?.occurrences ?? 0)
+        return zip(selection, positions).map { key, position in
+            UnreadKey(path: key.path, position: position, occurrences: key.nodes.reduce(0) { $0 + scan.nodes[$1].occurrences })
         }
     }
 

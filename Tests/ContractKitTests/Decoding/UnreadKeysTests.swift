@@ -48,4 +48,25 @@ struct UnreadKeysTests {
         let found = UnreadKeys.find(in: body, scan: BodyScan(body), model: .countries)
         #expect(found == [UnreadKey(path: "[*].extra", position: SourcePosition(line: 3, column: 16), occurrences: 1)])
     }
+
+    @Test("bodies of one shape get their own positions and counts, and a shape is worked out again once the model learns more")
+    func sameShape() {
+        let cache = KeyReadCache()
+        func find(_ json: String) -> [UnreadKey] {
+            let body = Data(json.utf8)
+            return UnreadKeys.find(in: body, scan: BodyScan(body), model: .countries, cache: cache)
+        }
+        let first = find(#"[{"cca3": "AAA", "gender": "f"}, {"cca3": "BBB", "gender": "m"}]"#)
+        #expect(first.map(\.path) == ["[*].gender"])
+        #expect(first.map(\.occurrences) == [2])
+        #expect(first.map(\.position.column) == [18])
+        // The same shape, laid out otherwise: the answer comes from the shape, the places from this body.
+        let second = find("[\n  {\"cca3\": \"CCC\",\n   \"gender\": \"f\"}]")
+        #expect(second.map(\.path) == ["[*].gender"])
+        #expect(second.map(\.occurrences) == [1])
+        #expect(second.map { [$0.position.line, $0.position.column] } == [[3, 4]])
+        // A new key teaches the model something; the known shape still gives its own answer.
+        #expect(find(#"[{"cca3": "DDD", "gender": "f", "colour": "red"}]"#).map(\.path) == ["[*].gender", "[*].colour"])
+        #expect(find(#"[{"cca3": "EEE", "gender": "m"}]"#).map(\.path) == ["[*].gender"])
+    }
 }
