@@ -39,7 +39,9 @@ final class KeyReadCache: @unchecked Sendable {
 
     /// The unread keys of a shape, when worked out since the model last learnt something.
     func unread(in shape: BodyScan.Shape, model: String) -> [UnreadKeys.Selection]? {
-        lock.withLock { shapes[model]?[shape] }
+        // The table is taken under the lock and searched outside it: hashing a shape takes a
+        // while, and every case of a run asks.
+        lock.withLock { shapes[model] }?[shape]
     }
 
     /// Keeps the unread keys of a shape, worked out from the state `learnt(for:)` gave, unless
