@@ -111,8 +111,9 @@ public struct ResponseSpec: Sendable {
         case none
         /// A string in the contract.
         case inline(String)
-        /// A file under the fixtures folder: as written, where it resolved to, and where it was written.
-        case fixture(path: String, url: URL, position: SourcePosition)
+        /// A file under the fixtures folder: as written, the file it resolved to (symlinks
+        /// resolved), and where it was written.
+        case fixture(path: String, file: String, position: SourcePosition)
         /// A body received from a server (`verify --live`), named in reports by its URL.
         case received(Data, source: String)
     }

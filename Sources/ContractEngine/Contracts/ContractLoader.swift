@@ -326,8 +326,8 @@ public struct ContractLoader: Sendable {
         if let fixture, inline != nil {
             reader.error("a response takes \"fixture\" or \"body\", not both", at: fixture.position)
         } else if let fixture {
-            switch fixtures.resolve(fixture.value) {
-            case .success(let url): body = .fixture(path: fixture.value, url: url, position: fixture.position)
+            switch fixtures.resolvePath(fixture.value) {
+            case .success(let file): body = .fixture(path: fixture.value, file: file, position: fixture.position)
             case .failure(let problem): reader.error(problem.message, at: fixture.position)
             }
         } else if let inline {

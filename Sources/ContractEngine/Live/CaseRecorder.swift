@@ -37,7 +37,7 @@ struct CaseRecorder: Sendable {
     /// - Returns: The verdict and the lines to print.
     func record(_ spec: CaseSpec, of contract: Contract, location: SuiteLocation) async -> Report {
         guard let recording = spec.recorded, let endpoint = contract.endpoint, let contractURL = contract.url,
-              case .http(let oldStatus, _, .fixture(let path, let fixtureURL, _)) = spec.response.kind else {
+              case .http(let oldStatus, _, .fixture(let path, let fixtureFile, _)) = spec.response.kind else {
             return Report(verdict: .error, text: line("ERROR", contract, spec, nil), problems: [.error("\(contract.file): \(spec.name) is not a recorded fixture case")])
         }
         let live: LiveResponse
@@ -48,7 +48,7 @@ struct CaseRecorder: Sendable {
             return Report(verdict: .error, text: line("ERROR", contract, spec, failure.url), problems: [.diagnostics([diagnostic])])
         }
         let display = fixtures.displayName(path)
-        let old = try? FixtureStore.load(fixtureURL, display: display).get()
+        let old = try? FixtureStore.load(path: fixtureFile, display: display).get()
         var details = changes(from: old, status: oldStatus, to: live, spec: spec, model: contract.model)
         let check = await CaseRunner(
             contract: contract, contractCase: spec.answered(by: live), fixtures: fixtures,
@@ -60,7 +60,7 @@ struct CaseRecorder: Sendable {
             return Report(verdict: .failed, text: line("FAILED", contract, spec, live.url.absoluteString, details), problems: [.diagnostics(failures)])
         }
         var changes = FileChanges()
-        changes.write(live.body, to: fixtureURL, display: display)
+        changes.write(live.body, to: URL(fileURLWithPath: fixtureFile, isDirectory: false), display: display)
         guard let current = try? Data(contentsOf: contractURL),
               let updated = ContractEditor.updatingRecording(of: spec.name, in: current, url: live.url.absoluteString, at: Recording.stamp(Date()), status: live.status)
         else {

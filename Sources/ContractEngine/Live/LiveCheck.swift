@@ -49,9 +49,9 @@ struct LiveCheck: Sendable {
 
     /// Warnings at the fixture's positions for every way the server's body differs in shape.
     private func driftDiagnostics(against live: LiveResponse) -> [Diagnostic] {
-        guard case .http(_, _, .fixture(let path, let url, _)) = spec.response.kind else { return [] }
+        guard case .http(_, _, .fixture(let path, let file, _)) = spec.response.kind else { return [] }
         let display = fixtures.displayName(path)
-        guard case .success(let fixture) = FixtureStore.load(url, display: display) else { return [] }
+        guard case .success(let fixture) = FixtureStore.load(path: file, display: display) else { return [] }
         return DriftCheck.drift(fixture: fixture, server: live.body, model: contract.model, keyReads: keyReads).map { drift in
             Diagnostic(.warning, drift.message, file: display, position: drift.position, path: drift.path, code: .drift)
         }

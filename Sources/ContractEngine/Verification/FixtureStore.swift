@@ -13,8 +13,12 @@ enum FixtureStore {
     ///   - readingStreams: Whether a pipe, FIFO or device is read to its end (a body named on the
     ///     command line) or refused (a contract's fixture, which must never wait on a writer).
     static func load(_ url: URL, display: String, readingStreams: Bool = false) -> Result<Data, Diagnostic> {
+        load(path: url.path, display: display, readingStreams: readingStreams)
+    }
+
+    /// Reads a fixture given by its path; the same as `load(_:display:readingStreams:)`.
+    static func load(path: String, display: String, readingStreams: Bool = false) -> Result<Data, Diagnostic> {
         // One stat call answers "does it exist, is it a folder, how big is it" before any read.
-        let path = url.path
         var info = stat()
         guard stat(path, &info) == 0 else {
             return .failure(Diagnostic(.error, "fixture \"\(display)\" does not exist", file: display))
@@ -25,7 +29,7 @@ enum FixtureStore {
         case S_IFREG:
             break
         case _ where readingStreams:
-            return readStream(url, display: display)
+            return readStream(path, display: display)
         default:
             return .failure(Diagnostic(.error, "fixture \"\(display)\" is not a regular file (a pipe, FIFO or device); save the body to a file", file: display))
         }
@@ -78,8 +82,8 @@ enum FixtureStore {
     }
 
     /// Reads a pipe, FIFO or device to its end, refusing it once it passes the size limit.
-    private static func readStream(_ url: URL, display: String) -> Result<Data, Diagnostic> {
-        let descriptor = open(url.path, O_RDONLY)
+    private static func readStream(_ path: String, display: String) -> Result<Data, Diagnostic> {
+        let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
             return .failure(Diagnostic(.error, "cannot read \"\(display)\": \(FileProblem.describe(errno: errno))", file: display))
         }
@@ -128,9 +132,9 @@ struct LoadedBody {
             return .success(LoadedBody(data: Data(text.utf8), file: nil, checksUnreadKeys: true))
         case .received(let data, let source):
             return .success(LoadedBody(data: data, file: source, checksUnreadKeys: false))
-        case .fixture(let path, let url, let position):
+        case .fixture(let path, let file, let position):
             let display = fixtures.displayName(path)
-            return FixtureStore.load(url, display: display)
+            return FixtureStore.load(path: file, display: display)
                 .map { LoadedBody(data: $0, file: display, checksUnreadKeys: true) }
                 .mapError { diagnostic in
                     diagnostic.position == nil ? Diagnostic(.error, diagnostic.message, file: contractFile, position: position) : diagnostic
