@@ -232,8 +232,15 @@ public struct JSONParser {
         // escapes (nearly all of them) is its one run.
         var text = ""
         var runStart = index
+        var runIsASCII = true
         func flushRun(_ parser: JSONParser, upTo end: Int, into text: inout String) throws(JSONSyntaxError) {
             guard runStart < end else { return }
+            // ASCII is valid UTF-8 as it stands, and decoding it is far cheaper than the generic
+            // validating initializer, which looks up type metadata on every call.
+            if runIsASCII {
+                text += String(decoding: parser.bytes[runStart..<end], as: UTF8.self)
+                return
+            }
             guard let run = String(validating: parser.bytes[runStart..<end], as: UTF8.self) else {
                 throw parser.error("invalid UTF-8 in a string", at: start)
             }
@@ -251,8 +258,12 @@ public struct JSONParser {
                 try flushRun(self, upTo: index, into: &text)
                 text.unicodeScalars.append(try parseEscape())
                 runStart = index
+                runIsASCII = true
             case 0x00..<0x20:
                 throw error("unescaped control character in a string")
+            case 0x80...:
+                runIsASCII = false
+                index += 1
             default:
                 index += 1
             }
