@@ -153,12 +153,13 @@ struct Benchmark {
         for (name, m) in [("verify --jobs 1", single), ("verify parallel", parallel), ("replay", replayed), ("verify of the own suite", startup)] where m.status != 0 {
             print("warning: \(name) exited \(m.status)")
         }
-        try anchors(corpus: corpus, cases: cases, single: single, parallel: parallel, cores: cores)
+        try anchors(corpus: corpus, cases: cases, baseline: baseline, single: single, parallel: parallel, cores: cores)
     }
 
     /// Each tool figure against an anchor measured in the same run, without the tool's code: the
     /// bare decoder on one thread and on every core, and a raw stub loop for replay.
-    private func anchors(corpus: Corpus, cases: Int, single: Measurement, parallel: Measurement, cores: Int) throws {
+    /// - Parameter baseline: The bare decoder on one thread, measured in turn with `single` above.
+    private func anchors(corpus: Corpus, cases: Int, baseline: Measurement, single: Measurement, parallel: Measurement, cores: Int) throws {
         let bench = binaries.appendingPathComponent("dogpatch-bench").path
         let oneContract = Corpus(root: work.appendingPathComponent("replay-one"), dogPages: 0, dogsPerPage: 3, countriesFile: dataFile)
         let pages = try oneContract.writeReplayPages(count: replayCases, perContract: replayCases)
@@ -170,7 +171,6 @@ struct Benchmark {
         for _ in 0..<5 {
             runs["bare all", default: []].append(try ChildProcess.measure(bench, ["baseline", corpus.fixtures.path, "\(cores)"], in: corpus.root))
             runs["bare tiny", default: []].append(try ChildProcess.measure(bench, ["baseline", oneContract.fixtures.path, "\(cores)"], in: oneContract.root))
-            runs["bare tiny 1", default: []].append(try ChildProcess.measure(bench, ["baseline", oneContract.fixtures.path], in: oneContract.root))
             runs["stub loop", default: []].append(try ChildProcess.measure(bench, ["stubloop", body, "\(replayCases)", "\(cores)"], in: oneContract.root))
             for (name, suite) in [("one", oneContract), ("many", manyContracts)] {
                 runs["replay \(name)", default: []].append(try verify(suite.root, ["--jobs", "\(cores)"], cases: replayCases, runs: 1))
@@ -179,9 +179,8 @@ struct Benchmark {
         }
         let fastest = runs.mapValues(Self.best)
         func seconds(_ key: String) -> Double { fastest[key]?.seconds ?? .infinity }
-        let baseline1 = try best(of: 5) { try ChildProcess.measure(bench, ["baseline", corpus.fixtures.path], in: corpus.root) }
         let rows: [(String, Double, Double, Double)] = [
-            ("decode-only --jobs 1 vs bare decoder, 1 thread", baseline1.seconds, single.seconds, 0.95),
+            ("decode-only --jobs 1 vs bare decoder, 1 thread", baseline.seconds, single.seconds, 0.95),
             ("decode-only --jobs \(cores) vs bare decoder, \(cores) threads", seconds("bare all"), parallel.seconds, 0.95),
             ("\(replayCases) tiny fixtures decode-only vs bare, \(cores) threads", seconds("bare tiny"), seconds("decode one"), 0.7),
             ("replay alone, 1 contract of \(replayCases) vs raw stub loop", seconds("stub loop"), seconds("replay one") - seconds("decode one"), 0.8),
