@@ -101,7 +101,13 @@ public enum CodingPath {
     /// - Parameter key: The key.
     /// - Returns: `true` for an empty key, `*`, or one holding `.`, `[`, `]`, `"` or a control character.
     public static func needsQuotes(_ key: String) -> Bool {
-        key.isEmpty || key == "*" || key.unicodeScalars.contains { ".[]\"\\".unicodeScalars.contains($0) || $0.value < 0x20 || $0.value == 0x7F }
+        // Every character that needs quotes is ASCII, so the UTF-8 bytes answer without decoding.
+        key.isEmpty || key == "*" || key.utf8.contains { byte in
+            switch byte {
+            case UInt8(ascii: "."), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x7F, ..<0x20: true
+            default: false
+            }
+        }
     }
 
     /// Quotes a string as JSON.

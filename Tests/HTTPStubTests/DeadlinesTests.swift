@@ -11,15 +11,17 @@ struct DeadlinesTests {
         let fired = FiredLog()
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             let deadlines = Deadlines.shared
-            // The last to fire ends the test; the cancelled one falls between the others.
-            _ = deadlines.add(after: 0.15) {
+            // Cancelled as soon as it is added, well before its time, so a busy machine cannot
+            // let it fire first.
+            let cancelled = deadlines.add(after: 0.2) { fired.append("cancelled") }
+            deadlines.cancel(cancelled)
+            // The last to fire ends the test, after the cancelled one's time.
+            _ = deadlines.add(after: 0.3) {
                 fired.append("late")
                 done.resume()
             }
             _ = deadlines.add(after: 0.01) { fired.append("early") }
-            let cancelled = deadlines.add(after: 0.05) { fired.append("cancelled") }
             _ = deadlines.add(after: 0.1) { fired.append("middle") }
-            deadlines.cancel(cancelled)
         }
         #expect(fired.names == ["early", "middle", "late"])
     }

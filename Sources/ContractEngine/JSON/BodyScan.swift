@@ -112,6 +112,10 @@ struct BodyScan {
                 let kind = classes[Int(bytes[index])]
                 if kind == 0 {
                     index += 1
+                    // A run of plain bytes (indentation, a number) is skipped eight at a time.
+                    if index < count, classes[Int(bytes[index])] == 0 {
+                        index = Self.nextStructural(bytes, from: index, classes: classes)
+                    }
                     continue
                 }
                 switch kind {
@@ -170,6 +174,32 @@ struct BodyScan {
         }
     }
 
+    /// The index of the first byte at or after `start` that the scan acts on, or the end.
+    private static func nextStructural(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, classes: UnsafeBufferPointer<UInt8>) -> Int {
+        var index = start
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let found = structuralBytes(in: word)
+                if found != 0 { return index + found.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        while index < bytes.count, classes[Int(bytes[index])] == 0 { index += 1 }
+        return index
+    }
+
+    /// A word with the high bit set in each byte that is `"`, `{`, `}`, `[`, `]` or `,`: exact for
+    /// the lowest such byte, the one the scan wants (a borrow can only flag bytes above it).
+    @inline(__always)
+    private static func structuralBytes(in word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & (ones &* 0x80) }
+        return zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x2C))
+            | zeroBytes(word ^ (ones &* 0x5B)) | zeroBytes(word ^ (ones &* 0x5D))
+            | zeroBytes(word ^ (ones &* 0x7B)) | zeroBytes(word ^ (ones &* 0x7D))
+    }
+
     /// The index of the quote that closes a string starting at `start`, skipping escaped quotes.
     /// Values are most of a body, so it jumps from quote to quote with `memchr`; for keys, which
     /// are short, a plain loop is faster than the call.
@@ -218,12 +248,11 @@ struct BodyScan {
         let end = start + stored.count
         // A stored key ending in a backslash could match the start of a longer escaped key.
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\""), stored.last.map({ keyBytes[$0] }) != UInt8(ascii: "\\") else { return nil }
-        var offset = start
-        for storedIndex in stored {
-            guard keyBytes[storedIndex] == bytes[offset] else { return nil }
-            offset += 1
+        guard let base = bytes.baseAddress else { return nil }
+        let same = keyBytes.withUnsafeBufferPointer { keys in
+            keys.baseAddress.map { memcmp($0 + stored.lowerBound, base + start, stored.count) == 0 } ?? stored.isEmpty
         }
-        return end
+        return same ? end : nil
     }
 
     private mutating func child(of parent: Int, after previous: Int, key: UnsafeBufferPointer<UInt8>, offset: Int, element: Int) -> Int {
