@@ -164,7 +164,7 @@ public struct ContractLoader: Sendable {
     }
 
     private func resolveModel(
-        _ top: [String: JSONMember], endpoint: Endpoint?, endpointName: Located<String>?, reader: inout ContractReader
+        _ top: MemberTable, endpoint: Endpoint?, endpointName: Located<String>?, reader: inout ContractReader
     ) -> ModelDescriptor? {
         guard let modelName = reader.string(top["model"]) else {
             if top["model"] == nil, endpointName == nil {

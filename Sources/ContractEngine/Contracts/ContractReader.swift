@@ -16,12 +16,12 @@ struct ContractReader {
     }
 
     /// The members of an object by key, reporting unknown and duplicate keys.
-    mutating func members(of node: JSONNode, in context: String, allowed: [String]) -> [String: JSONMember]? {
+    mutating func members(of node: JSONNode, in context: String, allowed: [String]) -> MemberTable? {
         guard case .object(let list) = node.value else {
             error("expected \(context) to be an object, found \(NodeDecoder.describe(node.value))", at: node.position)
             return nil
         }
-        var byKey: [String: JSONMember] = [:]
+        var byKey = MemberTable()
         for member in list {
             if let first = byKey[member.key] {
                 error("duplicate key \"\(member.key)\" in \(context) (first at line \(first.keyPosition.line))", at: member.keyPosition)
@@ -37,7 +37,7 @@ struct ContractReader {
                 error(message, at: member.keyPosition)
                 continue
             }
-            byKey[member.key] = member
+            byKey.add(member)
         }
         return byKey
     }

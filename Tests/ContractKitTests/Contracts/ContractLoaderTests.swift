@@ -109,4 +109,18 @@ struct ContractLoaderTests {
         #expect(invalid.first?.1.first?.hasPrefix("contracts/c.json:2002:") == true, "\(invalid)")
         #expect(invalid.last?.1 == ["contracts/c.json:3001:1: error: duplicate case name \"case 1234\" (first at line 1236)"])
     }
+
+    @Test("problems with several arguments are reported in the order the contract writes them")
+    func argumentsInOrder() {
+        for (text, expected) in [
+            (#"{"endpoint": "countries.byName", "arguments": {"fullText": "yes", "name": 3}, "cases": []}"#, ["1:60", "1:75", "1:88"]),
+            (#"{"endpoint": "countries.byName", "arguments": {"name": 3, "fullText": "yes"}, "cases": []}"#, ["1:56", "1:71", "1:88"]),
+        ] {
+            guard case .invalid(_, _, let diagnostics) = Self.load(text) else {
+                Issue.record("loaded: \(text)")
+                continue
+            }
+            #expect(diagnostics.map { "\($0.position?.line ?? 0):\($0.position?.column ?? 0)" } == expected, "\(diagnostics.map(\.rendered))")
+        }
+    }
 }
