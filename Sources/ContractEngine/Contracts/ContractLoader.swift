@@ -140,6 +140,10 @@ public struct ContractLoader: Sendable {
         return elements
     }
 
+    /// What a case name must hold more than: made once, as `CharacterSet.whitespaces` is made anew
+    /// each time it is asked for.
+    private static let blank = CharacterSet.whitespaces
+
     /// Stage two: each case on its own, a duplicate name making the later one invalid.
     private func readCases(_ nodes: [JSONNode], model: ModelDescriptor, replayable: Bool, file: String) -> [CaseEntry] {
         // Each case reads on its own, so a contract of thousands reads on every core; duplicate
@@ -244,7 +248,7 @@ public struct ContractLoader: Sendable {
         let name = reader.string(members["name"])
         if members["name"] == nil {
             reader.error("missing required key \"name\" in case \(fallbackName)", at: node.position)
-        } else if let name, name.value.unicodeScalars.allSatisfy(CharacterSet.whitespaces.contains) {
+        } else if let name, name.value.unicodeScalars.allSatisfy(Self.blank.contains) {
             // `allSatisfy` stops at a name's first letter; trimming copied every name in the suite.
             reader.error("case name must not be empty", at: name.position)
         }

@@ -2,7 +2,7 @@
 /// which is reported as one `error` result so the rest of the suite still runs.
 enum SuiteItem: Sendable {
     case contractError(file: String, endpoint: String?, diagnostics: [Diagnostic])
-    case contractCase(Contract, CaseEntry)
+    indirect case contractCase(Contract, CaseEntry)
 
     /// The contract file, as reports name it.
     var contractFile: String {
