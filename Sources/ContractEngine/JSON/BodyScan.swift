@@ -42,12 +42,12 @@ struct BodyScan {
     private var nodeNextKey: [Int] = []           // guess for the key after this one
     private var nodeOccurrences: [Int] = []
     private var keyBytes: [UInt8] = []
-    private var children: [ChildKey: Int] = [:]
-
-    private struct ChildKey: Hashable {
-        let parent: Int
-        let key: [UInt8]
-    }
+    /// The key nodes by parent and key bytes: an open-addressing table of node indices plus one
+    /// (0 is empty), hashed with the run's seeded `Hasher` over the raw bytes, so a lookup copies
+    /// nothing and hostile keys cannot be made to collide.
+    private var childSlots: [Int] = []
+    private var childHash: [Int] = []             // each key node's hash, for growing the table
+    private var keyNodes: [Int] = []
 
     private struct Frame {
         let node: Int
@@ -256,25 +256,66 @@ struct BodyScan {
     }
 
     private mutating func child(of parent: Int, after previous: Int, key: UnsafeBufferPointer<UInt8>, offset: Int, element: Int) -> Int {
+        var hasher = Hasher()
+        hasher.combine(parent)
+        hasher.combine(bytes: UnsafeRawBufferPointer(key))
+        let hash = hasher.finalize()
         let node: Int
-        let lookup = ChildKey(parent: parent, key: Array(key))
-        if let found = children[lookup] {
+        if let found = existingChild(of: parent, key: key, hash: hash) {
             node = found
         } else {
             let start = keyBytes.count
             keyBytes.append(contentsOf: key)
             node = addNode(parent: parent, key: start..<keyBytes.count, offset: offset, element: element)
-            children[lookup] = node
+            childHash[node] = hash
+            keyNodes.append(node)
+            if keyNodes.count * 2 > childSlots.count {
+                growChildSlots()
+            } else {
+                insertChildSlot(node)
+            }
         }
         if previous < 0 { nodeFirstKey[parent] = node } else { nodeNextKey[previous] = node }
         nodeOccurrences[node] += 1
         return node
     }
 
+    private func existingChild(of parent: Int, key: UnsafeBufferPointer<UInt8>, hash: Int) -> Int? {
+        guard !childSlots.isEmpty else { return nil }
+        let mask = childSlots.count - 1
+        var slot = hash & mask
+        while childSlots[slot] != 0 {
+            let node = childSlots[slot] - 1
+            if childHash[node] == hash, nodes[node].parent == parent, nodeKey[node].count == key.count {
+                let same = key.isEmpty || keyBytes.withUnsafeBufferPointer { stored in
+                    guard let storedBase = stored.baseAddress, let keyBase = key.baseAddress else { return false }
+                    return memcmp(storedBase + nodeKey[node].lowerBound, keyBase, key.count) == 0
+                }
+                if same { return node }
+            }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    private mutating func insertChildSlot(_ node: Int) {
+        let mask = childSlots.count - 1
+        var slot = childHash[node] & mask
+        while childSlots[slot] != 0 { slot = (slot + 1) & mask }
+        childSlots[slot] = node + 1
+    }
+
+    /// Doubles the table (at least 32 slots) and puts every key node back, so it stays at most half full.
+    private mutating func growChildSlots() {
+        childSlots = Array(repeating: 0, count: max(32, childSlots.count * 2))
+        for node in keyNodes { insertChildSlot(node) }
+    }
+
     @discardableResult
     private mutating func addNode(parent: Int?, key: Range<Int>, offset: Int, element: Int) -> Int {
         nodes.append(Node(parent: parent, key: nil, firstOffset: offset, firstElement: element, occurrences: 0))
         nodeKey.append(key)
+        childHash.append(0)
         nodeElement.append(-1)
         nodeFirstKey.append(-1)
         nodeNextKey.append(-1)

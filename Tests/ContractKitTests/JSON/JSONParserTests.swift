@@ -79,6 +79,21 @@ struct JSONParserTests {
         #expect(BodyScan(Data(SampleSuite.dogs.utf8)).tooDeep == nil)
     }
 
+    @Test("the key scan tells keys apart by parent and bytes, with many keys, an empty key and keys out of order")
+    func keyScan() {
+        // 1,000 keys grow the scan's table many times; the second element repeats them backwards,
+        // so every lookup misses its guess and goes through the table.
+        let names = (0..<1000).map { "k\($0)" } + [""]
+        let object = { (order: [String]) in "{" + order.map { "\"\($0)\": {\"\($0)\": 1}" }.joined(separator: ", ") + "}" }
+        let scan = BodyScan(Data(("[" + object(names) + ", " + object(names.reversed()) + "]").utf8))
+        let keys = scan.nodes.filter { $0.key != nil }
+        // Each name once under the element node, and once under itself: never merged across parents.
+        #expect(keys.count == names.count * 2)
+        #expect(keys.allSatisfy { $0.occurrences == 2 })
+        #expect(Set(keys.compactMap(\.key)) == Set(names))
+        #expect(keys.filter { $0.key == "" }.count == 2)
+    }
+
     @Test("refuses invalid UTF-8 inside a string")
     func invalidUTF8() throws {
         var data = Data("[\"ab".utf8)
