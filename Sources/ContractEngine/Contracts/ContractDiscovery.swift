@@ -49,14 +49,13 @@ struct ContractDiscovery {
             var visited = Set<String>()
             walk(url, display: display, visited: &visited, into: &found)
         } else {
-            let key = url.standardizedFileURL.resolvingSymlinksInPath().path
+            let key = Self.identity(of: url)
             if found[key] == nil { found[key] = Found(url: url, display: display) }
         }
     }
 
     private func walk(_ folder: URL, display: String, visited: inout Set<String>, into found: inout [String: Found]) {
-        let real = folder.standardizedFileURL.resolvingSymlinksInPath().path
-        guard visited.insert(real).inserted else { return }
+        guard visited.insert(Self.identity(of: folder)).inserted else { return }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names.sorted() where !name.hasPrefix(".") {
             let child = folder.appendingPathComponent(name)
@@ -66,10 +65,16 @@ struct ContractDiscovery {
             if isFolder.boolValue {
                 walk(child, display: childDisplay, visited: &visited, into: &found)
             } else if name.lowercased().hasSuffix(".json") {
-                let key = child.standardizedFileURL.resolvingSymlinksInPath().path
+                let key = Self.identity(of: child)
                 if found[key] == nil { found[key] = Found(url: child, display: childDisplay) }
             }
         }
+    }
+
+    /// What tells two spellings of one file or folder apart from two files: its path with every
+    /// symlink resolved.
+    private static func identity(of url: URL) -> String {
+        RealPath.of(url.path) ?? url.standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     /// A path as reports name it: `contracts//x.json`, `./contracts/./x.json` and `contracts/x.json/`

@@ -96,18 +96,11 @@ public struct FixtureLocator: Sendable {
         if folder.mayBeLink(name) {
             var info = stat()
             if lstat(lexical, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-                return Self.realPath(lexical) ?? lexical
+                return RealPath.of(lexical) ?? lexical
             }
         }
         // A missing file keeps its name in the resolved folder, where reading it says it is missing.
         return folder.resolved.hasSuffix("/") ? folder.resolved + name : folder.resolved + "/" + name
-    }
-
-    /// The path with every symlink resolved by `realpath`, or `nil` when something on it is missing.
-    fileprivate static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     /// A resolved file's path relative to the fixtures folder, or `nil` when it lies outside.
@@ -142,7 +135,7 @@ private final class ResolvedFolders: @unchecked Sendable {
     func folder(_ path: String) -> Folder {
         if let known = lock.withLock({ folders[path] }) { return known }
         let lexical = path.isEmpty ? "/" : path
-        let folder = Folder(resolved: FixtureLocator.realPath(lexical) ?? lexical, links: Self.links(in: lexical))
+        let folder = Folder(resolved: RealPath.of(lexical) ?? lexical, links: Self.links(in: lexical))
         lock.withLock { folders[path] = folder }
         return folder
     }

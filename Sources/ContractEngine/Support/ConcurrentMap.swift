@@ -8,8 +8,9 @@ extension Array where Element: Sendable {
     ///   - transform: A transform that may run on any thread.
     /// - Returns: The transformed elements, in the same order.
     func concurrentMap<Result: Sendable>(minimumCount: Int = 64, _ transform: @Sendable (Element) -> Result) -> [Result] {
+        guard count >= minimumCount else { return map(transform) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard count >= minimumCount, cores > 1 else { return map(transform) }
+        guard cores > 1 else { return map(transform) }
         // A few chunks a core, so one slow chunk does not leave the others idle.
         let chunkCount = Swift.min(count, cores * 4)
         let chunks = ChunkResults<Result>(count: chunkCount)

@@ -47,7 +47,7 @@ enum FixtureStore {
     /// Reads a file `stat` called regular, with one `open` and `read`s straight into the bytes:
     /// `Data(contentsOf:)` costs as much again in its own checks, which shows with thousands of
     /// small fixtures.
-    private static func readRegular(_ path: String, size: Int) -> Result<Data, ReadFailure> {
+    static func readRegular(_ path: String, size: Int) -> Result<Data, ReadFailure> {
         // O_NONBLOCK: should the file be swapped for a FIFO since `stat`, opening it must not wait.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { return .failure(ReadFailure(code: errno)) }
@@ -77,7 +77,7 @@ enum FixtureStore {
     }
 
     /// Why a read failed: the `errno` value.
-    private struct ReadFailure: Error {
+    struct ReadFailure: Error {
         let code: Int32
     }
 
