@@ -103,6 +103,15 @@ public struct FixtureLocator: Sendable {
         return folder.resolved.hasSuffix("/") ? folder.resolved + name : folder.resolved + "/" + name
     }
 
+    /// Whether the listing of a resolved file's folder, made while resolving, called it a regular
+    /// file, so reading it can skip a `stat` of its own.
+    /// - Parameter file: A path `resolvePath(_:)` returned.
+    /// - Returns: `false` when not known.
+    func isListedRegular(_ file: String) -> Bool {
+        guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) else { return false }
+        return folders.listedRegular(name: String(file[file.utf8.index(after: slash)...]), inResolved: String(file[..<slash]))
+    }
+
     /// A resolved file's path relative to the fixtures folder, or `nil` when it lies outside.
     /// - Parameter url: The file, symlinks resolved.
     /// - Returns: Such as `countries/france.json`.
@@ -117,42 +126,55 @@ public struct FixtureLocator: Sendable {
 
 /// The folders a locator has resolved and listed, shared by its copies and the threads using them.
 private final class ResolvedFolders: @unchecked Sendable {
-    /// One folder: its path with every symlink resolved, and the names in it that may be links.
+    /// One folder: its path with every symlink resolved, and what its listing said of its entries.
     struct Folder {
         let resolved: String
-        /// The entries the listing calls links or gives no type; `nil` when it cannot be listed.
-        let links: Set<String>?
+        /// The entries the listing calls links or gives no type, and those it calls regular files;
+        /// `nil` when the folder cannot be listed.
+        let listing: (links: Set<String>, regular: Set<String>)?
 
         func mayBeLink(_ name: String) -> Bool {
-            links?.contains(name) ?? true
+            listing?.links.contains(name) ?? true
         }
     }
 
     private let lock = NSLock()
     private var folders: [String: Folder] = [:]
+    private var byResolvedPath: [String: Folder] = [:]
 
     /// The folder at a lexical path (`""` for the file-system root); a missing one stays as it is.
     func folder(_ path: String) -> Folder {
         if let known = lock.withLock({ folders[path] }) { return known }
         let lexical = path.isEmpty ? "/" : path
-        let folder = Folder(resolved: RealPath.of(lexical) ?? lexical, links: Self.links(in: lexical))
-        lock.withLock { folders[path] = folder }
+        let folder = Folder(resolved: RealPath.of(lexical) ?? lexical, listing: Self.listing(of: lexical))
+        lock.withLock {
+            folders[path] = folder
+            byResolvedPath[folder.resolved] = folder
+        }
         return folder
     }
 
-    /// The names in a folder whose entry is a symlink, or whose type the file system does not say.
-    private static func links(in folder: String) -> Set<String>? {
+    /// Whether the listing of a folder, by its resolved path, called a name a regular file.
+    func listedRegular(name: String, inResolved folder: String) -> Bool {
+        let known = lock.withLock { byResolvedPath[folder.isEmpty ? "/" : folder] }
+        return known?.listing?.regular.contains(name) ?? false
+    }
+
+    /// The names in a folder whose entry is a symlink or of a type the file system does not say,
+    /// and the names of its regular files.
+    private static func listing(of folder: String) -> (links: Set<String>, regular: Set<String>)? {
         guard let stream = opendir(folder) else { return nil }
         defer { closedir(stream) }
-        var names: Set<String> = []
+        var links: Set<String> = [], regular: Set<String> = []
         while let entry = readdir(stream) {
             let type = Int(entry.pointee.d_type)
-            guard type == Int(DT_LNK) || type == Int(DT_UNKNOWN) else { continue }
+            let isLink = type == Int(DT_LNK) || type == Int(DT_UNKNOWN)
+            guard isLink || type == Int(DT_REG) else { continue }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }
-            names.insert(name)
+            if isLink { links.insert(name) } else { regular.insert(name) }
         }
-        return names
+        return (links, regular)
     }
 }

@@ -6,6 +6,9 @@ public struct Verifier: Sendable {
     let catalogue: Catalogue
     let options: VerifyOptions
     let location: SuiteLocation
+    /// The fixtures folder: one for the whole run, so what loading learns of its folders (resolved,
+    /// listed) serves reading the fixtures too.
+    let fixtureLocator: FixtureLocator
 
     /// A problem with the run itself rather than with one contract: a missing folder.
     public struct UsageError: Error, Sendable, CustomStringConvertible {
@@ -24,6 +27,7 @@ public struct Verifier: Sendable {
         self.catalogue = catalogue
         self.options = options
         self.location = location
+        fixtureLocator = location.fixtures(options.fixturesFolder)
     }
 
     /// Loads the suite.
@@ -118,9 +122,7 @@ public struct Verifier: Sendable {
         }
     }
 
-    var fixtureLocator: FixtureLocator {
-        location.fixtures(options.fixturesFolder)
-    }
+
 
     /// FNV-1a: the same on every run and machine, unlike `Hasher`.
     static func stableHash(_ text: String) -> UInt64 {
