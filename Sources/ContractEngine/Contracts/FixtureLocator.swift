@@ -90,9 +90,8 @@ public struct FixtureLocator: Sendable {
     /// tell) is looked at on its own: a `realpath` a fixture read every component's link again,
     /// which matters with thousands of fixtures.
     private func resolvedPath(_ lexical: String) -> String {
-        guard let slash = lexical.utf8.lastIndex(of: UInt8(ascii: "/")) else { return lexical }
-        let name = String(lexical[lexical.utf8.index(after: slash)...])
-        let folder = folders.folder(String(lexical[..<slash]))
+        guard let (folderPath, name) = Self.split(lexical) else { return lexical }
+        let folder = folders.folder(folderPath)
         if folder.mayBeLink(name) {
             var info = stat()
             if lstat(lexical, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
@@ -108,8 +107,14 @@ public struct FixtureLocator: Sendable {
     /// - Parameter file: A path `resolvePath(_:)` returned.
     /// - Returns: `false` when not known.
     func isListedRegular(_ file: String) -> Bool {
-        guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) else { return false }
-        return folders.listedRegular(name: String(file[file.utf8.index(after: slash)...]), inResolved: String(file[..<slash]))
+        guard let (folder, name) = Self.split(file) else { return false }
+        return folders.listedRegular(name: name, inResolved: folder)
+    }
+
+    /// A path's folder (`""` for the root) and last component, or `nil` without a slash.
+    private static func split(_ path: String) -> (folder: String, name: String)? {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        return (String(path[..<slash]), String(path[path.utf8.index(after: slash)...]))
     }
 
     /// A resolved file's path relative to the fixtures folder, or `nil` when it lies outside.
