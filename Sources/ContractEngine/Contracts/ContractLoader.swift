@@ -36,6 +36,11 @@ public struct ContractLoader: Sendable {
                 Diagnostic(.error, "cannot read the contract: \(FileProblem.describe(errno: errno))", file: file),
             ])
         }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            return .invalid(file: file, endpoint: nil, diagnostics: [
+                Diagnostic(.error, "cannot read the contract: \(FixtureStore.ReadFailure.notRegular.reason)", file: file),
+            ])
+        }
         let size = Int(info.st_size)
         guard size <= Self.maxContractBytes else {
             return .invalid(file: file, endpoint: nil, diagnostics: [
@@ -47,7 +52,7 @@ public struct ContractLoader: Sendable {
         case .success(let bytes): data = bytes
         case .failure(let failure):
             return .invalid(file: file, endpoint: nil, diagnostics: [
-                Diagnostic(.error, "cannot read the contract: \(FileProblem.describe(errno: failure.code))", file: file),
+                Diagnostic(.error, "cannot read the contract: \(failure.reason)", file: file),
             ])
         }
         let loaded = load(data, file: file)

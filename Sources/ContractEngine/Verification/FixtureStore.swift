@@ -60,7 +60,7 @@ enum FixtureStore {
     }
 
     private static func cannotRead(_ failure: ReadFailure, display: String) -> Diagnostic {
-        Diagnostic(.error, "cannot read fixture: \(FileProblem.describe(errno: failure.code))", file: display)
+        Diagnostic(.error, "cannot read fixture: \(failure.reason)", file: display)
     }
 
     /// O_NONBLOCK: should a file be swapped for a FIFO since it was checked, opening it must not wait.
@@ -71,11 +71,11 @@ enum FixtureStore {
     /// small fixtures.
     static func readRegular(_ path: String, size: Int) -> Result<Data, ReadFailure> {
         let descriptor = open(path, openFlags)
-        guard descriptor >= 0 else { return .failure(ReadFailure(code: errno)) }
+        guard descriptor >= 0 else { return .failure(ReadFailure(errno: errno)) }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(ReadFailure(code: errno)) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(ReadFailure(code: EISDIR)) }
+        guard fstat(descriptor, &info) == 0 else { return .failure(ReadFailure(errno: errno)) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegular) }
         return readAll(descriptor, size: size)
     }
 
@@ -97,14 +97,26 @@ enum FixtureStore {
             }
             return nil
         }
-        if let failure { return .failure(ReadFailure(code: failure)) }
+        if let failure { return .failure(ReadFailure(errno: failure)) }
         if filled < size { data.count = filled }
         return .success(data)
     }
 
-    /// Why a read failed: the `errno` value.
+    /// Why a read failed, in words that read the same on every platform.
     struct ReadFailure: Error {
-        let code: Int32
+        let reason: String
+
+        /// A failed call, by its `errno` value.
+        init(errno code: Int32) {
+            reason = FileProblem.describe(errno: code)
+        }
+
+        private init(reason: String) {
+            self.reason = reason
+        }
+
+        /// What stands at the path is a folder, a pipe, a FIFO or a device, not a file to read.
+        static let notRegular = ReadFailure(reason: "it is not a regular file (a pipe, FIFO, device or folder)")
     }
 
     /// Reads a pipe, FIFO or device to its end, refusing it once it passes the size limit.

@@ -123,6 +123,9 @@ struct HostileInputTests {
                 at: folder.url.appendingPathComponent("contracts/self.json"), withDestinationURL: folder.url.appendingPathComponent("contracts/self.json")
             )
         },
+        Input("a FIFO named like a contract is refused, never waited on", 2, "contracts/pipe.json: error: cannot read the contract: it is not a regular file") { folder in
+            #expect(mkfifo(folder.url.appendingPathComponent("contracts/pipe.json").path, 0o600) == 0)
+        },
         Input("files in contracts/ that are not JSON are ignored", 0, nil) { folder in
             try folder.write("contracts/README.md", "# notes")
             try folder.write("contracts/.DS_Store", garbage)
