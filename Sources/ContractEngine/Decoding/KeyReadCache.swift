@@ -1,7 +1,7 @@
 import Foundation
 
-/// What a run has learnt about each model: whether it reads each collapsed key path, which
-/// objects it reads as dictionaries, and the unread keys of each body shape seen since.
+/// What a run has learnt about each model: whether it reads each collapsed key path and which
+/// objects it reads as dictionaries, with the paths numbered for quick lookups.
 final class KeyReadCache: @unchecked Sendable {
     /// What is known about one model.
     struct Learnt {
@@ -9,21 +9,34 @@ final class KeyReadCache: @unchecked Sendable {
         var reads: [String: Bool] = [:]
         /// The collapsed paths of objects the model reads as dictionaries.
         var dictionaries: Set<String> = []
-        /// Counts what was recorded, so an answer worked out from an older state is not kept.
-        fileprivate(set) var generation = 0
     }
 
     private let lock = NSLock()
     private var models: [String: Learnt] = [:]
-    /// Per model, the unread keys of each body shape, worked out from its current `Learnt`.
-    private var shapes: [String: [BodyScan.Shape: [UnreadKeys.Selection]]] = [:]
+    /// Per model, the paths met since it last learnt something, numbered.
+    private var tables: [String: KeyPathTable] = [:]
 
     /// What is known about a model so far.
     func learnt(for model: String) -> Learnt {
         lock.withLock { models[model] ?? Learnt() }
     }
 
-    /// Adds what one body taught; the unread keys known by shape are worked out again.
+    /// The model's path table and the number of each of the scan's nodes in it, new paths added.
+    /// - Parameters:
+    ///   - scan: A body's scan.
+    ///   - model: The model's name.
+    /// - Returns: The table as it is once the body's paths are in, and each node's path number.
+    func paths(of scan: BodyScan, model: String) -> (table: KeyPathTable, numbers: [Int]) {
+        lock.withLock {
+            // Taken out while it grows, so the stored copy does not make it copy its storage.
+            var table = tables.removeValue(forKey: model) ?? KeyPathTable(models[model] ?? Learnt())
+            let numbers = table.numbers(of: scan)
+            tables[model] = table
+            return (table, numbers)
+        }
+    }
+
+    /// Adds what one body taught; the paths are numbered afresh from it.
     func record(_ learnt: Learnt, model: String) {
         lock.withLock {
             var known = models[model] ?? Learnt()
@@ -31,25 +44,8 @@ final class KeyReadCache: @unchecked Sendable {
             // Read anywhere counts as read: a model that reads a key only sometimes is not
             // reported for it.
             known.reads.merge(learnt.reads) { $0 || $1 }
-            known.generation += 1
             models[model] = known
-            shapes[model] = nil
-        }
-    }
-
-    /// The unread keys of a shape, when worked out since the model last learnt something.
-    func unread(in shape: BodyScan.Shape, model: String) -> [UnreadKeys.Selection]? {
-        // The table is taken under the lock and searched outside it: hashing a shape takes a
-        // while, and every case of a run asks.
-        lock.withLock { shapes[model] }?[shape]
-    }
-
-    /// Keeps the unread keys of a shape, worked out from the state `learnt(for:)` gave, unless
-    /// the model has learnt something since.
-    func remember(_ selection: [UnreadKeys.Selection], in shape: BodyScan.Shape, model: String, from learnt: Learnt) {
-        lock.withLock {
-            guard (models[model]?.generation ?? 0) == learnt.generation else { return }
-            shapes[model, default: [:]][shape] = selection
+            tables[model] = nil
         }
     }
 }

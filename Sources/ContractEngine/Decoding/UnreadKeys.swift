@@ -32,14 +32,12 @@ enum UnreadKeys {
     /// - Returns: The ignored keys in order of first appearance.
     static func find(in body: Data, scan: BodyScan, model: ModelDescriptor, cache: KeyReadCache = KeyReadCache()) -> [UnreadKey] {
         guard scan.nodes.count > 1 else { return [] }
-        // Bodies of one endpoint mostly share their shape: once its verdicts are known, the
-        // shape alone says which keys are unread, and only their positions are this body's own.
-        let shape = scan.shape
-        if let known = cache.unread(in: shape, model: model.name) {
-            return keys(known, of: scan, body: body)
+        // Most bodies bring no path the run has not met: their verdicts are all known already.
+        let (known, numbers) = cache.paths(of: scan, model: model.name)
+        if let selection = unread(scan, numbers: numbers, table: known) {
+            return keys(selection, of: scan, body: body)
         }
-        let start = cache.learnt(for: model.name)
-        var learnt = start
+        var learnt = known.learnt
         var paths = schemaPaths(of: scan, dictionaries: learnt.dictionaries)
         var round = 0
         while true {
@@ -71,17 +69,15 @@ enum UnreadKeys {
             for path in log.paths { learnt.reads[path] = true }
             if decodedElements == nil { break }
         }
-        let selection = unread(scan, paths: paths, reads: learnt.reads)
-        if round > 0 {
-            cache.record(learnt, model: model.name)
-        } else {
-            cache.remember(selection, in: shape, model: model.name, from: start)
-        }
-        return keys(selection, of: scan, body: body)
+        cache.record(learnt, model: model.name)
+        // Answered from what this body taught, whatever other bodies have taught the cache since.
+        var table = KeyPathTable(learnt)
+        let learntNumbers = table.numbers(of: scan)
+        return keys(unread(scan, numbers: learntNumbers, table: table) ?? [], of: scan, body: body)
     }
 
     /// One unread key path and the scan's nodes where it occurs.
-    struct Selection {
+    private struct Selection {
         let path: String
         let nodes: [Int]
     }
@@ -114,27 +110,29 @@ enum UnreadKeys {
         return paths
     }
 
-    /// The keys not read, one per path, leaving out those under a key already reported.
-    private static func unread(_ scan: BodyScan, paths: [String], reads: [String: Bool]) -> [Selection] {
-        var silenced: Set<String> = []     // reported, or under a reported key
-        var order: [String] = []
-        var found: [String: [Int]] = [:]
-        var keyAbove = [Int?](repeating: nil, count: scan.nodes.count)
+    /// The keys not read, one per path, leaving out those under a key already reported; `nil`
+    /// when a key's verdict is not known yet.
+    private static func unread(_ scan: BodyScan, numbers: [Int], table: KeyPathTable) -> [Selection]? {
+        var silenced = [Bool](repeating: false, count: table.paths.count)   // reported, or under a reported key
+        var order: [Int] = []
+        var found: [Int: [Int]] = [:]
+        var keyAbove = [Int](repeating: -1, count: scan.nodes.count)
         for (index, node) in scan.nodes.enumerated() {
             guard let parent = node.parent else { continue }
             keyAbove[index] = scan.nodes[parent].key != nil ? parent : keyAbove[parent]
             guard node.key != nil else { continue }
-            let path = paths[index]
-            if let above = keyAbove[index], silenced.contains(paths[above]) {
-                silenced.insert(path)
+            let path = numbers[index]
+            if keyAbove[index] >= 0, silenced[numbers[keyAbove[index]]] {
+                silenced[path] = true
                 continue
             }
-            guard reads[path] == false else { continue }
-            silenced.insert(path)
+            guard let isRead = table.reads[path] else { return nil }
+            guard !isRead else { continue }
+            silenced[path] = true
             if found[path] == nil { order.append(path) }
             found[path, default: []].append(index)
         }
-        return order.map { Selection(path: $0, nodes: found[$0] ?? []) }
+        return order.map { Selection(path: table.paths[$0], nodes: found[$0] ?? []) }
     }
 
     /// The unread keys as this body has them: where each first occurs and how often.

@@ -82,18 +82,6 @@ struct BodyScan {
         }
     }
 
-    /// A body's shape: each node's parent and key, in order. Bodies of one shape have the same
-    /// key paths, so what is worked out from the paths of one holds for all of them.
-    struct Shape: Hashable, Sendable {
-        fileprivate let parents: [Int]
-        fileprivate let keys: [String?]
-    }
-
-    /// This body's shape.
-    var shape: Shape {
-        Shape(parents: nodes.map { $0.parent ?? -1 }, keys: nodes.map(\.key))
-    }
-
     /// Whether the root is an array whose elements were all found.
     var rootIsArray: Bool { rootSeparators.count >= 2 }
 

@@ -6,7 +6,7 @@ import DogPatchClients
 /// collapse to `*` too: `[*].currencies.*.name`.
 enum CollapsedPath {
     /// One step of a collapsed path.
-    enum Step: Equatable {
+    enum Step: Hashable {
         /// An object member.
         case key(String)
         /// Any element of an array.
