@@ -6,15 +6,32 @@ import Foundation
 /// no path is written out or hashed whole, and bodies that differ only in the keys of a
 /// dictionary (every country has its own currencies) share every number.
 struct KeyPathTable {
-    /// One step from a path to its child.
+    /// One step from a path to its child. It hashes by the key's hash from the scan, so a lookup
+    /// hashes two numbers and never the key again.
     private struct Edge: Hashable {
         let parent: Int
         let step: CollapsedPath.Step
+        let keyHash: Int
+
+        static func == (lhs: Edge, rhs: Edge) -> Bool {
+            // Equal steps have equal hashes: the numbers first, the key only when they agree.
+            lhs.parent == rhs.parent && lhs.keyHash == rhs.keyHash && lhs.step == rhs.step
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(parent)
+            hasher.combine(keyHash)
+        }
     }
 
     /// What the verdicts and the collapsing of dictionaries come from.
     let learnt: KeyReadCache.Learnt
     private var numbers: [Edge: Int] = [:]
+    /// Each number's edge.
+    private var edges: [Edge] = [Edge(parent: -1, step: .anyElement, keyHash: 0)]
+    /// The numbers of the last body's nodes: bodies of one endpoint mostly share their shape, so
+    /// node `i` of the next one is likely to have the same number and a comparison tells.
+    private var lastNumbers: [Int] = []
     /// Each number's path, written the way diagnostics show it; number 0 is the root, `""`.
     private(set) var paths: [String] = [""]
     /// Whether the model reads the key at each path: `nil` until a decode has told.
@@ -33,13 +50,22 @@ struct KeyPathTable {
         for (index, node) in scan.nodes.enumerated() {
             guard let parent = node.parent else { continue }
             let parentNumber = result[parent]
-            let step: CollapsedPath.Step = if let key = node.key {
-                isDictionary[parentNumber] ? .anyKey : .key(key)
+            // Equal keys hash alike in every scan (the seed is the process's); the other steps
+            // take numbers no key hash is likelier to take than any other.
+            let edge = if let key = node.key {
+                isDictionary[parentNumber]
+                    ? Edge(parent: parentNumber, step: .anyKey, keyHash: 1)
+                    : Edge(parent: parentNumber, step: .key(key), keyHash: node.keyHash)
             } else {
-                .anyElement
+                Edge(parent: parentNumber, step: .anyElement, keyHash: 2)
             }
-            result[index] = number(Edge(parent: parentNumber, step: step))
+            if index < lastNumbers.count, edges[lastNumbers[index]] == edge {
+                result[index] = lastNumbers[index]
+            } else {
+                result[index] = number(edge)
+            }
         }
+        lastNumbers = result
         return result
     }
 
@@ -49,6 +75,7 @@ struct KeyPathTable {
         paths.append(path)
         reads.append(learnt.reads[path])
         isDictionary.append(learnt.dictionaries.contains(path))
+        edges.append(edge)
         numbers[edge] = paths.count - 1
         return paths.count - 1
     }

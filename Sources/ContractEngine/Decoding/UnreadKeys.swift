@@ -115,7 +115,7 @@ enum UnreadKeys {
     private static func unread(_ scan: BodyScan, numbers: [Int], table: KeyPathTable) -> [Selection]? {
         var silenced = [Bool](repeating: false, count: table.paths.count)   // reported, or under a reported key
         var order: [Int] = []
-        var found: [Int: [Int]] = [:]
+        var found = [[Int]](repeating: [], count: table.paths.count)
         var keyAbove = [Int](repeating: -1, count: scan.nodes.count)
         for (index, node) in scan.nodes.enumerated() {
             guard let parent = node.parent else { continue }
@@ -129,10 +129,10 @@ enum UnreadKeys {
             guard let isRead = table.reads[path] else { return nil }
             guard !isRead else { continue }
             silenced[path] = true
-            if found[path] == nil { order.append(path) }
-            found[path, default: []].append(index)
+            if found[path].isEmpty { order.append(path) }
+            found[path].append(index)
         }
-        return order.map { Selection(path: table.paths[$0], nodes: found[$0] ?? []) }
+        return order.map { Selection(path: table.paths[$0], nodes: found[$0]) }
     }
 
     /// The unread keys as this body has them: where each first occurs and how often.

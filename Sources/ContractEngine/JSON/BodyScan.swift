@@ -21,6 +21,9 @@ struct BodyScan {
         var firstElement: Int
         /// How many times the key occurs.
         var occurrences: Int
+        /// The key's hash with the process's seed, the same for the same key in every body;
+        /// 0 for the root and for array elements.
+        var keyHash: Int = 0
     }
 
     /// Every node, parents before their children; node 0 is the root.
@@ -34,19 +37,28 @@ struct BodyScan {
     /// its `]`: element `i` lies between separators `i` and `i + 1`.
     private(set) var rootSeparators: [Int] = []
 
-    // Records in an array repeat their keys in the same order, so each node remembers the key
-    // that followed it last time and a lookup is usually one byte comparison, not a hash.
-    private var nodeKey: [Range<Int>] = []        // the raw key bytes in `keyBytes`
-    private var nodeElement: [Int] = []           // the elements' node, -1 until an array is seen
-    private var nodeFirstKey: [Int] = []          // guess for the first key of an object here
-    private var nodeNextKey: [Int] = []           // guess for the key after this one
-    private var nodeOccurrences: [Int] = []
+    /// What the scan keeps of each node while it runs, in one array so that a small body costs
+    /// few allocations. Records in an array repeat their keys in the same order, so each node
+    /// remembers the key that followed it last time and a lookup is usually one comparison, not
+    /// a hash.
+    private struct Record {
+        var parent: Int
+        var keyStart: Int             // the raw key bytes in `keyBytes`
+        var keyEnd: Int
+        var offset: Int
+        var element: Int
+        var elementNode = -1          // the node of this one's elements, once an array is seen
+        var firstKey = -1             // guess for the first key of an object here
+        var nextKey = -1              // guess for the key after this one
+        var occurrences = 0
+        var keyHash = 0               // the key bytes hashed with the process's seed
+    }
+    private var records: [Record] = []
     private var keyBytes: [UInt8] = []
     /// The key nodes by parent and key bytes: an open-addressing table of node indices plus one
-    /// (0 is empty), hashed with the run's seeded `Hasher` over the raw bytes, so a lookup copies
-    /// nothing and hostile keys cannot be made to collide.
+    /// (0 is empty). A key's bytes are hashed once, with the process's seeded `Hasher`, so a lookup
+    /// copies nothing and hostile keys cannot be made to collide; the parent is mixed in after.
     private var childSlots: [Int] = []
-    private var childHash: [Int] = []             // each key node's hash, for growing the table
     private var keyNodes: [Int] = []
 
     private struct Frame {
@@ -73,12 +85,21 @@ struct BodyScan {
     ///   - data: The bytes.
     ///   - maxDepth: The deepest nesting allowed.
     init(_ data: Data, maxDepth: Int = JSONParser.defaultMaxDepth) {
-        addNode(parent: nil, key: 0..<0, offset: 0, element: 0)
+        records.reserveCapacity(32)
+        keyBytes.reserveCapacity(256)
+        addNode(parent: -1, key: 0..<0, offset: 0, element: 0)
         data.withUnsafeBytes { scan($0, maxDepth: maxDepth) }
         // Only keys are counted; the root and element nodes never are.
-        for index in nodes.indices where nodeOccurrences[index] > 0 {
-            nodes[index].key = keyText(index)
-            nodes[index].occurrences = nodeOccurrences[index]
+        nodes = records.indices.map { index in
+            let record = records[index]
+            guard record.occurrences > 0 else {
+                return Node(parent: record.parent < 0 ? nil : record.parent, key: nil, firstOffset: record.offset, firstElement: record.element, occurrences: 0)
+            }
+            let (key, hash) = keyText(record)
+            return Node(
+                parent: record.parent, key: key, firstOffset: record.offset, firstElement: record.element,
+                occurrences: record.occurrences, keyHash: hash
+            )
         }
     }
 
@@ -110,11 +131,11 @@ struct BodyScan {
                 case 1:
                     let start = index + 1
                     if top.expectingKey {
-                        let guess = top.lastKey < 0 ? nodeFirstKey[top.node] : nodeNextKey[top.lastKey]
+                        let guess = top.lastKey < 0 ? records[top.node].firstKey : records[top.lastKey].nextKey
                         let node: Int
                         if guess >= 0, let end = guessedKeyEnd(guess, bytes, from: start) {
                             node = guess
-                            nodeOccurrences[node] += 1
+                            records[node].occurrences += 1
                             index = end
                         } else {
                             guard let end = Self.closingQuote(bytes, from: start, short: true) else { return }
@@ -146,7 +167,7 @@ struct BodyScan {
                     if top.isObject {
                         top.expectingKey = true
                     } else if top.node >= 0 {
-                        pending = nodeElement[top.node]
+                        pending = records[top.node].elementNode
                         if depth == 1, !rootSeparators.isEmpty {
                             rootSeparators.append(index)
                             element += 1
@@ -213,49 +234,67 @@ struct BodyScan {
         return nil
     }
 
-    /// A key as the decoder sees it: escapes resolved.
-    private func keyText(_ node: Int) -> String {
-        let raw = keyBytes[nodeKey[node]]
-        guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
+    /// A key as the decoder sees it, escapes resolved, and its hash: an escaped key is hashed
+    /// again as it reads, so `"c\\u0063a3"` and `"cca3"` hash alike.
+    private func keyText(_ record: Record) -> (String, Int) {
+        let raw = keyBytes[record.keyStart..<record.keyEnd]
+        guard raw.contains(UInt8(ascii: "\\")) else { return (String(decoding: raw, as: UTF8.self), record.keyHash) }
         let quoted = Data([UInt8(ascii: "\"")] + raw + [UInt8(ascii: "\"")])
-        if let node = try? JSONParser.parse(quoted), case .string(let text) = node.value { return text }
-        return String(decoding: raw, as: UTF8.self)
+        var text = String(decoding: raw, as: UTF8.self)
+        if let node = try? JSONParser.parse(quoted), case .string(let unescaped) = node.value { text = unescaped }
+        return (text, Self.hash(Array(text.utf8)))
+    }
+
+    /// Key bytes hashed with the process's seed.
+    private static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Int {
+        var hasher = Hasher()
+        bytes.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            ?? { for byte in bytes { hasher.combine(byte) } }()
+        return hasher.finalize()
+    }
+
+    /// A key node's place in the table: the key's hash mixed with its parent. The multiplier is
+    /// odd, so one key under different parents lands in different slots.
+    private static func slotHash(keyHash: Int, parent: Int) -> Int {
+        keyHash ^ (parent &* -0x61C8_8646_80B5_83EB)
     }
 
     private mutating func elementNode(of node: Int) -> Int {
-        if nodeElement[node] < 0 {
-            nodeElement[node] = addNode(parent: node, key: 0..<0, offset: 0, element: 0)
+        if records[node].elementNode < 0 {
+            records[node].elementNode = addNode(parent: node, key: 0..<0, offset: 0, element: 0)
         }
-        return nodeElement[node]
+        return records[node].elementNode
     }
 
     /// Where the key starting at `start` ends when it is the guessed node's key: records repeat
     /// their keys in order, so this answers most keys with one comparison and no search.
     private func guessedKeyEnd(_ node: Int, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        let stored = nodeKey[node]
-        let end = start + stored.count
+        let record = records[node]
+        let end = start + record.keyEnd - record.keyStart
         // A stored key ending in a backslash could match the start of a longer escaped key.
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "\""), stored.last.map({ keyBytes[$0] }) != UInt8(ascii: "\\") else { return nil }
-        guard let base = bytes.baseAddress else { return nil }
-        let same = keyBytes.withUnsafeBufferPointer { keys in
-            keys.baseAddress.map { memcmp($0 + stored.lowerBound, base + start, stored.count) == 0 } ?? stored.isEmpty
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\""),
+              record.keyEnd == record.keyStart || keyBytes[record.keyEnd - 1] != UInt8(ascii: "\\") else { return nil }
+        return sameKey(record, UnsafeBufferPointer(rebasing: bytes[start..<end])) ? end : nil
+    }
+
+    /// Whether a node's key is these bytes, which are as many as the key's.
+    private func sameKey(_ record: Record, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let keyBase = key.baseAddress else { return true }
+        return keyBytes.withUnsafeBufferPointer { stored in
+            stored.baseAddress.map { memcmp($0 + record.keyStart, keyBase, key.count) == 0 } ?? false
         }
-        return same ? end : nil
     }
 
     private mutating func child(of parent: Int, after previous: Int, key: UnsafeBufferPointer<UInt8>, offset: Int, element: Int) -> Int {
-        var hasher = Hasher()
-        hasher.combine(parent)
-        hasher.combine(bytes: UnsafeRawBufferPointer(key))
-        let hash = hasher.finalize()
+        let keyHash = Self.hash(key)
         let node: Int
-        if let found = existingChild(of: parent, key: key, hash: hash) {
+        if let found = existingChild(of: parent, key: key, keyHash: keyHash) {
             node = found
         } else {
             let start = keyBytes.count
             keyBytes.append(contentsOf: key)
             node = addNode(parent: parent, key: start..<keyBytes.count, offset: offset, element: element)
-            childHash[node] = hash
+            records[node].keyHash = keyHash
             keyNodes.append(node)
             if keyNodes.count * 2 > childSlots.count {
                 growChildSlots()
@@ -263,23 +302,20 @@ struct BodyScan {
                 insertChildSlot(node)
             }
         }
-        if previous < 0 { nodeFirstKey[parent] = node } else { nodeNextKey[previous] = node }
-        nodeOccurrences[node] += 1
+        if previous < 0 { records[parent].firstKey = node } else { records[previous].nextKey = node }
+        records[node].occurrences += 1
         return node
     }
 
-    private func existingChild(of parent: Int, key: UnsafeBufferPointer<UInt8>, hash: Int) -> Int? {
+    private func existingChild(of parent: Int, key: UnsafeBufferPointer<UInt8>, keyHash: Int) -> Int? {
         guard !childSlots.isEmpty else { return nil }
         let mask = childSlots.count - 1
-        var slot = hash & mask
+        var slot = Self.slotHash(keyHash: keyHash, parent: parent) & mask
         while childSlots[slot] != 0 {
             let node = childSlots[slot] - 1
-            if childHash[node] == hash, nodes[node].parent == parent, nodeKey[node].count == key.count {
-                let same = key.isEmpty || keyBytes.withUnsafeBufferPointer { stored in
-                    guard let storedBase = stored.baseAddress, let keyBase = key.baseAddress else { return false }
-                    return memcmp(storedBase + nodeKey[node].lowerBound, keyBase, key.count) == 0
-                }
-                if same { return node }
+            let record = records[node]
+            if record.keyHash == keyHash, record.parent == parent, record.keyEnd - record.keyStart == key.count, sameKey(record, key) {
+                return node
             }
             slot = (slot + 1) & mask
         }
@@ -288,26 +324,20 @@ struct BodyScan {
 
     private mutating func insertChildSlot(_ node: Int) {
         let mask = childSlots.count - 1
-        var slot = childHash[node] & mask
+        var slot = Self.slotHash(keyHash: records[node].keyHash, parent: records[node].parent) & mask
         while childSlots[slot] != 0 { slot = (slot + 1) & mask }
         childSlots[slot] = node + 1
     }
 
-    /// Doubles the table (at least 32 slots) and puts every key node back, so it stays at most half full.
+    /// Doubles the table (at least 64 slots) and puts every key node back, so it stays at most half full.
     private mutating func growChildSlots() {
-        childSlots = Array(repeating: 0, count: max(32, childSlots.count * 2))
+        childSlots = Array(repeating: 0, count: max(64, childSlots.count * 2))
         for node in keyNodes { insertChildSlot(node) }
     }
 
     @discardableResult
-    private mutating func addNode(parent: Int?, key: Range<Int>, offset: Int, element: Int) -> Int {
-        nodes.append(Node(parent: parent, key: nil, firstOffset: offset, firstElement: element, occurrences: 0))
-        nodeKey.append(key)
-        childHash.append(0)
-        nodeElement.append(-1)
-        nodeFirstKey.append(-1)
-        nodeNextKey.append(-1)
-        nodeOccurrences.append(0)
-        return nodes.count - 1
+    private mutating func addNode(parent: Int, key: Range<Int>, offset: Int, element: Int) -> Int {
+        records.append(Record(parent: parent, keyStart: key.lowerBound, keyEnd: key.upperBound, offset: offset, element: element))
+        return records.count - 1
     }
 }

@@ -23,13 +23,14 @@ extension SourcePosition {
         var scanned = 0
         for index in order {
             let offset = min(max(offsets[index], 0), buffer.count)
-            while scanned < offset {
-                if buffer[scanned] == UInt8(ascii: "\n") {
-                    line += 1
-                    lineStart = scanned + 1
-                }
-                scanned += 1
+            // From newline to newline with memchr: a body is often one long line.
+            while scanned < offset, let base = buffer.baseAddress,
+                  let newline = memchr(base + scanned, Int32(UInt8(ascii: "\n")), offset - scanned) {
+                line += 1
+                lineStart = base.distance(to: UnsafeRawPointer(newline)) + 1
+                scanned = lineStart
             }
+            scanned = max(scanned, offset)
             result[index] = SourcePosition(line: line, column: offset - lineStart + 1)
         }
         return result

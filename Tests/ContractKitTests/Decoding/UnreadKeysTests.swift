@@ -32,6 +32,14 @@ struct UnreadKeysTests {
         #expect(ignored(#"[{"c\u0063a3": "PER", "\u0067ender": "x"}]"#) == ["[*].gender"])
     }
 
+    @Test("a key written escaped in one record and plain in another is one key, counted once per occurrence")
+    func escapedAndPlain() {
+        let body = Data(#"[{"cca3": "PER", "gender": "f"}, {"c\u0063a3": "CHL", "\u0067ender": "m"}, {"gender": "x"}]"#.utf8)
+        let found = UnreadKeys.find(in: body, scan: BodyScan(body), model: .countries)
+        #expect(found.map(\.path) == ["[*].gender"])
+        #expect(found.map(\.occurrences) == [3])
+    }
+
     @Test("the answer is the same with a warm cache as with a cold one, whatever came first")
     func cacheAgrees() {
         let cache = KeyReadCache()
