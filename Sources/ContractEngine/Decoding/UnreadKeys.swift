@@ -45,10 +45,11 @@ enum UnreadKeys {
             guard let first = unknown.first else { break }
             round += 1
             // The first round decodes one element, to learn which objects are dictionaries; the
-            // next one every element where a path still unknown first occurs; then the whole body.
+            // next one, for each path still unknown, the first element it occurs in (the keys of a
+            // dictionary share one path, wherever they first occur); then the whole body.
             let elements: [Int]? = switch round {
             case 1 where scan.rootIsArray: [scan.nodes[first].firstElement]
-            case 2 where scan.rootIsArray: Array(Set(unknown.map { scan.nodes[$0].firstElement })).sorted()
+            case 2 where scan.rootIsArray: Array(Set(firstElements(of: unknown, scan: scan, paths: paths))).sorted()
             default: nil
             }
             var decodedElements = elements.map(Set.init)
@@ -80,6 +81,15 @@ enum UnreadKeys {
     private struct Selection {
         let path: String
         let nodes: [Int]
+    }
+
+    /// For each path of some nodes, the first element of the body it occurs in.
+    private static func firstElements(of nodes: [Int], scan: BodyScan, paths: [String]) -> [Int] {
+        var first: [String: Int] = [:]
+        for node in nodes {
+            first[paths[node]] = min(first[paths[node]] ?? .max, scan.nodes[node].firstElement)
+        }
+        return Array(first.values)
     }
 
     /// A top-level array of some of a body's elements.

@@ -32,6 +32,12 @@ struct UnreadKeysTests {
         #expect(ignored(#"[{"c\u0063a3": "PER", "\u0067ender": "x"}]"#) == ["[*].gender"])
     }
 
+    @Test("keys of a dictionary that first occur in different records are one path, read or not")
+    func dictionaryKeysAcrossRecords() {
+        let json = #"[{"cca3": "A"}, {"gini": {"2019": 1.5}}, {"gini": {"2018": 2.5}}, {"gini": {"2017": 3.5}, "extra": 1}, {"currencies": {"EUR": {"name": "e"}}}, {"currencies": {"USD": {"name": "d", "code": "USD"}}}]"#
+        #expect(ignored(json) == ["[*].extra", "[*].currencies.*.code"])
+    }
+
     @Test("a key written escaped in one record and plain in another is one key, counted once per occurrence")
     func escapedAndPlain() {
         let body = Data(#"[{"cca3": "PER", "gender": "f"}, {"c\u0063a3": "CHL", "\u0067ender": "m"}, {"gender": "x"}]"#.utf8)
