@@ -234,15 +234,17 @@ struct BodyScan {
         return nil
     }
 
-    /// A key as the decoder sees it, escapes resolved, and its hash: an escaped key is hashed
-    /// again as it reads, so `"c\\u0063a3"` and `"cca3"` hash alike.
+    /// A key as the decoder sees it, escapes resolved, and its hash: a key that reads otherwise
+    /// than its bytes (escaped, or repaired) is hashed again as it reads, so `"c\u0063a3"` and
+    /// `"cca3"` hash alike.
     private func keyText(_ record: Record) -> (String, Int) {
         let raw = keyBytes[record.keyStart..<record.keyEnd]
-        guard raw.contains(UInt8(ascii: "\\")) else { return (String(decoding: raw, as: UTF8.self), record.keyHash) }
-        let quoted = Data([UInt8(ascii: "\"")] + raw + [UInt8(ascii: "\"")])
         var text = String(decoding: raw, as: UTF8.self)
-        if let node = try? JSONParser.parse(quoted), case .string(let unescaped) = node.value { text = unescaped }
-        return (text, Self.hash(Array(text.utf8)))
+        if raw.contains(UInt8(ascii: "\\")) {
+            let quoted = Data([UInt8(ascii: "\"")] + raw + [UInt8(ascii: "\"")])
+            if let node = try? JSONParser.parse(quoted), case .string(let unescaped) = node.value { text = unescaped }
+        }
+        return (text, text.utf8.elementsEqual(raw) ? record.keyHash : Self.hash(Array(text.utf8)))
     }
 
     /// Key bytes hashed with the process's seed.
