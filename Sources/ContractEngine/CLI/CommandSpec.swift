@@ -101,26 +101,19 @@ struct CommandSpec<Parsed>: Sendable {
     var help: String {
         var out = "USAGE: dogpatch-contracts \(name) \(synopsis)\n\n\(about)\n"
         if !arguments.isEmpty {
-            out += "\nARGUMENTS:\n" + arguments.map { Self.entry($0.name, $0.help) }.joined()
+            out += "\nARGUMENTS:\n" + arguments.map { Help.entry($0.name, $0.help) }.joined()
         }
         out += "\nOPTIONS:\n"
         for option in options {
             let names = option.names.joined(separator: ", ") + (option.value.map { " " + $0 } ?? "")
-            out += Self.entry(names, option.help)
+            out += Help.entry(names, option.help)
         }
-        out += Self.entry("-h, --help", "show this help")
+        out += Help.entry("-h, --help", "show this help")
         out += "\nEXIT STATUS:\n"
         for (code, meaning) in exitStatus {
             out += "  \(code)  " + meaning.replacingOccurrences(of: "\n", with: "\n     ") + "\n"
         }
         return out + "\n"
-    }
-
-    /// One line of a table: the name padded to a column, then the help, continued beneath it.
-    static func entry(_ name: String, _ help: String, column: Int = 28) -> String {
-        let lead = "  " + name
-        let padding = lead.count < column ? String(repeating: " ", count: column - lead.count) : "\n" + String(repeating: " ", count: column)
-        return lead + padding + help.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: column)) + "\n"
     }
 }
 

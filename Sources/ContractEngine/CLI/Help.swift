@@ -7,9 +7,16 @@ enum Help {
         var out = "dogpatch-contracts: contract tests for the DogPatch and restcountries clients\n\nUSAGE:\n"
         for command in Tool.commands {
             let (synopsis, summary) = command.usageLine
-            out += CommandSpec<VerifyCommand>.entry("dogpatch-contracts \(synopsis)", summary, column: 52)
+            out += entry("dogpatch-contracts \(synopsis)", summary, column: 52)
         }
         out += "  dogpatch-contracts --help | --version\n\nRun 'dogpatch-contracts COMMAND --help' for a command's options.\n\n"
         return out
+    }
+
+    /// One line of a help table: the name padded to a column, then the help, continued beneath it.
+    static func entry(_ name: String, _ help: String, column: Int = 28) -> String {
+        let lead = "  " + name
+        let padding = lead.count < column ? String(repeating: " ", count: column - lead.count) : "\n" + String(repeating: " ", count: column)
+        return lead + padding + help.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: column)) + "\n"
     }
 }

@@ -122,8 +122,6 @@ public struct Verifier: Sendable {
         }
     }
 
-
-
     /// FNV-1a: the same on every run and machine, unlike `Hasher`.
     static func stableHash(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
