@@ -244,14 +244,13 @@ struct BodyScan {
             let quoted = Data([UInt8(ascii: "\"")] + raw + [UInt8(ascii: "\"")])
             if let node = try? JSONParser.parse(quoted), case .string(let unescaped) = node.value { text = unescaped }
         }
-        return (text, text.utf8.elementsEqual(raw) ? record.keyHash : Self.hash(Array(text.utf8)))
+        return (text, text.utf8.elementsEqual(raw) ? record.keyHash : Array(text.utf8).withUnsafeBytes(Self.hash))
     }
 
     /// Key bytes hashed with the process's seed.
-    private static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Int {
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
         var hasher = Hasher()
-        bytes.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            ?? { for byte in bytes { hasher.combine(byte) } }()
+        hasher.combine(bytes: bytes)
         return hasher.finalize()
     }
 
@@ -288,7 +287,7 @@ struct BodyScan {
     }
 
     private mutating func child(of parent: Int, after previous: Int, key: UnsafeBufferPointer<UInt8>, offset: Int, element: Int) -> Int {
-        let keyHash = Self.hash(key)
+        let keyHash = Self.hash(UnsafeRawBufferPointer(key))
         let node: Int
         if let found = existingChild(of: parent, key: key, keyHash: keyHash) {
             node = found

@@ -45,12 +45,8 @@ enum FixtureStore {
     /// fixtures. `nil` when it cannot be opened or is no longer a regular file, for the checks by
     /// path to say why (a FIFO there since the listing is never waited on: it opens without blocking).
     private static func loadListed(_ path: String, display: String) -> Result<Data, Diagnostic>? {
-        let descriptor = open(path, openFlags)
-        guard descriptor >= 0 else { return nil }
+        guard case .success(let (descriptor, size)) = openRegular(path) else { return nil }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let size = Int(info.st_size)
         guard size <= maxFixtureBytes else { return .failure(tooLarge(size, display: display)) }
         return readAll(descriptor, size: size).mapError { cannotRead($0, display: display) }
     }
@@ -70,13 +66,30 @@ enum FixtureStore {
     /// `Data(contentsOf:)` costs as much again in its own checks, which shows with thousands of
     /// small fixtures.
     static func readRegular(_ path: String, size: Int) -> Result<Data, ReadFailure> {
+        openRegular(path).flatMap { descriptor, _ in
+            defer { close(descriptor) }
+            // The size checked before opening bounds the read, whatever the file has grown to since.
+            return readAll(descriptor, size: size)
+        }
+    }
+
+    /// Opens a file without waiting and checks through the descriptor that it is a regular file,
+    /// so a file swapped since it was looked at is caught; the caller closes the descriptor.
+    /// - Returns: The descriptor and the file's size now.
+    private static func openRegular(_ path: String) -> Result<(descriptor: Int32, size: Int), ReadFailure> {
         let descriptor = open(path, openFlags)
         guard descriptor >= 0 else { return .failure(ReadFailure(errno: errno)) }
-        defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(ReadFailure(errno: errno)) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegular) }
-        return readAll(descriptor, size: size)
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            close(descriptor)
+            return .failure(ReadFailure(errno: code))
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            return .failure(.notRegular)
+        }
+        return .success((descriptor, Int(info.st_size)))
     }
 
     /// Reads an open regular file of `size` bytes into one buffer; a file that shrank since its
