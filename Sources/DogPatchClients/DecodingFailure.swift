@@ -53,11 +53,35 @@ extension DecodingFailure {
 /// Renders coding paths the way contracts write them: `[0].name.common`, and `["name.common"]` for a
 /// key that holds `.`, `[`, `]` or `"`, is empty, or is `*`, so every path names one place.
 public enum CodingPath {
-    /// Renders a coding path.
-    /// - Parameter keys: The keys from the root to the value.
+    /// Renders a coding path, a key of a dictionary written `*`.
+    ///
+    /// A `[String: T]` is decoded in an order its keys' hashing picks anew in every process, so
+    /// which of two bad entries fails first changes from run to run; naming no key makes the path
+    /// of such a failure the same on every run: `[0].currencies.*.name`.
+    /// - Parameters:
+    ///   - keys: The keys from the root to the value.
+    ///   - naming: Whether dictionary keys are written as they are (to find a value in a body)
+    ///     rather than as `*`.
     /// - Returns: The path, such as `[0].name.common`; empty for the root.
-    public static func render(_ keys: [any CodingKey]) -> String {
-        keys.reduce("") { path, key in appending(key.intValue.map(Step.index) ?? .key(key.stringValue), to: path) }
+    public static func render(_ keys: [any CodingKey], naming dictionaryKeys: Bool = false) -> String {
+        keys.reduce("") { path, key in
+            let step: Step = if let index = key.intValue {
+                .index(index)
+            } else if !dictionaryKeys, isDictionaryKey(key) {
+                .anyKey
+            } else {
+                .key(key.stringValue)
+            }
+            return appending(step, to: path)
+        }
+    }
+
+    /// Whether a key is an entry of a dictionary rather than a model's property: the standard
+    /// library decodes `[String: T]` with its own key type, and Foundation's decoders use theirs
+    /// for the same entries (a model's own keys are its `CodingKeys`).
+    static func isDictionaryKey(_ key: any CodingKey) -> Bool {
+        let type = String(reflecting: Swift.type(of: key))
+        return type == "Swift._DictionaryCodingKey" || type.hasSuffix("._CodingKey") || type.hasSuffix("._JSONKey")
     }
 
     /// One step of a path.

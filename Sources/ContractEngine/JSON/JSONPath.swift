@@ -9,6 +9,9 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
         case key(String)
         /// An array element.
         case index(Int)
+        /// Any key of an object the model reads as a dictionary, written `*`: where a failure in
+        /// one of its entries is, whichever entry the decoder met first.
+        case anyKey
     }
 
     /// The steps from the root.
@@ -21,7 +24,8 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
     }
 
     /// Parses a path written `[0].name.common` or `.name`; a key holding `.`, `[` or `]` is written
-    /// as a JSON string in brackets: `[0]["name.common"]`.
+    /// as a JSON string in brackets: `[0]["name.common"]`. A bare `*` is any key of a dictionary
+    /// (`[0].currencies.*.name`); a key that is a star is written `["*"]`.
     /// - Parameter text: The path.
     /// - Returns: The path, or `nil` when it is malformed.
     public init?(parsing text: String) {
@@ -43,7 +47,8 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
             } else {
                 let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
                 guard end > rest.startIndex else { return nil }
-                segments.append(.key(String(rest[..<end])))
+                let key = rest[..<end]
+                segments.append(key == "*" ? .anyKey : .key(String(key)))
                 rest = rest[end...]
             }
             if rest.first == "." {
@@ -82,13 +87,29 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
             switch segment {
             case .index(let index): CodingPath.appending(.index(index), to: path)
             case .key(let key): CodingPath.appending(.key(key), to: path)
+            case .anyKey: CodingPath.appending(.anyKey, to: path)
+            }
+        }
+    }
+
+    /// Whether two paths name the same place, a `*` in either standing for any key of a
+    /// dictionary: `[0].currencies.*.name` matches `[0].currencies.EUR.name`.
+    /// - Parameter other: The other path.
+    /// - Returns: `true` when every step matches.
+    public func matches(_ other: JSONPath) -> Bool {
+        guard segments.count == other.segments.count else { return false }
+        return zip(segments, other.segments).allSatisfy { mine, theirs in
+            switch (mine, theirs) {
+            case (.anyKey, .key), (.key, .anyKey), (.anyKey, .anyKey): true
+            default: mine == theirs
             }
         }
     }
 
     /// Follows the path into a value.
     /// - Parameter root: The value to start from.
-    /// - Returns: The node at the path, or `nil` when a step is missing.
+    /// - Returns: The node at the path, or `nil` when a step is missing or is `*`, which names no
+    ///   one value.
     public func lookUp(in root: JSONNode) -> JSONNode? {
         var node = root
         for segment in segments {
@@ -99,6 +120,7 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
             case (.index(let index), .array(let elements)):
                 guard elements.indices.contains(index) else { return nil }
                 node = elements[index]
+
             default:
                 return nil
             }

@@ -73,6 +73,7 @@ extension Outcome {
             switch segment {
             case .index: CollapsedPath.appending(.anyElement, to: collapsed)
             case .key(let key): CollapsedPath.appending(dictionaries.contains(collapsed) ? .anyKey : .key(key), to: collapsed)
+            case .anyKey: CollapsedPath.appending(.anyKey, to: collapsed)
             }
         }
     }
