@@ -25,13 +25,13 @@ extension AddCommand {
         case .success(let answer): response = answer
         case .failure(let failure): throw AddRefusal("\(failure.message); nothing was added")
         }
-        problems += response.redirects.map { .warning("GET \(response.url.absoluteString) was redirected to \($0.absoluteString)") }
+        problems += response.redirects.map { .warning("GET \(response.displayURL) was redirected to \(Redaction.url($0))") }
         let path = destination ?? Self.recordingPath(contract: contract.path, name: name)
         return Source(
             body: BodyFile(data: response.body, url: fixtures.root.appendingPathComponent(path), fixturePath: nil, isStream: false),
-            display: response.url.absoluteString, status: response.status,
+            display: response.displayURL, status: response.status,
             headers: keptHeaders(of: response, problems: &problems),
-            recorded: (response.url.absoluteString, Recording.stamp(Date())), destination: path
+            recorded: (response.displayURL, Recording.stamp(Date())), destination: path
         )
     }
 
@@ -68,15 +68,10 @@ extension AddCommand {
 
     /// `Content-Type`, and the headers `--keep-header` names, never one that carries credentials.
     private func keptHeaders(of response: LiveResponse, problems: inout [ToolProblem]) -> [(name: String, value: String)] {
-        var names = ["Content-Type"]
-        for name in keepHeaders where !names.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
-            if Self.neverKept.contains(name.lowercased()) {
-                problems.append(.warning("--keep-header \(name): a \(name) header is never written into a contract"))
-            } else {
-                names.append(name)
-            }
+        for name in keepHeaders where !Redaction.mayKeep(header: name) {
+            problems.append(.warning("--keep-header \(name): a \(name) header is never written into a contract"))
         }
-        return names.compactMap { name in response.header(name).map { (name, $0) } }
+        return Redaction.keptHeaders(asked: keepHeaders, value: response.header)
     }
 
     /// A recording's fixture path, from the contract and case names:

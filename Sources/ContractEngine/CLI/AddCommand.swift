@@ -22,9 +22,6 @@ struct AddCommand: ToolCommand {
     /// Whether `--timeout` was given, so `--live` can wait its own default otherwise.
     var timeoutGiven = false
 
-    /// Headers that carry credentials or sessions: never written into a contract.
-    static let neverKept: Set<String> = ["set-cookie", "set-cookie2", "cookie", "authorization", "proxy-authorization"]
-
     /// What `--expect` accepts besides the `APIError` cases.
     static let decodes = "decodes"
 

@@ -28,12 +28,12 @@ public struct BaseURLChoice: Sendable, Equatable {
         }
         guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host, !host.isEmpty else {
-            throw fail("--base-url takes [API=]URL with an http or https URL, such as countries=http://127.0.0.1:8080/v3.1/, not \(JSONValue.quote(text))")
+            throw fail("--base-url takes [API=]URL with an http or https URL, such as countries=http://127.0.0.1:8080/v3.1/, not \(JSONValue.quote(Redaction.url(text: text)))")
         }
         // The clients resolve their paths below the base, as below `https://restcountries.com/v3.1/`.
         let normalized = url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")
         if let api {
-            guard !api.isEmpty else { throw fail("--base-url needs an API name before \"=\", such as countries=\(address)") }
+            guard !api.isEmpty else { throw fail("--base-url needs an API name before \"=\", such as countries=\(Redaction.url(url))") }
             guard byAPI[api] == nil else { throw fail("--base-url names the API \"\(api)\" twice") }
             byAPI[api] = normalized
         } else {

@@ -57,33 +57,33 @@ struct CaseRecorder: Sendable {
         let failures = check.diagnostics.filter { $0.severity == .error }
         guard failures.isEmpty || force else {
             details.append("not written: the new answer does not satisfy the case's \"expect\" (--force writes it)")
-            return Report(verdict: .failed, text: line("FAILED", contract, spec, live.url.absoluteString, details), problems: [.diagnostics(failures)])
+            return Report(verdict: .failed, text: line("FAILED", contract, spec, live.displayURL, details), problems: [.diagnostics(failures)])
         }
         var changes = FileChanges()
         changes.write(live.body, to: URL(fileURLWithPath: fixtureFile, isDirectory: false), display: display)
         guard let current = try? Data(contentsOf: contractURL),
-              let updated = ContractEditor.updatingRecording(of: spec.name, in: current, url: live.url.absoluteString, at: Recording.stamp(Date()), status: live.status)
+              let updated = ContractEditor.updatingRecording(of: spec.name, in: current, url: live.displayURL, at: Recording.stamp(Date()), status: live.status)
         else {
-            return Report(verdict: .error, text: line("ERROR", contract, spec, live.url.absoluteString, details),
+            return Report(verdict: .error, text: line("ERROR", contract, spec, live.displayURL, details),
                           problems: [.error("cannot find the case \(JSONValue.quote(spec.name)) and its \"recorded\" in \(contract.file); nothing was written")])
         }
         changes.write(updated, to: contractURL, display: contract.file)
         do throws(FileWriteError) {
             try changes.apply()
         } catch {
-            return Report(verdict: .error, text: line("ERROR", contract, spec, live.url.absoluteString, details),
+            return Report(verdict: .error, text: line("ERROR", contract, spec, live.displayURL, details),
                           problems: [.error("cannot write \(JSONValue.quote(error.path)): \(error.reason)")])
         }
         details += failures.map { "expectation that now fails: \($0.rendered)" }
         let verdict: Verdict = failures.isEmpty ? .recorded : .forced
-        return Report(verdict: verdict, text: line(verdict == .recorded ? "RECORDED" : "FORCED", contract, spec, live.url.absoluteString, details))
+        return Report(verdict: verdict, text: line(verdict == .recorded ? "RECORDED" : "FORCED", contract, spec, live.displayURL, details))
     }
 
     /// What changed between the recording and the server's answer today: the status, the keys
     /// (as collapsed paths, in the drift check's words) and the decode outcome.
     private func changes(from old: Data?, status oldStatus: Int, to live: LiveResponse, spec: CaseSpec, model: ModelDescriptor) -> [String] {
         var lines = [live.status == oldStatus ? "status: \(live.status), unchanged" : "status: \(live.status), was \(oldStatus)"]
-        for redirect in live.redirects { lines.append("followed a redirect to \(redirect.absoluteString)") }
+        for redirect in live.redirects { lines.append("followed a redirect to \(Redaction.url(redirect))") }
         if let old {
             if old == live.body {
                 lines.append("body: unchanged")

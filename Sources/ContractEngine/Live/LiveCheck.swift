@@ -39,9 +39,9 @@ struct LiveCheck: Sendable {
             contract: contract, contractCase: spec.answered(by: live), fixtures: fixtures,
             replay: options.replay, timeout: options.timeout, keyReads: keyReads
         ).run()
-        result.url = live.url.absoluteString
+        result.url = live.displayURL
         result.diagnostics += live.redirects.map {
-            Diagnostic(.note, "followed a redirect to \($0.absoluteString)", file: contract.file, position: recorded.position)
+            Diagnostic(.note, "followed a redirect to \(Redaction.url($0))", file: contract.file, position: recorded.position)
         }
         result.diagnostics += driftDiagnostics(against: live)
         return result
@@ -98,7 +98,7 @@ extension CaseSpec {
         var headers: [String: String] = [:]
         if let contentType = live.header("Content-Type") { headers["Content-Type"] = contentType }
         let response = ResponseSpec(
-            kind: .http(status: live.status, headers: headers, body: .received(live.body, source: live.url.absoluteString)),
+            kind: .http(status: live.status, headers: headers, body: .received(live.body, source: live.displayURL)),
             delayMs: 0, position: self.response.position
         )
         return CaseSpec(name: name, position: position, response: response, expect: expect, skip: skip, replay: replay, recorded: recorded)

@@ -8,6 +8,8 @@ import FoundationNetworking
 struct LiveResponse: Sendable {
     /// The URL asked for.
     let url: URL
+    /// The URL as files and reports show it: no user-info.
+    var displayURL: String { Redaction.url(url) }
     /// The HTTP status.
     let status: Int
     /// The response's headers, by the names the server sent.
@@ -46,7 +48,7 @@ enum LiveFetcher {
     ///   - maxBytes: The largest body accepted.
     /// - Returns: The response, or why there is none.
     static func fetch(_ request: URLRequest, timeout: TimeInterval, maxBytes: Int = FixtureStore.maxFixtureBytes) async -> Result<LiveResponse, LiveFailure> {
-        let display = request.url?.absoluteString ?? "(no URL)"
+        let display = request.url.map(Redaction.url) ?? "(no URL)"
         guard let url = request.url else { return .failure(LiveFailure(url: display, reason: "the client's request has no URL")) }
         guard (request.httpMethod ?? "GET").uppercased() == "GET" else {
             return .failure(LiveFailure(url: display, reason: "only GET requests are sent to a server, and the client sends \(request.httpMethod ?? "")"))
@@ -124,7 +126,7 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, @unchecked S
             return .some(continuation)
         }
         guard let waiting else { return false }
-        waiting?.resume(returning: .failure(LiveFailure(url: url.absoluteString, reason: reason)))
+        waiting?.resume(returning: .failure(LiveFailure(url: Redaction.url(url), reason: reason)))
         return true
     }
 
@@ -166,7 +168,7 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, @unchecked S
             // Declined, and answered before the refusal lets the caller tear the session down:
             // Foundation on Linux traps when a task is cancelled while it waits for this answer.
             completionHandler(nil)
-            refuse(because: "the server redirects to \(target.absoluteString), another host; the redirect was not followed")
+            refuse(because: "the server redirects to \(Redaction.url(target)), another host; the redirect was not followed")
             return
         }
         lock.withLock { redirects.append(target) }
@@ -177,7 +179,7 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, @unchecked S
         let (continuation, result): (CheckedContinuation<Result<LiveResponse, LiveFailure>, Never>?, Result<LiveResponse, LiveFailure>) = lock.withLock {
             finished = true
             defer { self.continuation = nil }
-            let display = url.absoluteString
+            let display = Redaction.url(url)
             if let refusal { return (self.continuation, .failure(LiveFailure(url: display, reason: refusal))) }
             if let error {
                 let reason = (error as? URLError)?.code == .timedOut ? Self.timedOut(timeout) : Self.describe(error)

@@ -32,7 +32,7 @@ enum RequestCapture {
         ))
         let observation = await probe.observe(session: session, timeout: timeout)
         if let request = seen.request { return .success(request) }
-        let display = baseURL.absoluteString
+        let display = Redaction.url(baseURL)
         if case .failure(let error)? = observation.first {
             return .failure(LiveFailure(url: display, reason: "the client sends no request: it answers \(error)"))
         }

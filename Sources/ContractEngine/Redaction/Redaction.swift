@@ -1,0 +1,51 @@
+import Foundation
+
+/// What never reaches a file or an output: credentials in a URL's user-info, headers that carry
+/// credentials or sessions, and response headers nobody asked to keep. Every writer (`add --live`,
+/// `record`, the contract editor) and every report goes through here, so a secret given on the
+/// command line (`--base-url https://user:secret@host/`) stays in the request alone.
+enum Redaction {
+    /// Headers that carry credentials or sessions: never written, whatever `--keep-header` says.
+    static let secretHeaders: Set<String> = ["set-cookie", "set-cookie2", "cookie", "authorization", "proxy-authorization"]
+
+    /// A URL as files and reports show it: without user name or password.
+    /// - Parameter url: The URL a request went to.
+    /// - Returns: Its text with the user-info taken out.
+    static func url(_ url: URL) -> String {
+        guard url.user != nil || url.password != nil,
+              var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
+        parts.user = nil
+        parts.password = nil
+        return parts.string ?? url.absoluteString
+    }
+
+    /// A URL the user typed, as messages quote it: without user-info when it parses as one.
+    /// - Parameter text: The text.
+    /// - Returns: The text, its user-info taken out.
+    static func url(text: String) -> String {
+        guard let url = URL(string: text) else { return text }
+        return Self.url(url)
+    }
+
+    /// Whether a header may be written into a contract when asked for.
+    /// - Parameter name: The header's name, in any case.
+    /// - Returns: `false` for a header that carries credentials or a session.
+    static func mayKeep(header name: String) -> Bool {
+        !secretHeaders.contains(name.lowercased())
+    }
+
+    /// The headers a recorded case writes: `Content-Type` and those asked for that may be kept,
+    /// each with the value the server sent, in that order; a header the server did not send is
+    /// left out.
+    /// - Parameters:
+    ///   - asked: Header names asked for besides `Content-Type`.
+    ///   - value: The server's value for a header name, compared without regard to case.
+    /// - Returns: Names and values.
+    static func keptHeaders(asked: [String], value: (String) -> String?) -> [(name: String, value: String)] {
+        var names = ["Content-Type"]
+        for name in asked where mayKeep(header: name) && !names.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+            names.append(name)
+        }
+        return names.compactMap { name in value(name).map { (name, $0) } }
+    }
+}
