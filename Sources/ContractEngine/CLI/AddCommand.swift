@@ -100,23 +100,31 @@ struct AddCommand: ToolCommand {
             throw .usage(CommandLineError(message: problem, command: Self.name))
         }
         var problems: [ToolProblem] = []
-        let plan: Plan
         let source: Source
         do throws(AddRefusal) {
             source = try await self.source(contract: (contractPath, contractURL), name: name, fixtures: fixtures, context: context, problems: &problems)
-            plan = try makePlan(source: source, contract: (contractPath, contractURL), name: name, fixtures: fixtures, context: context)
         } catch {
             return CommandOutcome(.invalid, problems + error.problems)
         }
-        var changes = FileChanges()
-        if let copy = plan.copy {
-            changes.write(plan.body, to: copy, display: fixtures.displayName(plan.fixturePath))
-        }
-        changes.write(plan.contractText, to: contractURL, display: contractPath)
+        // Planned from the files as they are, and planned again under the suite's lock, so a
+        // case added by another process meanwhile is kept and a name it took is refused.
+        let plan: Plan
         do {
-            try changes.apply()
+            plan = try context.writer(root: location.root).write { () throws(AddRefusal) in
+                let plan = try makePlan(source: source, contract: (contractPath, contractURL), name: name, fixtures: fixtures, context: context)
+                var changes = FileChanges()
+                if let copy = plan.copy {
+                    changes.write(plan.body, to: copy, display: fixtures.displayName(plan.fixturePath))
+                }
+                changes.write(plan.contractText, to: contractURL, display: contractPath)
+                return (changes, plan)
+            }.plan
         } catch {
-            return CommandOutcome(.invalid, problems + [.error("cannot write \(JSONValue.quote(error.path)): \(error.reason); nothing was added")])
+            switch error {
+            case .refused(let refusal): return CommandOutcome(.invalid, problems + refusal.problems)
+            case .cannotWrite(let error):
+                return CommandOutcome(.invalid, problems + [.error("cannot write \(JSONValue.quote(error.path)): \(error.reason); nothing was added")])
+            }
         }
         context.results(plan.summary(source: source, contractPath: contractPath, name: name, fixtures: fixtures))
         var outcome = await verifyCase(named: name, contractURL: contractURL, display: contractPath, fixtures: fixtures, context: context)

@@ -68,7 +68,7 @@ struct MutateCommand: ToolCommand, SuiteCommand {
         var problems: [ToolProblem] = session.capped.map { .warning($0) }
         if let profiles {
             let folder = environment.location.resolve(profiles)
-            let outcome = ProfileCheck(folder: folder, display: profiles, update: update).check(session.profiles)
+            let outcome = ProfileCheck(folder: folder, display: profiles, update: update, temporaries: environment.temporaryFiles).check(session.profiles)
             results += outcome.results
             problems += outcome.problems
         }
@@ -76,7 +76,7 @@ struct MutateCommand: ToolCommand, SuiteCommand {
         context.print(report, format: format, color: color)
         var outcome = CommandOutcome(Tool.exitCode(report.summary), [.diagnostics(results.flatMap(\.diagnostics))] + problems, color: color)
         if problems.contains(where: { if case .error = $0 { true } else { false } }) { outcome.code = .invalid }
-        files.write(report, location: environment.location, into: &outcome)
+        files.write(report, environment: environment, into: &outcome)
         return outcome
     }
 }

@@ -6,7 +6,6 @@ import DogPatchClients
 struct RecordCommand: ToolCommand, SuiteCommand {
     var options = VerifyOptions()
     var force = false
-    var timeoutGiven = false
 
     static let spec = CommandSpec<RecordCommand>(
         name: "record",
@@ -62,20 +61,48 @@ struct RecordCommand: ToolCommand, SuiteCommand {
         if recorded.isEmpty {
             outcome.problems.append(.warning("no recorded case selected: record re-records the cases that add --live recorded"))
         }
-        let recorder = CaseRecorder(options: options, fixtures: verifier.fixtureLocator, force: force, keyReads: KeyReadCache())
+        let recorder = CaseRecorder(
+            options: options, fixtures: verifier.fixtureLocator, force: force, keyReads: KeyReadCache(),
+            writer: context.writer(root: context.environment.location.root),
+            readers: recorded.isEmpty ? [:] : try fixtureReaders(in: context)
+        )
         var counts: [CaseRecorder.Verdict: Int] = [:]
         for (contract, spec) in recorded {
-            let report = await recorder.record(spec, of: contract, location: context.environment.location)
+            let report = await recorder.record(spec, of: contract)
             context.results(report.text)
             counts[report.verdict, default: 0] += 1
-            outcome.problems += report.problems
-            outcome.code = max(outcome.code, report.verdict.exitCode)
+            if !report.diagnostics.isEmpty { outcome.problems.append(.diagnostics(report.diagnostics)) }
+            outcome.problems += report.messages.map(ToolProblem.error)
+            outcome.code = max(outcome.code, Self.exitCode(report.verdict))
         }
-        let order: [CaseRecorder.Verdict] = [.recorded, .forced, .failed, .error]
-        context.results(order.map { verdict in
+        context.results(CaseRecorder.Verdict.allCases.map { verdict in
             let count = counts[verdict] ?? 0
             return "\(count) " + (verdict == .error ? (count == 1 ? "error" : "errors") : verdict.rawValue)
         }.joined(separator: ", ") + "\n")
         return outcome
+    }
+
+    /// Every case of the whole suite that reads a fixture, whatever the selection: a fixture a
+    /// hand-written case shares is checked against that case too before it is rewritten.
+    private func fixtureReaders(in context: CommandContext) throws(ToolProblem) -> [String: [CaseRecorder.Reader]] {
+        var whole = VerifyOptions()
+        whole.contractsFolder = options.contractsFolder
+        whole.fixturesFolder = options.fixturesFolder
+        let (_, items) = try selection(in: context, options: whole)
+        var readers: [String: [CaseRecorder.Reader]] = [:]
+        for case .contractCase(let contract, .ready(let spec)) in items {
+            if case .http(_, _, .fixture(_, let file, _)) = spec.response.kind {
+                readers[file, default: []].append(CaseRecorder.Reader(contract: contract, spec: spec))
+            }
+        }
+        return readers
+    }
+
+    private static func exitCode(_ verdict: CaseRecorder.Verdict) -> ExitCode {
+        switch verdict {
+        case .recorded, .unchanged, .forced, .skipped: .success
+        case .failed: .failure
+        case .error: .invalid
+        }
     }
 }

@@ -10,11 +10,12 @@ struct ReportFiles: Sendable {
     ///   - report: The report.
     ///   - location: Where relative paths start.
     /// - Returns: The problems, one per file that could not be written.
-    func write(_ report: Report, location: SuiteLocation) -> [ToolProblem] {
-        [(junit, ReportFormat.junit), (json, .json)].compactMap { file, format -> ToolProblem? in
+    func write(_ report: Report, environment: ToolEnvironment) -> [ToolProblem] {
+        let location = environment.location
+        return [(junit, ReportFormat.junit), (json, .json)].compactMap { file, format -> ToolProblem? in
             guard let file else { return nil }
             do throws(FileWriteError) {
-                try AtomicFile.write(report.render(format, palette: Palette(enabled: false)), to: location.resolve(file))
+                try AtomicFile.write(report.render(format, palette: Palette(enabled: false)), to: location.resolve(file), temporaries: environment.temporaryFiles)
                 return nil
             } catch {
                 return .error("cannot write the \(format.rawValue) report to \"\(file)\": \(error.reason)")
@@ -23,8 +24,8 @@ struct ReportFiles: Sendable {
     }
 
     /// Writes them and adds what failed to a command's outcome, which then exits 2.
-    func write(_ report: Report, location: SuiteLocation, into outcome: inout CommandOutcome) {
-        let problems = write(report, location: location)
+    func write(_ report: Report, environment: ToolEnvironment, into outcome: inout CommandOutcome) {
+        let problems = write(report, environment: environment)
         outcome.problems += problems
         if !problems.isEmpty { outcome.code = .invalid }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import DogPatchClients
 
 /// One subcommand of `dogpatch-contracts`: a table of options (its `spec`), the value the
@@ -34,6 +35,15 @@ struct CommandContext: Sendable {
     /// Writes results to standard output.
     func results(_ text: String) {
         output.standardOutput(text)
+    }
+
+    /// The suite's one writer, which says on standard error when it waits for another process.
+    /// - Parameter root: The suite's root.
+    func writer(root: URL) -> SuiteWriter {
+        let output = output
+        return SuiteWriter(root: root, temporaries: environment.temporaryFiles) {
+            output.standardError("waiting for the suite's lock: another dogpatch-contracts is writing to \(root.path)\n")
+        }
     }
 }
 

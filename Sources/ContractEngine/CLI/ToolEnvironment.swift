@@ -10,6 +10,8 @@ public struct ToolEnvironment: Sendable {
     public var stdoutIsTerminal: Bool
     /// Whether standard error is a terminal.
     public var stderrIsTerminal: Bool
+    /// The temporary files the run has not yet renamed into place, for a signal handler to remove.
+    public var temporaryFiles: TemporaryFiles
 
     /// Creates an environment.
     /// - Parameters:
@@ -17,11 +19,16 @@ public struct ToolEnvironment: Sendable {
     ///   - variables: Environment variables.
     ///   - stdoutIsTerminal: Whether standard output is a terminal.
     ///   - stderrIsTerminal: Whether standard error is a terminal.
-    public init(currentDirectory: URL, variables: [String: String], stdoutIsTerminal: Bool, stderrIsTerminal: Bool) {
+    ///   - temporaryFiles: Where the run lists its temporary files.
+    public init(
+        currentDirectory: URL, variables: [String: String], stdoutIsTerminal: Bool, stderrIsTerminal: Bool,
+        temporaryFiles: TemporaryFiles = TemporaryFiles()
+    ) {
         self.currentDirectory = currentDirectory
         self.variables = variables
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
+        self.temporaryFiles = temporaryFiles
     }
 
     /// The folder the process runs in and the suite around it.

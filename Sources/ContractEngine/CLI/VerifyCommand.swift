@@ -97,7 +97,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
                 outcome.problems.append(.warning("cannot append to the step summary \"\(summaryFile)\": \(error.reason)"))
             }
         }
-        files.write(report, location: environment.location, into: &outcome)
+        files.write(report, environment: environment, into: &outcome)
         return outcome
     }
 

@@ -9,8 +9,12 @@ extension ContractEditor {
     ///   - url: The URL the new recording came from.
     ///   - at: When, as `Recording.stamp` writes it.
     ///   - status: The status the server answered with.
+    ///   - headers: The response headers the case keeps, as the server sent them now; they replace
+    ///     the case's `headers` whole, so no header of the old answer stays beside the new body.
     /// - Returns: The new bytes, or `nil` when the case or its `recorded` object cannot be found.
-    static func updatingRecording(of caseName: String, in data: Data, url: String, at: String, status: Int) -> Data? {
+    static func updatingRecording(
+        of caseName: String, in data: Data, url: String, at: String, status: Int, headers: [(name: String, value: String)]
+    ) -> Data? {
         guard let root = try? JSONParser.parse(data), let cases = root.member("cases"),
               case .array(let elements) = cases.value.value,
               let entry = elements.first(where: { element in
@@ -30,6 +34,14 @@ extension ContractEditor {
         } else if status != 200 {
             guard let brace = SourcePosition.offset(of: response.value.position, in: bytes) else { return nil }
             edits.append(((brace + 1)..<(brace + 1), " " + JSONValue.quote("status") + ": \(status),"))
+        }
+        let headersText = "{ " + headers.map { JSONValue.quote($0.name) + ": " + JSONValue.quote($0.value) }.joined(separator: ", ") + (headers.isEmpty ? "}" : " }")
+        if let current = response.value.member("headers") {
+            guard let open = SourcePosition.offset(of: current.value.position, in: bytes), let close = matchingClose(of: open, in: bytes) else { return nil }
+            edits.append((open..<(close + 1), headersText))
+        } else if !headers.isEmpty {
+            guard let brace = SourcePosition.offset(of: response.value.position, in: bytes) else { return nil }
+            edits.append(((brace + 1)..<(brace + 1), " " + JSONValue.quote("headers") + ": " + headersText + ","))
         }
         // From the end of the file backwards, so each edit leaves the others' offsets as they were.
         for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {

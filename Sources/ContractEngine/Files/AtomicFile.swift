@@ -16,27 +16,51 @@ struct FileWriteError: Error, Sendable {
 /// named through `/dev/fd` or `/proc` (`/dev/stdout`) is written straight into, since replacing
 /// the node would cut it off from whoever reads it.
 enum AtomicFile {
+    /// A file written beside its target and not yet renamed over it.
+    struct Staged {
+        /// The temporary file.
+        let temporary: String
+        /// The file it replaces (a symlink's target), or `nil` for a stream written already.
+        let target: String?
+        /// The path as the user gave it, for messages.
+        let path: String
+    }
+
     /// Writes text to a path.
     /// - Parameters:
     ///   - text: The content.
     ///   - url: The path as the user gave it.
+    ///   - temporaries: Where the temporary file is listed while it exists, for a signal to remove.
     /// - Throws: `FileWriteError`, having left every other file as it was.
-    static func write(_ text: String, to url: URL) throws(FileWriteError) {
-        try write(Data(text.utf8), to: url)
+    static func write(_ text: String, to url: URL, temporaries: TemporaryFiles) throws(FileWriteError) {
+        try write(Data(text.utf8), to: url, temporaries: temporaries)
     }
 
     /// Writes bytes to a path.
     /// - Parameters:
     ///   - data: The content.
     ///   - url: The path as the user gave it.
+    ///   - temporaries: Where the temporary file is listed while it exists, for a signal to remove.
     /// - Throws: `FileWriteError`, having left every other file as it was.
-    static func write(_ data: Data, to url: URL) throws(FileWriteError) {
+    static func write(_ data: Data, to url: URL, temporaries: TemporaryFiles) throws(FileWriteError) {
+        try commit(stage(data, to: url, temporaries: temporaries), temporaries: temporaries)
+    }
+
+    /// Writes the content into a temporary file beside the target (a stream or device is
+    /// written at once, as it is never replaced).
+    /// - Parameters:
+    ///   - data: The content.
+    ///   - url: The path as the user gave it.
+    ///   - temporaries: Where the temporary file is listed until it is renamed or removed.
+    /// - Returns: The staged file, for `commit` or `discard`.
+    /// - Throws: `FileWriteError`, with no temporary file left.
+    static func stage(_ data: Data, to url: URL, temporaries: TemporaryFiles) throws(FileWriteError) -> Staged {
         let path = url.path
         func fail(_ code: Int32) -> FileWriteError { FileWriteError(path: path, reason: FileProblem.describe(errno: code)) }
         var info = stat()
         if isStreamAlias(path) || (stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR) {
             try writeDirectly(data, to: path)
-            return
+            return Staged(temporary: "", target: nil, path: path)
         }
         let target = try resolveLinks(path)
         if stat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
@@ -45,18 +69,42 @@ enum AtomicFile {
         let existingMode = stat(target, &info) == 0 ? info.st_mode & 0o7777 : nil
         let folder = (target as NSString).deletingLastPathComponent
         let temporary = (folder.isEmpty ? "." : folder) + "/.\((target as NSString).lastPathComponent).\(UUID().uuidString).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, existingMode ?? 0o644)
-        guard descriptor >= 0 else { throw fail(errno) }
+        guard temporaries.register(temporary) else { throw FileWriteError(path: path, reason: "the run is being stopped") }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existingMode ?? 0o644)
+        guard descriptor >= 0 else {
+            let code = errno
+            temporaries.forget(temporary)
+            throw fail(code)
+        }
         if let existingMode { _ = fchmod(descriptor, existingMode) }
         let written = writeAll(data, to: descriptor)
         let closed = close(descriptor)
-        // rename(2) replaces the target in one step; FileManager.replaceItemAt on Linux removes
-        // the target first and can leave nothing behind when it then fails.
-        guard written == 0, closed == 0 || errno == EINTR, rename(temporary, target) == 0 else {
+        guard written == 0, closed == 0 || errno == EINTR else {
             let code = written != 0 ? written : errno
-            unlink(temporary)
+            discard(Staged(temporary: temporary, target: target, path: path), temporaries: temporaries)
             throw fail(code)
         }
+        return Staged(temporary: temporary, target: target, path: path)
+    }
+
+    /// Renames a staged file over its target: rename(2) replaces it in one step (Foundation's
+    /// replaceItemAt on Linux removes the target first and can leave nothing when it then fails).
+    /// - Throws: `FileWriteError`, the temporary file removed.
+    static func commit(_ staged: Staged, temporaries: TemporaryFiles) throws(FileWriteError) {
+        guard let target = staged.target else { return }
+        guard rename(staged.temporary, target) == 0 else {
+            let code = errno
+            discard(staged, temporaries: temporaries)
+            throw FileWriteError(path: staged.path, reason: FileProblem.describe(errno: code))
+        }
+        temporaries.forget(staged.temporary)
+    }
+
+    /// Removes a staged file that will not be committed.
+    static func discard(_ staged: Staged, temporaries: TemporaryFiles) {
+        guard staged.target != nil else { return }
+        unlink(staged.temporary)
+        temporaries.forget(staged.temporary)
     }
 
     /// Whether a path names an open stream of a process rather than a file: `/dev/stdout`,

@@ -1,53 +1,95 @@
 import Foundation
 
-/// Writes that must all happen or none: `add`'s new fixture and its contract.
+/// Writes that must all happen or none, such as `add`'s new fixture and its contract.
 ///
 /// Every folder is checked before anything is written, so a path blocked by a file fails with
-/// nothing touched; a write that still fails (a full disk) takes back the files and folders the
-/// earlier writes created.
-struct FileChanges {
-    private var writes: [(data: Data, url: URL, display: String)] = []
+/// nothing touched; every file is then written beside its target, and only when all of them are
+/// written are they renamed into place, so a full disk leaves every file as it was. A file whose
+/// bytes would not change is not written at all.
+struct FileChanges: Equatable {
+    private struct Write: Equatable {
+        let data: Data
+        let url: URL
+        let display: String
+    }
 
-    /// Plans a write.
+    private var writes: [Write] = []
+
+    /// Plans a write; a later write to the same file replaces it.
     /// - Parameters:
     ///   - data: The content.
     ///   - url: Where it goes.
     ///   - display: How messages name the file.
     mutating func write(_ data: Data, to url: URL, display: String) {
-        writes.append((data, url, display))
+        writes.removeAll { $0.url.standardizedFileURL == url.standardizedFileURL }
+        writes.append(Write(data: data, url: url, display: display))
     }
 
-    /// Carries out every planned write, or none.
-    /// - Throws: `FileWriteError` naming the file as messages name it, with every file as it was.
-    func apply() throws(FileWriteError) {
-        for write in writes {
+    /// Whether nothing is planned.
+    var isEmpty: Bool { writes.isEmpty }
+
+    /// The files planned, as messages name them.
+    var files: [String] { writes.map(\.display) }
+
+    /// Changes written beside their targets, not yet in place.
+    struct Staged {
+        fileprivate var files: [AtomicFile.Staged] = []
+        fileprivate var createdFolders: [URL] = []
+        /// The files that will change, as messages name them; those already as planned are left out.
+        var changed: [String] = []
+    }
+
+    /// Writes every planned file that would change into a temporary file beside it.
+    /// - Parameter temporaries: Where the temporary files are listed while they exist.
+    /// - Returns: What `commit` renames into place.
+    /// - Throws: `FileWriteError` naming the file as messages name it, with nothing left behind.
+    func stage(temporaries: TemporaryFiles) throws(FileWriteError) -> Staged {
+        let pending = writes.filter { (try? Data(contentsOf: $0.url)) != $0.data }
+        for write in pending {
             if let blocked = Self.blockingFile(above: write.url) {
                 throw FileWriteError(path: write.display, reason: "\"\(blocked)\" is a file, not a folder")
             }
         }
-        var createdFiles: [URL] = []
-        var createdFolders: [URL] = []
+        var staged = Staged()
         do throws(FileWriteError) {
-            for write in writes {
+            for write in pending {
                 for folder in Self.missingFolders(above: write.url) {
                     guard mkdir(folder.path, 0o755) == 0 || errno == EEXIST else {
                         throw FileWriteError(path: write.display, reason: FileProblem.describe(errno: errno))
                     }
-                    createdFolders.append(folder)
+                    staged.createdFolders.append(folder)
                 }
-                let existed = FileManager.default.fileExists(atPath: write.url.path)
                 do {
-                    try AtomicFile.write(write.data, to: write.url)
+                    staged.files.append(try AtomicFile.stage(write.data, to: write.url, temporaries: temporaries))
                 } catch {
                     throw FileWriteError(path: write.display, reason: error.reason)
                 }
-                if !existed { createdFiles.append(write.url) }
+                staged.changed.append(write.display)
             }
         } catch {
-            for file in createdFiles { unlink(file.path) }
-            for folder in createdFolders.reversed() { rmdir(folder.path) }
+            Self.discard(staged, temporaries: temporaries)
             throw error
         }
+        return staged
+    }
+
+    /// Renames every staged file into place.
+    /// - Throws: `FileWriteError` when a rename fails (the staged files not yet renamed are removed).
+    static func commit(_ staged: Staged, temporaries: TemporaryFiles) throws(FileWriteError) {
+        for (index, file) in staged.files.enumerated() {
+            do {
+                try AtomicFile.commit(file, temporaries: temporaries)
+            } catch {
+                for rest in staged.files[(index + 1)...] { AtomicFile.discard(rest, temporaries: temporaries) }
+                throw error
+            }
+        }
+    }
+
+    /// Removes staged files and the folders made for them.
+    static func discard(_ staged: Staged, temporaries: TemporaryFiles) {
+        for file in staged.files { AtomicFile.discard(file, temporaries: temporaries) }
+        for folder in staged.createdFolders.reversed() { rmdir(folder.path) }
     }
 
     /// The nearest existing ancestor of a file's folder when it is not a folder.

@@ -2,88 +2,166 @@ import Foundation
 import DogPatchClients
 
 /// Re-records one recorded case: asks the server again, says what changed, and writes the new
-/// fixture and stamp only when the answer still satisfies the case (or `--force` says to).
+/// fixture, headers and stamp only when the answer still satisfies the case and every other case
+/// that reads the same fixture (or `--force` says to). An answer identical to the recording
+/// writes nothing, not even the stamp, so a nightly `record` leaves a quiet suite clean.
 struct CaseRecorder: Sendable {
     /// What came of one case.
-    enum Verdict: String, Sendable {
-        case recorded, forced, failed, error
-
-        var exitCode: ExitCode {
-            switch self {
-            case .recorded, .forced: .success
-            case .failed: .failure
-            case .error: .invalid
-            }
-        }
+    enum Verdict: String, Sendable, CaseIterable {
+        case recorded, unchanged, forced, failed, skipped, error
     }
 
     /// What `record` prints for a case, and what it reports on standard error.
     struct Report: Sendable {
         var verdict: Verdict
         var text: String
-        var problems: [ToolProblem] = []
+        var diagnostics: [Diagnostic] = []
+        var messages: [String] = []
+    }
+
+    /// Another case that reads a fixture: checked with the new body before the fixture changes.
+    struct Reader: Sendable {
+        let contract: Contract
+        let spec: CaseSpec
     }
 
     let options: VerifyOptions
     let fixtures: FixtureLocator
     let force: Bool
     let keyReads: KeyReadCache
+    let writer: SuiteWriter
+    /// Every case of the suite that reads a fixture, by the fixture's resolved path.
+    let readers: [String: [Reader]]
 
     /// Re-records a case.
     /// - Parameters:
     ///   - spec: A recorded case of an endpoint contract.
     ///   - contract: Its contract.
-    ///   - location: Where the run stands, for the contract's file.
     /// - Returns: The verdict and the lines to print.
-    func record(_ spec: CaseSpec, of contract: Contract, location: SuiteLocation) async -> Report {
-        guard let recording = spec.recorded, let endpoint = contract.endpoint, let contractURL = contract.url,
-              case .http(let oldStatus, _, .fixture(let path, let fixtureFile, _)) = spec.response.kind else {
-            return Report(verdict: .error, text: line("ERROR", contract, spec, nil), problems: [.error("\(contract.file): \(spec.name) is not a recorded fixture case")])
+    func record(_ spec: CaseSpec, of contract: Contract) async -> Report {
+        if let reason = spec.skip {
+            return Report(verdict: .skipped, text: line("SKIPPED", contract, spec, nil, ["skipped: \(reason); not asked for, not written"]))
+        }
+        guard spec.recorded != nil, let endpoint = contract.endpoint, let contractURL = contract.url,
+              case .http(let oldStatus, let oldHeaders, .fixture(let path, let fixtureFile, _)) = spec.response.kind else {
+            return Report(verdict: .error, text: line("ERROR", contract, spec, nil), messages: ["\(contract.file): \(spec.name) is not a recorded fixture case"])
         }
         let live: LiveResponse
         switch await LiveFetcher.fetch(endpoint, arguments: contract.arguments, baseURL: options.baseURLs.url(for: endpoint), timeout: options.liveTimeout) {
         case .success(let response): live = response
         case .failure(let failure):
-            let diagnostic = Diagnostic(.error, failure.message, file: contract.file, position: recording.position)
-            return Report(verdict: .error, text: line("ERROR", contract, spec, failure.url), problems: [.diagnostics([diagnostic])])
+            let diagnostic = Diagnostic(.error, failure.message, file: contract.file, position: spec.recorded?.position)
+            return Report(verdict: .error, text: line("ERROR", contract, spec, failure.url), diagnostics: [diagnostic])
         }
         let display = fixtures.displayName(path)
-        let old = try? FixtureStore.load(path: fixtureFile, display: display).get()
-        var details = changes(from: old, status: oldStatus, to: live, spec: spec, model: contract.model)
+        var old: Data?
+        if access(fixtureFile, F_OK) == 0 {
+            switch FixtureStore.load(path: fixtureFile, display: display) {
+            case .success(let data): old = data
+            case .failure(let problem):
+                // Unreadable, over the limit, not a file: never written over without a word.
+                return Report(verdict: .error, text: line("ERROR", contract, spec, live.displayURL), diagnostics: [problem])
+            }
+        }
+        let headers = Redaction.keptHeaders(asked: oldHeaders.keys.sorted(), value: live.header)
+        var details = changes(from: old, status: oldStatus, headers: oldHeaders, to: live, keeping: headers, spec: spec, model: contract.model)
+        if old == live.body, oldStatus == live.status, Self.same(headers, oldHeaders) {
+            return Report(verdict: .unchanged, text: line("UNCHANGED", contract, spec, live.displayURL, details))
+        }
         let check = await CaseRunner(
             contract: contract, contractCase: spec.answered(by: live), fixtures: fixtures,
             replay: options.replay, timeout: options.timeout, keyReads: keyReads
         ).run()
-        let failures = check.diagnostics.filter { $0.severity == .error }
+        var failures = check.status == .passed ? [] : check.diagnostics.filter { $0.severity == .error }
+        if check.status != .passed, failures.isEmpty {
+            failures = [Diagnostic(.error, "the case is \(check.status.rawValue) with the new answer", file: contract.file, position: spec.position)]
+        }
+        let shared = await sharedReaderFailures(of: fixtureFile, besides: (contract, spec), body: live.body, display: display)
+        failures += shared
         guard failures.isEmpty || force else {
-            details.append("not written: the new answer does not satisfy the case's \"expect\" (--force writes it)")
-            return Report(verdict: .failed, text: line("FAILED", contract, spec, live.displayURL, details), problems: [.diagnostics(failures)])
+            details.append(shared.isEmpty
+                ? "not written: the new answer does not satisfy the case's \"expect\" (--force writes it)"
+                : "not written: the new answer does not satisfy every case that reads \(display) (--force writes it)")
+            return Report(verdict: .failed, text: line("FAILED", contract, spec, live.displayURL, details), diagnostics: failures)
         }
-        var changes = FileChanges()
-        changes.write(live.body, to: URL(fileURLWithPath: fixtureFile, isDirectory: false), display: display)
-        guard let current = try? Data(contentsOf: contractURL),
-              let updated = ContractEditor.updatingRecording(of: spec.name, in: current, url: live.displayURL, at: Recording.stamp(Date()), status: live.status)
-        else {
-            return Report(verdict: .error, text: line("ERROR", contract, spec, live.displayURL, details),
-                          problems: [.error("cannot find the case \(JSONValue.quote(spec.name)) and its \"recorded\" in \(contract.file); nothing was written")])
-        }
-        changes.write(updated, to: contractURL, display: contract.file)
-        do throws(FileWriteError) {
-            try changes.apply()
+        let stamp = Recording.stamp(Date())
+        do {
+            _ = try writer.write { () throws(RecordRefusal) in
+                var changes = FileChanges()
+                changes.write(live.body, to: URL(fileURLWithPath: fixtureFile, isDirectory: false), display: display)
+                guard let current = try? Data(contentsOf: contractURL),
+                      let updated = ContractEditor.updatingRecording(
+                          of: spec.name, in: current, url: live.displayURL, at: stamp, status: live.status, headers: headers
+                      ) else {
+                    throw RecordRefusal(message: "cannot find the case \(JSONValue.quote(spec.name)) and its \"recorded\" in \(contract.file); nothing was written")
+                }
+                changes.write(updated, to: contractURL, display: contract.file)
+                return (changes, ())
+            }
         } catch {
-            return Report(verdict: .error, text: line("ERROR", contract, spec, live.displayURL, details),
-                          problems: [.error("cannot write \(JSONValue.quote(error.path)): \(error.reason)")])
+            let message = switch error {
+            case .refused(let refusal): refusal.message
+            case .cannotWrite(let error): "cannot write \(JSONValue.quote(error.path)): \(error.reason)"
+            }
+            return Report(verdict: .error, text: line("ERROR", contract, spec, live.displayURL, details), messages: [message])
         }
         details += failures.map { "expectation that now fails: \($0.rendered)" }
         let verdict: Verdict = failures.isEmpty ? .recorded : .forced
         return Report(verdict: verdict, text: line(verdict == .recorded ? "RECORDED" : "FORCED", contract, spec, live.displayURL, details))
     }
 
-    /// What changed between the recording and the server's answer today: the status, the keys
-    /// (as collapsed paths, in the drift check's words) and the decode outcome.
-    private func changes(from old: Data?, status oldStatus: Int, to live: LiveResponse, spec: CaseSpec, model: ModelDescriptor) -> [String] {
+    /// Why the contract could not be edited.
+    private struct RecordRefusal: Error {
+        let message: String
+    }
+
+    /// The failures of every other case that reads the fixture, run on the new body with their
+    /// own status and headers.
+    private func sharedReaderFailures(of fixtureFile: String, besides recorded: (Contract, CaseSpec), body: Data, display: String) async -> [Diagnostic] {
+        var failures: [Diagnostic] = []
+        for reader in readers[fixtureFile] ?? [] where reader.spec.skip == nil {
+            if reader.contract.file == recorded.0.file, reader.spec.name == recorded.1.name { continue }
+            guard case .http(let status, let headers, _) = reader.spec.response.kind else { continue }
+            let response = ResponseSpec(
+                kind: .http(status: status, headers: headers, body: .received(body, source: display)),
+                delayMs: reader.spec.response.delayMs, position: reader.spec.response.position
+            )
+            let spec = CaseSpec(
+                name: reader.spec.name, position: reader.spec.position, response: response, expect: reader.spec.expect,
+                skip: nil, replay: reader.spec.replay, recorded: reader.spec.recorded
+            )
+            let result = await CaseRunner(
+                contract: reader.contract, contractCase: spec, fixtures: fixtures,
+                replay: options.replay, timeout: options.timeout, keyReads: keyReads
+            ).run()
+            guard result.status != .passed else { continue }
+            let said = result.diagnostics.filter { $0.severity == .error }.map(\.message).first ?? "it is \(result.status.rawValue)"
+            failures.append(Diagnostic(
+                .error, "\(display) is read by the case \(JSONValue.quote(reader.spec.name)) too, which fails with the new answer: \(said)",
+                file: reader.contract.file, position: reader.spec.position
+            ))
+        }
+        return failures
+    }
+
+    private static func same(_ headers: [(name: String, value: String)], _ old: [String: String]) -> Bool {
+        headers.count == old.count && headers.allSatisfy { old[$0.name] == $0.value }
+    }
+
+    /// What changed between the recording and the server's answer today: the status, the
+    /// headers the case keeps, the keys (as collapsed paths, in the drift check's words) and the
+    /// decode outcome.
+    private func changes(
+        from old: Data?, status oldStatus: Int, headers oldHeaders: [String: String], to live: LiveResponse,
+        keeping headers: [(name: String, value: String)], spec: CaseSpec, model: ModelDescriptor
+    ) -> [String] {
         var lines = [live.status == oldStatus ? "status: \(live.status), unchanged" : "status: \(live.status), was \(oldStatus)"]
         for redirect in live.redirects { lines.append("followed a redirect to \(Redaction.url(redirect))") }
+        for name in Set(oldHeaders.keys).union(headers.map(\.name)).sorted() {
+            let new = headers.first { $0.name == name }?.value
+            guard new != oldHeaders[name] else { continue }
+            lines.append("header \(name): " + (new.map { JSONValue.quote($0) } ?? "no longer sent") + (oldHeaders[name].map { ", was \(JSONValue.quote($0))" } ?? ""))
+        }
         if let old {
             if old == live.body {
                 lines.append("body: unchanged")
@@ -102,7 +180,7 @@ struct CaseRecorder: Sendable {
 
     /// `RECORDED  contracts/x.json  case  URL`, then the details indented.
     private func line(_ label: String, _ contract: Contract, _ spec: CaseSpec, _ url: String?, _ details: [String] = []) -> String {
-        let padded = label.padding(toLength: 9, withPad: " ", startingAt: 0)
+        let padded = label.padding(toLength: 10, withPad: " ", startingAt: 0)
         var text = "\(padded)\(VisibleText.escaped(contract.file))  \(VisibleText.escaped(spec.name))"
         if let url { text += "  \(VisibleText.escaped(url))" }
         return text + "\n" + details.map { "  \(VisibleText.escaped($0))\n" }.joined()

@@ -72,6 +72,7 @@ struct ProfileCheck {
     let folder: URL
     let display: String
     let update: Bool
+    let temporaries: TemporaryFiles
 
     /// One result row per model: passed when written or unchanged, failed with every change.
     func check(_ profiles: [String: ModelProfile]) -> (results: [CaseResult], problems: [ToolProblem]) {
@@ -95,7 +96,7 @@ struct ProfileCheck {
             } else {
                 do {
                     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                    try AtomicFile.write(profile.text, to: file)
+                    try AtomicFile.write(profile.text, to: file, temporaries: temporaries)
                     result.diagnostics = [Diagnostic(.note, "wrote the \(name) profile (\(profile.pathCount) paths)", file: shown)]
                 } catch {
                     problems.append(.error("cannot write the profile \"\(shown)\": \(FileProblem.describe(error))"))

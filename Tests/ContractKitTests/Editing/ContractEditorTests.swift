@@ -43,11 +43,11 @@ struct ContractEditorTests {
                "expect": {"decodes": true}}]}
             """
         let updated = String(decoding: try #require(ContractEditor.updatingRecording(
-            of: "peru", in: Data(text.utf8), url: "https://new.test/", at: "2026-11-22T08:00:00Z", status: 203
+            of: "peru", in: Data(text.utf8), url: "https://new.test/", at: "2026-11-22T08:00:00Z", status: 203, headers: []
         )), as: UTF8.self)
         #expect(updated == text
             .replacingOccurrences(of: #"{"url": "old", "at": "2026-01-01T00:00:00Z"}"#, with: #"{ "url": "https://new.test/", "at": "2026-11-22T08:00:00Z" }"#)
             .replacingOccurrences(of: #""response": {"fixture": "p.json"}"#, with: #""response": { "status": 203,"fixture": "p.json"}"#))
-        #expect(ContractEditor.updatingRecording(of: "other", in: Data(text.utf8), url: "u", at: "a", status: 200) == nil, "a case without a stamp is not touched")
+        #expect(ContractEditor.updatingRecording(of: "other", in: Data(text.utf8), url: "u", at: "a", status: 200, headers: []) == nil, "a case without a stamp is not touched")
     }
 }

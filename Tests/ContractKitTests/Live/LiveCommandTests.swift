@@ -173,7 +173,7 @@ struct LiveCommandTests {
         let before = (try folder.read("contracts/peru.json"), try folder.read("Fixtures/countries/peru.json"))
         let refused = try folder.run(["record", "--base-url", Self.countries(server)])
         #expect(refused.status == 1)
-        #expect(refused.stdout.contains("FAILED   contracts/peru.json  peru  \(server.baseURL.absoluteString)v3.1/name/peru\n"), "\(refused.stdout)")
+        #expect(refused.stdout.contains("FAILED    contracts/peru.json  peru  \(server.baseURL.absoluteString)v3.1/name/peru\n"), "\(refused.stdout)")
         #expect(refused.stdout.contains("  outcome: a decoded [Country] of 2 elements, was a decoded [Country] of 1 element\n"))
         #expect(refused.stdout.contains("  not written: the new answer does not satisfy the case's \"expect\" (--force writes it)\n"))
         #expect(refused.stderr.contains("error: expected 1 element, decoded 2"), "\(refused.stderr)")
@@ -181,17 +181,21 @@ struct LiveCommandTests {
         #expect(try folder.read("Fixtures/countries/peru.json") == before.1)
         let forced = try folder.run(["record", "--force", "--base-url", Self.countries(server)])
         #expect(forced.status == 0, "\(forced.stderr)")
-        #expect(forced.stdout.contains("FORCED   contracts/peru.json  peru"))
+        #expect(forced.stdout.contains("FORCED    contracts/peru.json  peru"))
         #expect(forced.stdout.contains("  expectation that now fails: contracts/peru.json:8:45: error: expected 1 element, decoded 2\n"), "\(forced.stdout)")
         #expect(try folder.read("Fixtures/countries/peru.json") == Data(#"[{"name": {"common": "Peru"}, "cca3": "PER"}, {"cca3": "XXX"}]"#.utf8))
         let contract = String(decoding: try folder.read("contracts/peru.json"), as: UTF8.self)
         let original = String(decoding: before.0, as: UTF8.self)
         #expect(!contract.contains("2026-11-01T08:00:00Z"), "the stamp is new")
-        // Only the stamp changed: the rest of the file is as it was, byte for byte.
-        let stamp = try #require(contract.range(of: #""recorded": \{[^}]*\}"#, options: .regularExpression))
+        // Only the stamp and the Content-Type the server now sends changed: the rest of the file
+        // is as it was, byte for byte.
+        let headers = #""headers": { "Content-Type": "application/json" }"#
+        #expect(original.contains(headers))
+        let sameHeaders = contract.replacingOccurrences(of: #""headers": { "Content-Type": "application/json; charset=utf-8" }"#, with: headers)
+        let stamp = try #require(sameHeaders.range(of: #""recorded": \{[^}]*\}"#, options: .regularExpression))
         let oldStamp = try #require(original.range(of: #""recorded": \{[^}]*\}"#, options: .regularExpression))
-        #expect(contract[..<stamp.lowerBound] == original[..<oldStamp.lowerBound])
-        #expect(contract[stamp.upperBound...] == original[oldStamp.upperBound...])
+        #expect(sameHeaders[..<stamp.lowerBound] == original[..<oldStamp.lowerBound])
+        #expect(sameHeaders[stamp.upperBound...] == original[oldStamp.upperBound...])
     }
 
     @Test("record rewrites a case whose answer still satisfies it, status included, and leaves hand-made cases alone")
@@ -203,10 +207,10 @@ struct LiveCommandTests {
         try folder.write("contracts/peru.json", Self.peruContract(url: server.baseURL))
         let run = try folder.run(["record", "--base-url", Self.countries(server)])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("RECORDED contracts/peru.json  peru  \(server.baseURL.absoluteString)v3.1/name/peru\n  status: 203, was 200\n"), "\(run.stdout)")
+        #expect(run.stdout.hasPrefix("RECORDED  contracts/peru.json  peru  \(server.baseURL.absoluteString)v3.1/name/peru\n  status: 203, was 200\n"), "\(run.stdout)")
         #expect(run.stdout.contains("  [*].motto: the server no longer sends this key\n"))
         #expect(run.stdout.contains("  [*].area: the server now sends this key (the model reads it)\n"))
-        #expect(run.stdout.hasSuffix("1 recorded, 0 forced, 0 failed, 0 errors\n"))
+        #expect(run.stdout.hasSuffix("1 recorded, 0 unchanged, 0 forced, 0 failed, 0 skipped, 0 errors\n"))
         #expect(try folder.read("Fixtures/countries/peru.json") == Data(Self.peru.utf8))
         let contract = String(decoding: try folder.read("contracts/peru.json"), as: UTF8.self)
         #expect(contract.contains(#""response": { "status": 203, "headers""#))

@@ -1,0 +1,66 @@
+import Foundation
+
+/// The one writer of a suite's files (`add`, `record`, `mutate --update`): every command plans
+/// its writes, and this writes all of them or none, under the suite's lock.
+///
+/// A plan is made twice. Once before the lock, and its files are staged (a large fixture is
+/// written while another process may hold the lock); then again under the lock, from the files
+/// as they are now. When both plans agree the staged files are renamed into place; otherwise the
+/// second plan is staged and written. So ten `add`s to one contract at once each append to what
+/// the others wrote, and a case that can no longer be added (its name taken meanwhile) is refused.
+struct SuiteWriter: Sendable {
+    /// The suite's root, whose folder is locked.
+    let root: URL
+    /// Where temporary files are listed for a signal to remove.
+    let temporaries: TemporaryFiles
+    /// Says, once, that another process holds the lock and this one waits.
+    let waiting: @Sendable () -> Void
+
+    /// Why nothing was written.
+    enum Failure<Refusal: Error>: Error {
+        /// The plan refused, before or under the lock.
+        case refused(Refusal)
+        /// A file could not be written.
+        case cannotWrite(FileWriteError)
+    }
+
+    /// Plans, stages, locks, plans again and writes.
+    /// - Parameter plan: The writes and what the command reports of them, from the files as they
+    ///   are when it is called.
+    /// - Returns: The plan that was written and the files that changed.
+    /// - Throws: `Failure`, with every file as it was.
+    func write<Plan, Refusal: Error>(
+        _ plan: () throws(Refusal) -> (changes: FileChanges, plan: Plan)
+    ) throws(Failure<Refusal>) -> (plan: Plan, changed: [String]) {
+        let first: (changes: FileChanges, plan: Plan)
+        do throws(Refusal) { first = try plan() } catch { throw .refused(error) }
+        var staged: FileChanges.Staged
+        do throws(FileWriteError) { staged = try first.changes.stage(temporaries: temporaries) } catch { throw .cannotWrite(error) }
+        let lock: SuiteLock
+        do throws(FileWriteError) {
+            lock = try SuiteLock(root: root, waiting: waiting)
+        } catch {
+            FileChanges.discard(staged, temporaries: temporaries)
+            throw .cannotWrite(error)
+        }
+        defer { withExtendedLifetime(lock) {} }
+        let second: (changes: FileChanges, plan: Plan)
+        do throws(Refusal) {
+            second = try plan()
+        } catch {
+            FileChanges.discard(staged, temporaries: temporaries)
+            throw .refused(error)
+        }
+        do throws(FileWriteError) {
+            if second.changes != first.changes {
+                FileChanges.discard(staged, temporaries: temporaries)
+                staged = try second.changes.stage(temporaries: temporaries)
+            }
+            try FileChanges.commit(staged, temporaries: temporaries)
+        } catch {
+            FileChanges.discard(staged, temporaries: temporaries)
+            throw .cannotWrite(error)
+        }
+        return (second.plan, staged.changed)
+    }
+}

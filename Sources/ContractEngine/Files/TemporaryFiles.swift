@@ -1,0 +1,41 @@
+import Foundation
+
+/// The temporary files a run has made and not yet renamed into place, so that a run stopped by
+/// SIGINT or SIGTERM leaves none behind: `.x.json.<uuid>.tmp` beside a fixture is exactly what
+/// `git add .` would commit. The executable removes them from its signal handler; the library
+/// only keeps the list.
+public final class TemporaryFiles: Sendable {
+    private let state = Locked((paths: Set<String>(), closed: false))
+
+    /// An empty list.
+    public init() {}
+
+    /// Adds a path about to be created; `false` once the run is being stopped, and then it must
+    /// not be created.
+    func register(_ path: String) -> Bool {
+        state.withLock { state in
+            guard !state.closed else { return false }
+            state.paths.insert(path)
+            return true
+        }
+    }
+
+    /// Takes a path off the list: it was renamed into place or removed.
+    func forget(_ path: String) {
+        _ = state.withLock { $0.paths.remove(path) }
+    }
+
+    /// Removes every listed file and refuses new ones: what a signal handler calls before the
+    /// process ends.
+    public func removeAll() {
+        let paths = state.withLock { state in
+            state.closed = true
+            defer { state.paths.removeAll() }
+            return state.paths
+        }
+        for path in paths { unlink(path) }
+    }
+
+    /// The files listed now, for tests.
+    var paths: Set<String> { state.withLock { $0.paths } }
+}
