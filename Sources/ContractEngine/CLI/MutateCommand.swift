@@ -59,6 +59,15 @@ struct MutateCommand: ToolCommand, SuiteCommand {
 
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
         let environment = context.environment
+        if let profiles {
+            let contracts = environment.location.folder(options.contractsFolder, default: SuiteLocation.contractsName)
+            if RealPath.isInside(environment.location.resolve(profiles), contracts.url) {
+                throw .usage(CommandLineError(
+                    message: "--profiles \(JSONValue.quote(profiles)) is inside the contracts folder \(JSONValue.quote(contracts.display)), where every JSON file is read as a contract and verify would fail on the profiles; keep them outside it, such as \"profiles\"",
+                    command: Self.name
+                ))
+            }
+        }
         let (verifier, items) = try selection(in: context)
         var session = MutationSession(options: options, fixtures: verifier.fixtureLocator, seed: seed, max: max)
         var results: [CaseResult] = []
@@ -68,9 +77,17 @@ struct MutateCommand: ToolCommand, SuiteCommand {
         var problems: [ToolProblem] = session.capped.map { .warning($0) }
         if let profiles {
             let folder = environment.location.resolve(profiles)
-            let outcome = ProfileCheck(folder: folder, display: profiles, update: update, temporaries: environment.temporaryFiles).check(session.profiles)
-            results += outcome.results
-            problems += outcome.problems
+            let wholeSuite = options.paths.isEmpty && options.filters.allSatisfy(\.isEmpty)
+            let check = ProfileCheck(folder: folder, display: profiles, update: update, wholeSuite: wholeSuite)
+                .check(session.profiles, capped: session.cappedModels)
+            results += check.results
+            do {
+                _ = try context.writer(root: environment.location.root).write { () throws(Never) in (check.writes, ()) }
+            } catch {
+                if case .cannotWrite(let error) = error {
+                    problems.append(.error("cannot write the profile \"\(error.path)\": \(error.reason)"))
+                }
+            }
         }
         let report = Report(results)
         context.print(report, format: format, color: color)

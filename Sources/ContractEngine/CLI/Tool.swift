@@ -4,7 +4,9 @@ import DogPatchClients
 /// The `dogpatch-contracts` command line: parses arguments, runs a command, reports, and returns the exit status.
 public enum Tool {
     /// Every command, in the order the tool's help lists them.
-    static let commands: [any ToolCommand.Type] = [VerifyCommand.self, ListCommand.self, ExplainCommand.self, AddCommand.self, RecordCommand.self, MutateCommand.self]
+    static let commands: [any ToolCommand.Type] = [
+        VerifyCommand.self, ListCommand.self, ExplainCommand.self, AddCommand.self, RecordCommand.self, MutateCommand.self, CoverageCommand.self,
+    ]
 
     /// Runs the tool.
     /// - Parameters:

@@ -54,6 +54,13 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
             if !command.options.live, command.options.baseURLs != BaseURLChoice() {
                 throw CommandLineError(message: "--base-url is for --live: plain verify sends nothing to a server", command: "verify")
             }
+            if command.requireCoverage, let shard = command.options.shard {
+                throw CommandLineError(message: """
+                    --require-coverage judges the whole suite, and --shard \(shard.index)/\(shard.count) runs part of it; \
+                    give each shard --coverage --json shard-I.json instead, then check them together: \
+                    dogpatch-contracts coverage --require shard-*.json
+                    """, command: "verify")
+            }
         },
         exitStatus: [
             (0, "every case passed or was skipped"),
@@ -74,24 +81,23 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
             throw .usage(CommandLineError(message: error.message, command: Self.name))
         }
         progress.finish()
-        var report = Report(results)
         let matrix = coverage ? CoverageMatrix(results, endpoints: coveredEndpoints(results, catalogue: context.catalogue)) : nil
+        // What the requirement finds is a failed result, so every report carries it.
+        let reported = results + (requireCoverage ? matrix?.gapResults ?? [] : [])
+        var report = Report(reported)
         report.coverage = matrix
+        report.selection = Report.Selection(
+            shard: options.shard, whole: options.paths.isEmpty && options.filters.allSatisfy(\.isEmpty)
+        )
         context.print(report, format: format, color: color)
-        var outcome = CommandOutcome(Tool.exitCode(report.summary), [.diagnostics(results.flatMap(\.diagnostics))], color: color)
-        if let matrix {
-            if format == .text { context.results("\n" + matrix.text) }
-            if requireCoverage, !matrix.gaps.isEmpty {
-                outcome.problems += matrix.gaps.map { .error($0) }
-                outcome.code = max(outcome.code, .failure)
-            }
-        }
+        var outcome = CommandOutcome(Tool.exitCode(report.summary), [.diagnostics(reported.flatMap(\.diagnostics))], color: color)
+        if let matrix, format == .text { context.results("\n" + matrix.text) }
         if results.isEmpty {
             outcome.problems.append(.warning("\(emptySelection); nothing was verified"))
         }
         if format == .github, let summaryFile = environment.variables["GITHUB_STEP_SUMMARY"], !summaryFile.isEmpty {
             do throws(FileWriteError) {
-                try AppendedFile.append(StepSummary(results: results).render(), to: environment.location.resolve(summaryFile))
+                try AppendedFile.append(StepSummary(results: reported).render(), to: environment.location.resolve(summaryFile))
             } catch {
                 // The results stand whatever happens to the summary, so this never fails the run.
                 outcome.problems.append(.warning("cannot append to the step summary \"\(summaryFile)\": \(error.reason)"))

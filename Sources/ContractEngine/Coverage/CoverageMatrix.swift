@@ -77,11 +77,48 @@ struct CoverageMatrix: Sendable {
         }
     }
 
+    /// A matrix from the `"coverage"` of JSON reports, summed: the shards of one suite together.
+    /// - Parameters:
+    ///   - reports: Each report's counts, by endpoint and column key.
+    ///   - endpoints: The endpoints the matrix has a row for, in order.
+    init(adding reports: [[String: [String: Int]]], endpoints: [Endpoint]) {
+        rows = endpoints.map { Row(endpoint: $0.name, canBeInvalid: $0.parameters.contains(where: \.isRequired)) }
+        for counts in reports {
+            for (index, row) in rows.enumerated() {
+                guard let cells = counts[row.endpoint] else { continue }
+                for outcome in CoverageOutcome.allCases where (cells[outcome.key] ?? 0) > 0 {
+                    rows[index].outcomes[outcome, default: 0] += cells[outcome.key] ?? 0
+                }
+                for (queue, key) in [(ResponseQueue.main, "mainQueue"), (.private, "privateQueue")] where (cells[key] ?? 0) > 0 {
+                    rows[index].queues[queue, default: 0] += cells[key] ?? 0
+                }
+            }
+        }
+    }
+
     /// Every endpoint and outcome (or queue) no case reaches, in words.
     var gaps: [String] {
-        rows.flatMap { row in
-            row.columns.filter { row.outcomes[$0] == nil }.map { "\(row.endpoint): no replayed case reaches \($0.rawValue)" }
-                + [ResponseQueue.main, .private].filter { row.queues[$0] == nil }.map { "\(row.endpoint): no replayed case runs on the \($0.rawValue) queue" }
+        rows.flatMap(Self.gaps)
+    }
+
+    private static func gaps(of row: Row) -> [String] {
+        row.columns.filter { row.outcomes[$0] == nil }.map { "\(row.endpoint): no replayed case reaches \($0.rawValue)" }
+            + [ResponseQueue.main, .private].filter { row.queues[$0] == nil }.map { "\(row.endpoint): no replayed case runs on the \($0.rawValue) queue" }
+    }
+
+    /// The name results give the coverage requirement, in the place of a contract file.
+    static let resultName = "(coverage)"
+
+    /// One failed result an endpoint with gaps, so that `--require-coverage` shows in every
+    /// report (text, JSON, JUnit, GitHub annotations and the step summary) as a failure.
+    var gapResults: [CaseResult] {
+        rows.compactMap { row in
+            let gaps = Self.gaps(of: row)
+            guard !gaps.isEmpty else { return nil }
+            return CaseResult(
+                contract: Self.resultName, endpoint: row.endpoint, caseName: "\(row.endpoint) coverage", status: .failed,
+                diagnostics: gaps.map { Diagnostic(.error, $0, file: nil) }
+            )
         }
     }
 

@@ -12,4 +12,28 @@ enum RealPath {
         defer { free(resolved) }
         return String(cString: resolved)
     }
+
+    /// Whether a path, which need not exist yet, lies inside (or is) a folder: both are resolved
+    /// as far as they exist, so a link or `..` cannot hide it.
+    /// - Parameters:
+    ///   - path: The path.
+    ///   - folder: The folder.
+    /// - Returns: `true` when the path is the folder or below it.
+    static func isInside(_ path: URL, _ folder: URL) -> Bool {
+        let outer = resolvingExisting(folder.standardizedFileURL.path)
+        let inner = resolvingExisting(path.standardizedFileURL.path)
+        return inner == outer || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
+    }
+
+    /// A path with its longest existing prefix resolved and the rest kept as written.
+    private static func resolvingExisting(_ path: String) -> String {
+        var head = path
+        var tail: [String] = []
+        while !head.isEmpty, head != "/" {
+            if let resolved = of(head) { return ([resolved] + tail.reversed()).joined(separator: "/") }
+            tail.append((head as NSString).lastPathComponent)
+            head = (head as NSString).deletingLastPathComponent
+        }
+        return path
+    }
 }

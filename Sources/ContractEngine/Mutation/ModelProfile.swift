@@ -94,11 +94,30 @@ struct ModelProfile: Sendable, Equatable {
         return .success((profile, positions))
     }
 
+    /// The paths of an earlier profile this one has not learnt: what a run on part of the suite
+    /// (or with mutants left out by `--max`) cannot judge.
+    func unlearnt(in old: ModelProfile) -> [String] {
+        old.paths.keys.filter { paths[$0] == nil }.sorted()
+    }
+
+    /// An earlier profile with what this one learnt put in: the update a partial run may make,
+    /// keeping every path it did not learn as it was.
+    func merged(into old: ModelProfile) -> ModelProfile {
+        var merged = old
+        for (path, entry) in paths { merged.paths[path] = entry }
+        return merged
+    }
+
     /// Every way this profile differs from an earlier one, worded for the person whose model edit
     /// caused it: `[Country] [*].area: was optional, now required: a response without it no longer decodes`.
-    func changes(since old: ModelProfile) -> [(path: String, message: String)] {
+    /// - Parameters:
+    ///   - old: The earlier profile.
+    ///   - complete: Whether this profile was learnt from the whole suite with every mutant run;
+    ///     when not, a path it did not learn is not judged (the run never looked at it).
+    func changes(since old: ModelProfile, complete: Bool = true) -> [(path: String, message: String)] {
         var changes: [(String, String)] = []
-        for path in Set(paths.keys).union(old.paths.keys).sorted() {
+        let judged = complete ? Set(paths.keys).union(old.paths.keys) : Set(paths.keys)
+        for path in judged.sorted() {
             let label = "\(model) \(path)"
             switch (old.paths[path], paths[path]) {
             case (nil, _?):

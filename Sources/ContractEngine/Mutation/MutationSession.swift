@@ -12,6 +12,8 @@ struct MutationSession {
     private(set) var profiles: [String: ModelProfile] = [:]
     /// A line for each case whose mutants were capped by `--max`.
     private(set) var capped: [String] = []
+    /// The models some of whose mutants `--max` left out, so their profiles are partial.
+    private(set) var cappedModels: Set<String> = []
     private let keyReads = KeyReadCache()
 
     init(options: VerifyOptions, fixtures: FixtureLocator, seed: UInt64, max: Int) {
@@ -43,6 +45,7 @@ struct MutationSession {
         }
         guard let maker = MutantMaker(body: body.data, response: spec.response, model: contract.model) else { return [] }
         let mutations = selected(maker.mutations, case: "\(contract.file) › \(spec.name)")
+        if mutations.count < maker.mutations.count { cappedModels.insert(contract.model.name) }
         let runner = MutantRunner(contract: contract, spec: spec, endpoint: endpoint, maker: maker, timeout: options.timeout)
         let findings = await Self.run(mutations, with: runner, jobs: options.jobs)
         profiles[contract.model.name, default: ModelProfile(model: contract.model.name)].learn(keyPaths: maker.keyPaths, findings: findings)
@@ -66,44 +69,89 @@ struct MutationSession {
     }
 }
 
-/// Compares learnt profiles with the files in `--profiles DIR`, writing those that are new (or
-/// all of them under `--update`).
+/// Compares learnt profiles with the files in `--profiles DIR`, and plans the writes of those that
+/// are new (or, under `--update`, of every profile learnt).
+///
+/// A run that learnt only part of a model (PATHs or `--filter` narrowed the suite, or `--max` left
+/// mutants out) judges only what it learnt: a path it never looked at is neither reported as gone
+/// nor dropped by `--update`, and the run says how many it could not judge.
 struct ProfileCheck {
     let folder: URL
     let display: String
     let update: Bool
-    let temporaries: TemporaryFiles
+    /// Whether the run covered the whole suite.
+    let wholeSuite: Bool
 
-    /// One result row per model: passed when written or unchanged, failed with every change.
-    func check(_ profiles: [String: ModelProfile]) -> (results: [CaseResult], problems: [ToolProblem]) {
+    /// What the check found and what it would write.
+    struct Outcome {
         var results: [CaseResult] = []
         var problems: [ToolProblem] = []
+        var writes = FileChanges()
+    }
+
+    /// One result row per model: passed when written or unchanged, failed with every change.
+    /// - Parameters:
+    ///   - profiles: What the run learnt, by model name.
+    ///   - capped: The models some of whose mutants `--max` left out.
+    func check(_ profiles: [String: ModelProfile], capped: Set<String>) -> Outcome {
+        var outcome = Outcome()
         for name in profiles.keys.sorted() {
             guard let profile = profiles[name] else { continue }
             let file = folder.appendingPathComponent("\(name).json")
             let shown = (display.hasSuffix("/") ? display : display + "/") + "\(name).json"
+            let complete = wholeSuite && !capped.contains(name)
             var result = CaseResult(contract: shown, endpoint: nil, caseName: "\(name) profile", status: .passed)
-            if !update, let data = try? Data(contentsOf: file) {
-                switch ModelProfile.parse(data, file: shown) {
-                case .failure(let diagnostic):
+            let old: ModelProfile?
+            switch Self.read(file, shown: shown) {
+            case .failure(let diagnostic):
+                // Unreadable or not a profile: never written over unasked.
+                if !update {
                     result.status = .error
                     result.diagnostics = [diagnostic]
-                case .success(let (old, positions)):
-                    let changes = profile.changes(since: old)
+                    outcome.results.append(result)
+                    continue
+                }
+                old = nil
+            case .success(nil):
+                old = nil
+            case .success(let (kept, positions)?):
+                old = kept
+                if !update {
+                    let changes = profile.changes(since: kept, complete: complete)
                     result.diagnostics = changes.map { Diagnostic(.error, $0.message, file: shown, position: positions[$0.path] ?? .start, path: $0.path) }
                     if !changes.isEmpty { result.status = .failed }
                 }
-            } else {
-                do {
-                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                    try AtomicFile.write(profile.text, to: file, temporaries: temporaries)
-                    result.diagnostics = [Diagnostic(.note, "wrote the \(name) profile (\(profile.pathCount) paths)", file: shown)]
-                } catch {
-                    problems.append(.error("cannot write the profile \"\(shown)\": \(FileProblem.describe(error))"))
+            }
+            if let old, !complete {
+                let unjudged = profile.unlearnt(in: old).count
+                if unjudged > 0 {
+                    let why = wholeSuite ? "--max left some of its mutants out" : "the run took part of the suite (PATH or --filter)"
+                    let verb = update ? "kept as they were" : "not judged"
+                    result.diagnostics.append(Diagnostic(
+                        .note, "\(unjudged) \(unjudged == 1 ? "path" : "paths") of the \(name) profile \(verb): \(why); run mutate on the whole suite to judge every path",
+                        file: shown
+                    ))
                 }
             }
-            results.append(result)
+            if update || old == nil {
+                let written = old.map { complete ? profile : profile.merged(into: $0) } ?? profile
+                outcome.writes.write(Data(written.text.utf8), to: file, display: shown)
+                result.diagnostics.append(Diagnostic(.note, "wrote the \(name) profile (\(written.pathCount) paths)", file: shown))
+            }
+            outcome.results.append(result)
         }
-        return (results, problems)
+        return outcome
+    }
+
+    /// The profile in a file: `nil` when there is none, or why it cannot be read.
+    private static func read(_ file: URL, shown: String) -> Result<(ModelProfile, [String: SourcePosition])?, Diagnostic> {
+        guard FileManager.default.fileExists(atPath: file.path) else { return .success(nil) }
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            return .failure(Diagnostic(.error, "cannot read the profile: \(FileProblem.describe(error))", file: shown))
+        }
+        return ModelProfile.parse(data, file: shown).map { Optional(($0.0, $0.positions)) }
     }
 }

@@ -48,8 +48,15 @@ struct JSONReport: Encodable {
     let results: [Result]
     /// Per endpoint, the number of replayed cases reaching each outcome and queue; with `--coverage`.
     let coverage: [String: [String: Int]]?
+    /// With the coverage: which part of the suite it counts, `{"shard": "2/4", "wholeSuite": true}`.
+    let selection: Selection?
 
-    init(_ results: [CaseResult], summary: Summary, coverage: CoverageMatrix?) {
+    struct Selection: Encodable {
+        let shard: String?
+        let wholeSuite: Bool
+    }
+
+    init(_ results: [CaseResult], summary: Summary, coverage: CoverageMatrix?, selection: Report.Selection? = nil) {
         self.summary = Counts(
             contracts: summary.contracts, cases: summary.cases, passed: summary.passed, failed: summary.failed,
             errors: summary.errors, skipped: summary.skipped, warnings: summary.warnings
@@ -64,6 +71,9 @@ struct JSONReport: Encodable {
             )
         }
         self.coverage = coverage?.counts
+        self.selection = coverage == nil ? nil : selection.map { selection in
+            Selection(shard: selection.shard.map { "\($0.index)/\($0.count)" }, wholeSuite: selection.whole)
+        }
     }
 
     /// The report's text: compact, keys sorted, one line.

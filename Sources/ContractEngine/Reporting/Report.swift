@@ -19,6 +19,17 @@ struct Report {
     let summary: Summary
     /// The coverage matrix, carried by the JSON report as `"coverage"` when asked for.
     var coverage: CoverageMatrix?
+    /// Which part of the suite the run took, carried with the coverage so that the reports of
+    /// every shard can be checked together (`dogpatch-contracts coverage`).
+    var selection: Selection?
+
+    /// Which part of the suite a run took.
+    struct Selection: Sendable {
+        /// The shard, when one.
+        var shard: (index: Int, count: Int)?
+        /// Whether no PATH or filter narrowed the suite.
+        var whole: Bool
+    }
 
     init(_ results: [CaseResult]) {
         self.results = results
@@ -69,7 +80,7 @@ struct Report {
 
     /// The report as one JSON object; see `JSONReport`.
     private func json() -> String {
-        JSONReport(results, summary: summary, coverage: coverage).text
+        JSONReport(results, summary: summary, coverage: coverage, selection: selection).text
     }
 
     // MARK: junit

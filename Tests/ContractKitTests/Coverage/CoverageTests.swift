@@ -26,12 +26,12 @@ struct CoverageTests {
         let run = try folder.run(["verify", "--require-coverage"])
         #expect(run.status == 1)
         let errors = run.stderr.split(separator: "\n").map(String.init)
-        #expect(errors.contains("error: dogpatch.getDogs: no replayed case reaches invalidData"))
-        #expect(errors.contains("error: dogpatch.getDogs: no replayed case reaches responseUnsuccessful 5xx"))
-        #expect(errors.contains("error: dogpatch.getDogs: no replayed case runs on the private queue"))
-        #expect(errors.contains("error: countries.byName: no replayed case reaches invalidRequest"))
-        #expect(errors.contains("error: countries.all: no replayed case reaches decoded"))
-        #expect(!errors.contains("error: countries.all: no replayed case reaches invalidRequest"), "countries.all has no required argument")
+        #expect(errors.contains("dogpatch-contracts: error: dogpatch.getDogs: no replayed case reaches invalidData"))
+        #expect(errors.contains("dogpatch-contracts: error: dogpatch.getDogs: no replayed case reaches responseUnsuccessful 5xx"))
+        #expect(errors.contains("dogpatch-contracts: error: dogpatch.getDogs: no replayed case runs on the private queue"))
+        #expect(errors.contains("dogpatch-contracts: error: countries.byName: no replayed case reaches invalidRequest"))
+        #expect(errors.contains("dogpatch-contracts: error: countries.all: no replayed case reaches decoded"))
+        #expect(!errors.contains("dogpatch-contracts: error: countries.all: no replayed case reaches invalidRequest"), "countries.all has no required argument")
     }
 
     @Test("the JSON report carries the matrix as \"coverage\"")
