@@ -12,11 +12,12 @@ struct CoverageCommand: ToolCommand {
         synopsis: "REPORT.json ... [--require]",
         summary: "add up the coverage of the shards of one run",
         about: """
-        Reads the JSON reports that `verify --coverage --shard I/N --json FILE` wrote, one a shard,
-        adds up their coverage matrices and prints the suite's. Every shard 1/N to N/N must be
-        there, each of the whole suite (no PATH or --filter). With --require, every endpoint and
-        outcome no case of any shard reaches fails the run, as `verify --require-coverage` does for
-        an unsharded one.
+        Reads the JSON report of every shard of one verify run that counted coverage (each shard
+        run as verify's help shows: coverage, shard and a JSON report file), adds up their coverage
+        matrices and prints the suite's. Every shard 1/N to N/N must be there, each of the whole
+        suite (no PATH or filter). With --require, every endpoint and outcome that no case of any
+        shard reaches fails the run, as verify's own coverage requirement does for a run that is
+        not sharded.
         """,
         arguments: [("REPORT.json ...", "the JSON report of each shard")],
         options: [
