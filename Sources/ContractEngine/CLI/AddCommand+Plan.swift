@@ -119,14 +119,17 @@ extension AddCommand {
         var argumentsJSON: String?
         if let arguments {
             guard let node = try? JSONParser.parse(Data(arguments.utf8)), case .object = node.value else {
-                throw .usage(CommandLineError(
-                    message: "--arguments takes a JSON object, such as '{\"name\": \"peru\"}', not \(JSONValue.quote(arguments))", command: Self.name
-                ))
+                throw .usage(CommandLineError(message: Self.argumentsUsage(arguments), command: Self.name))
             }
             argumentsJSON = node.value.jsonText
         }
         let modelName = target.endpoint == nil || target.model != nil ? model.name : nil
         return Data(ContractEditor.newContract(endpoint: target.endpoint, model: modelName, arguments: argumentsJSON, case: newCase).utf8)
+    }
+
+    /// What `--arguments` takes, when it is not a JSON object.
+    static func argumentsUsage(_ arguments: String) -> String {
+        "--arguments takes a JSON object, such as '{\"name\": \"peru\"}', not \(JSONValue.quote(arguments))"
     }
 
     /// Stage four: the file as it will be written must load, and the new case with it, with every

@@ -26,7 +26,7 @@ extension AddCommand {
         case .failure(let failure): throw AddRefusal("\(failure.message); nothing was added")
         }
         problems += response.redirects.map { .warning("GET \(response.displayURL) was redirected to \(Redaction.url($0))") }
-        let path = destination ?? Self.recordingPath(contract: contract.path, name: name)
+        let path = destination ?? recordingPath(contract: contract, name: name, fixtures: fixtures, catalogue: context.catalogue)
         return Source(
             body: BodyFile(data: response.body, url: fixtures.root.appendingPathComponent(path), fixturePath: nil, isStream: false),
             display: response.displayURL, status: response.status,
@@ -55,15 +55,23 @@ extension AddCommand {
         case .success(let found): endpoint = found
         case .failure(let error): throw .usage(CommandLineError(message: error.message, command: Self.name))
         }
-        // The arguments as the new contract will hold them: loaded from its text, so they are
-        // read exactly as verify will read them.
-        let text = ContractEditor.newContract(
-            endpoint: name, model: nil, arguments: arguments, case: CaseTemplate(name: "x", status: 200, fixture: "x.json", expect: .decodes(count: nil, values: []))
-        )
-        guard case .loaded(let loaded) = ContractLoader(catalogue: catalogue, fixtures: fixtures).load(Data(text.utf8), file: contract.path) else {
-            throw .usage(CommandLineError(message: "--arguments takes a JSON object with \(name)'s arguments, such as '{\"name\": \"peru\"}'", command: Self.name))
+        // The arguments as the new contract will hold them: loaded from its text, exactly as add
+        // without --live checks them, so a wrong argument gets the same diagnostics either way.
+        var argumentsJSON: String?
+        if let arguments {
+            guard let node = try? JSONParser.parse(Data(arguments.utf8)), case .object = node.value else {
+                throw .usage(CommandLineError(message: Self.argumentsUsage(arguments), command: Self.name))
+            }
+            argumentsJSON = node.value.jsonText
         }
-        return (endpoint, loaded.arguments)
+        let text = ContractEditor.newContract(
+            endpoint: name, model: nil, arguments: argumentsJSON,
+            case: CaseTemplate(name: "x", status: 200, fixture: "x.json", expect: .decodes(count: nil, values: []))
+        )
+        switch ContractLoader(catalogue: catalogue, fixtures: fixtures).load(Data(text.utf8), file: contract.path) {
+        case .invalid(_, _, let diagnostics): throw .refused(diagnostics, "the case was not added")
+        case .loaded(let loaded): return (endpoint, loaded.arguments)
+        }
     }
 
     /// `Content-Type`, and the headers `--keep-header` names, never one that carries credentials.
@@ -74,21 +82,17 @@ extension AddCommand {
         return Redaction.keptHeaders(asked: keepHeaders, value: response.header)
     }
 
-    /// A recording's fixture path, from the contract and case names:
-    /// `contracts/countries/by-name-peru.json` and `Peru (live)` give `countries/by-name-peru/peru-live.json`.
-    static func recordingPath(contract: String, name: String) -> String {
-        var stem = ContractDiscovery.normalized(contract)
-        if stem.hasPrefix(SuiteLocation.contractsName + "/") { stem.removeFirst(SuiteLocation.contractsName.count + 1) }
-        if stem.lowercased().hasSuffix(".json") { stem.removeLast(5) }
-        var slug = ""
-        for character in name.lowercased() {
-            if character.isASCII, character.isLetter || character.isNumber {
-                slug.append(character)
-            } else if !slug.isEmpty, slug.last != "-" {
-                slug.append("-")
+    /// A recording's fixture path, from the contract and case names, used by no file and no
+    /// case of the contract.
+    private func recordingPath(contract: (path: String, url: URL), name: String, fixtures: FixtureLocator, catalogue: Catalogue) -> String {
+        var used: Set<String> = []
+        if case .loaded(let existing) = ContractLoader(catalogue: catalogue, fixtures: fixtures).load(contentsOf: contract.url, file: contract.path) {
+            for case .ready(let spec) in existing.cases {
+                if let path = spec.response.fixturePath { used.insert(ContractDiscovery.normalized(path)) }
             }
         }
-        while slug.last == "-" { slug.removeLast() }
-        return stem + "/" + (slug.isEmpty ? "case" : slug) + ".json"
+        return FixtureName.path(contract: contract.path, name: name) { candidate in
+            used.contains(candidate) || FileManager.default.fileExists(atPath: fixtures.root.appendingPathComponent(candidate).path)
+        }
     }
 }

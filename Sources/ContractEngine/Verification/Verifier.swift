@@ -95,6 +95,20 @@ public struct Verifier: Sendable {
                 return nil
             })
             if let problem = options.baseURLs.problem(in: catalogue, used: used) { throw UsageError(message: problem) }
+            // A live run that checks nothing must not pass: a nightly job would stay green forever.
+            let recorded = items.contains { item in
+                if case .contractCase(_, .ready(let spec)) = item { spec.recorded != nil && spec.skip == nil } else { false }
+            }
+            let invalid = items.contains { item in
+                if case .contractCase(_, .ready) = item { false } else { true }
+            }
+            // An invalid contract fails the run anyway, and says why.
+            if !recorded, !invalid {
+                throw UsageError(message: """
+                    no selected case is recorded, so verify --live would check nothing against a server; \
+                    record cases with add --live (or give a case a "recorded" stamp with its URL), or select recorded ones
+                    """)
+            }
         }
         let keyReads = KeyReadCache()
         let results = await WorkerPool.map(count: items.count, jobs: options.jobs, progress: progress) { index in

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The path a recorded fixture gets when none is given: from the contract and the case's name,
+/// `contracts/countries/by-name-peru.json` and `Peru (live)` giving `countries/by-name-peru/peru-live.json`.
+///
+/// Letters and digits of any script are kept (`Perú` stays `perú`, `東京` stays `東京`), runs of
+/// anything else become one `-`; a name too long for a file is cut, and then, as when its
+/// name is taken by another file or case, a suffix keeps it apart: every case gets its own
+/// valid file name.
+enum FixtureName {
+    /// The longest file name written, in UTF-8 bytes, with room for a suffix and `.json`; file
+    /// systems allow 255.
+    static let maxStemBytes = 120
+
+    /// A fixture path for a case.
+    /// - Parameters:
+    ///   - contract: The contract's path from the suite's root.
+    ///   - name: The case's name.
+    ///   - taken: Whether a path (relative to the fixtures folder) is already used, by a file or
+    ///     by a case of the contract.
+    /// - Returns: A path no file or case uses.
+    static func path(contract: String, name: String, taken: (String) -> Bool) -> String {
+        var folder = ContractDiscovery.normalized(contract)
+        if folder.hasPrefix(SuiteLocation.contractsName + "/") { folder.removeFirst(SuiteLocation.contractsName.count + 1) }
+        if folder.lowercased().hasSuffix(".json") { folder.removeLast(5) }
+        var stem = slug(name)
+        if stem.utf8.count > maxStemBytes {
+            // Cut on a character, and told apart from other long names by a hash of the whole.
+            var cut = ""
+            for character in stem where cut.utf8.count + character.utf8.count <= maxStemBytes - 9 { cut.append(character) }
+            while cut.last == "-" { cut.removeLast() }
+            stem = cut + "-" + String(SipHash.hash(name.utf8) & 0xffff_ffff, radix: 16)
+        }
+        var candidate = folder + "/" + stem + ".json"
+        var number = 2
+        while taken(candidate) {
+            candidate = folder + "/" + stem + "-\(number).json"
+            number += 1
+        }
+        return candidate
+    }
+
+    /// A name's letters and digits, lowercased, other runs as `-`; `case` when nothing is left.
+    static func slug(_ name: String) -> String {
+        var slug = ""
+        for character in name.lowercased() {
+            if character.isLetter || character.isNumber {
+                slug.append(character)
+            } else if !slug.isEmpty, slug.last != "-" {
+                slug.append("-")
+            }
+        }
+        while slug.last == "-" { slug.removeLast() }
+        return slug.isEmpty ? "case" : slug
+    }
+}
