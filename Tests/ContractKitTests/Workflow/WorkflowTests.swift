@@ -45,6 +45,19 @@ struct WorkflowTests {
         #expect(upload["with"]?["name"]?.string?.contains("${{ matrix.shard }}") == true, "one artifact a shard")
     }
 
+    @Test("the shards keep their coverage reports, and a job requires coverage over all of them")
+    func coverageAcrossShards() throws {
+        let workflow = try BlockYAML.parse(try Self.text())
+        let verify = try #require(Self.runCommands(of: workflow["jobs"]?["verify"]).first { $0.contains("dogpatch-contracts verify") })
+        #expect(verify.contains("--coverage --json coverage-${{ matrix.shard }}.json"))
+        #expect(!verify.contains("--require-coverage"), "refused with --shard")
+        let job = try #require(workflow["jobs"]?["coverage"])
+        #expect(job["needs"]?.string == "verify")
+        let download = try #require(job["steps"]?.items.first { $0["uses"]?.string?.hasPrefix("actions/download-artifact@") == true })
+        #expect(download["with"]?["pattern"]?.string == "contracts-coverage-*")
+        #expect(Self.runCommands(of: job).contains("swift run dogpatch-contracts coverage --require coverage-*.json"))
+    }
+
     @Test("a nightly job runs verify --live, and only on schedule or by hand")
     func nightly() throws {
         let workflow = try BlockYAML.parse(try Self.text())
