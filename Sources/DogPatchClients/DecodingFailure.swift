@@ -65,13 +65,14 @@ public enum CodingPath {
     /// - Returns: The path, such as `[0].name.common`; empty for the root.
     public static func render(_ keys: [any CodingKey], naming dictionaryKeys: Bool = false) -> String {
         keys.reduce("") { path, key in
-            let step: Step = if let index = key.intValue {
-                .index(index)
-            } else if !dictionaryKeys, isDictionaryKey(key) {
-                .anyKey
-            } else {
-                .key(key.stringValue)
-            }
+            let step: Step =
+                if let index = key.intValue {
+                    .index(index)
+                } else if !dictionaryKeys, isDictionaryKey(key) {
+                    .anyKey
+                } else {
+                    .key(key.stringValue)
+                }
             return appending(step, to: path)
         }
     }
@@ -126,29 +127,31 @@ public enum CodingPath {
     /// - Returns: `true` for an empty key, `*`, or one holding `.`, `[`, `]`, `"` or a control character.
     public static func needsQuotes(_ key: String) -> Bool {
         // Every character that needs quotes is ASCII, so the UTF-8 bytes answer without decoding.
-        key.isEmpty || key == "*" || key.utf8.contains { byte in
-            switch byte {
-            case UInt8(ascii: "."), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x7F, ..<0x20: true
-            default: false
+        key.isEmpty || key == "*"
+            || key.utf8.contains { byte in
+                switch byte {
+                case UInt8(ascii: "."), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x7F, ..<0x20: true
+                default: false
+                }
             }
-        }
     }
 
     /// Quotes a string as JSON.
     /// - Parameter string: The string.
     /// - Returns: The quoted string, with quotes, backslashes and control characters escaped.
     public static func quote(_ string: String) -> String {
-        "\"" + rewriting(string) { scalar in
-            switch scalar {
-            case "\"": "\\\""
-            case "\\": "\\\\"
-            case "\n": "\\n"
-            case "\r": "\\r"
-            case "\t": "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value): unicodeEscape(scalar)
-            default: nil
-            }
-        } + "\""
+        "\""
+            + rewriting(string) { scalar in
+                switch scalar {
+                case "\"": "\\\""
+                case "\\": "\\\\"
+                case "\n": "\\n"
+                case "\r": "\\r"
+                case "\t": "\\t"
+                case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value): unicodeEscape(scalar)
+                default: nil
+                }
+            } + "\""
     }
 
     /// `\u001b` for a scalar below U+10000.

@@ -1,8 +1,9 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import DogPatchClients
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A real `URLSession` whose first protocol class is `StubURLProtocol`, behind the clients' session seam.
 ///

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A `URLProtocol` that answers every request from `StubRegistry.shared` and lets none reach the network.
@@ -23,7 +24,7 @@ public final class StubURLProtocol: URLProtocol {
 
     override public func startLoading() {
         guard let token = request.value(forHTTPHeaderField: Self.tokenHeader),
-              let handler = StubRegistry.shared.handler(for: token)
+            let handler = StubRegistry.shared.handler(for: token)
         else {
             let description = "\(Self.noRoutePrefix) \(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "(no URL)")"
             client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: description]))
@@ -54,7 +55,7 @@ public final class StubURLProtocol: URLProtocol {
             client?.urlProtocol(self, didFailWithError: URLError(code))
         case .response(let status, let headers, let body, _):
             guard let url = request.url,
-                  let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
+                let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
             else {
                 client?.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
                 return

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HTTPStub
 
 /// The one timer behind every probe's deadline: actions run in time order, whatever order they

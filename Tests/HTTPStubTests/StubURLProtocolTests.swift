@@ -1,10 +1,11 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import Testing
 import DogPatchClients
+import Foundation
 import HTTPStub
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("URLProtocol stub")
 struct StubURLProtocolTests {

@@ -8,7 +8,13 @@ enum Baseline {
     static func run(fixtures: URL, threads: Int = 1) throws -> Int {
         let folders: [(String, @Sendable (Data) throws -> Int)] = [
             ("dogs", { try DogPatchAPI.makeDecoder().decode([Dog].self, from: $0).count }),
-            ("countries/one", { _ = try RestCountriesAPI.makeDecoder().decode(Country.self, from: $0); return 1 }),
+            (
+                "countries/one",
+                {
+                    _ = try RestCountriesAPI.makeDecoder().decode(Country.self, from: $0)
+                    return 1
+                }
+            ),
             ("countries/all", { try RestCountriesAPI.makeDecoder().decode([Country].self, from: $0).count }),
         ]
         var work: [(URL, @Sendable (Data) throws -> Int)] = []

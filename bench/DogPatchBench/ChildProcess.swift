@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs a command as a child process and measures its wall time and peak resident memory.
@@ -59,7 +60,7 @@ enum ChildProcess {
         guard FileManager.default.changeCurrentDirectoryPath(folder.path) else { throw BenchError("cannot enter \(folder.path)") }
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         let start = DispatchTime.now()
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
@@ -69,9 +70,9 @@ enum ChildProcess {
         _ = wait4(pid, &status, 0, &usage)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         #if os(Linux)
-        let peak = Double(usage.ru_maxrss) / 1024 // kilobytes on Linux
+            let peak = Double(usage.ru_maxrss) / 1024  // kilobytes on Linux
         #else
-        let peak = Double(usage.ru_maxrss) / 1_048_576 // bytes on macOS
+            let peak = Double(usage.ru_maxrss) / 1_048_576  // bytes on macOS
         #endif
         let output = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
         return Spawned(seconds: seconds, peakMemoryMB: peak, status: (status >> 8) & 0xFF, output: output)

@@ -30,7 +30,8 @@ struct Corpus {
                 let data = Data(Self.dogPage(page: page, count: dogsPerPage, using: &generator).utf8)
                 try data.write(to: fixtures.appendingPathComponent("dogs/page-\(page).json"))
                 bytes += data.count
-                entries.append(#"{"name": "page \#(page)", "response": {"fixture": "dogs/page-\#(page).json"}, "expect": {"decodes": true, "count": \#(dogsPerPage)}}"#)
+                entries.append(
+                    #"{"name": "page \#(page)", "response": {"fixture": "dogs/page-\#(page).json"}, "expect": {"decodes": true, "count": \#(dogsPerPage)}}"#)
             }
             cases += entries.count
             try Self.contract(endpoint: "dogpatch.getDogs", cases: entries).write(to: contracts.appendingPathComponent("dogs-\(start / 100).json"))
@@ -52,7 +53,9 @@ struct Corpus {
         for copy in 0..<10 {
             try whole.write(to: fixtures.appendingPathComponent("countries/all/copy-\(copy).json"))
             bytes += whole.count
-            copies.append(#"{"name": "copy \#(copy)", "response": {"fixture": "countries/all/copy-\#(copy).json"}, "expect": {"decodes": true, "count": \#(records.count)}}"#)
+            copies.append(
+                #"{"name": "copy \#(copy)", "response": {"fixture": "countries/all/copy-\#(copy).json"}, "expect": {"decodes": true, "count": \#(records.count)}}"#
+            )
         }
         cases += copies.count
         try Self.contract(endpoint: "countries.all", cases: copies).write(to: contracts.appendingPathComponent("countries-all.json"))
@@ -68,12 +71,16 @@ struct Corpus {
         let contract: Data
         if let france {
             try Data(contentsOf: france).write(to: fixtures.appendingPathComponent("body.json"))
-            contract = Self.contract(endpoint: "countries.byName", cases: [#"{"name": "france", "response": {"fixture": "body.json"}, "expect": {"decodes": true, "count": 1}}"#])
-                .replacingArguments(#""arguments": {"name": "france"}, "#)
+            contract = Self.contract(
+                endpoint: "countries.byName", cases: [#"{"name": "france", "response": {"fixture": "body.json"}, "expect": {"decodes": true, "count": 1}}"#]
+            )
+            .replacingArguments(#""arguments": {"name": "france"}, "#)
         } else {
             var generator = BenchRandom(seed: 11)
             try Data(Self.dogPage(page: 0, count: dogsPerPage, using: &generator).utf8).write(to: fixtures.appendingPathComponent("body.json"))
-            contract = Self.contract(endpoint: "dogpatch.getDogs", cases: [#"{"name": "page", "response": {"fixture": "body.json"}, "expect": {"decodes": true, "count": \#(dogsPerPage)}}"#])
+            contract = Self.contract(
+                endpoint: "dogpatch.getDogs",
+                cases: [#"{"name": "page", "response": {"fixture": "body.json"}, "expect": {"decodes": true, "count": \#(dogsPerPage)}}"#])
         }
         try contract.write(to: contracts.appendingPathComponent("mutate.json"))
     }
@@ -107,7 +114,8 @@ struct Corpus {
         var cases: [String] = []
         for index in 0..<count {
             try Data(Self.dogPage(page: index, count: dogsPerPage, using: &generator).utf8).write(to: pages.appendingPathComponent("page-\(index).json"))
-            cases.append(#"{"name": "page \#(index)", "response": {"fixture": "dogs/page-\#(index).json"}, "expect": {"decodes": true, "count": \#(dogsPerPage)}}"#)
+            cases.append(
+                #"{"name": "page \#(index)", "response": {"fixture": "dogs/page-\#(index).json"}, "expect": {"decodes": true, "count": \#(dogsPerPage)}}"#)
             if cases.count == perContract || index == count - 1 {
                 try Self.contract(endpoint: "dogpatch.getDogs", cases: cases).write(to: contracts.appendingPathComponent("pages-\(index).json"))
                 cases.removeAll()
@@ -125,7 +133,10 @@ struct Corpus {
 
     static func contract(endpoint: String? = nil, model: String? = nil, cases: [String]) -> Data {
         var header = "{"
-        if let endpoint { header += #""endpoint": "\#(endpoint)", "#; header += #""responseQueue": "private", "# }
+        if let endpoint {
+            header += #""endpoint": "\#(endpoint)", "#
+            header += #""responseQueue": "private", "#
+        }
         if let model { header += #""model": "\#(model)", "# }
         return Data((header + "\"cases\": [\n" + cases.joined(separator: ",\n") + "\n]}\n").utf8)
     }
@@ -133,14 +144,15 @@ struct Corpus {
     static func dogPage(page: Int, count: Int, using generator: inout BenchRandom) -> String {
         let breeds = ["Corgi", "Beagle", "Whippet", "Poodle", "Dachshund", "Border Collie", "Pug", "Akita"]
         let dogs = (0..<count).map { index -> String in
-            let id = generator.uuid(), seller = generator.uuid()
+            let id = generator.uuid()
+            let seller = generator.uuid()
             let cost = Double(generator.next() % 400_000) / 100
             return """
-            {"id": "\(id)", "sellerID": "\(seller)", "about": "Dog \(index) of page \(page): friendly, house-trained, likes long walks.", \
-            "breed": "\(breeds[index % breeds.count])", "name": "Dog \(page)-\(index)", "birthday": \(600_000_000 + generator.next() % 100_000_000), \
-            "created": \(700_000_000 + generator.next() % 10_000_000), "breederRating": \(Double(generator.next() % 50) / 10), \
-            "cost": \(cost), "imageURL": "https://images.dogpatch.test/\(page)/\(index).jpg", "gender": "\(index % 2 == 0 ? "female" : "male")"}
-            """
+                {"id": "\(id)", "sellerID": "\(seller)", "about": "Dog \(index) of page \(page): friendly, house-trained, likes long walks.", \
+                "breed": "\(breeds[index % breeds.count])", "name": "Dog \(page)-\(index)", "birthday": \(600_000_000 + generator.next() % 100_000_000), \
+                "created": \(700_000_000 + generator.next() % 10_000_000), "breederRating": \(Double(generator.next() % 50) / 10), \
+                "cost": \(cost), "imageURL": "https://images.dogpatch.test/\(page)/\(index).jpg", "gender": "\(index % 2 == 0 ? "female" : "male")"}
+                """
         }
         return "[\n" + dogs.joined(separator: ",\n") + "\n]\n"
     }
@@ -159,7 +171,8 @@ typealias BenchRandom = SplitMix64
 
 extension SplitMix64 {
     mutating func uuid() -> String {
-        let a = next(), b = next()
+        let a = next()
+        let b = next()
         let hex = String(format: "%016llX%016llX", a, b)
         let chars = Array(hex)
         return String(chars[0..<8]) + "-" + String(chars[8..<12]) + "-4" + String(chars[13..<16]) + "-8"

@@ -23,7 +23,8 @@ enum DogPatchBench {
             }
             if arguments.first == "stubloop", arguments.count == 4 {
                 let body = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
-                let decoded = StubLoop.run(body: body, count: try count(arguments[2], for: "stubloop COUNT"), workers: try count(arguments[3], for: "stubloop WORKERS"))
+                let decoded = StubLoop.run(
+                    body: body, count: try count(arguments[2], for: "stubloop COUNT"), workers: try count(arguments[3], for: "stubloop WORKERS"))
                 print("decoded \(decoded) dogs")
                 return
             }
@@ -79,20 +80,27 @@ struct Benchmark {
         let corpus = Corpus(root: work.appendingPathComponent("corpus"), dogPages: pages, dogsPerPage: 100, countriesFile: dataFile)
         let (bytes, cases) = try corpus.write()
         let megabytes = Double(bytes) / 1_048_576
-        print(String(format: "corpus: %.1f MB of fixtures, %d cases (%d dog pages of 100, 250 single countries, 10 copies of the whole countries file)\n", megabytes, cases, pages))
+        print(
+            String(
+                format: "corpus: %.1f MB of fixtures, %d cases (%d dog pages of 100, 250 single countries, 10 copies of the whole countries file)\n", megabytes,
+                cases, pages))
 
         // Runs alternate, each decoder run just before the tool's run it is set against, so a noisy
         // neighbour slows each of them alike; the best of five is kept for each.
         let bench = binaries.appendingPathComponent("dogpatch-bench").path
-        var baselineRuns: [Measurement] = [], singleRuns: [Measurement] = []
-        var bareParallelRuns: [Measurement] = [], parallelRuns: [Measurement] = []
+        var baselineRuns: [Measurement] = []
+        var singleRuns: [Measurement] = []
+        var bareParallelRuns: [Measurement] = []
+        var parallelRuns: [Measurement] = []
         for _ in 0..<5 {
             baselineRuns.append(try ChildProcess.measure(bench, ["baseline", corpus.fixtures.path], in: corpus.root))
             singleRuns.append(try verify(corpus.root, ["--no-replay", "--jobs", "1"], cases: cases, runs: 1))
             bareParallelRuns.append(try ChildProcess.measure(bench, ["baseline", corpus.fixtures.path, "\(cores)"], in: corpus.root))
             parallelRuns.append(try verify(corpus.root, ["--no-replay", "--jobs", "\(cores)"], cases: cases, runs: 1))
         }
-        let baseline = Self.best(baselineRuns), single = Self.best(singleRuns), parallel = Self.best(parallelRuns)
+        let baseline = Self.best(baselineRuns)
+        let single = Self.best(singleRuns)
+        let parallel = Self.best(parallelRuns)
         let bareParallel = Self.best(bareParallelRuns)
 
         let half = Corpus(root: work.appendingPathComponent("corpus-half"), dogPages: pages / 2, dogsPerPage: 100, countriesFile: dataFile)
@@ -122,7 +130,8 @@ struct Benchmark {
             return left ? text + padding : padding + text
         }
         func row(_ name: String, _ m: Measurement, mb: Double, cases: Int, ratio: Bool = true) -> String {
-            var line = pad(name, 38, left: true)
+            var line =
+                pad(name, 38, left: true)
                 + pad(String(format: "%.3f s", m.seconds), 10)
                 + pad(mb > 0 ? String(format: "%.1f MB/s", mb / m.seconds) : "-", 12)
                 + pad(String(format: "%.0f cases/s", Double(cases) / m.seconds), 16)
@@ -130,12 +139,16 @@ struct Benchmark {
             if ratio { line += pad(String(format: "%.2fx", baseline.seconds / m.seconds), 10) }
             return line
         }
-        print(pad("measurement (best of 3 or 5)", 38, left: true) + pad("wall", 10) + pad("throughput", 12) + pad("rate", 16)
-              + pad("peak RSS", 10) + pad("vs base", 10))
+        print(
+            pad("measurement (best of 3 or 5)", 38, left: true) + pad("wall", 10) + pad("throughput", 12) + pad("rate", 16)
+                + pad("peak RSS", 10) + pad("vs base", 10))
         print(row("bare baseline (JSONDecoder only)", baseline, mb: megabytes, cases: cases, ratio: false))
         print(row("verify --no-replay --jobs 1", single, mb: megabytes, cases: cases))
         print(row("verify --no-replay --jobs \(cores)", parallel, mb: megabytes, cases: cases))
-        print(row(String(format: "  same, half the corpus (%.0f MB)", Double(halfBytes) / 1_048_576), halfRun, mb: Double(halfBytes) / 1_048_576, cases: halfCases, ratio: false))
+        print(
+            row(
+                String(format: "  same, half the corpus (%.0f MB)", Double(halfBytes) / 1_048_576), halfRun, mb: Double(halfBytes) / 1_048_576,
+                cases: halfCases, ratio: false))
         print(row("replay \(replayCases) getDogs cases", replayed, mb: 0, cases: replayCases, ratio: false))
         print(row("verify of the repository's suite", startup, mb: 0, cases: ownCases, ratio: false))
         print(row("mutate the France record", mutateFrance.run, mb: 0, cases: mutateFrance.mutants, ratio: false) + "  (mutants/s)")
@@ -144,17 +157,33 @@ struct Benchmark {
         print("")
         let targets: [(String, Bool)] = [
             (String(format: "--jobs 1 at least 0.9x the baseline (%.2fx)", baseline.seconds / single.seconds), baseline.seconds / single.seconds >= 0.9),
-            (String(format: "--jobs %d at least 1.6x the baseline (%.2fx)", cores, baseline.seconds / parallel.seconds), baseline.seconds / parallel.seconds >= 1.6),
+            (
+                String(format: "--jobs %d at least 1.6x the baseline (%.2fx)", cores, baseline.seconds / parallel.seconds),
+                baseline.seconds / parallel.seconds >= 1.6
+            ),
             (String(format: "replay at least 3000 cases/s (%.0f)", Double(replayCases) / replayed.seconds), Double(replayCases) / replayed.seconds >= 3000),
-            (String(format: "peak memory at most 150 MB (%.1f MB)", max(single.peakMemoryMB, parallel.peakMemoryMB)), max(single.peakMemoryMB, parallel.peakMemoryMB) <= 150),
-            (String(format: "peak memory not growing with the corpus (%.1f MB for half, %.1f MB for all)", halfRun.peakMemoryMB, parallel.peakMemoryMB), parallel.peakMemoryMB <= halfRun.peakMemoryMB * 1.25 + 5),
-            (String(format: "verify of the own suite (%d cases) passes, under 0.3 s (%.3f s)", ownCases, startup.seconds), startup.status == 0 && startup.seconds < 0.3),
-            (String(format: "mutate of the own suite (%d mutants) passes, under 5 s (%.3f s)", mutateOwn.mutants, mutateOwn.run.seconds), mutateOwn.run.status == 0 && mutateOwn.run.seconds < 5),
+            (
+                String(format: "peak memory at most 150 MB (%.1f MB)", max(single.peakMemoryMB, parallel.peakMemoryMB)),
+                max(single.peakMemoryMB, parallel.peakMemoryMB) <= 150
+            ),
+            (
+                String(format: "peak memory not growing with the corpus (%.1f MB for half, %.1f MB for all)", halfRun.peakMemoryMB, parallel.peakMemoryMB),
+                parallel.peakMemoryMB <= halfRun.peakMemoryMB * 1.25 + 5
+            ),
+            (
+                String(format: "verify of the own suite (%d cases) passes, under 0.3 s (%.3f s)", ownCases, startup.seconds),
+                startup.status == 0 && startup.seconds < 0.3
+            ),
+            (
+                String(format: "mutate of the own suite (%d mutants) passes, under 5 s (%.3f s)", mutateOwn.mutants, mutateOwn.run.seconds),
+                mutateOwn.run.status == 0 && mutateOwn.run.seconds < 5
+            ),
         ]
         for (text, met) in targets {
             print("\(met ? "met   " : "MISSED") \(text)")
         }
-        for (name, m) in [("verify --jobs 1", single), ("verify parallel", parallel), ("replay", replayed), ("verify of the own suite", startup)] where m.status != 0 {
+        for (name, m) in [("verify --jobs 1", single), ("verify parallel", parallel), ("replay", replayed), ("verify of the own suite", startup)]
+        where m.status != 0 {
             print("warning: \(name) exited \(m.status)")
         }
         try anchors(corpus: corpus, cases: cases, decoded: [(baseline, single), (bareParallel, parallel)], cores: cores)
@@ -193,12 +222,15 @@ struct Benchmark {
         print(String(format: "\nanchors (best of 5, same run)%@anchor      tool    ratio   target", String(repeating: " ", count: 27)))
         for (name, anchor, tool, target) in rows {
             let ratio = anchor / tool
-            print(name.padding(toLength: 56, withPad: " ", startingAt: 0)
-                + String(format: "%7.3f s %7.3f s  %6.3fx  >= %.2fx  %@", anchor, tool, ratio, target, ratio >= target ? "met" : "MISSED"))
+            print(
+                name.padding(toLength: 56, withPad: " ", startingAt: 0)
+                    + String(format: "%7.3f s %7.3f s  %6.3fx  >= %.2fx  %@", anchor, tool, ratio, target, ratio >= target ? "met" : "MISSED"))
         }
-        print(String(format: "raw stub loop: %.0f requests/s; replay alone: %.0f cases/s (one contract), %.0f cases/s (one case a contract)",
-                     Double(replayCases) / seconds("stub loop"), Double(replayCases) / (seconds("replay one") - seconds("decode one")),
-                     Double(replayCases) / (seconds("replay many") - seconds("decode many"))))
+        print(
+            String(
+                format: "raw stub loop: %.0f requests/s; replay alone: %.0f cases/s (one contract), %.0f cases/s (one case a contract)",
+                Double(replayCases) / seconds("stub loop"), Double(replayCases) / (seconds("replay one") - seconds("decode one")),
+                Double(replayCases) / (seconds("replay many") - seconds("decode many"))))
     }
 
     /// The fastest of several runs, with the highest peak memory among them.

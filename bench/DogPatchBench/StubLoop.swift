@@ -1,7 +1,8 @@
 import DogPatchClients
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The replay anchor, written without the tool's code: a minimal `URLProtocol` first in each

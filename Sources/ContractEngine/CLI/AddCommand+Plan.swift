@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// Everything `add` will write, worked out before anything is written, in named stages: the
 /// contract the case joins, the expectation, the contract's new text, and its validation.
@@ -35,8 +35,10 @@ extension AddCommand {
             } else if copy != nil {
                 lines.append("copied \(source.display) to \(fixtures.displayName(fixturePath))")
             }
-            lines.append(created ? "created \(contractPath) with case \(JSONValue.quote(name))" :
-                "added case \(JSONValue.quote(name)) to \(contractPath) (\(caseCount) cases)")
+            lines.append(
+                created
+                    ? "created \(contractPath) with case \(JSONValue.quote(name))"
+                    : "added case \(JSONValue.quote(name)) to \(contractPath) (\(caseCount) cases)")
             if let observed { lines.append("no --expect given: recorded the observed outcome, \(observed)") }
             return lines.map { $0 + "\n" }.joined()
         }
@@ -59,8 +61,9 @@ extension AddCommand {
         let text = try contractText(adding: newCase, to: existing == nil ? nil : contract.url, path: contract.path, model: model)
         let loaded = try validated(text, path: contract.path, name: name, isNew: existing == nil, loader: loader)
         let observed = expect == nil ? explanation.outcome.summary(model: model) : nil
-        return Plan(body: body.data, fixturePath: fixturePath, copy: copy, contractText: text,
-                    created: existing == nil, caseCount: loaded.cases.count, observed: observed)
+        return Plan(
+            body: body.data, fixturePath: fixturePath, copy: copy, contractText: text,
+            created: existing == nil, caseCount: loaded.cases.count, observed: observed)
     }
 
     /// Stage one: the contract the case joins, or `nil` when it starts a new one.
@@ -93,15 +96,17 @@ extension AddCommand {
         case .success(let explained): explanation = explained
         case .failure(let diagnostic): throw .refused([diagnostic], "\(source.display) cannot be used as a fixture")
         }
-        let expectation: CaseTemplate.Expect = switch expect {
-        case nil: CaseTemplate.expect(observing: explanation.outcome, records: explanation.records)
-        case Self.decodes?: .decodes(count: nil, values: [])
-        case let kind?: .error(
-            APIError.Kind(rawValue: kind) ?? .invalidData,
-            status: kind == APIError.Kind.responseUnsuccessful.rawValue && !(200...299).contains(status) ? status : nil,
-            path: nil
-        )
-        }
+        let expectation: CaseTemplate.Expect =
+            switch expect {
+            case nil: CaseTemplate.expect(observing: explanation.outcome, records: explanation.records)
+            case Self.decodes?: .decodes(count: nil, values: [])
+            case let kind?:
+                .error(
+                    APIError.Kind(rawValue: kind) ?? .invalidData,
+                    status: kind == APIError.Kind.responseUnsuccessful.rawValue && !(200...299).contains(status) ? status : nil,
+                    path: nil
+                )
+            }
         let template = CaseTemplate(
             name: name, status: status, fixture: fixturePath, expect: expectation, headers: source.headers, recorded: source.recorded
         )
@@ -143,13 +148,16 @@ extension AddCommand {
                 throw .refused(diagnostics, "the case was not added")
             }
             if let endpoint = contract.endpoint, expect != APIError.Kind.invalidRequest.rawValue,
-               let missing = endpoint.missingParameters(in: contract.arguments).first {
+                let missing = endpoint.missingParameters(in: contract.arguments).first
+            {
                 let example = "{\"\(missing.name)\": ...}"
                 let remedy = isNew ? "pass it as --arguments '\(example)'" : "add it to the \"arguments\" of \(path)"
-                throw .usage(CommandLineError(
-                    message: "\(endpoint.name) needs the argument \"\(missing.name)\" (\(missing.kind.rawValue)), missing or empty here, so the client would answer invalidRequest; \(remedy)",
-                    command: Self.name
-                ))
+                throw .usage(
+                    CommandLineError(
+                        message:
+                            "\(endpoint.name) needs the argument \"\(missing.name)\" (\(missing.kind.rawValue)), missing or empty here, so the client would answer invalidRequest; \(remedy)",
+                        command: Self.name
+                    ))
             }
             return contract
         }
@@ -159,7 +167,11 @@ extension AddCommand {
     private func placement(of body: BodyFile, at destination: String?, fixtures: FixtureLocator) throws(AddRefusal) -> (path: String, copy: URL?) {
         if let inside = body.fixturePath {
             if let destination, destination != inside {
-                throw .usage(CommandLineError(message: "--as is only for a file outside the fixtures folder; \(body.url.lastPathComponent) is already at \(fixtures.displayName(inside))", command: "add"))
+                throw .usage(
+                    CommandLineError(
+                        message:
+                            "--as is only for a file outside the fixtures folder; \(body.url.lastPathComponent) is already at \(fixtures.displayName(inside))",
+                        command: "add"))
             }
             return (inside, nil)
         }
@@ -182,16 +194,20 @@ extension AddCommand {
         let name = body.url.lastPathComponent
         guard let destination else {
             if body.isStream {
-                throw .usage(CommandLineError(message: "\(JSONValue.quote(body.url.path)) is a stream, not a file with a name; name the fixture with --as PATH", command: "add"))
+                throw .usage(
+                    CommandLineError(
+                        message: "\(JSONValue.quote(body.url.path)) is a stream, not a file with a name; name the fixture with --as PATH", command: "add"))
             }
             return name
         }
         guard !destination.isEmpty else {
-            throw .usage(CommandLineError(message: "--as needs a path inside the fixtures folder, such as \"countries/\(name)\" or \"countries/\"", command: "add"))
+            throw .usage(
+                CommandLineError(message: "--as needs a path inside the fixtures folder, such as \"countries/\(name)\" or \"countries/\"", command: "add"))
         }
         let normalized = ContractDiscovery.normalized(destination)
         var isFolder: ObjCBool = false
-        let existingFolder = FileManager.default.fileExists(atPath: fixtures.root.appendingPathComponent(normalized).path, isDirectory: &isFolder) && isFolder.boolValue
+        let existingFolder =
+            FileManager.default.fileExists(atPath: fixtures.root.appendingPathComponent(normalized).path, isDirectory: &isFolder) && isFolder.boolValue
         if normalized == "." { return name }
         if destination.hasSuffix("/") || destination.hasSuffix("/.") || existingFolder { return normalized + "/" + name }
         return normalized

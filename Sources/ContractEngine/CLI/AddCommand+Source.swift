@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// Where `add` takes the body from: the file named, or (`--live`) the server.
 extension AddCommand {
@@ -41,7 +41,8 @@ extension AddCommand {
         contract: (path: String, url: URL), fixtures: FixtureLocator, catalogue: Catalogue
     ) throws(AddRefusal) -> (Endpoint, [String: Endpoint.Argument]) {
         if FileManager.default.fileExists(atPath: contract.url.path),
-           case .loaded(let existing) = ContractLoader(catalogue: catalogue, fixtures: fixtures).load(contentsOf: contract.url, file: contract.path) {
+            case .loaded(let existing) = ContractLoader(catalogue: catalogue, fixtures: fixtures).load(contentsOf: contract.url, file: contract.path)
+        {
             guard let endpoint = existing.endpoint else {
                 throw AddRefusal("\(contract.path) is a fixture contract (no \"endpoint\"), and a live body needs the client's request")
             }

@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// `dogpatch-contracts add FIXTURE --contract FILE --name NAME (--endpoint E | --model M)`: puts a
 /// body under the fixtures folder, adds a case for it to a contract, and verifies the case.
@@ -30,12 +30,12 @@ struct AddCommand: ToolCommand {
         synopsis: "(FIXTURE | --live) --contract FILE --name NAME (--endpoint E | --model M) [options]",
         summary: "add a fixture and a case, then verify it",
         about: """
-        Adds a case for a response body and verifies it. A body outside the fixtures folder is copied
-        into it first (never over a different file). The case is appended to the contract file,
-        leaving its other content as it is; a missing contract file is created. Every file is
-        written, or none is. With --live, the body is the server's answer to the request the
-        endpoint's client sends, and the case is marked recorded.
-        """,
+            Adds a case for a response body and verifies it. A body outside the fixtures folder is copied
+            into it first (never over a different file). The case is appended to the contract file,
+            leaving its other content as it is; a missing contract file is created. Every file is
+            written, or none is. With --live, the body is the server's answer to the request the
+            endpoint's client sends, and the case is marked recorded.
+            """,
         arguments: [("FIXTURE", "the response body; a pipe such as /dev/stdin needs --as")],
         options: [
             .value("--contract", "FILE", "the contract file to add the case to, from the suite's root\n(under contracts/)") { $0.contract = $1 },
@@ -43,18 +43,25 @@ struct AddCommand: ToolCommand {
             .value("--endpoint", "E", "the endpoint, for a new contract (replayed through its client)") { $0.target.endpoint = $1 },
             .value("--model", "M", "the model, for a new fixture contract (decoding only)") { $0.target.model = $1 },
             .value("--status", "N", "the HTTP status the body comes with (default: 200)") { $0.status = try ArgumentValues.status($1, command: "add") },
-            .value("--expect", "WHAT", "decodes, or an APIError case: invalidRequest, responseUnsuccessful,\ninvalidData, jsonConversionFailure (default: the observed outcome)") {
+            .value(
+                "--expect", "WHAT",
+                "decodes, or an APIError case: invalidRequest, responseUnsuccessful,\ninvalidData, jsonConversionFailure (default: the observed outcome)"
+            ) {
                 $0.expect = try expectation($1)
             },
             .value("--arguments", "JSON", "the endpoint's arguments for a new contract, such as '{\"name\": \"peru\"}'") { $0.arguments = $1 },
-            .value("--as", "PATH", "where to copy the body, relative to the fixtures folder; a trailing /\nmeans into that folder (default: the file's name)") { $0.destination = $1 },
+            .value("--as", "PATH", "where to copy the body, relative to the fixtures folder; a trailing /\nmeans into that folder (default: the file's name)") {
+                $0.destination = $1
+            },
             .value("--fixtures", "DIR", "the fixtures folder (default: Fixtures/ at the suite's root)") { $0.fixturesFolder = $1 },
             .value("--timeout", "SECONDS", "how long the replayed client may take (default: 5), and with\n--live how long the server may take (default: 10)") {
                 $0.timeout = try ArgumentValues.timeout($1, command: "add")
                 $0.timeoutGiven = true
             },
             .flag("--live", "take the body from the server instead of FIXTURE: the client's own\nrequest, sent to the API's base URL") { $0.live = true },
-            .value("--keep-header", "NAME", "with --live, also write this response header (repeatable; never\nSet-Cookie, Cookie or Authorization)") { $0.keepHeaders.append($1) },
+            .value("--keep-header", "NAME", "with --live, also write this response header (repeatable; never\nSet-Cookie, Cookie or Authorization)") {
+                $0.keepHeaders.append($1)
+            },
             .value("--base-url", "[API=]URL", "with --live, where the API's request goes (default: the API's own)") {
                 try $0.baseURLs.add($1, command: "add")
             },
@@ -143,7 +150,8 @@ struct AddCommand: ToolCommand {
             let root = location.root.standardizedFileURL.path + "/"
             let here = location.currentDirectory.standardizedFileURL.path + "/"
             let meant = here.hasPrefix(root + display) && !path.hasPrefix("/") ? String(here.dropFirst(root.count)) + path : display + url.lastPathComponent
-            return "the contract \(JSONValue.quote(path)) would be \(JSONValue.quote(url.standardizedFileURL.path)), outside the suite's \(display) folder, and verify would never run it; --contract is a path from the suite's root, such as \(JSONValue.quote(meant))"
+            return
+                "the contract \(JSONValue.quote(path)) would be \(JSONValue.quote(url.standardizedFileURL.path)), outside the suite's \(display) folder, and verify would never run it; --contract is a path from the suite's root, such as \(JSONValue.quote(meant))"
         }
         if !url.lastPathComponent.lowercased().hasSuffix(".json") {
             return "the contract \(JSONValue.quote(path)) does not end in .json, and verify runs only .json files"
@@ -167,9 +175,11 @@ struct AddCommand: ToolCommand {
                 let verified = await Verifier.verify(entry, of: contract, fixtures: fixtures, options: options, keyReads: KeyReadCache())
                 result = DiagnosticRules.apply(to: [verified], strict: false)[0]
             case nil:
-                result = CaseResult(contract: display, endpoint: contract.endpoint?.name, caseName: name, status: .error, diagnostics: [
-                    Diagnostic(.error, "the new case \(JSONValue.quote(name)) is missing after writing", file: display),
-                ])
+                result = CaseResult(
+                    contract: display, endpoint: contract.endpoint?.name, caseName: name, status: .error,
+                    diagnostics: [
+                        Diagnostic(.error, "the new case \(JSONValue.quote(name)) is missing after writing", file: display)
+                    ])
             }
         }
         let report = Report([result])

@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// `dogpatch-contracts coverage REPORT.json ...`: the coverage of a sharded run, from the JSON
 /// reports of every shard added together, so CI can require coverage across shards.
@@ -12,16 +12,16 @@ struct CoverageCommand: ToolCommand {
         synopsis: "REPORT.json ... [--require]",
         summary: "add up the coverage of the shards of one run",
         about: """
-        Reads the JSON report of every shard of one verify run that counted coverage (each shard
-        run as verify's help shows: coverage, shard and a JSON report file), adds up their coverage
-        matrices and prints the suite's. Every shard 1/N to N/N must be there, each of the whole
-        suite (no PATH or filter). With --require, every endpoint and outcome that no case of any
-        shard reaches fails the run, as verify's own coverage requirement does for a run that is
-        not sharded.
-        """,
+            Reads the JSON report of every shard of one verify run that counted coverage (each shard
+            run as verify's help shows: coverage, shard and a JSON report file), adds up their coverage
+            matrices and prints the suite's. Every shard 1/N to N/N must be there, each of the whole
+            suite (no PATH or filter). With --require, every endpoint and outcome that no case of any
+            shard reaches fails the run, as verify's own coverage requirement does for a run that is
+            not sharded.
+            """,
         arguments: [("REPORT.json ...", "the JSON report of each shard")],
         options: [
-            .flag("--require", "fail (exit 1) naming every endpoint and outcome no case reaches") { $0.require = true },
+            .flag("--require", "fail (exit 1) naming every endpoint and outcome no case reaches") { $0.require = true }
         ],
         positional: { $0.reports.append($1) },
         validate: { command throws(CommandLineError) in
@@ -54,7 +54,13 @@ struct CoverageCommand: ToolCommand {
         }
         let count = shards[0].shard.count
         if let other = shards.first(where: { $0.shard.count != count }) {
-            return CommandOutcome(.invalid, [.error("\(other.file) is shard \(other.shard.index)/\(other.shard.count), and \(shards[0].file) one of \(count): the reports are of different runs")])
+            return CommandOutcome(
+                .invalid,
+                [
+                    .error(
+                        "\(other.file) is shard \(other.shard.index)/\(other.shard.count), and \(shards[0].file) one of \(count): the reports are of different runs"
+                    )
+                ])
         }
         var seen: [Int: String] = [:]
         for report in shards {
@@ -100,8 +106,9 @@ struct CoverageCommand: ToolCommand {
             throw fail("the report has no \"coverage\": write it with verify --coverage --json FILE", root.position)
         }
         guard let selection = root.member("selection"),
-              case .string(let shardText)? = selection.value.member("shard")?.value.value,
-              let shard = try? ArgumentValues.shard(shardText, command: Self.name) else {
+            case .string(let shardText)? = selection.value.member("shard")?.value.value,
+            let shard = try? ArgumentValues.shard(shardText, command: Self.name)
+        else {
             throw fail("the report is of an unsharded run; coverage adds up the reports of the shards of one", root.position)
         }
         guard case .bool(true)? = selection.value.member("wholeSuite")?.value.value else {
@@ -109,7 +116,9 @@ struct CoverageCommand: ToolCommand {
         }
         var counts: [String: [String: Int]] = [:]
         for endpoint in endpoints {
-            guard case .object(let cells) = endpoint.value.value else { throw fail("\"coverage\" of \(endpoint.key) is not an object", endpoint.value.position) }
+            guard case .object(let cells) = endpoint.value.value else {
+                throw fail("\"coverage\" of \(endpoint.key) is not an object", endpoint.value.position)
+            }
             for cell in cells {
                 guard case .number(let text) = cell.value.value, let number = Int(text), number >= 0 else {
                     throw fail("\"coverage\" of \(endpoint.key): \(cell.key) is not a count", cell.value.position)

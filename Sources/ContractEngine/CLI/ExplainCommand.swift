@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// `dogpatch-contracts explain FIXTURE (--model M | --endpoint E)`: decodes any body as verify's
 /// prediction would and shows what a case for it needs.
@@ -14,17 +14,19 @@ struct ExplainCommand: ToolCommand {
         synopsis: "FIXTURE (--model M | --endpoint E) [options]",
         summary: "decode a body and show what a case needs",
         about: """
-        Decodes a response body with the API's own decoder, as verify's prediction does, and prints
-        what a case needs: the outcome (the value, or the APIError with its path, line and column),
-        the element count, the first records, the keys the model never reads, and a case to start
-        from. The file can be anywhere; a pipe such as /dev/stdin is read too.
-        """,
+            Decodes a response body with the API's own decoder, as verify's prediction does, and prints
+            what a case needs: the outcome (the value, or the APIError with its path, line and column),
+            the element count, the first records, the keys the model never reads, and a case to start
+            from. The file can be anywhere; a pipe such as /dev/stdin is read too.
+            """,
         arguments: [("FIXTURE", "the response body to explain")],
         options: [
             .value("--model", "M", "Dog, [Dog], Country or [Country]") { $0.target.model = $1 },
             .value("--endpoint", "E", "dogpatch.getDogs, countries.all or countries.byName (its model)") { $0.target.endpoint = $1 },
             .value("--status", "N", "the HTTP status the body comes with (default: 200)") { $0.status = try ArgumentValues.status($1, command: "explain") },
-            .value("--fixtures", "DIR", "the fixtures folder, for the case's fixture path\n(default: Fixtures/ at the suite's root)") { $0.fixturesFolder = $1 },
+            .value("--fixtures", "DIR", "the fixtures folder, for the case's fixture path\n(default: Fixtures/ at the suite's root)") {
+                $0.fixturesFolder = $1
+            },
         ],
         positional: CommandSpec.oneFile(\.file, command: "explain", what: "fixture"),
         validate: { command throws(CommandLineError) in

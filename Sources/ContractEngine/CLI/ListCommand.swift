@@ -10,7 +10,7 @@ struct ListCommand: ToolCommand, SuiteCommand {
         about: "Lists every contract under the contracts folder with its endpoint, model and case names,\nand reports every problem in them as verify would.",
         arguments: [],
         options: [
-            .contracts,
+            .contracts
         ],
         positional: { _, value throws(CommandLineError) in
             throw CommandLineError(message: "list takes no paths; unexpected \"\(value)\"", command: "list")

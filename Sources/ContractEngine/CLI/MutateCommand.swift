@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// `dogpatch-contracts mutate`: runs the real client against answers nobody wrote down, derived
 /// from every passing 2xx decode case, and keeps each model's profile.
@@ -18,26 +18,32 @@ struct MutateCommand: ToolCommand, SuiteCommand {
         synopsis: "[PATH ...] [options]",
         summary: "check the clients against mutated answers; keep model profiles",
         about: """
-        From every passing 2xx decode case of an endpoint contract, derives the answers a server
-        could plausibly send (each key the model reads removed, null, or of another type; the body
-        cut, empty, of the other shape, an HTML page; the status 401, 404, 429, 500, 503; a timeout
-        and no connection) and runs each through the prediction and the real client, which must
-        give exactly the predicted outcome, once, on its queue. Each mutant is a result named
-        CASE › MUTATION. With --profiles, what each model accepts is kept in DIR/<Model>.json and
-        every change to it fails the run.
-        """,
+            From every passing 2xx decode case of an endpoint contract, derives the answers a server
+            could plausibly send (each key the model reads removed, null, or of another type; the body
+            cut, empty, of the other shape, an HTML page; the status 401, 404, 429, 500, 503; a timeout
+            and no connection) and runs each through the prediction and the real client, which must
+            give exactly the predicted outcome, once, on its queue. Each mutant is a result named
+            CASE › MUTATION. With --profiles, what each model accepts is kept in DIR/<Model>.json and
+            every change to it fails the run.
+            """,
         arguments: [("PATH ...", "contract files or folders (default: the contracts folder)")],
         options: [
             .contracts,
             .fixtures,
             .filter,
-            .value("--seed", "N", "which mutants a case over --max keeps (default: 1); the same seed,\nthe same mutants") { $0.seed = try ArgumentValues.seed($1, command: "mutate") },
+            .value("--seed", "N", "which mutants a case over --max keeps (default: 1); the same seed,\nthe same mutants") {
+                $0.seed = try ArgumentValues.seed($1, command: "mutate")
+            },
             .value("--max", "N", "mutants run per case at most (default: 2000); a case over it says so") {
                 $0.max = try ArgumentValues.count($1, option: "--max", command: "mutate")
             },
             .jobs("mutate", what: "mutants run"),
-            .value("--timeout", "SECONDS", "how long a replayed client may take to complete (default: 5)") { $0.options.timeout = try ArgumentValues.timeout($1, command: "mutate") },
-            .value("--profiles", "DIR", "compare each model's profile with DIR/<Model>.json (written when absent);\nkeep DIR outside the contracts folder") { $0.profiles = $1 },
+            .value("--timeout", "SECONDS", "how long a replayed client may take to complete (default: 5)") {
+                $0.options.timeout = try ArgumentValues.timeout($1, command: "mutate")
+            },
+            .value("--profiles", "DIR", "compare each model's profile with DIR/<Model>.json (written when absent);\nkeep DIR outside the contracts folder") {
+                $0.profiles = $1
+            },
             .flag("--update", "with --profiles, rewrite the profiles instead of comparing") { $0.update = true },
             .value("--format", "FORMAT", "text, json, junit or github (default: text)") { $0.format = try ArgumentValues.format($1, command: "mutate") },
             .value("--junit", "FILE", "also write a JUnit XML report to FILE") { $0.files.junit = $1 },
@@ -62,10 +68,12 @@ struct MutateCommand: ToolCommand, SuiteCommand {
         if let profiles {
             let contracts = environment.location.folder(options.contractsFolder, default: SuiteLocation.contractsName)
             if RealPath.isInside(environment.location.resolve(profiles), contracts.url) {
-                throw .usage(CommandLineError(
-                    message: "--profiles \(JSONValue.quote(profiles)) is inside the contracts folder \(JSONValue.quote(contracts.display)), where every JSON file is read as a contract and verify would fail on the profiles; keep them outside it, such as \"profiles\"",
-                    command: Self.name
-                ))
+                throw .usage(
+                    CommandLineError(
+                        message:
+                            "--profiles \(JSONValue.quote(profiles)) is inside the contracts folder \(JSONValue.quote(contracts.display)), where every JSON file is read as a contract and verify would fail on the profiles; keep them outside it, such as \"profiles\"",
+                        command: Self.name
+                    ))
             }
         }
         let (verifier, items) = try selection(in: context)

@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// `dogpatch-contracts record`: asks the server again for every recorded case and rewrites its
 /// fixture and stamp when the new answer still satisfies the case.
@@ -12,12 +12,12 @@ struct RecordCommand: ToolCommand, SuiteCommand {
         synopsis: "[PATH ...] [options]",
         summary: "re-record recorded cases from the server",
         about: """
-        Sends each recorded case's request (the one its endpoint's client builds) to the server
-        again, shows what changed (status, keys added, removed or changed in type, the decode
-        outcome), and rewrites the fixture and the "recorded" stamp only when the new answer still
-        satisfies the case's "expect". Cases written by hand are never touched. Every file is
-        replaced in one step, so an interrupted run leaves each whole.
-        """,
+            Sends each recorded case's request (the one its endpoint's client builds) to the server
+            again, shows what changed (status, keys added, removed or changed in type, the decode
+            outcome), and rewrites the fixture and the "recorded" stamp only when the new answer still
+            satisfies the case's "expect". Cases written by hand are never touched. Every file is
+            replaced in one step, so an interrupted run leaves each whole.
+            """,
         arguments: [("PATH ...", "contract files or folders (default: the contracts folder)")],
         options: [
             .contracts,
@@ -75,10 +75,11 @@ struct RecordCommand: ToolCommand, SuiteCommand {
             outcome.problems += report.messages.map(ToolProblem.error)
             outcome.code = max(outcome.code, Self.exitCode(report.verdict))
         }
-        context.results(CaseRecorder.Verdict.allCases.map { verdict in
-            let count = counts[verdict] ?? 0
-            return "\(count) " + (verdict == .error ? (count == 1 ? "error" : "errors") : verdict.rawValue)
-        }.joined(separator: ", ") + "\n")
+        context.results(
+            CaseRecorder.Verdict.allCases.map { verdict in
+                let count = counts[verdict] ?? 0
+                return "\(count) " + (verdict == .error ? (count == 1 ? "error" : "errors") : verdict.rawValue)
+            }.joined(separator: ", ") + "\n")
         return outcome
     }
 

@@ -1,16 +1,16 @@
 #if compiler(>=6.2)
-/// A command that works on a selection of the suite: `verify`, `list`, `record`, `mutate`. Its
-/// metatype is sendable, so the shared option entries below can be built for any of them.
-protocol SuiteCommand: SendableMetatype {
-    /// What to run and how.
-    var options: VerifyOptions { get set }
-}
+    /// A command that works on a selection of the suite: `verify`, `list`, `record`, `mutate`. Its
+    /// metatype is sendable, so the shared option entries below can be built for any of them.
+    protocol SuiteCommand: SendableMetatype {
+        /// What to run and how.
+        var options: VerifyOptions { get set }
+    }
 #else
-/// A command that works on a selection of the suite: `verify`, `list`, `record`, `mutate`.
-protocol SuiteCommand {
-    /// What to run and how.
-    var options: VerifyOptions { get set }
-}
+    /// A command that works on a selection of the suite: `verify`, `list`, `record`, `mutate`.
+    protocol SuiteCommand {
+        /// What to run and how.
+        var options: VerifyOptions { get set }
+    }
 #endif
 
 /// The options every suite command spells the same way, written once.

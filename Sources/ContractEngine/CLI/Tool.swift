@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// The `dogpatch-contracts` command line: parses arguments, runs a command, reports, and returns the exit status.
 public enum Tool {

@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// One subcommand of `dogpatch-contracts`: a table of options (its `spec`), the value the
 /// parser fills in, and what running it does. Adding a command is one type and one entry in

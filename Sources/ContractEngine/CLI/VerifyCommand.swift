@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// `dogpatch-contracts verify`: runs the suite and reports every case.
 struct VerifyCommand: ToolCommand, SuiteCommand {
@@ -18,17 +18,20 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
         synopsis: "[PATH ...] [options]",
         summary: "check fixtures and replay cases through the clients",
         about: """
-        Loads endpoint contracts from the contracts folder and response fixtures from the fixtures
-        folder, checks that each case's response decodes (or fails) as its "expect" says, and replays
-        each case of an endpoint contract through the real client over a URLProtocol stub.
-        """,
+            Loads endpoint contracts from the contracts folder and response fixtures from the fixtures
+            folder, checks that each case's response decodes (or fails) as its "expect" says, and replays
+            each case of an endpoint contract through the real client over a URLProtocol stub.
+            """,
         arguments: [("PATH ...", "contract files or folders to run (default: the contracts folder)")],
         options: [
             .contracts,
             .fixtures,
             .filter,
             .flag("--no-replay", "check decoding only; cases only replay can check are skipped") { $0.options.replay = false },
-            .value("--timeout", "SECONDS", "how long a replayed client may take to complete (default: 5), and\nwith --live how long the server may take to answer (default: 10)") {
+            .value(
+                "--timeout", "SECONDS",
+                "how long a replayed client may take to complete (default: 5), and\nwith --live how long the server may take to answer (default: 10)"
+            ) {
                 $0.options.timeout = try ArgumentValues.timeout($1, command: "verify")
                 $0.options.liveTimeout = $0.options.timeout
             },
@@ -55,11 +58,12 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
                 throw CommandLineError(message: "--base-url is for --live: plain verify sends nothing to a server", command: "verify")
             }
             if command.requireCoverage, let shard = command.options.shard {
-                throw CommandLineError(message: """
-                    --require-coverage judges the whole suite, and --shard \(shard.index)/\(shard.count) runs part of it; \
-                    give each shard --coverage --json shard-I.json instead, then check them together: \
-                    dogpatch-contracts coverage --require shard-*.json
-                    """, command: "verify")
+                throw CommandLineError(
+                    message: """
+                        --require-coverage judges the whole suite, and --shard \(shard.index)/\(shard.count) runs part of it; \
+                        give each shard --coverage --json shard-I.json instead, then check them together: \
+                        dogpatch-contracts coverage --require shard-*.json
+                        """, command: "verify")
             }
         },
         exitStatus: [

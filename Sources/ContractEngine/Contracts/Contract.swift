@@ -1,8 +1,9 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import DogPatchClients
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// One contract file, loaded and checked: an endpoint (or just a model) and its cases.
 public struct Contract: Sendable {

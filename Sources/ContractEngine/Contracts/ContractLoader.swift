@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// Loads contract files strictly: every unknown key, wrong type, duplicate, unknown name and
 /// escaping path is an error at the contract's `file:line:col`.
@@ -32,28 +32,36 @@ public struct ContractLoader: Sendable {
         let path = url.path
         var info = stat()
         guard stat(path, &info) == 0 else {
-            return .invalid(file: file, endpoint: nil, diagnostics: [
-                Diagnostic(.error, "cannot read the contract: \(FileProblem.describe(errno: errno))", file: file),
-            ])
+            return .invalid(
+                file: file, endpoint: nil,
+                diagnostics: [
+                    Diagnostic(.error, "cannot read the contract: \(FileProblem.describe(errno: errno))", file: file)
+                ])
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            return .invalid(file: file, endpoint: nil, diagnostics: [
-                Diagnostic(.error, "cannot read the contract: \(FixtureStore.ReadFailure.notRegular.reason)", file: file),
-            ])
+            return .invalid(
+                file: file, endpoint: nil,
+                diagnostics: [
+                    Diagnostic(.error, "cannot read the contract: \(FixtureStore.ReadFailure.notRegular.reason)", file: file)
+                ])
         }
         let size = Int(info.st_size)
         guard size <= Self.maxContractBytes else {
-            return .invalid(file: file, endpoint: nil, diagnostics: [
-                Diagnostic(.error, "contract is \(size) bytes, over the limit of \(Self.maxContractBytes)", file: file, position: .start),
-            ])
+            return .invalid(
+                file: file, endpoint: nil,
+                diagnostics: [
+                    Diagnostic(.error, "contract is \(size) bytes, over the limit of \(Self.maxContractBytes)", file: file, position: .start)
+                ])
         }
         let data: Data
         switch FixtureStore.readRegular(path, size: size) {
         case .success(let bytes): data = bytes
         case .failure(let failure):
-            return .invalid(file: file, endpoint: nil, diagnostics: [
-                Diagnostic(.error, "cannot read the contract: \(failure.reason)", file: file),
-            ])
+            return .invalid(
+                file: file, endpoint: nil,
+                diagnostics: [
+                    Diagnostic(.error, "cannot read the contract: \(failure.reason)", file: file)
+                ])
         }
         let loaded = load(data, file: file)
         guard case .loaded(var contract) = loaded else { return loaded }
@@ -71,19 +79,22 @@ public struct ContractLoader: Sendable {
         do {
             root = try JSONParser.parse(data)
         } catch {
-            return .invalid(file: file, endpoint: nil, diagnostics: [
-                Diagnostic(.error, "invalid JSON: \(error.message)", file: file, position: error.position),
-            ])
+            return .invalid(
+                file: file, endpoint: nil,
+                diagnostics: [
+                    Diagnostic(.error, "invalid JSON: \(error.message)", file: file, position: error.position)
+                ])
         }
         var reader = ContractReader(file: file)
         guard let header = readHeader(root, reader: &reader), reader.diagnostics.isEmpty, let model = header.model else {
             return .invalid(file: file, endpoint: reader.endpointName, diagnostics: reader.diagnostics)
         }
-        return .loaded(Contract(
-            file: file, endpoint: header.endpoint, model: model, arguments: header.arguments, request: header.request,
-            responseQueue: header.responseQueue, ignoredKeys: header.ignoredKeys,
-            cases: readCases(header.caseNodes, model: model, replayable: header.endpoint != nil, file: file)
-        ))
+        return .loaded(
+            Contract(
+                file: file, endpoint: header.endpoint, model: model, arguments: header.arguments, request: header.request,
+                responseQueue: header.responseQueue, ignoredKeys: header.ignoredKeys,
+                cases: readCases(header.caseNodes, model: model, replayable: header.endpoint != nil, file: file)
+            ))
     }
 
     /// Everything a contract says above its cases, and the cases' nodes.
@@ -107,7 +118,9 @@ public struct ContractLoader: Sendable {
         _ = reader.string(top["description"])
         if let version = reader.integer(top["version"], in: Int.min...Int.max) {
             if version.value > Self.currentVersion {
-                reader.error("contract version \(version.value) is newer than this tool reads (version \(Self.currentVersion)); update dogpatch-contracts", at: version.position)
+                reader.error(
+                    "contract version \(version.value) is newer than this tool reads (version \(Self.currentVersion)); update dogpatch-contracts",
+                    at: version.position)
             } else if version.value < 1 {
                 reader.error("contract version must be 1, found \(version.value)", at: version.position)
             }
@@ -232,7 +245,8 @@ public struct ContractLoader: Sendable {
                 }
                 arguments[name] = .strings(strings)
             default:
-                reader.error("argument \"\(name)\" must be \(parameter.kind.rawValue), found \(NodeDecoder.describe(argument.value.value))", at: argument.value.position)
+                reader.error(
+                    "argument \"\(name)\" must be \(parameter.kind.rawValue), found \(NodeDecoder.describe(argument.value.value))", at: argument.value.position)
             }
         }
         return arguments
@@ -254,9 +268,11 @@ public struct ContractLoader: Sendable {
     private func readCase(_ node: JSONNode, index: Int, model: ModelDescriptor, replayable: Bool, file: String) -> CaseEntry {
         var reader = ContractReader(file: file)
         let fallbackName = "#\(index + 1)"
-        guard let members = reader.members(
-            of: node, in: "case \(fallbackName)", allowed: ["name", "description", "response", "expect", "skip", "replay", "recorded"]
-        ) else {
+        guard
+            let members = reader.members(
+                of: node, in: "case \(fallbackName)", allowed: ["name", "description", "response", "expect", "skip", "replay", "recorded"]
+            )
+        else {
             return .invalid(name: fallbackName, diagnostics: reader.diagnostics)
         }
         let name = reader.string(members["name"])
@@ -291,10 +307,11 @@ public struct ContractLoader: Sendable {
         guard reader.diagnostics.isEmpty, let response, let expect else {
             return .invalid(name: caseName, diagnostics: reader.diagnostics)
         }
-        return .ready(CaseSpec(
-            name: caseName, position: node.position, response: response, expect: expect,
-            skip: skip?.value, replay: replay?.value ?? true, recorded: recorded
-        ))
+        return .ready(
+            CaseSpec(
+                name: caseName, position: node.position, response: response, expect: expect,
+                skip: skip?.value, replay: replay?.value ?? true, recorded: recorded
+            ))
     }
 
     /// Reads `recorded`: where the tool took the case's fixture from, and when.
@@ -319,10 +336,12 @@ public struct ContractLoader: Sendable {
     }
 
     private func readResponse(_ member: JSONMember, reader: inout ContractReader) -> ResponseSpec? {
-        guard let members = reader.members(
-            of: member.value, in: "\"response\"",
-            allowed: ["status", "headers", "fixture", "body", "networkError", "delayMs"]
-        ) else { return nil }
+        guard
+            let members = reader.members(
+                of: member.value, in: "\"response\"",
+                allowed: ["status", "headers", "fixture", "body", "networkError", "delayMs"]
+            )
+        else { return nil }
         let delay = reader.integer(members["delayMs"], in: 0...600_000)?.value ?? 0
         if let networkError = reader.string(members["networkError"]) {
             let combined = ["status", "headers", "fixture", "body"].filter { members[$0] != nil }
@@ -355,9 +374,11 @@ public struct ContractLoader: Sendable {
     }
 
     private func readExpectation(_ member: JSONMember, model: ModelDescriptor, reader: inout ContractReader) -> Expectation? {
-        guard let members = reader.members(
-            of: member.value, in: "\"expect\"", allowed: ["decodes", "count", "values", "error", "status", "path"]
-        ) else { return nil }
+        guard
+            let members = reader.members(
+                of: member.value, in: "\"expect\"", allowed: ["decodes", "count", "values", "error", "status", "path"]
+            )
+        else { return nil }
         let decodes = reader.bool(members["decodes"])
         let errorName = reader.string(members["error"])
         let position = member.value.position

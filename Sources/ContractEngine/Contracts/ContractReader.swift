@@ -125,7 +125,8 @@ struct ContractReader {
 
     /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours.
     private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in 0...a.count { d[i][0] = i }
         for j in 0...b.count { d[0][j] = j }

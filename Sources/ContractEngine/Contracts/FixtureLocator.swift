@@ -63,7 +63,8 @@ public struct FixtureLocator: Sendable {
     /// Whether a relative path has no empty, `.` or `..` component (nor any other starting with a
     /// dot), so that joining it to the root needs no standardizing: what nearly every fixture is.
     private static func isPlain(_ path: String) -> Bool {
-        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
         var previous = slash
         for byte in path.utf8 {
             if previous == slash, byte == slash || byte == dot { return false }
@@ -170,7 +171,8 @@ private final class ResolvedFolders: @unchecked Sendable {
     private static func listing(of folder: String) -> (links: Set<String>, regular: Set<String>)? {
         guard let stream = opendir(folder) else { return nil }
         defer { closedir(stream) }
-        var links: Set<String> = [], regular: Set<String> = []
+        var links: Set<String> = []
+        var regular: Set<String> = []
         while let entry = readdir(stream) {
             let type = Int(entry.pointee.d_type)
             let isLink = type == Int(DT_LNK) || type == Int(DT_UNKNOWN)

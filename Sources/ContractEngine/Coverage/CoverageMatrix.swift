@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// What a replayed case's client did, as the coverage matrix counts it.
 struct ReplayedOutcome: Sendable, Equatable {
@@ -134,7 +134,8 @@ struct CoverageMatrix: Sendable {
                 return row.outcomes[outcome].map(String.init) ?? "-"
             }
             cells += [ResponseQueue.main, .private].map { row.queues[$0].map(String.init) ?? "-" }
-            out += row.endpoint.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+            out +=
+                row.endpoint.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
                 + zip(cells, headers).map { cell, header in cell.padding(toLength: header.count, withPad: " ", startingAt: 0) }.joined(separator: "  ")
             while out.hasSuffix(" ") { out.removeLast() }
             out += "\n"

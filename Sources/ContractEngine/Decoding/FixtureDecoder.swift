@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// Where and why a body failed to decode: the API layer's `DecodingFailure` (path and reason),
 /// plus where in the body it is, which the tool finds itself.

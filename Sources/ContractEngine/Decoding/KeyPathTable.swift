@@ -52,13 +52,14 @@ struct KeyPathTable {
             let parentNumber = result[parent]
             // Equal keys hash alike in every scan (the seed is the process's); the other steps
             // take numbers no key hash is likelier to take than any other.
-            let edge = if let key = node.key {
-                isDictionary[parentNumber]
-                    ? Edge(parent: parentNumber, step: .anyKey, keyHash: 1)
-                    : Edge(parent: parentNumber, step: .key(key), keyHash: node.keyHash)
-            } else {
-                Edge(parent: parentNumber, step: .anyElement, keyHash: 2)
-            }
+            let edge =
+                if let key = node.key {
+                    isDictionary[parentNumber]
+                        ? Edge(parent: parentNumber, step: .anyKey, keyHash: 1)
+                        : Edge(parent: parentNumber, step: .key(key), keyHash: node.keyHash)
+                } else {
+                    Edge(parent: parentNumber, step: .anyElement, keyHash: 2)
+                }
             if index < lastNumbers.count, edges[lastNumbers[index]] == edge {
                 result[index] = lastNumbers[index]
             } else {

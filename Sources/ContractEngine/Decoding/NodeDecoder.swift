@@ -92,7 +92,8 @@ struct NodeDecoder: Decoder {
         if let double = Double(literal), double.isFinite, double.rounded() == double, let exact = I(exactly: double) {
             return exact
         }
-        let reason = literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) && Double(literal).map { $0.rounded() != $0 } ?? false
+        let reason =
+            literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) && Double(literal).map { $0.rounded() != $0 } ?? false
             ? "expected a whole number, found \(literal)"
             : "number \(literal) does not fit in \(I.self)"
         throw corrupted(reason, path)

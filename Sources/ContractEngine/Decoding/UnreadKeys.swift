@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// A key in a body that the model never reads (an unread key): its value is dropped without a
 /// word. A contract acknowledges the ones it expects in `ignoredKeys`.
@@ -47,11 +47,12 @@ enum UnreadKeys {
             // The first round decodes one element, to learn which objects are dictionaries; the
             // next one, for each path still unknown, the first element it occurs in (the keys of a
             // dictionary share one path, wherever they first occur); then the whole body.
-            let elements: [Int]? = switch round {
-            case 1 where scan.rootIsArray: [scan.nodes[first].firstElement]
-            case 2 where scan.rootIsArray: Array(Set(firstElements(of: unknown, scan: scan, paths: paths))).sorted()
-            default: nil
-            }
+            let elements: [Int]? =
+                switch round {
+                case 1 where scan.rootIsArray: [scan.nodes[first].firstElement]
+                case 2 where scan.rootIsArray: Array(Set(firstElements(of: unknown, scan: scan, paths: paths))).sorted()
+                default: nil
+                }
             var decodedElements = elements.map(Set.init)
             var log = elements.flatMap { keysRead(in: subset($0, of: body, scan: scan), model: model) }
             if log == nil {
@@ -99,7 +100,7 @@ enum UnreadKeys {
             let separators = scan.rootSeparators
             guard element + 1 < separators.count else { continue }
             if position > 0 { data.append(UInt8(ascii: ",")) }
-            data.append(body[body.startIndex + separators[element] + 1 ..< body.startIndex + separators[element + 1]])
+            data.append(body[body.startIndex + separators[element] + 1..<body.startIndex + separators[element + 1]])
         }
         data.append(UInt8(ascii: "]"))
         return data
@@ -110,11 +111,12 @@ enum UnreadKeys {
         var paths = [String](repeating: "", count: scan.nodes.count)
         for (index, node) in scan.nodes.enumerated() {
             guard let parent = node.parent else { continue }
-            let step: CollapsedPath.Step = if let key = node.key {
-                dictionaries.contains(paths[parent]) ? .anyKey : .key(key)
-            } else {
-                .anyElement
-            }
+            let step: CollapsedPath.Step =
+                if let key = node.key {
+                    dictionaries.contains(paths[parent]) ? .anyKey : .key(key)
+                } else {
+                    .anyElement
+                }
             paths[index] = CollapsedPath.appending(step, to: paths[parent])
         }
         return paths
@@ -123,7 +125,7 @@ enum UnreadKeys {
     /// The keys not read, one per path, leaving out those under a key already reported; `nil`
     /// when a key's verdict is not known yet.
     private static func unread(_ scan: BodyScan, numbers: [Int], table: KeyPathTable) -> [Selection]? {
-        var silenced = [Bool](repeating: false, count: table.paths.count)   // reported, or under a reported key
+        var silenced = [Bool](repeating: false, count: table.paths.count)  // reported, or under a reported key
         var order: [Int] = []
         var found = [[Int]](repeating: [], count: table.paths.count)
         var keyAbove = [Int](repeating: -1, count: scan.nodes.count)

@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// A new case written as contract JSON: what `explain` suggests and `add` appends.
 struct CaseTemplate {
@@ -26,9 +26,10 @@ struct CaseTemplate {
     static func expect(observing outcome: Outcome, records: [Explanation.Record]) -> Expect {
         switch outcome {
         case .decoded(let value):
-            let values = records.first.map { record in
-                record.fields.prefix(1).map { (path: JSONPath(parsing: record.path + "." + $0.path)?.description ?? $0.path, json: $0.value) }
-            } ?? []
+            let values =
+                records.first.map { record in
+                    record.fields.prefix(1).map { (path: JSONPath(parsing: record.path + "." + $0.path)?.description ?? $0.path, json: $0.value) }
+                } ?? []
             return .decodes(count: value.count, values: values)
         case .failed(let kind, let status, let problem):
             return .error(kind, status: status, path: problem.flatMap { $0.path.isEmpty ? nil : $0.path })

@@ -26,7 +26,8 @@ enum ContractEditor {
     /// - Returns: The new bytes, or `nil` when the file has no `cases` array to append to.
     static func appending(_ newCase: CaseTemplate, to data: Data) -> Data? {
         guard let root = try? JSONParser.parse(data), let cases = root.member("cases"),
-              case .array(let elements) = cases.value.value, let first = elements.first else { return nil }
+            case .array(let elements) = cases.value.value, let first = elements.first
+        else { return nil }
         let bytes = [UInt8](data)
         guard let open = SourcePosition.offset(of: cases.value.position, in: bytes), let close = matchingClose(of: open, in: bytes) else { return nil }
         var end = close

@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 extension Explanation {
     /// The explanation for people: outcome, count, first records, ignored keys and a case to start from.

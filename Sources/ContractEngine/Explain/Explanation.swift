@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// What a developer needs to write a case for a body: the outcome a correct client reports, the
 /// element count, who the first records are, and the keys the model never reads.
@@ -51,10 +51,11 @@ struct Explanation {
             records = Self.records(of: value, model: model)
             unreadKeys = UnreadKeys.find(in: body, scan: scan, model: model)
         }
-        return .success(Explanation(
-            file: file, byteCount: received.count, model: model, status: status, outcome: outcome,
-            records: records, unreadKeys: unreadKeys
-        ))
+        return .success(
+            Explanation(
+                file: file, byteCount: received.count, model: model, status: status, outcome: outcome,
+                records: records, unreadKeys: unreadKeys
+            ))
     }
 
     /// The first records of a decoded value, by the model's identifying fields (or, for a model

@@ -43,15 +43,15 @@ struct BodyScan {
     /// a hash.
     private struct Record {
         var parent: Int
-        var keyStart: Int             // the raw key bytes in `keyBytes`
+        var keyStart: Int  // the raw key bytes in `keyBytes`
         var keyEnd: Int
         var offset: Int
         var element: Int
-        var elementNode = -1          // the node of this one's elements, once an array is seen
-        var firstKey = -1             // guess for the first key of an object here
-        var nextKey = -1              // guess for the key after this one
+        var elementNode = -1  // the node of this one's elements, once an array is seen
+        var firstKey = -1  // guess for the first key of an object here
+        var nextKey = -1  // guess for the key after this one
         var occurrences = 0
-        var keyHash = 0               // the key bytes hashed with the process's seed
+        var keyHash = 0  // the key bytes hashed with the process's seed
     }
     private var records: [Record] = []
     private var keyBytes: [UInt8] = []
@@ -139,7 +139,8 @@ struct BodyScan {
                             index = end
                         } else {
                             guard let end = Self.closingQuote(bytes, from: start, short: true) else { return }
-                            node = child(of: top.node, after: top.lastKey, key: UnsafeBufferPointer(rebasing: bytes[start..<end]), offset: index, element: element)
+                            node = child(
+                                of: top.node, after: top.lastKey, key: UnsafeBufferPointer(rebasing: bytes[start..<end]), offset: index, element: element)
                             index = end
                         }
                         top.lastKey = node
@@ -274,7 +275,8 @@ struct BodyScan {
         let end = start + record.keyEnd - record.keyStart
         // A stored key ending in a backslash could match the start of a longer escaped key.
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\""),
-              record.keyEnd == record.keyStart || keyBytes[record.keyEnd - 1] != UInt8(ascii: "\\") else { return nil }
+            record.keyEnd == record.keyStart || keyBytes[record.keyEnd - 1] != UInt8(ascii: "\\")
+        else { return nil }
         return sameKey(record, UnsafeBufferPointer(rebasing: bytes[start..<end])) ? end : nil
     }
 

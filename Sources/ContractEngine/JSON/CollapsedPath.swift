@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// Renders a path with every array index collapsed to `[*]`, so a key that appears in each element
 /// of an array is one path: `[*].gender`. The keys of an object the model reads as a dictionary

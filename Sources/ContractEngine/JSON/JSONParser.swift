@@ -95,9 +95,15 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return JSONNode(try parseObject(), at: start)
         case UInt8(ascii: "["): return JSONNode(try parseArray(), at: start)
         case UInt8(ascii: "\""): return JSONNode(.string(try parseString()), at: start)
-        case UInt8(ascii: "t"): try expectLiteral("true"); return JSONNode(.bool(true), at: start)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return JSONNode(.bool(false), at: start)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return JSONNode(.null, at: start)
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return JSONNode(.bool(true), at: start)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return JSONNode(.bool(false), at: start)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return JSONNode(.null, at: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONNode(.number(try parseNumber()), at: start)
         default: throw error("unexpected \(describeCurrent()): expected a value")
         }
@@ -295,7 +301,7 @@ public struct JSONParser {
                 index += 2
                 let low = try parseHex4(escapePosition)
                 guard (0xDC00...0xDFFF).contains(low),
-                      let scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00))
+                    let scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00))
                 else {
                     throw error("lone surrogate \\u\(String(unit, radix: 16)) in a string", at: escapePosition)
                 }

@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// A path into a JSON value or a decoded model, written `[0].name.common` (the leading dot optional).
 public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
@@ -77,7 +77,8 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
         guard index < text.endIndex else { return nil }
         let afterQuote = text.index(after: index)
         guard afterQuote < text.endIndex, text[afterQuote] == "]",
-              let node = try? JSONParser.parse(Data(text[...index].utf8)), case .string(let key) = node.value else { return nil }
+            let node = try? JSONParser.parse(Data(text[...index].utf8)), case .string(let key) = node.value
+        else { return nil }
         return (key, text[text.index(after: afterQuote)...])
     }
 

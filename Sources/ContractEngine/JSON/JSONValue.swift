@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// A JSON value parsed with the position it starts at.
 public struct JSONNode: Sendable, Equatable {

@@ -25,7 +25,8 @@ extension SourcePosition {
             let offset = min(max(offsets[index], 0), buffer.count)
             // From newline to newline with memchr: a body is often one long line.
             while scanned < offset, let base = buffer.baseAddress,
-                  let newline = memchr(base + scanned, Int32(UInt8(ascii: "\n")), offset - scanned) {
+                let newline = memchr(base + scanned, Int32(UInt8(ascii: "\n")), offset - scanned)
+            {
                 line += 1
                 lineStart = base.distance(to: UnsafeRawPointer(newline)) + 1
                 scanned = lineStart

@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// Where live requests go: each API's base URL from the catalogue, unless `--base-url API=URL`
 /// names another (or a bare `--base-url URL` does, for a run whose contracts use one API).
@@ -27,8 +27,11 @@ public struct BaseURLChoice: Sendable, Equatable {
             address = String(text[text.index(after: equals)...])
         }
         guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host, !host.isEmpty else {
-            throw fail("--base-url takes [API=]URL with an http or https URL, such as countries=http://127.0.0.1:8080/v3.1/, not \(JSONValue.quote(Redaction.url(text: text)))")
+            let host = url.host, !host.isEmpty
+        else {
+            throw fail(
+                "--base-url takes [API=]URL with an http or https URL, such as countries=http://127.0.0.1:8080/v3.1/, not \(JSONValue.quote(Redaction.url(text: text)))"
+            )
         }
         // The clients resolve their paths below the base, as below `https://restcountries.com/v3.1/`.
         let normalized = url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")
@@ -50,10 +53,12 @@ public struct BaseURLChoice: Sendable, Equatable {
     func problem(in catalogue: Catalogue, used: Set<String>) -> String? {
         let known = catalogue.apis
         if let unknown = byAPI.keys.sorted().first(where: { !known.contains($0) }) {
-            return "--base-url names the API \"\(unknown)\", which the catalogue does not have; known APIs are \(known.map { "\"\($0)\"" }.joined(separator: ", "))"
+            return
+                "--base-url names the API \"\(unknown)\", which the catalogue does not have; known APIs are \(known.map { "\"\($0)\"" }.joined(separator: ", "))"
         }
         if bare != nil, used.count > 1 {
-            return "--base-url URL without an API name is for a run whose contracts use one API, and these use \(used.sorted().map { "\"\($0)\"" }.joined(separator: ", ")); write API=URL for each"
+            return
+                "--base-url URL without an API name is for a run whose contracts use one API, and these use \(used.sorted().map { "\"\($0)\"" }.joined(separator: ", ")); write API=URL for each"
         }
         return nil
     }

@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// The kinds of JSON value, as drift messages name them.
 enum JSONKind: String, Sendable, Comparable, CaseIterable {
@@ -105,11 +105,12 @@ struct ShapeDrift: Sendable, Equatable {
         case .removed:
             return "\(subject): the server no longer sends this key"
         case .added(let reads):
-            let model = switch reads {
-            case true?: " (the model reads it)"
-            case false?: " (the model never reads it)"
-            case nil: ""
-            }
+            let model =
+                switch reads {
+                case true?: " (the model reads it)"
+                case false?: " (the model never reads it)"
+                case nil: ""
+                }
             return "\(subject): the server now sends this key\(model)"
         case .changed(let fixture, let server):
             return "\(subject): \(JSONKind.describe(fixture)) in the fixture, \(JSONKind.describe(server)) from the server"

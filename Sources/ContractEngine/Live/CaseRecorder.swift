@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// Re-records one recorded case: asks the server again, says what changed, and writes the new
 /// fixture, headers and stamp only when the answer still satisfies the case and every other case
@@ -43,8 +43,10 @@ struct CaseRecorder: Sendable {
             return Report(verdict: .skipped, text: line("SKIPPED", contract, spec, nil, ["skipped: \(reason); not asked for, not written"]))
         }
         guard spec.recorded != nil, let endpoint = contract.endpoint, let contractURL = contract.url,
-              case .http(let oldStatus, let oldHeaders, .fixture(let path, let fixtureFile, _)) = spec.response.kind else {
-            return Report(verdict: .error, text: line("ERROR", contract, spec, nil), messages: ["\(contract.file): \(spec.name) is not a recorded fixture case"])
+            case .http(let oldStatus, let oldHeaders, .fixture(let path, let fixtureFile, _)) = spec.response.kind
+        else {
+            return Report(
+                verdict: .error, text: line("ERROR", contract, spec, nil), messages: ["\(contract.file): \(spec.name) is not a recorded fixture case"])
         }
         let live: LiveResponse
         switch await LiveFetcher.fetch(endpoint, arguments: contract.arguments, baseURL: options.baseURLs.url(for: endpoint), timeout: options.liveTimeout) {
@@ -79,9 +81,10 @@ struct CaseRecorder: Sendable {
         let shared = await sharedReaderFailures(of: fixtureFile, besides: (contract, spec), body: live.body, display: display)
         failures += shared
         guard failures.isEmpty || force else {
-            details.append(shared.isEmpty
-                ? "not written: the new answer does not satisfy the case's \"expect\" (--force writes it)"
-                : "not written: the new answer does not satisfy every case that reads \(display) (--force writes it)")
+            details.append(
+                shared.isEmpty
+                    ? "not written: the new answer does not satisfy the case's \"expect\" (--force writes it)"
+                    : "not written: the new answer does not satisfy every case that reads \(display) (--force writes it)")
             return Report(verdict: .failed, text: line("FAILED", contract, spec, live.displayURL, details), diagnostics: failures)
         }
         let stamp = Recording.stamp(Date())
@@ -90,19 +93,22 @@ struct CaseRecorder: Sendable {
                 var changes = FileChanges()
                 changes.write(live.body, to: URL(fileURLWithPath: fixtureFile, isDirectory: false), display: display)
                 guard let current = try? Data(contentsOf: contractURL),
-                      let updated = ContractEditor.updatingRecording(
-                          of: spec.name, in: current, url: live.displayURL, at: stamp, status: live.status, headers: headers
-                      ) else {
-                    throw RecordRefusal(message: "cannot find the case \(JSONValue.quote(spec.name)) and its \"recorded\" in \(contract.file); nothing was written")
+                    let updated = ContractEditor.updatingRecording(
+                        of: spec.name, in: current, url: live.displayURL, at: stamp, status: live.status, headers: headers
+                    )
+                else {
+                    throw RecordRefusal(
+                        message: "cannot find the case \(JSONValue.quote(spec.name)) and its \"recorded\" in \(contract.file); nothing was written")
                 }
                 changes.write(updated, to: contractURL, display: contract.file)
                 return (changes, ())
             }
         } catch {
-            let message = switch error {
-            case .refused(let refusal): refusal.message
-            case .cannotWrite(let error): "cannot write \(JSONValue.quote(error.path)): \(error.reason)"
-            }
+            let message =
+                switch error {
+                case .refused(let refusal): refusal.message
+                case .cannotWrite(let error): "cannot write \(JSONValue.quote(error.path)): \(error.reason)"
+                }
             return Report(verdict: .error, text: line("ERROR", contract, spec, live.displayURL, details), messages: [message])
         }
         details += failures.map { "expectation that now fails: \($0.rendered)" }
@@ -136,10 +142,11 @@ struct CaseRecorder: Sendable {
             ).run()
             guard result.status != .passed else { continue }
             let said = result.diagnostics.filter { $0.severity == .error }.map(\.message).first ?? "it is \(result.status.rawValue)"
-            failures.append(Diagnostic(
-                .error, "\(display) is read by the case \(JSONValue.quote(reader.spec.name)) too, which fails with the new answer: \(said)",
-                file: reader.contract.file, position: reader.spec.position
-            ))
+            failures.append(
+                Diagnostic(
+                    .error, "\(display) is read by the case \(JSONValue.quote(reader.spec.name)) too, which fails with the new answer: \(said)",
+                    file: reader.contract.file, position: reader.spec.position
+                ))
         }
         return failures
     }
@@ -160,7 +167,8 @@ struct CaseRecorder: Sendable {
         for name in Set(oldHeaders.keys).union(headers.map(\.name)).sorted() {
             let new = headers.first { $0.name == name }?.value
             guard new != oldHeaders[name] else { continue }
-            lines.append("header \(name): " + (new.map { JSONValue.quote($0) } ?? "no longer sent") + (oldHeaders[name].map { ", was \(JSONValue.quote($0))" } ?? ""))
+            lines.append(
+                "header \(name): " + (new.map { JSONValue.quote($0) } ?? "no longer sent") + (oldHeaders[name].map { ", was \(JSONValue.quote($0))" } ?? ""))
         }
         if let old {
             if old == live.body {

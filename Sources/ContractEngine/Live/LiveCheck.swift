@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// `verify --live` for one case: the server's answer to the client's own request goes through
 /// the same prediction, replay and checks as the case's fixture would, then its shape is compared
@@ -77,7 +77,8 @@ enum DriftCheck {
     static func drift(fixture: Data, server: Data, model: ModelDescriptor, keyReads: KeyReadCache) -> [ShapeDrift] {
         // Each body parsed once, for both the model's reads and the shape.
         guard let fixtureRoot = try? JSONParser.parse(BodyEncoding.utf8(fixture)),
-              let serverRoot = try? JSONParser.parse(BodyEncoding.utf8(server)) else { return [] }
+            let serverRoot = try? JSONParser.parse(BodyEncoding.utf8(server))
+        else { return [] }
         let fixtureLog = UnreadKeys.keysRead(in: fixtureRoot, model: model)
         let serverLog = UnreadKeys.keysRead(in: serverRoot, model: model)
         let learnt = keyReads.learnt(for: model.name)

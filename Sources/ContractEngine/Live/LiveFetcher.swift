@@ -1,7 +1,8 @@
-import Foundation
 import DogPatchClients
+import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// What a server answered to a live request.
@@ -222,7 +223,7 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, @unchecked S
         case .notConnectedToInternet: return "not connected to the internet"
         case .networkConnectionLost: return "the connection was lost"
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
             return "the TLS connection failed (\(urlError.code == .secureConnectionFailed ? "handshake" : "certificate"))"
         case .badServerResponse, .cannotParseResponse: return "the server's answer is not valid HTTP"
         case .httpTooManyRedirects: return "too many redirects"

@@ -1,9 +1,10 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import DogPatchClients
+import Foundation
 import HTTPStub
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Learns the exact request a client sends, by calling it on the stub: the tool never builds a URL
 /// itself, so what goes to the server is what the app would send.
@@ -27,9 +28,10 @@ enum RequestCapture {
         defer { session.invalidate() }
         let queue = MarkedQueue.makePrivate(label: "dogpatch-contracts.capture")
         let probe = CompletionProbe<Result<DecodedValue, APIError>>(responseQueue: queue)
-        endpoint.call(Endpoint.Invocation(
-            session: session, responseQueue: queue.queue, arguments: arguments, baseURL: baseURL, completion: probe.record
-        ))
+        endpoint.call(
+            Endpoint.Invocation(
+                session: session, responseQueue: queue.queue, arguments: arguments, baseURL: baseURL, completion: probe.record
+            ))
         let observation = await probe.observe(session: session, timeout: timeout)
         if let request = seen.request { return .success(request) }
         let display = Redaction.url(baseURL)

@@ -35,7 +35,8 @@ struct ModelProfile: Sendable, Equatable {
         for (path, kinds) in keyPaths {
             let others = [JSONKind.null, .string, .number, .boolean, .object, .array].filter { !kinds.contains($0) }
             guard let removed = decodes[.key(path: path, change: .removed)],
-                  others.allSatisfy({ decodes[.key(path: path, change: .set($0))] != nil }) else { continue }
+                others.allSatisfy({ decodes[.key(path: path, change: .set($0))] != nil })
+            else { continue }
             let accepted = Set(others.filter { decodes[.key(path: path, change: .set($0))] == true }).union(kinds)
             let learnt = Entry(required: !removed, acceptsNull: accepted.contains(.null), types: accepted.subtracting([.null]))
             if let known = paths[path] {
@@ -83,8 +84,9 @@ struct ModelProfile: Sendable, Equatable {
         var positions: [String: SourcePosition] = [:]
         for entry in entries {
             guard case .bool(let acceptsNull)? = entry.value.member("null")?.value.value,
-                  case .bool(let required)? = entry.value.member("required")?.value.value,
-                  case .array(let types)? = entry.value.member("types")?.value.value else {
+                case .bool(let required)? = entry.value.member("required")?.value.value,
+                case .array(let types)? = entry.value.member("types")?.value.value
+            else {
                 return .failure(invalid("\(entry.key) needs \"null\", \"required\" and \"types\"", at: entry.keyPosition))
             }
             let kinds = types.compactMap { node -> JSONKind? in if case .string(let name) = node.value { JSONKind(rawValue: name) } else { nil } }
@@ -136,7 +138,11 @@ struct ModelProfile: Sendable, Equatable {
                     changes.append((path, "\(label): refused null, now accepts it: a response with null here now decodes"))
                 }
                 for lost in before.types.subtracting(after.types).sorted() {
-                    changes.append((path, "\(label): accepted \(lost.rawValue), no longer does: a response with \(lost.rawValue == "array" || lost.rawValue == "object" ? "an" : "a") \(lost.rawValue) here no longer decodes"))
+                    changes.append(
+                        (
+                            path,
+                            "\(label): accepted \(lost.rawValue), no longer does: a response with \(lost.rawValue == "array" || lost.rawValue == "object" ? "an" : "a") \(lost.rawValue) here no longer decodes"
+                        ))
                 }
                 for gained in after.types.subtracting(before.types).sorted() {
                     changes.append((path, "\(label): now accepts \(gained.rawValue) as well"))

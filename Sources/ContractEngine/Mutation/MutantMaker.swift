@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// Derives the mutants of one passing case and builds each one's response.
 struct MutantMaker: Sendable {

@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// Runs one mutant: predicts what a correct client makes of it, replays it through the real
 /// client, and fails it unless the client gives exactly that, once, on its queue.
@@ -63,7 +63,8 @@ extension Outcome {
     func isSame(as other: Outcome, dictionaries: Set<String>) -> Bool {
         if isSame(as: other) { return true }
         guard case .failed(.jsonConversionFailure, _, let mine?) = self, case .failed(.jsonConversionFailure, _, let theirs?) = other,
-              let left = JSONPath(parsing: mine.path), let right = JSONPath(parsing: theirs.path) else { return false }
+            let left = JSONPath(parsing: mine.path), let right = JSONPath(parsing: theirs.path)
+        else { return false }
         return Self.collapsed(left, dictionaries: dictionaries) == Self.collapsed(right, dictionaries: dictionaries)
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// One `mutate` run: picks the cases to mutate, runs their mutants (at most `--jobs` at once,
 /// results in a stable order), and learns each model's profile.
@@ -30,17 +30,20 @@ struct MutationSession {
             return [await item.verify(fixtures: fixtures, options: options, keyReads: keyReads)]
         }
         guard let endpoint = contract.endpoint, spec.skip == nil, spec.replay,
-              case .http(let status, _, _) = spec.response.kind, (200...299).contains(status),
-              case .decodes = spec.expect.kind else { return [] }
+            case .http(let status, _, _) = spec.response.kind, (200...299).contains(status),
+            case .decodes = spec.expect.kind
+        else { return [] }
         var verified = await Verifier.verify(.ready(spec), of: contract, fixtures: fixtures, options: options, keyReads: keyReads)
         verified = DiagnosticRules.apply(to: [verified], strict: false)[0]
         guard verified.status == .passed,
-              case .success(let body) = LoadedBody.load(spec.response, fixtures: fixtures, contractFile: contract.file) else {
+            case .success(let body) = LoadedBody.load(spec.response, fixtures: fixtures, contractFile: contract.file)
+        else {
             var failed = verified
             failed.status = .error
-            failed.diagnostics.insert(Diagnostic(
-                .error, "the case does not pass verify, so its mutants were not run", file: contract.file, position: spec.position
-            ), at: 0)
+            failed.diagnostics.insert(
+                Diagnostic(
+                    .error, "the case does not pass verify, so its mutants were not run", file: contract.file, position: spec.position
+                ), at: 0)
             return [failed]
         }
         guard let maker = MutantMaker(body: body.data, response: spec.response, model: contract.model) else { return [] }
@@ -127,10 +130,12 @@ struct ProfileCheck {
                 if unjudged > 0 {
                     let why = wholeSuite ? "--max left some of its mutants out" : "the run took part of the suite (PATH or --filter)"
                     let verb = update ? "kept as they were" : "not judged"
-                    result.diagnostics.append(Diagnostic(
-                        .note, "\(unjudged) \(unjudged == 1 ? "path" : "paths") of the \(name) profile \(verb): \(why); run mutate on the whole suite to judge every path",
-                        file: shown
-                    ))
+                    result.diagnostics.append(
+                        Diagnostic(
+                            .note,
+                            "\(unjudged) \(unjudged == 1 ? "path" : "paths") of the \(name) profile \(verb): \(why); run mutate on the whole suite to judge every path",
+                            file: shown
+                        ))
                 }
             }
             if update || old == nil {

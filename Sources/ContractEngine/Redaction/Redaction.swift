@@ -13,7 +13,8 @@ enum Redaction {
     /// - Returns: Its text with the user-info taken out.
     static func url(_ url: URL) -> String {
         guard url.user != nil || url.password != nil,
-              var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
+            var parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        else { return url.absoluteString }
         parts.user = nil
         parts.password = nil
         return parts.string ?? url.absoluteString

@@ -1,9 +1,10 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import DogPatchClients
+import Foundation
 import HTTPStub
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Turns what a replay observed into diagnostics: the request, the completion and the result.
 struct ReplayCheck {
@@ -23,9 +24,10 @@ struct ReplayCheck {
         var diagnostics = checkRequests(observation.requests)
         let completion = observation.completion
         if completion.timedOut {
-            diagnostics.append(error(
-                "completion did not run within \(Self.seconds(timeout)); the request was cancelled", at: contractCase.position
-            ))
+            diagnostics.append(
+                error(
+                    "completion did not run within \(Self.seconds(timeout)); the request was cancelled", at: contractCase.position
+                ))
             return diagnostics
         }
         if completion.callCount > 1 {
@@ -45,7 +47,9 @@ struct ReplayCheck {
 
     private func checkRequests(_ requests: [URLRequest]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = requests.dropFirst().map { extra in
-            error("\(StubURLProtocol.noRoutePrefix) \(extra.httpMethod ?? "GET") \(extra.url?.absoluteString ?? "(no URL)"): the client sent more than one request", at: contractCase.position)
+            error(
+                "\(StubURLProtocol.noRoutePrefix) \(extra.httpMethod ?? "GET") \(extra.url?.absoluteString ?? "(no URL)"): the client sent more than one request",
+                at: contractCase.position)
         }
         guard let expected = contract.request else { return diagnostics }
         guard let sent = requests.first else {
@@ -73,9 +77,10 @@ struct ReplayCheck {
             var actual: [String: String] = [:]
             for item in items { actual[item.name] = item.value ?? "" }
             if actual != query.value || items.count != actual.count {
-                diagnostics.append(error(
-                    "request query: expected \(Self.render(query.value)), client sent \(Self.render(items))", at: query.position
-                ))
+                diagnostics.append(
+                    error(
+                        "request query: expected \(Self.render(query.value)), client sent \(Self.render(items))", at: query.position
+                    ))
             }
         }
         return diagnostics
@@ -113,4 +118,3 @@ struct ReplayCheck {
         interval == interval.rounded() ? "\(Int(interval)) s" : "\(interval) s"
     }
 }
-

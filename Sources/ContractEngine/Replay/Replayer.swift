@@ -1,9 +1,10 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import DogPatchClients
+import Foundation
 import HTTPStub
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Replays a case through the real client: builds it on a stub session, serves the case's
 /// response, and checks the request, the result and how the completion ran.
@@ -32,9 +33,10 @@ struct Replayer: Sendable {
         defer { session.invalidate() }
         let queue: MarkedQueue = contract.responseQueue == .main ? .main : .makePrivate(label: "dogpatch-contracts.replay")
         let probe = CompletionProbe<Result<DecodedValue, APIError>>(responseQueue: queue)
-        endpoint.call(Endpoint.Invocation(
-            session: session, responseQueue: queue.queue, arguments: contract.arguments, completion: probe.record
-        ))
+        endpoint.call(
+            Endpoint.Invocation(
+                session: session, responseQueue: queue.queue, arguments: contract.arguments, completion: probe.record
+            ))
         let completion = await probe.observe(session: session, timeout: timeout)
         return Observation(requests: log.requests, completion: completion, queueName: queue.name)
     }

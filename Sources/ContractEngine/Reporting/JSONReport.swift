@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// The JSON report (`--format json`, `--json FILE`) as a value, encoded with sorted keys:
 /// `{"version":1,"summary":{...},"results":[...],"coverage":{...}}` as DESIGN section 5 gives it.
@@ -19,7 +19,9 @@ struct JSONReport: Encodable {
         let diagnostics: [Problem]
 
         enum CodingKeys: String, CodingKey {
-            case contract, endpoint, name = "case", status, skipReason, url, diagnostics
+            case contract, endpoint
+            case name = "case"
+            case status, skipReason, url, diagnostics
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -66,14 +68,18 @@ struct JSONReport: Encodable {
                 contract: result.contract, endpoint: result.endpoint, name: result.caseName, status: result.status.rawValue,
                 skipReason: result.skipReason, url: result.url,
                 diagnostics: result.diagnostics.map {
-                    Problem(severity: $0.severity.rawValue, message: $0.message, file: $0.file, line: $0.position?.line, column: $0.position?.column, path: $0.path)
+                    Problem(
+                        severity: $0.severity.rawValue, message: $0.message, file: $0.file, line: $0.position?.line, column: $0.position?.column, path: $0.path)
                 }
             )
         }
         self.coverage = coverage?.counts
-        self.selection = coverage == nil ? nil : selection.map { selection in
-            Selection(shard: selection.shard.map { "\($0.index)/\($0.count)" }, wholeSuite: selection.whole)
-        }
+        self.selection =
+            coverage == nil
+            ? nil
+            : selection.map { selection in
+                Selection(shard: selection.shard.map { "\($0.index)/\($0.count)" }, wholeSuite: selection.whole)
+            }
     }
 
     /// The report's text: compact, keys sorted, one line.

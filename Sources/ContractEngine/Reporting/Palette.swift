@@ -1,7 +1,12 @@
 /// Terminal colours, through one function that gives "" when colour is off.
 struct Palette: Sendable {
     enum Color: String {
-        case red = "31", green = "32", yellow = "33", bold = "1", dim = "2", reset = "0"
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+        case bold = "1"
+        case dim = "2"
+        case reset = "0"
     }
 
     let enabled: Bool

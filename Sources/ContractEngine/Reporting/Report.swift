@@ -62,12 +62,13 @@ struct Report {
     private func text(palette: Palette) -> String {
         var out = ""
         for result in results {
-            let (label, color): (String, Palette.Color) = switch result.status {
-            case .passed: ("PASS ", .green)
-            case .failed: ("FAIL ", .red)
-            case .error: ("ERROR", .red)
-            case .skipped: ("SKIP ", .yellow)
-            }
+            let (label, color): (String, Palette.Color) =
+                switch result.status {
+                case .passed: ("PASS ", .green)
+                case .failed: ("FAIL ", .red)
+                case .error: ("ERROR", .red)
+                case .skipped: ("SKIP ", .yellow)
+                }
             out += palette.paint(label, color) + " " + VisibleText.escaped(result.contract) + "  " + VisibleText.escaped(result.caseName)
             if let url = result.url { out += palette.paint("  " + VisibleText.escaped(url), .dim) }
             if let reason = result.skipReason { out += palette.paint("  (\(VisibleText.escaped(reason)))", .dim) }
@@ -87,7 +88,8 @@ struct Report {
 
     private func junit() -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"dogpatch-contracts\" tests=\"\(summary.cases)\" failures=\"\(summary.failed)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\">\n"
+        out +=
+            "<testsuites name=\"dogpatch-contracts\" tests=\"\(summary.cases)\" failures=\"\(summary.failed)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\">\n"
         var order: [String] = []
         var byContract: [String: [CaseResult]] = [:]
         for result in results {
@@ -97,7 +99,8 @@ struct Report {
         for contract in order {
             let cases = byContract[contract] ?? []
             let counts = Summary(cases)
-            out += "  <testsuite name=\"\(Self.xml(contract))\" tests=\"\(counts.cases)\" failures=\"\(counts.failed)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\">\n"
+            out +=
+                "  <testsuite name=\"\(Self.xml(contract))\" tests=\"\(counts.cases)\" failures=\"\(counts.failed)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\">\n"
             for result in cases {
                 out += "    <testcase classname=\"\(Self.xml(contract))\" name=\"\(Self.xml(result.caseName))\""
                 let details = result.diagnostics.map(\.rendered).joined(separator: "\n")
@@ -171,7 +174,8 @@ struct Report {
             return "\(count) more \(count == 1 ? severity.rawValue : severity.rawValue + "s")"
         }
         if !hidden.isEmpty {
-            out += "::notice title=dogpatch-contracts::\(hidden.joined(separator: " and ")) not annotated: "
+            out +=
+                "::notice title=dogpatch-contracts::\(hidden.joined(separator: " and ")) not annotated: "
                 + "GitHub shows \(Self.githubAnnotationLimit) of each a step, and standard error lists every one\n"
         }
         return out + summary.line + "\n"

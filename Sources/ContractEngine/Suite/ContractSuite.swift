@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// A contract suite as a list of cases, for a test target to run one test a case:
 ///

@@ -26,10 +26,11 @@ enum SuiteItem: Sendable {
 
     /// Whether the contract's path or the case's name contains one of the texts, ignoring case.
     func matches(any filters: [String]) -> Bool {
-        let haystacks = switch self {
-        case .contractError(let file, _, _): [file.lowercased()]
-        case .contractCase(let contract, let entry): [contract.file.lowercased(), entry.name.lowercased()]
-        }
+        let haystacks =
+            switch self {
+            case .contractError(let file, _, _): [file.lowercased()]
+            case .contractCase(let contract, let entry): [contract.file.lowercased(), entry.name.lowercased()]
+            }
         return filters.contains { filter in haystacks.contains { $0.contains(filter.lowercased()) } }
     }
 

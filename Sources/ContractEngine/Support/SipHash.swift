@@ -56,6 +56,6 @@ struct SipHash {
     }
 }
 
-private extension UInt64 {
-    func rotated(_ count: UInt64) -> UInt64 { (self << count) | (self >> (64 - count)) }
+extension UInt64 {
+    fileprivate func rotated(_ count: UInt64) -> UInt64 { (self << count) | (self >> (64 - count)) }
 }

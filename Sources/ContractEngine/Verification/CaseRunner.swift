@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// Verifies one ready case: loads its body, predicts and checks the outcome, then replays it.
 struct CaseRunner: Sendable {
@@ -30,7 +30,8 @@ struct CaseRunner: Sendable {
         let scan = BodyScan(text)
         if let tooDeep = scan.tooDeep {
             // Refused before Foundation's recursive parser or the client ever sees it.
-            let diagnostic = body.file.map { Diagnostic(.error, BodyScan.tooDeepMessage, file: $0, position: tooDeep) }
+            let diagnostic =
+                body.file.map { Diagnostic(.error, BodyScan.tooDeepMessage, file: $0, position: tooDeep) }
                 ?? Diagnostic(.error, BodyScan.tooDeepMessage, file: contract.file, position: contractCase.response.position)
             return result(.error, [diagnostic])
         }

@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// What a case's response led to: a decoded value or an `APIError` case.
 enum Outcome: Sendable {

@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// Checks an outcome, predicted or returned by the client, against a case's expectation.
 struct OutcomeCheck {

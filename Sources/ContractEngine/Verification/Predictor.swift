@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// Predicts a case's outcome from its response alone, by the `APIError` table.
 enum Predictor {

@@ -1,5 +1,5 @@
-import Foundation
 import DogPatchClients
+import Foundation
 
 /// Runs a suite: discovers and loads contracts, then predicts, replays and checks every case.
 public struct Verifier: Sendable {
@@ -73,10 +73,11 @@ public struct Verifier: Sendable {
                 placed.append(file)
             case .outside(let suiteRoot):
                 let belongs = suiteRoot.map { "belongs to the suite at \(JSONValue.quote($0))" } ?? "belongs to no suite"
-                throw UsageError(message: """
-                    contract \(JSONValue.quote(file.display)) \(belongs), not to this one at \(JSONValue.quote(membership.root)), \
-                    so its fixtures are not this suite's Fixtures/; run the command from its suite's folder, or give --fixtures DIR
-                    """)
+                throw UsageError(
+                    message: """
+                        contract \(JSONValue.quote(file.display)) \(belongs), not to this one at \(JSONValue.quote(membership.root)), \
+                        so its fixtures are not this suite's Fixtures/; run the command from its suite's folder, or give --fixtures DIR
+                        """)
             }
         }
         return placed.sorted { $0.display < $1.display }
@@ -90,10 +91,11 @@ public struct Verifier: Sendable {
         let fixtures = fixtureLocator
         let items = try items()
         if options.live {
-            let used = Set(items.compactMap { item -> String? in
-                if case .contractCase(let contract, _) = item { return contract.endpoint?.api }
-                return nil
-            })
+            let used = Set(
+                items.compactMap { item -> String? in
+                    if case .contractCase(let contract, _) = item { return contract.endpoint?.api }
+                    return nil
+                })
             if let problem = options.baseURLs.problem(in: catalogue, used: used) { throw UsageError(message: problem) }
             // A live run that checks nothing must not pass: a nightly job would stay green forever.
             let recorded = items.contains { item in
@@ -104,10 +106,11 @@ public struct Verifier: Sendable {
             }
             // An invalid contract fails the run anyway, and says why.
             if !recorded, !invalid {
-                throw UsageError(message: """
-                    no selected case is recorded, so verify --live would check nothing against a server; \
-                    record cases with add --live (or give a case a "recorded" stamp with its URL), or select recorded ones
-                    """)
+                throw UsageError(
+                    message: """
+                        no selected case is recorded, so verify --live would check nothing against a server; \
+                        record cases with add --live (or give a case a "recorded" stamp with its URL), or select recorded ones
+                        """)
             }
         }
         let keyReads = KeyReadCache()

@@ -37,9 +37,10 @@ extension Catalogue {
             return .failure(CatalogueLookupError(subject: .model, message: "unknown model \"\(name)\"; known models are \(knownModels)"))
         }
         if let endpoint, endpoint.model.name != model.name {
-            return .failure(CatalogueLookupError(
-                subject: .model, message: "model \"\(model.name)\" does not match endpoint \"\(endpoint.name)\", which decodes \"\(endpoint.model.name)\""
-            ))
+            return .failure(
+                CatalogueLookupError(
+                    subject: .model, message: "model \"\(model.name)\" does not match endpoint \"\(endpoint.name)\", which decodes \"\(endpoint.model.name)\""
+                ))
         }
         return .success(model)
     }

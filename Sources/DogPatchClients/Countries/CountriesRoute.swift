@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The restcountries endpoints the client calls.
@@ -18,7 +19,8 @@ public enum CountriesRoute: Equatable, Sendable {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
             throw .invalidRequest(reason: "the base URL \"\(baseURL.absoluteString)\" is not valid")
         }
-        let basePath = components.percentEncodedPath.hasSuffix("/")
+        let basePath =
+            components.percentEncodedPath.hasSuffix("/")
             ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
         var queryItems: [URLQueryItem] = []
         switch self {

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A small HTTP layer over the session seam: a request yields a body and an HTTP response, or an `APIError`.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ContractEngine
 
 /// Each command's table of options drives both its parser and its help.
@@ -39,8 +40,9 @@ struct OptionTableTests {
 
     @Test("every option the parser accepts is in the help, and every option in the help is accepted", arguments: commands)
     func helpMatchesParser(_ command: Command) {
-        let documented = Set(command.help.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "[" || $0 == "]" })
-            .filter { $0.hasPrefix("-") && $0.count > 1 && $0.dropFirst().allSatisfy { $0.isLetter || $0 == "-" } }.map(String.init))
+        let documented = Set(
+            command.help.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "[" || $0 == "]" })
+                .filter { $0.hasPrefix("-") && $0.count > 1 && $0.dropFirst().allSatisfy { $0.isLetter || $0 == "-" } }.map(String.init))
         for name in command.names {
             #expect(documented.contains(name), "\(command.name) accepts \(name) but its help does not say so")
         }

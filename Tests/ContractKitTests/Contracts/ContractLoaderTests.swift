@@ -1,7 +1,8 @@
+import DogPatchClients
 import Foundation
 import Testing
+
 @testable import ContractEngine
-import DogPatchClients
 
 /// `ContractLoader` on its own: what a contract's text becomes, and every problem where it is written.
 @Suite("contract loader")
@@ -14,7 +15,8 @@ struct ContractLoaderTests {
 
     @Test("an endpoint contract loads its endpoint, model, arguments, request, queue and cases")
     func loads() throws {
-        let loaded = Self.load("""
+        let loaded = Self.load(
+            """
             {"endpoint": "countries.byName", "arguments": {"name": "peru", "fullText": true}, "responseQueue": "private",
              "request": {"method": "GET", "path": "/v3.1/name/peru", "query": {"fullText": "true"}},
              "ignoredKeys": ["[*].fifa"],
@@ -33,13 +35,27 @@ struct ContractLoaderTests {
         #expect(contract.cases.map(\.name) == ["offline"])
     }
 
-    @Test("a problem in the header makes the whole contract invalid, at its line and column", arguments: [
-        (#"{"endpoint": "countries.none", "cases": []}"#, "contracts/c.json:1:14: error: unknown endpoint \"countries.none\"; known endpoints are \"dogpatch.getDogs\", \"countries.all\", \"countries.byName\""),
-        (#"{"model": "[Cat]", "cases": []}"#, "contracts/c.json:1:11: error: unknown model \"[Cat]\"; known models are \"Dog\", \"[Dog]\", \"Country\", \"[Country]\""),
-        (#"{"endpoint": "dogpatch.getDogs", "model": "Country", "cases": []}"#, "contracts/c.json:1:43: error: model \"Country\" does not match endpoint \"dogpatch.getDogs\", which decodes \"[Dog]\""),
-        (#"{"version": 2, "model": "Dog", "cases": []}"#, "contracts/c.json:1:13: error: contract version 2 is newer than this tool reads (version 1); update dogpatch-contracts"),
-        (#"{"model": "Dog"}"#, "contracts/c.json:1:1: error: missing required key \"cases\" in the contract"),
-    ])
+    @Test(
+        "a problem in the header makes the whole contract invalid, at its line and column",
+        arguments: [
+            (
+                #"{"endpoint": "countries.none", "cases": []}"#,
+                "contracts/c.json:1:14: error: unknown endpoint \"countries.none\"; known endpoints are \"dogpatch.getDogs\", \"countries.all\", \"countries.byName\""
+            ),
+            (
+                #"{"model": "[Cat]", "cases": []}"#,
+                "contracts/c.json:1:11: error: unknown model \"[Cat]\"; known models are \"Dog\", \"[Dog]\", \"Country\", \"[Country]\""
+            ),
+            (
+                #"{"endpoint": "dogpatch.getDogs", "model": "Country", "cases": []}"#,
+                "contracts/c.json:1:43: error: model \"Country\" does not match endpoint \"dogpatch.getDogs\", which decodes \"[Dog]\""
+            ),
+            (
+                #"{"version": 2, "model": "Dog", "cases": []}"#,
+                "contracts/c.json:1:13: error: contract version 2 is newer than this tool reads (version 1); update dogpatch-contracts"
+            ),
+            (#"{"model": "Dog"}"#, "contracts/c.json:1:1: error: missing required key \"cases\" in the contract"),
+        ])
     func headerProblems(_ text: String, _ rendered: String) {
         guard case .invalid(_, _, let diagnostics) = Self.load(text) else {
             Issue.record("loaded")
@@ -50,7 +66,8 @@ struct ContractLoaderTests {
 
     @Test("a bad case is invalid on its own; the others still load, and a duplicate name is the later one's problem")
     func caseProblems() throws {
-        let loaded = Self.load("""
+        let loaded = Self.load(
+            """
             {"model": "[Dog]", "cases": [
               {"name": "a", "response": {"body": "[]"}, "expect": {"decodes": true}},
               {"name": "b", "response": {"status": 99}, "expect": {"decodes": true}},
@@ -62,7 +79,8 @@ struct ContractLoaderTests {
             return
         }
         guard contract.cases.count == 3, case .ready = contract.cases[0],
-              case .invalid(_, let status) = contract.cases[1], case .invalid(_, let duplicate) = contract.cases[2] else {
+            case .invalid(_, let status) = contract.cases[1], case .invalid(_, let duplicate) = contract.cases[2]
+        else {
             Issue.record("unexpected cases: \(contract.cases)")
             return
         }
@@ -72,7 +90,8 @@ struct ContractLoaderTests {
 
     @Test("a recorded stamp needs a fixture, an endpoint and a UTC time")
     func recording() {
-        let loaded = Self.load("""
+        let loaded = Self.load(
+            """
             {"model": "[Dog]", "cases": [{"name": "r", "response": {"body": "[]"},
               "recorded": {"url": "https://x.test/", "at": "yesterday"}, "expect": {"decodes": true}}]}
             """)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ContractEngine
 
 /// `FixtureLocator` on its own: a fixture path resolves inside the fixtures folder, through any
@@ -20,15 +21,17 @@ struct FixtureLocatorTests {
         return FixtureLocator(root: fixtures, displayRoot: "Fixtures")
     }
 
-    @Test("paths inside the folder resolve to the file they name, through links that stay inside", arguments: [
-        ("dogs/page.json", "dogs/page.json"),
-        ("./dogs//page.json", "dogs/page.json"),
-        ("dogs/../dogs/./page.json", "dogs/page.json"),
-        ("inside.json", "dogs/page.json"),
-        ("alias/page.json", "dogs/page.json"),
-        ("missing/none.json", "missing/none.json"),
-        ("dangling.json", "dangling.json"),
-    ])
+    @Test(
+        "paths inside the folder resolve to the file they name, through links that stay inside",
+        arguments: [
+            ("dogs/page.json", "dogs/page.json"),
+            ("./dogs//page.json", "dogs/page.json"),
+            ("dogs/../dogs/./page.json", "dogs/page.json"),
+            ("inside.json", "dogs/page.json"),
+            ("alias/page.json", "dogs/page.json"),
+            ("missing/none.json", "missing/none.json"),
+            ("dangling.json", "dangling.json"),
+        ])
     func resolvesInside(_ path: String, _ expected: String) throws {
         let folder = try SuiteFolder()
         let locator = try Self.locator(in: folder)
@@ -36,9 +39,11 @@ struct FixtureLocatorTests {
         #expect(locator.relativePath(of: resolved) == expected)
     }
 
-    @Test("a path or a link that leads out of the folder is refused", arguments: [
-        "../contracts/outside.json", "dogs/../../contracts/outside.json", "out.json", "escape/outside.json", "alias/../../contracts/outside.json",
-    ])
+    @Test(
+        "a path or a link that leads out of the folder is refused",
+        arguments: [
+            "../contracts/outside.json", "dogs/../../contracts/outside.json", "out.json", "escape/outside.json", "alias/../../contracts/outside.json",
+        ])
     func refusesOutside(_ path: String) throws {
         let folder = try SuiteFolder()
         let locator = try Self.locator(in: folder)

@@ -10,13 +10,15 @@ struct CoverageTests {
         try SampleSuite.write(into: folder)
         let run = try folder.run(["verify", "--coverage", "contracts/good.json"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasSuffix("""
-            4 passed, 0 failed, 0 errors, 0 skipped
+        #expect(
+            run.stdout.hasSuffix(
+                """
+                4 passed, 0 failed, 0 errors, 0 skipped
 
-            coverage          decoded  invalidData  jsonConversionFailure  4xx  5xx  network  invalidRequest  main  private
-            dogpatch.getDogs  1        -            1                      1    -    1        n/a             4     -
+                coverage          decoded  invalidData  jsonConversionFailure  4xx  5xx  network  invalidRequest  main  private
+                dogpatch.getDogs  1        -            1                      1    -    1        n/a             4     -
 
-            """), "\(run.stdout)")
+                """), "\(run.stdout)")
     }
 
     @Test("--require-coverage exits 1 naming every endpoint and outcome no case reaches")
@@ -41,10 +43,11 @@ struct CoverageTests {
         let run = try folder.run(["verify", "--coverage", "--format", "json", "contracts/good.json"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let coverage = try #require(report["coverage"] as? [String: [String: Int]])
-        #expect(coverage["dogpatch.getDogs"] == [
-            "decoded": 1, "invalidData": 0, "jsonConversionFailure": 1, "responseUnsuccessful4xx": 1, "responseUnsuccessful5xx": 0,
-            "responseUnsuccessfulNetworkError": 1, "mainQueue": 4, "privateQueue": 0,
-        ])
+        #expect(
+            coverage["dogpatch.getDogs"] == [
+                "decoded": 1, "invalidData": 0, "jsonConversionFailure": 1, "responseUnsuccessful4xx": 1, "responseUnsuccessful5xx": 0,
+                "responseUnsuccessfulNetworkError": 1, "mainQueue": 4, "privateQueue": 0,
+            ])
     }
 
     @Test("the repository's own suite reaches every outcome on every endpoint")

@@ -1,7 +1,8 @@
+import DogPatchClients
 import Foundation
 import Testing
+
 @testable import ContractEngine
-import DogPatchClients
 
 @Suite("fixture decoding")
 struct FixtureDecoderTests {
@@ -40,12 +41,14 @@ struct FixtureDecoderTests {
         #expect(found.summary == #"[0].cost: expected a number, found "free""#)
     }
 
-    @Test("a value of the wrong shape is explained", arguments: [
-        (#"[{"name": "France"}]"#, "[0].name", #"expected an object, found "France""#),
-        (#"{"name": {}}"#, "", #"expected an array, found an object"#),
-        (#"[{"capital": [1]}]"#, "[0].capital[0]", "expected a string, found 1"),
-        (#"[{"area": null, "landlocked": "no"}]"#, "[0].landlocked", #"expected a boolean, found "no""#),
-    ])
+    @Test(
+        "a value of the wrong shape is explained",
+        arguments: [
+            (#"[{"name": "France"}]"#, "[0].name", #"expected an object, found "France""#),
+            (#"{"name": {}}"#, "", #"expected an array, found an object"#),
+            (#"[{"capital": [1]}]"#, "[0].capital[0]", "expected a string, found 1"),
+            (#"[{"area": null, "landlocked": "no"}]"#, "[0].landlocked", #"expected a boolean, found "no""#),
+        ])
     func shapes(json: String, path: String, reason: String) throws {
         let found = try problem(json, as: .countries)
         #expect(found.path == path)

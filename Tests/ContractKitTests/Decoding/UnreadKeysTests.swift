@@ -1,7 +1,8 @@
+import DogPatchClients
 import Foundation
 import Testing
+
 @testable import ContractEngine
-import DogPatchClients
 
 @Suite("ignored keys")
 struct UnreadKeysTests {
@@ -34,7 +35,8 @@ struct UnreadKeysTests {
 
     @Test("keys of a dictionary that first occur in different records are one path, read or not")
     func dictionaryKeysAcrossRecords() {
-        let json = #"[{"cca3": "A"}, {"gini": {"2019": 1.5}}, {"gini": {"2018": 2.5}}, {"gini": {"2017": 3.5}, "extra": 1}, {"currencies": {"EUR": {"name": "e"}}}, {"currencies": {"USD": {"name": "d", "code": "USD"}}}]"#
+        let json =
+            #"[{"cca3": "A"}, {"gini": {"2019": 1.5}}, {"gini": {"2018": 2.5}}, {"gini": {"2017": 3.5}, "extra": 1}, {"currencies": {"EUR": {"name": "e"}}}, {"currencies": {"USD": {"name": "d", "code": "USD"}}}]"#
         #expect(ignored(json) == ["[*].extra", "[*].currencies.*.code"])
     }
 

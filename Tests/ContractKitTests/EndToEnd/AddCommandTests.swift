@@ -12,14 +12,15 @@ struct AddCommandTests {
             "--arguments", #"{"name": "peru"}"#, "--name", "peru",
         ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == """
-            copied Downloads/peru.json to Fixtures/peru.json
-            created contracts/countries/peru.json with case "peru"
-            no --expect given: recorded the observed outcome, a decoded [Country] of 1 element
-            PASS  contracts/countries/peru.json  peru
-            1 passed, 0 failed, 0 errors, 0 skipped
+        #expect(
+            run.stdout == """
+                copied Downloads/peru.json to Fixtures/peru.json
+                created contracts/countries/peru.json with case "peru"
+                no --expect given: recorded the observed outcome, a decoded [Country] of 1 element
+                PASS  contracts/countries/peru.json  peru
+                1 passed, 0 failed, 0 errors, 0 skipped
 
-            """)
+                """)
         #expect(try folder.read("Fixtures/peru.json") == folder.read("Downloads/peru.json"))
         let verify = try folder.run(["verify", "--strict"])
         #expect(verify.status == 0, "\(verify.stderr)")
@@ -31,20 +32,24 @@ struct AddCommandTests {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         let before = try folder.read("contracts/good.json")
-        let run = try folder.run(["add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "teapot", "--status", "418", "--expect", "responseUnsuccessful"])
+        let run = try folder.run([
+            "add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "teapot", "--status", "418", "--expect", "responseUnsuccessful",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("added case \"teapot\" to contracts/good.json (5 cases)\nPASS  contracts/good.json  teapot\n"))
         let after = String(decoding: try folder.read("contracts/good.json"), as: UTF8.self)
         let original = String(decoding: before, as: UTF8.self)
         let cut = try #require(original.range(of: "\"expect\": { \"error\": \"responseUnsuccessful\" } }"))
         #expect(after.hasPrefix(String(original[..<cut.upperBound])))
-        #expect(after.contains("""
-                { "name": "teapot",
-                  "response": { "status": 418, "fixture": "dogs.json" },
-                  "expect": { "error": "responseUnsuccessful", "status": 418 } }
-              ]
-            }
-            """))
+        #expect(
+            after.contains(
+                """
+                    { "name": "teapot",
+                      "response": { "status": 418, "fixture": "dogs.json" },
+                      "expect": { "error": "responseUnsuccessful", "status": 418 } }
+                  ]
+                }
+                """))
         let verify = try folder.run(["verify"])
         #expect(verify.status == 0)
         #expect(verify.cases("PASS").count == 5)
@@ -81,7 +86,9 @@ struct AddCommandTests {
     func failingExpectation() throws {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/missing-id.json", SampleSuite.dogsMissingID)
-        let run = try folder.run(["add", "Fixtures/missing-id.json", "--contract", "contracts/new.json", "--model", "[Dog]", "--name", "page", "--expect", "decodes"])
+        let run = try folder.run([
+            "add", "Fixtures/missing-id.json", "--contract", "contracts/new.json", "--model", "[Dog]", "--name", "page", "--expect", "decodes",
+        ])
         #expect(run.status == 1)
         #expect(run.stdout.contains("FAIL  contracts/new.json  page"))
         #expect(run.stderr.contains("Fixtures/missing-id.json:5:3: error: [1].id: required key is missing"))
@@ -97,8 +104,11 @@ struct AddFilesTests {
         try SampleSuite.write(into: folder)
         try folder.write("shared/good.json", SampleSuite.dogsContract)
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("contracts/good.json"))
-        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("contracts/good.json").path, withDestinationPath: "../shared/good.json")
-        let run = try folder.run(["add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "teapot", "--status", "418", "--expect", "responseUnsuccessful"])
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("contracts/good.json").path, withDestinationPath: "../shared/good.json")
+        let run = try folder.run([
+            "add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "teapot", "--status", "418", "--expect", "responseUnsuccessful",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let stillLink = folder.isSymlink("contracts/good.json")
         #expect(stillLink)
@@ -110,7 +120,9 @@ struct AddFilesTests {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         try folder.write("contracts/good.json", SampleSuite.dogsContract.replacingOccurrences(of: "\n", with: "\r\n"))
-        let run = try folder.run(["add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "teapot", "--status", "418", "--expect", "responseUnsuccessful"])
+        let run = try folder.run([
+            "add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "teapot", "--status", "418", "--expect", "responseUnsuccessful",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let bytes = [UInt8](try folder.read("contracts/good.json"))
         let bareLineFeeds = bytes.indices.filter { bytes[$0] == 0x0A && ($0 == 0 || bytes[$0 - 1] != 0x0D) }
@@ -118,27 +130,35 @@ struct AddFilesTests {
         #expect(String(decoding: bytes, as: UTF8.self).contains("\"teapot\""))
     }
 
-    @Test("--as with a trailing slash, '.', or an existing folder keeps the file's name", arguments: [
-        ("newdir/", "Fixtures/newdir/peru.json"), (".", "Fixtures/peru.json"), ("./", "Fixtures/peru.json"),
-        ("countries", "Fixtures/countries/peru.json"), ("countries/pe.json", "Fixtures/countries/pe.json"),
-    ])
+    @Test(
+        "--as with a trailing slash, '.', or an existing folder keeps the file's name",
+        arguments: [
+            ("newdir/", "Fixtures/newdir/peru.json"), (".", "Fixtures/peru.json"), ("./", "Fixtures/peru.json"),
+            ("countries", "Fixtures/countries/peru.json"), ("countries/pe.json", "Fixtures/countries/pe.json"),
+        ])
     func asFolder(destination: String, expected: String) throws {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/countries/other.json", "[]")
         try folder.write("Downloads/peru.json", SuiteRootTests.peru)
-        let run = try folder.run(["add", "Downloads/peru.json", "--contract", "contracts/c.json", "--model", "[Country]", "--name", "peru", "--as", destination])
+        let run = try folder.run([
+            "add", "Downloads/peru.json", "--contract", "contracts/c.json", "--model", "[Country]", "--name", "peru", "--as", destination,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try folder.read(expected) == folder.read("Downloads/peru.json"))
     }
 
-    @Test("--as with an empty or escaping path gets a plain message", arguments: [
-        ("", "--as needs a path inside the fixtures folder, such as \"countries/peru.json\""),
-        ("../x.json", "leaves the fixtures folder"),
-    ])
+    @Test(
+        "--as with an empty or escaping path gets a plain message",
+        arguments: [
+            ("", "--as needs a path inside the fixtures folder, such as \"countries/peru.json\""),
+            ("../x.json", "leaves the fixtures folder"),
+        ])
     func asRefused(destination: String, message: String) throws {
         let folder = try SuiteFolder()
         try folder.write("Downloads/peru.json", SuiteRootTests.peru)
-        let run = try folder.run(["add", "Downloads/peru.json", "--contract", "contracts/c.json", "--model", "[Country]", "--name", "peru", "--as", destination])
+        let run = try folder.run([
+            "add", "Downloads/peru.json", "--contract", "contracts/c.json", "--model", "[Country]", "--name", "peru", "--as", destination,
+        ])
         #expect(run.status == 2)
         #expect(run.stderr.contains(message), "\(run.stderr)")
     }

@@ -17,17 +17,19 @@ struct CommandLineTests {
         #expect(try folder.run(["list", "--help"]).stdout.contains("USAGE: dogpatch-contracts list"))
     }
 
-    @Test("bad arguments exit 2 with a one-line message and the usage hint", arguments: [
-        (["verify", "--shard", "3/2"], "--shard takes I/N"),
-        (["verify", "--jobs", "0"], "--jobs takes a whole number from 1 to 256"),
-        (["verify", "--timeout", "-1"], "--timeout takes a number of seconds"),
-        (["verify", "--bogus"], "unknown option \"--bogus\""),
-        (["verify", "--format", "yaml"], "--format takes text, json, junit or github"),
-        (["verify", "--contracts", "nowhere"], "contracts folder \"nowhere\" does not exist"),
-        (["verify", "--fixtures", "nowhere"], "fixtures folder \"nowhere\" does not exist"),
-        (["verify", "contracts/missing.json"], "path \"contracts/missing.json\" does not exist"),
-        (["frobnicate"], "unknown command \"frobnicate\""),
-    ])
+    @Test(
+        "bad arguments exit 2 with a one-line message and the usage hint",
+        arguments: [
+            (["verify", "--shard", "3/2"], "--shard takes I/N"),
+            (["verify", "--jobs", "0"], "--jobs takes a whole number from 1 to 256"),
+            (["verify", "--timeout", "-1"], "--timeout takes a number of seconds"),
+            (["verify", "--bogus"], "unknown option \"--bogus\""),
+            (["verify", "--format", "yaml"], "--format takes text, json, junit or github"),
+            (["verify", "--contracts", "nowhere"], "contracts folder \"nowhere\" does not exist"),
+            (["verify", "--fixtures", "nowhere"], "fixtures folder \"nowhere\" does not exist"),
+            (["verify", "contracts/missing.json"], "path \"contracts/missing.json\" does not exist"),
+            (["frobnicate"], "unknown command \"frobnicate\""),
+        ])
     func badArguments(arguments: [String], message: String) throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
@@ -67,13 +69,14 @@ struct CommandLineTests {
         try SampleSuite.write(into: folder)
         let run = try folder.run(["list"])
         #expect(run.status == 0)
-        #expect(run.stdout == """
-        contracts/good.json (dogpatch.getDogs, [Dog], 4 cases)
-          two dogs
-          missing id
-          not found
-          offline
+        #expect(
+            run.stdout == """
+                contracts/good.json (dogpatch.getDogs, [Dog], 4 cases)
+                  two dogs
+                  missing id
+                  not found
+                  offline
 
-        """)
+                """)
     }
 }

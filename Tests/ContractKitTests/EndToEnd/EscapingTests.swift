@@ -5,7 +5,8 @@ import Testing
 @Suite("escaping and positions, end to end")
 struct EscapingTests {
     /// A case named with a newline, ESC (a colour code), CR and TAB, that fails.
-    static let contract = #"{"endpoint": "dogpatch.getDogs", "cases": [{"name": "two\nlines\u001b[31mred\r\tend", "response": {"status": 500}, "expect": {"error": "invalidData"}}]}"#
+    static let contract =
+        #"{"endpoint": "dogpatch.getDogs", "cases": [{"name": "two\nlines\u001b[31mred\r\tend", "response": {"status": 500}, "expect": {"error": "invalidData"}}]}"#
 
     @Test("control characters in names are escaped in every format", arguments: ["text", "github", "junit", "json"])
     func controlCharacters(format: String) throws {
@@ -42,7 +43,10 @@ struct EscapingTests {
         let bom = Data([0xEF, 0xBB, 0xBF])
         try folder.write("Fixtures/extra.json", bom + Data(#"[{"name": {"common": "X"}, "zz": 1}]"#.utf8))
         try folder.write("Fixtures/bad.json", bom + Data(#"[{"name": {"common": "X"}, "area": "big"}]"#.utf8))
-        try folder.write("contracts/c.json", #"{"model": "[Country]", "cases": [{"name": "extra", "response": {"fixture": "extra.json"}, "expect": {"decodes": true}}, {"name": "bad", "response": {"fixture": "bad.json"}, "expect": {"decodes": true}}]}"#)
+        try folder.write(
+            "contracts/c.json",
+            #"{"model": "[Country]", "cases": [{"name": "extra", "response": {"fixture": "extra.json"}, "expect": {"decodes": true}}, {"name": "bad", "response": {"fixture": "bad.json"}, "expect": {"decodes": true}}]}"#
+        )
         let run = try folder.run(["verify"])
         #expect(run.stderr.contains("Fixtures/extra.json:1:28: warning: [*].zz:"), "\(run.stderr)")
         #expect(run.stderr.contains("Fixtures/bad.json:1:36: error: [0].area:"), "\(run.stderr)")

@@ -77,7 +77,8 @@ struct StreamBodyTests {
         let unnamed = try folder.shell("printf '\(body)' | \"$TOOL\" add /dev/stdin --contract contracts/c.json --model '[Country]' --name peru")
         #expect(unnamed.status == 2)
         #expect(unnamed.stderr.contains("is a stream, not a file with a name; name the fixture with --as PATH"), "\(unnamed.stderr)")
-        let named = try folder.shell("printf '\(body)' | \"$TOOL\" add /dev/stdin --contract contracts/c.json --model '[Country]' --name peru --as countries/peru.json")
+        let named = try folder.shell(
+            "printf '\(body)' | \"$TOOL\" add /dev/stdin --contract contracts/c.json --model '[Country]' --name peru --as countries/peru.json")
         #expect(named.status == 0, "\(named.stderr)")
         #expect(String(decoding: try folder.read("Fixtures/countries/peru.json"), as: UTF8.self) == body)
     }
@@ -86,7 +87,8 @@ struct StreamBodyTests {
     func fifoFixture() throws {
         let folder = try SuiteFolder()
         #expect(mkfifo(folder.url.appendingPathComponent("Fixtures/dogs.json").path, 0o600) == 0)
-        try folder.write("contracts/c.json", #"{"model": "[Dog]", "cases": [{"name": "page", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true}}]}"#)
+        try folder.write(
+            "contracts/c.json", #"{"model": "[Dog]", "cases": [{"name": "page", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true}}]}"#)
         let run = try folder.run(["verify"])
         #expect(run.status == 2)
         #expect(run.stderr.contains("fixture \"Fixtures/dogs.json\" is not a regular file (a pipe, FIFO or device); save the body to a file"), "\(run.stderr)")

@@ -23,9 +23,10 @@ struct GitHubFormatTests {
         #expect(errors.count == 10)
         #expect(errors.first?.contains("title=contracts/many.json%3A case 0::") == true)
         #expect(errors.last?.contains("title=contracts/many.json%3A case 9::") == true)
-        #expect(lines.filter { $0.hasPrefix("::notice ") } == [
-            "::notice title=dogpatch-contracts::20 more errors not annotated: GitHub shows 10 of each a step, and standard error lists every one",
-        ])
+        #expect(
+            lines.filter { $0.hasPrefix("::notice ") } == [
+                "::notice title=dogpatch-contracts::20 more errors not annotated: GitHub shows 10 of each a step, and standard error lists every one"
+            ])
         #expect(run.stderr.split(separator: "\n").count == 30, "standard error keeps every diagnostic")
     }
 
@@ -34,13 +35,16 @@ struct GitHubFormatTests {
         let folder = try SuiteFolder()
         let keys = (0..<12).map { #""extra\#($0)": \#($0)"# }.joined(separator: ", ")
         try folder.write("Fixtures/wide.json", #"[{"name": {"common": "Peru"}, \#(keys)}]"#)
-        try folder.write("contracts/wide.json", #"{"model": "[Country]", "cases": [{"name": "wide", "response": {"fixture": "wide.json"}, "expect": {"decodes": true}}]}"#)
+        try folder.write(
+            "contracts/wide.json", #"{"model": "[Country]", "cases": [{"name": "wide", "response": {"fixture": "wide.json"}, "expect": {"decodes": true}}]}"#)
         try folder.write("contracts/many.json", Self.failingContract(3))
         let run = try folder.run(["verify", "--format", "github"])
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count { $0.hasPrefix("::error ") } == 3)
         #expect(lines.count { $0.hasPrefix("::warning ") } == 10)
-        #expect(lines.contains("::notice title=dogpatch-contracts::2 more warnings not annotated: GitHub shows 10 of each a step, and standard error lists every one"))
+        #expect(
+            lines.contains(
+                "::notice title=dogpatch-contracts::2 more warnings not annotated: GitHub shows 10 of each a step, and standard error lists every one"))
     }
 
     @Test("a run within the limits prints no notice")
@@ -56,7 +60,8 @@ struct GitHubFormatTests {
     func stepSummary() throws {
         let folder = try SuiteFolder()
         try folder.write("contracts/many.json", Self.failingContract(30))
-        try folder.write("contracts/pipes.json", #"{"model": "[Country]", "cases": [{"name": "a | b <i>", "response": {"status": 500}, "expect": {"decodes": true}}]}"#)
+        try folder.write(
+            "contracts/pipes.json", #"{"model": "[Country]", "cases": [{"name": "a | b <i>", "response": {"status": 500}, "expect": {"decodes": true}}]}"#)
         try folder.write("summary.md", "an earlier step's summary\n")
         let run = try folder.run(["verify", "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": "summary.md"])
         #expect(run.status == 1)

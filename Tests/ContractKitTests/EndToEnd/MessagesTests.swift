@@ -1,34 +1,45 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import Testing
 import ContractKit
 import DogPatchClients
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Cases that could never run, errors `list` must show, and messages that must name the real problem.
 @Suite("contract errors and messages, end to end")
 struct MessagesTests {
-    @Test("an invalidRequest expectation that replay never reaches is a contract error", arguments: [
-        (#"{"model": "[Country]", "cases": [{"name": "x", "response": {"status": 200}, "expect": {"error": "invalidRequest"}}]}"#,
-         "a fixture contract (no \"endpoint\") is never replayed"),
-        (#"{"endpoint": "countries.byName", "cases": [{"name": "x", "replay": false, "response": {"status": 200}, "expect": {"error": "invalidRequest"}}]}"#,
-         "this case has \"replay\": false"),
-    ])
+    @Test(
+        "an invalidRequest expectation that replay never reaches is a contract error",
+        arguments: [
+            (
+                #"{"model": "[Country]", "cases": [{"name": "x", "response": {"status": 200}, "expect": {"error": "invalidRequest"}}]}"#,
+                "a fixture contract (no \"endpoint\") is never replayed"
+            ),
+            (
+                #"{"endpoint": "countries.byName", "cases": [{"name": "x", "replay": false, "response": {"status": 200}, "expect": {"error": "invalidRequest"}}]}"#,
+                "this case has \"replay\": false"
+            ),
+        ])
     func neverRunningCase(contract: String, reason: String) throws {
         let folder = try SuiteFolder()
         try folder.write("contracts/c.json", contract)
         let run = try folder.run(["verify"])
         #expect(run.status == 2)
         #expect(run.cases("ERROR") == ["ERROR contracts/c.json  x"])
-        #expect(run.stderr.contains("error: \"invalidRequest\" depends on the arguments and only replay can check it, but \(reason); this case could never run"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("error: \"invalidRequest\" depends on the arguments and only replay can check it, but \(reason); this case could never run"),
+            "\(run.stderr)")
         #expect(try folder.run(["list"]).status == 2)
     }
 
     @Test("list reports case-level errors and exits 2")
     func listShowsCaseErrors() throws {
         let folder = try SuiteFolder()
-        try folder.write("contracts/c.json", """
+        try folder.write(
+            "contracts/c.json",
+            """
             {"endpoint": "dogpatch.getDogs", "cases": [
               {"name": "a", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}},
               {"name": "a", "response": {"status": 501}, "expect": {"error": "responseUnsuccessful"}},
@@ -44,7 +55,10 @@ struct MessagesTests {
     @Test("arguments on an endpoint that takes none say so")
     func argumentsOnGetDogs() throws {
         let folder = try SuiteFolder()
-        try folder.write("contracts/c.json", #"{"endpoint": "dogpatch.getDogs", "arguments": {"page": "2"}, "cases": [{"name": "x", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}"#)
+        try folder.write(
+            "contracts/c.json",
+            #"{"endpoint": "dogpatch.getDogs", "arguments": {"page": "2"}, "cases": [{"name": "x", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}"#
+        )
         let run = try folder.run(["verify"])
         #expect(run.status == 2)
         #expect(run.stderr.contains("contracts/c.json:1:34: error: dogpatch.getDogs takes no arguments; remove \"arguments\""), "\(run.stderr)")
@@ -56,7 +70,10 @@ struct MessagesTests {
         try folder.write("peru.json", #"[{"name": {"common": "Peru"}}]"#)
         let run = try folder.run(["add", "peru.json", "--contract", "contracts/peru.json", "--endpoint", "countries.byName", "--name", "peru"])
         #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("error: countries.byName needs the argument \"name\" (a string), missing or empty here, so the client would answer invalidRequest; pass it as --arguments '{\"name\": ...}'\n"), "\(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix(
+                "error: countries.byName needs the argument \"name\" (a string), missing or empty here, so the client would answer invalidRequest; pass it as --arguments '{\"name\": ...}'\n"
+            ), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("contracts/peru.json").path))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Fixtures/peru.json").path))
     }
@@ -64,7 +81,10 @@ struct MessagesTests {
     @Test("a client's invalidRequest is reported with its reason")
     func invalidRequestReason() throws {
         let folder = try SuiteFolder()
-        try folder.write("contracts/c.json", #"{"endpoint": "countries.byName", "arguments": {"name": " "}, "cases": [{"name": "x", "response": {"status": 404}, "expect": {"error": "responseUnsuccessful"}}]}"#)
+        try folder.write(
+            "contracts/c.json",
+            #"{"endpoint": "countries.byName", "arguments": {"name": " "}, "cases": [{"name": "x", "response": {"status": 404}, "expect": {"error": "responseUnsuccessful"}}]}"#
+        )
         let run = try folder.run(["verify"])
         #expect(run.status == 1)
         #expect(run.stderr.contains("client returned invalidRequest (the country name is empty) for HTTP 404; expected responseUnsuccessful"), "\(run.stderr)")
@@ -75,9 +95,11 @@ struct MessagesTests {
             .replacingOccurrences(of: "PATH", with: path)
     }
 
-    @Test("a path with % is compared as sent, hex case aside; one without, decoded", arguments: [
-        ("/v3.1/name/AC%2FDC", true), ("/v3.1/name/AC%2fDC", true), ("/v3.1/name/AC/DC", true), ("/v3.1/name/AC%2F%44C", false),
-    ])
+    @Test(
+        "a path with % is compared as sent, hex case aside; one without, decoded",
+        arguments: [
+            ("/v3.1/name/AC%2FDC", true), ("/v3.1/name/AC%2fDC", true), ("/v3.1/name/AC/DC", true), ("/v3.1/name/AC%2F%44C", false),
+        ])
     func encodedPaths(path: String, passes: Bool) throws {
         let folder = try SuiteFolder()
         try folder.write("contracts/c.json", Self.acdc(path: path))
@@ -112,7 +134,8 @@ struct MessagesTests {
     func underflow(literal: String) throws {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/c.json", "[{\"name\": {\"common\": \"X\"},\n  \"area\": \(literal)}]")
-        try folder.write("contracts/c.json", #"{"model": "[Country]", "cases": [{"name": "x", "response": {"fixture": "c.json"}, "expect": {"decodes": true}}]}"#)
+        try folder.write(
+            "contracts/c.json", #"{"model": "[Country]", "cases": [{"name": "x", "response": {"fixture": "c.json"}, "expect": {"decodes": true}}]}"#)
         let run = try folder.run(["verify"])
         #expect(run.status == 1)
         #expect(run.stderr.contains("Fixtures/c.json:2:11: error: [0].area: number \(literal) does not fit in Double"), "\(run.stderr)")
@@ -121,7 +144,8 @@ struct MessagesTests {
     @Test("a body the prediction and the client word differently gets one diagnostic")
     func oneDiagnosticPerProblem() throws {
         let folder = try SuiteFolder()
-        try folder.write("contracts/c.json", #"{"endpoint": "dogpatch.getDogs", "cases": [{"name": "x", "response": {"body": "[null]"}, "expect": {"decodes": true}}]}"#)
+        try folder.write(
+            "contracts/c.json", #"{"endpoint": "dogpatch.getDogs", "cases": [{"name": "x", "response": {"body": "[null]"}, "expect": {"decodes": true}}]}"#)
         let run = try folder.run(["verify"])
         #expect(run.status == 1)
         let errors = run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }

@@ -13,12 +13,16 @@ struct SuiteRootTests {
         try folder.write("contracts/countries/by-name.json", "")
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("contracts/countries/by-name.json"))
         try folder.write("peru.json", Self.peru)
-        let run = try folder.run([
-            "add", "../../peru.json", "--contract", "by-name-peru.json", "--endpoint", "countries.byName",
-            "--arguments", #"{"name": "peru"}"#, "--name", "peru",
-        ], from: "contracts/countries")
+        let run = try folder.run(
+            [
+                "add", "../../peru.json", "--contract", "by-name-peru.json", "--endpoint", "countries.byName",
+                "--arguments", #"{"name": "peru"}"#, "--name", "peru",
+            ], from: "contracts/countries")
         #expect(run.status == 2)
-        #expect(run.stderr.contains("outside the suite's contracts/ folder, and verify would never run it; --contract is a path from the suite's root, such as \"contracts/countries/by-name-peru.json\""), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "outside the suite's contracts/ folder, and verify would never run it; --contract is a path from the suite's root, such as \"contracts/countries/by-name-peru.json\""
+            ), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("contracts/countries/Fixtures").path))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("by-name-peru.json").path))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Fixtures/peru.json").path))
@@ -30,10 +34,11 @@ struct SuiteRootTests {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         try folder.write("Downloads/peru.json", Self.peru)
-        let run = try folder.run([
-            "add", "../Downloads/peru.json", "--contract", "contracts/countries/by-name-peru.json", "--endpoint", "countries.byName",
-            "--arguments", #"{"name": "peru"}"#, "--name", "peru", "--as", "countries/",
-        ], from: "contracts")
+        let run = try folder.run(
+            [
+                "add", "../Downloads/peru.json", "--contract", "contracts/countries/by-name-peru.json", "--endpoint", "countries.byName",
+                "--arguments", #"{"name": "peru"}"#, "--name", "peru", "--as", "countries/",
+            ], from: "contracts")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("copied ../Downloads/peru.json to Fixtures/countries/peru.json\n"))
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Fixtures/countries/peru.json").path))
@@ -47,7 +52,8 @@ struct SuiteRootTests {
     func verifyFromSubfolder() throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        try folder.write("contracts/more/x.json", #"{"model": "[Dog]", "cases": [{"name": "x", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true}}]}"#)
+        try folder.write(
+            "contracts/more/x.json", #"{"model": "[Dog]", "cases": [{"name": "x", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true}}]}"#)
         let fromRoot = try folder.run(["verify"])
         let fromInside = try folder.run(["verify"], from: "contracts/more")
         #expect(fromRoot.status == 0)
@@ -59,10 +65,14 @@ struct SuiteRootTests {
     func fixturesFolderOptional() throws {
         let folder = try SuiteFolder()
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("Fixtures"))
-        try folder.write("contracts/c.json", #"{"endpoint": "dogpatch.getDogs", "cases": [{"name": "down", "response": {"status": 503}, "expect": {"error": "responseUnsuccessful", "status": 503}}]}"#)
+        try folder.write(
+            "contracts/c.json",
+            #"{"endpoint": "dogpatch.getDogs", "cases": [{"name": "down", "response": {"status": 503}, "expect": {"error": "responseUnsuccessful", "status": 503}}]}"#
+        )
         let run = try folder.run(["verify"])
         #expect(run.status == 0, "\(run.stderr)")
-        try folder.write("contracts/d.json", #"{"model": "[Dog]", "cases": [{"name": "page", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true}}]}"#)
+        try folder.write(
+            "contracts/d.json", #"{"model": "[Dog]", "cases": [{"name": "page", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true}}]}"#)
         let missing = try folder.run(["verify"])
         #expect(missing.status == 2)
         #expect(missing.cases("ERROR") == ["ERROR contracts/d.json  page"])
@@ -81,7 +91,9 @@ struct SuiteRootTests {
     @Test("an empty shard says so")
     func emptyShard() throws {
         let folder = try SuiteFolder()
-        try folder.write("contracts/c.json", #"{"endpoint": "dogpatch.getDogs", "cases": [{"name": "down", "response": {"status": 503}, "expect": {"error": "responseUnsuccessful"}}]}"#)
+        try folder.write(
+            "contracts/c.json",
+            #"{"endpoint": "dogpatch.getDogs", "cases": [{"name": "down", "response": {"status": 503}, "expect": {"error": "responseUnsuccessful"}}]}"#)
         let runs = try (1...3).map { try folder.run(["verify", "--shard", "\($0)/3"]) }
         let empty = try #require(runs.first { $0.stdout.hasPrefix("0 passed") })
         #expect(empty.status == 0)

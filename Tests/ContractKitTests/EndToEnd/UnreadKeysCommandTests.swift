@@ -1,22 +1,23 @@
+import DogPatchClients
 import Foundation
 import Testing
+
 @testable import ContractEngine
-import DogPatchClients
 
 @Suite("ignored keys, end to end")
 struct UnreadKeysCommandTests {
     /// Two dogs carrying keys the Dog model does not have: `gender` in both, `microchip` in one.
     static let dogsWithExtras = """
-    [
-      {"id": "11111111-2222-4333-8444-555555555555", "sellerID": "66666666-7777-4888-9999-AAAAAAAAAAAA",
-       "about": "a", "breed": "Pug", "name": "Noodle", "birthday": 1, "created": 2, "breederRating": 4.2,
-       "cost": 850, "imageURL": "https://img.test/noodle.png", "gender": "female"},
-      {"id": "22222222-3333-4444-8555-666666666666", "sellerID": "66666666-7777-4888-9999-AAAAAAAAAAAA",
-       "about": "a", "breed": "Poodle", "name": "Olive", "birthday": 1, "created": 2, "breederRating": 4.9,
-       "cost": 1, "imageURL": "https://img.test/olive.png", "gender": "male",
-       "microchip": {"id": "985112345678901", "registry": "PetLink"}}
-    ]
-    """
+        [
+          {"id": "11111111-2222-4333-8444-555555555555", "sellerID": "66666666-7777-4888-9999-AAAAAAAAAAAA",
+           "about": "a", "breed": "Pug", "name": "Noodle", "birthday": 1, "created": 2, "breederRating": 4.2,
+           "cost": 850, "imageURL": "https://img.test/noodle.png", "gender": "female"},
+          {"id": "22222222-3333-4444-8555-666666666666", "sellerID": "66666666-7777-4888-9999-AAAAAAAAAAAA",
+           "about": "a", "breed": "Poodle", "name": "Olive", "birthday": 1, "created": 2, "breederRating": 4.9,
+           "cost": 1, "imageURL": "https://img.test/olive.png", "gender": "male",
+           "microchip": {"id": "985112345678901", "registry": "PetLink"}}
+        ]
+        """
 
     static func contract(ignoredKeys: String = "") -> String {
         """
@@ -39,10 +40,11 @@ struct UnreadKeysCommandTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.cases("PASS").count == 2)
         let warnings = run.stderr.split(separator: "\n").filter { $0.contains("warning:") }
-        #expect(warnings == [
-            "Fixtures/dogs.json:4:60: warning: [*].gender: the [Dog] model never reads this key (2 occurrences)",
-            "Fixtures/dogs.json:8:4: warning: [*].microchip: the [Dog] model never reads this key (1 occurrence)",
-        ])
+        #expect(
+            warnings == [
+                "Fixtures/dogs.json:4:60: warning: [*].gender: the [Dog] model never reads this key (2 occurrences)",
+                "Fixtures/dogs.json:8:4: warning: [*].microchip: the [Dog] model never reads this key (1 occurrence)",
+            ])
         #expect(run.stdout.hasSuffix("2 passed, 0 failed, 0 errors, 0 skipped (2 warnings)\n"))
     }
 
@@ -79,8 +81,12 @@ struct UnreadKeysCommandTests {
             [LossyCountry].self, name: "[LossyCountry]", makeDecoder: JSONDecoder.init, makeEncoder: JSONEncoder.init
         )
         let folder = try SuiteFolder()
-        try folder.write("Fixtures/countries.json", #"[{"name": "Peru", "currencies": {"PEN": {"name": "sol"}}}, {"name": "Chad", "currencies": {"XAF": {"name": "franc"}}}]"#)
-        try folder.write("contracts/lossy.json", #"{"model": "[LossyCountry]", "cases": [{"name": "two", "response": {"fixture": "countries.json"}, "expect": {"decodes": true}}]}"#)
+        try folder.write(
+            "Fixtures/countries.json",
+            #"[{"name": "Peru", "currencies": {"PEN": {"name": "sol"}}}, {"name": "Chad", "currencies": {"XAF": {"name": "franc"}}}]"#)
+        try folder.write(
+            "contracts/lossy.json",
+            #"{"model": "[LossyCountry]", "cases": [{"name": "two", "response": {"fixture": "countries.json"}, "expect": {"decodes": true}}]}"#)
         let output = await folder.runInProcess(["verify", "--strict"], catalogue: Catalogue(endpoints: [], models: [model]))
         #expect(output.code == .failure)
         #expect(output.stderr.contains("Fixtures/countries.json:1:19: error: [*].currencies: the [LossyCountry] model never reads this key (2 occurrences)"))
@@ -111,7 +117,9 @@ struct WideEncodingTests {
     func unreadKey(_ name: String, _ data: Data) throws {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/peru.json", data)
-        try folder.write("contracts/peru.json", """
+        try folder.write(
+            "contracts/peru.json",
+            """
             {"endpoint": "countries.all", "cases": [{"name": "peru", "response": {"fixture": "peru.json"},
              "expect": {"decodes": true, "values": {"[0].area": 5}}}]}
             """)
@@ -124,7 +132,9 @@ struct WideEncodingTests {
     func markedUTF32LittleEndian() throws {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/peru.json", Data([0xFF, 0xFE, 0x00, 0x00]) + (Self.body.data(using: .utf32LittleEndian) ?? Data()))
-        try folder.write("contracts/peru.json", """
+        try folder.write(
+            "contracts/peru.json",
+            """
             {"endpoint": "countries.all", "cases": [{"name": "peru", "response": {"fixture": "peru.json"},
              "expect": {"error": "jsonConversionFailure"}}]}
             """)
@@ -138,13 +148,17 @@ struct WideEncodingTests {
         let folder = try SuiteFolder()
         let text = "[{\"name\": {\"common\": \"Peru\"},\n  \"area\": \"big\"}]"
         try folder.write("Fixtures/peru.json", Data([0xFF, 0xFE]) + (text.data(using: .utf16LittleEndian) ?? Data()))
-        try folder.write("contracts/peru.json", """
+        try folder.write(
+            "contracts/peru.json",
+            """
             {"endpoint": "countries.all", "cases": [{"name": "peru", "response": {"fixture": "peru.json"},
              "expect": {"error": "jsonConversionFailure", "path": "[0].area"}}]}
             """)
         let run = try folder.run(["verify"])
         #expect(run.status == 0, "\(run.stderr)")
-        try folder.write("contracts/peru.json", """
+        try folder.write(
+            "contracts/peru.json",
+            """
             {"endpoint": "countries.all", "cases": [{"name": "peru", "response": {"fixture": "peru.json"},
              "expect": {"decodes": true}}]}
             """)

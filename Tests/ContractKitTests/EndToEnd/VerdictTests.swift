@@ -1,6 +1,6 @@
+import DogPatchClients
 import Foundation
 import Testing
-import DogPatchClients
 
 /// Verdicts a new user found wrong: numbers, keys with dots, key order, `null`, and cases that can never run.
 @Suite("verdicts, end to end")
@@ -55,9 +55,11 @@ struct VerdictTests {
         #expect(run.status == 1)
         #expect(run.stderr.contains(#"error: [*]["name.common"]: the [Country] model never reads this key (1 occurrence)"#), "\(run.stderr)")
         #expect(run.stderr.contains(#"error: [*]["a[0]"]: the [Country] model never reads this key"#), "\(run.stderr)")
-        try folder.write("contracts/c.json", Self.countryContract(
-            body: body, expect: #""count": 1"#, extra: #" "ignoredKeys": ["[*][\"name.common\"]", "[*][\"a[0]\"]"],"#
-        ))
+        try folder.write(
+            "contracts/c.json",
+            Self.countryContract(
+                body: body, expect: #""count": 1"#, extra: #" "ignoredKeys": ["[*][\"name.common\"]", "[*][\"a[0]\"]"],"#
+            ))
         let acknowledged = try folder.run(["verify", "--strict"])
         #expect(acknowledged.status == 0, "\(acknowledged.stderr)")
     }

@@ -24,20 +24,26 @@ struct VerifyCommandTests {
     }
 
     static let failingCases: [FailingCase] = [
-        FailingCase(name: "wrong count", original: #""count": 2"#, replacement: #""count": 5"#,
-                    failedCase: "two dogs", message: "expected 5 elements, decoded 2"),
-        FailingCase(name: "wrong value", original: #""[1].name": "Olive""#, replacement: #""[1].name": "Olivia""#,
-                    failedCase: "two dogs", message: #"[1].name: expected "Olivia", decoded "Olive""#),
-        FailingCase(name: "wrong error case", original: #""error": "responseUnsuccessful", "status": 404"#,
-                    replacement: #""error": "invalidData""#,
-                    failedCase: "not found", message: "expected invalidData, predicted responseUnsuccessful(404) from the response"),
-        FailingCase(name: "wrong path", original: #""path": "[1].id""#, replacement: #""path": "[0].id""#,
-                    failedCase: "missing id", message: "expected jsonConversionFailure at [0].id, predicted jsonConversionFailure at [1].id (required key is missing)"),
-        FailingCase(name: "wrong status", original: #""responseUnsuccessful", "status": 404"#, replacement: #""responseUnsuccessful", "status": 410"#,
-                    failedCase: "not found", message: "expected responseUnsuccessful(410), predicted responseUnsuccessful(404)"),
-        FailingCase(name: "expects decoding, body fails", original: #""error": "jsonConversionFailure", "path": "[1].id""#,
-                    replacement: #""decodes": true"#,
-                    failedCase: "missing id", message: "Fixtures/dogs-missing-id.json:5:3: error: [1].id: required key is missing"),
+        FailingCase(
+            name: "wrong count", original: #""count": 2"#, replacement: #""count": 5"#,
+            failedCase: "two dogs", message: "expected 5 elements, decoded 2"),
+        FailingCase(
+            name: "wrong value", original: #""[1].name": "Olive""#, replacement: #""[1].name": "Olivia""#,
+            failedCase: "two dogs", message: #"[1].name: expected "Olivia", decoded "Olive""#),
+        FailingCase(
+            name: "wrong error case", original: #""error": "responseUnsuccessful", "status": 404"#,
+            replacement: #""error": "invalidData""#,
+            failedCase: "not found", message: "expected invalidData, predicted responseUnsuccessful(404) from the response"),
+        FailingCase(
+            name: "wrong path", original: #""path": "[1].id""#, replacement: #""path": "[0].id""#,
+            failedCase: "missing id", message: "expected jsonConversionFailure at [0].id, predicted jsonConversionFailure at [1].id (required key is missing)"),
+        FailingCase(
+            name: "wrong status", original: #""responseUnsuccessful", "status": 404"#, replacement: #""responseUnsuccessful", "status": 410"#,
+            failedCase: "not found", message: "expected responseUnsuccessful(410), predicted responseUnsuccessful(404)"),
+        FailingCase(
+            name: "expects decoding, body fails", original: #""error": "jsonConversionFailure", "path": "[1].id""#,
+            replacement: #""decodes": true"#,
+            failedCase: "missing id", message: "Fixtures/dogs-missing-id.json:5:3: error: [1].id: required key is missing"),
     ]
 
     @Test("a failing check exits 1 and names expected and actual", arguments: failingCases)
@@ -62,79 +68,115 @@ struct VerifyCommandTests {
     }
 
     static let invalidCases: [InvalidCase] = [
-        InvalidCase(name: "unknown key", contract: """
-            {"endpoint": "dogpatch.getDogs", "cases": [
-              {"name": "a", "response": {"fixtrue": "dogs.json"}, "expect": {"decodes": true}}]}
-            """, message: #"contracts/bad.json:2:30: error: unknown key "fixtrue" in "response"; did you mean "fixture"?"#),
-        InvalidCase(name: "wrong type", contract: """
-            {"endpoint": "dogpatch.getDogs", "cases": [
-              {"name": "a", "response": {"status": "200"}, "expect": {"decodes": true}}]}
-            """, message: #"contracts/bad.json:2:40: error: "status" must be a whole number, found "200""#),
-        InvalidCase(name: "missing name", contract: """
-            {"endpoint": "dogpatch.getDogs", "cases": [
-              {"response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
-            """, message: #"contracts/bad.json:2:3: error: missing required key "name" in case #1"#),
-        InvalidCase(name: "duplicate case name", contract: """
-            {"endpoint": "dogpatch.getDogs", "cases": [
-              {"name": "a", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}},
-              {"name": "a", "response": {"status": 501}, "expect": {"error": "responseUnsuccessful"}}]}
-            """, message: #"contracts/bad.json:3:3: error: duplicate case name "a" (first at line 2)"#),
-        InvalidCase(name: "unknown endpoint", contract: """
-            {"endpoint": "dogpatch.getCats", "cases": [
-              {"name": "a", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
-            """, message: #"contracts/bad.json:1:14: error: unknown endpoint "dogpatch.getCats""#),
-        InvalidCase(name: "unknown model", contract: """
-            {"model": "[Cat]", "cases": [
-              {"name": "a", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
-            """, message: #"contracts/bad.json:1:11: error: unknown model "[Cat]""#),
-        InvalidCase(name: "model contradicts endpoint", contract: """
-            {"endpoint": "dogpatch.getDogs", "model": "[Country]", "cases": [
-              {"name": "a", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
-            """, message: #"contracts/bad.json:1:43: error: model "[Country]" does not match endpoint "dogpatch.getDogs", which decodes "[Dog]""#),
-        InvalidCase(name: "version above 1", contract: """
-            {"version": 2, "endpoint": "dogpatch.getDogs", "cases": [
-              {"name": "a", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
-            """, message: "contracts/bad.json:1:13: error: contract version 2 is newer than this tool reads (version 1)"),
-        InvalidCase(name: "fixture and body", contract: """
-            {"endpoint": "dogpatch.getDogs", "cases": [
-              {"name": "a", "response": {"fixture": "dogs.json", "body": "[]"}, "expect": {"decodes": true}}]}
-            """, message: #"contracts/bad.json:2:41: error: a response takes "fixture" or "body", not both"#),
-        InvalidCase(name: "absolute fixture path", contract: """
-            {"endpoint": "dogpatch.getDogs", "cases": [
-              {"name": "a", "response": {"fixture": "/etc/hostname"}, "expect": {"decodes": true}}]}
-            """, message: #"contracts/bad.json:2:41: error: fixture path "/etc/hostname" is absolute"#),
-        InvalidCase(name: "fixture path leaving the folder", contract: """
-            {"endpoint": "dogpatch.getDogs", "cases": [
-              {"name": "a", "response": {"fixture": "../contracts/good.json"}, "expect": {"decodes": true}}]}
-            """, message: #"contracts/bad.json:2:41: error: fixture path "../contracts/good.json" leaves the fixtures folder"#),
-        InvalidCase(name: "fixture symlink leaving the folder", contract: """
-            {"endpoint": "dogpatch.getDogs", "cases": [
-              {"name": "a", "response": {"fixture": "escape/good.json"}, "expect": {"decodes": true}}]}
-            """, message: #"contracts/bad.json:2:41: error: fixture path "escape/good.json" leaves the fixtures folder"#),
-        InvalidCase(name: "missing fixture", contract: """
-            {"endpoint": "dogpatch.getDogs", "cases": [
-              {"name": "a", "response": {"fixture": "nope.json"}, "expect": {"decodes": true}}]}
-            """, message: #"contracts/bad.json:2:41: error: fixture "Fixtures/nope.json" does not exist"#),
-        InvalidCase(name: "invalid JSON", contract: """
-            {"endpoint": "dogpatch.getDogs", "cases": [
-              {"name": "a" "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
-            """, message: "contracts/bad.json:2:16: error: invalid JSON: unexpected '\"': expected ',' or '}' after a member"),
-        InvalidCase(name: "arguments without an endpoint", contract: """
-            {"model": "[Dog]", "arguments": {"name": "x"}, "cases": [
-              {"name": "a", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
-            """, message: #"contracts/bad.json:1:20: error: "arguments" needs an "endpoint" to pass them to"#),
-        InvalidCase(name: "unknown argument", contract: """
-            {"endpoint": "countries.byName", "arguments": {"nmae": "x"}, "cases": [
-              {"name": "a", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
-            """, message: #"contracts/bad.json:1:48: error: unknown key "nmae" in "arguments" of countries.byName; did you mean "name"?"#),
-        InvalidCase(name: "unknown network error", contract: """
-            {"endpoint": "dogpatch.getDogs", "cases": [
-              {"name": "a", "response": {"networkError": "offline"}, "expect": {"error": "responseUnsuccessful"}}]}
-            """, message: #"contracts/bad.json:2:46: error: unknown networkError "offline"; known names are notConnectedToInternet"#),
-        InvalidCase(name: "count on a single model", contract: """
-            {"model": "Dog", "cases": [
-              {"name": "a", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true, "count": 2}}]}
-            """, message: #"contracts/bad.json:2:92: error: "count" needs an array model; "Dog" is not one"#),
+        InvalidCase(
+            name: "unknown key",
+            contract: """
+                {"endpoint": "dogpatch.getDogs", "cases": [
+                  {"name": "a", "response": {"fixtrue": "dogs.json"}, "expect": {"decodes": true}}]}
+                """, message: #"contracts/bad.json:2:30: error: unknown key "fixtrue" in "response"; did you mean "fixture"?"#),
+        InvalidCase(
+            name: "wrong type",
+            contract: """
+                {"endpoint": "dogpatch.getDogs", "cases": [
+                  {"name": "a", "response": {"status": "200"}, "expect": {"decodes": true}}]}
+                """, message: #"contracts/bad.json:2:40: error: "status" must be a whole number, found "200""#),
+        InvalidCase(
+            name: "missing name",
+            contract: """
+                {"endpoint": "dogpatch.getDogs", "cases": [
+                  {"response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
+                """, message: #"contracts/bad.json:2:3: error: missing required key "name" in case #1"#),
+        InvalidCase(
+            name: "duplicate case name",
+            contract: """
+                {"endpoint": "dogpatch.getDogs", "cases": [
+                  {"name": "a", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}},
+                  {"name": "a", "response": {"status": 501}, "expect": {"error": "responseUnsuccessful"}}]}
+                """, message: #"contracts/bad.json:3:3: error: duplicate case name "a" (first at line 2)"#),
+        InvalidCase(
+            name: "unknown endpoint",
+            contract: """
+                {"endpoint": "dogpatch.getCats", "cases": [
+                  {"name": "a", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
+                """, message: #"contracts/bad.json:1:14: error: unknown endpoint "dogpatch.getCats""#),
+        InvalidCase(
+            name: "unknown model",
+            contract: """
+                {"model": "[Cat]", "cases": [
+                  {"name": "a", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
+                """, message: #"contracts/bad.json:1:11: error: unknown model "[Cat]""#),
+        InvalidCase(
+            name: "model contradicts endpoint",
+            contract: """
+                {"endpoint": "dogpatch.getDogs", "model": "[Country]", "cases": [
+                  {"name": "a", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
+                """, message: #"contracts/bad.json:1:43: error: model "[Country]" does not match endpoint "dogpatch.getDogs", which decodes "[Dog]""#),
+        InvalidCase(
+            name: "version above 1",
+            contract: """
+                {"version": 2, "endpoint": "dogpatch.getDogs", "cases": [
+                  {"name": "a", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
+                """, message: "contracts/bad.json:1:13: error: contract version 2 is newer than this tool reads (version 1)"),
+        InvalidCase(
+            name: "fixture and body",
+            contract: """
+                {"endpoint": "dogpatch.getDogs", "cases": [
+                  {"name": "a", "response": {"fixture": "dogs.json", "body": "[]"}, "expect": {"decodes": true}}]}
+                """, message: #"contracts/bad.json:2:41: error: a response takes "fixture" or "body", not both"#),
+        InvalidCase(
+            name: "absolute fixture path",
+            contract: """
+                {"endpoint": "dogpatch.getDogs", "cases": [
+                  {"name": "a", "response": {"fixture": "/etc/hostname"}, "expect": {"decodes": true}}]}
+                """, message: #"contracts/bad.json:2:41: error: fixture path "/etc/hostname" is absolute"#),
+        InvalidCase(
+            name: "fixture path leaving the folder",
+            contract: """
+                {"endpoint": "dogpatch.getDogs", "cases": [
+                  {"name": "a", "response": {"fixture": "../contracts/good.json"}, "expect": {"decodes": true}}]}
+                """, message: #"contracts/bad.json:2:41: error: fixture path "../contracts/good.json" leaves the fixtures folder"#),
+        InvalidCase(
+            name: "fixture symlink leaving the folder",
+            contract: """
+                {"endpoint": "dogpatch.getDogs", "cases": [
+                  {"name": "a", "response": {"fixture": "escape/good.json"}, "expect": {"decodes": true}}]}
+                """, message: #"contracts/bad.json:2:41: error: fixture path "escape/good.json" leaves the fixtures folder"#),
+        InvalidCase(
+            name: "missing fixture",
+            contract: """
+                {"endpoint": "dogpatch.getDogs", "cases": [
+                  {"name": "a", "response": {"fixture": "nope.json"}, "expect": {"decodes": true}}]}
+                """, message: #"contracts/bad.json:2:41: error: fixture "Fixtures/nope.json" does not exist"#),
+        InvalidCase(
+            name: "invalid JSON",
+            contract: """
+                {"endpoint": "dogpatch.getDogs", "cases": [
+                  {"name": "a" "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
+                """, message: "contracts/bad.json:2:16: error: invalid JSON: unexpected '\"': expected ',' or '}' after a member"),
+        InvalidCase(
+            name: "arguments without an endpoint",
+            contract: """
+                {"model": "[Dog]", "arguments": {"name": "x"}, "cases": [
+                  {"name": "a", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
+                """, message: #"contracts/bad.json:1:20: error: "arguments" needs an "endpoint" to pass them to"#),
+        InvalidCase(
+            name: "unknown argument",
+            contract: """
+                {"endpoint": "countries.byName", "arguments": {"nmae": "x"}, "cases": [
+                  {"name": "a", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
+                """, message: #"contracts/bad.json:1:48: error: unknown key "nmae" in "arguments" of countries.byName; did you mean "name"?"#),
+        InvalidCase(
+            name: "unknown network error",
+            contract: """
+                {"endpoint": "dogpatch.getDogs", "cases": [
+                  {"name": "a", "response": {"networkError": "offline"}, "expect": {"error": "responseUnsuccessful"}}]}
+                """, message: #"contracts/bad.json:2:46: error: unknown networkError "offline"; known names are notConnectedToInternet"#),
+        InvalidCase(
+            name: "count on a single model",
+            contract: """
+                {"model": "Dog", "cases": [
+                  {"name": "a", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true, "count": 2}}]}
+                """, message: #"contracts/bad.json:2:92: error: "count" needs an array model; "Dog" is not one"#),
     ]
 
     @Test("an invalid contract exits 2 at its file:line:col while the valid one still passes", arguments: invalidCases)
@@ -156,16 +198,20 @@ struct VerifyCommandTests {
     @Test("a number that does not fit its type is found at its path and position")
     func numberDoesNotFit() throws {
         let folder = try SuiteFolder()
-        try folder.write("Fixtures/countries.json", """
-        [
-          {"name": {"common": "Monaco"}, "population": 39000},
-          {"name": {"common": "Vatican City"},
-           "population": 2.02}
-        ]
-        """)
-        try folder.write("contracts/countries.json", """
-        {"model": "[Country]", "cases": [{"name": "a", "response": {"fixture": "countries.json"}, "expect": {"decodes": true}}]}
-        """)
+        try folder.write(
+            "Fixtures/countries.json",
+            """
+            [
+              {"name": {"common": "Monaco"}, "population": 39000},
+              {"name": {"common": "Vatican City"},
+               "population": 2.02}
+            ]
+            """)
+        try folder.write(
+            "contracts/countries.json",
+            """
+            {"model": "[Country]", "cases": [{"name": "a", "response": {"fixture": "countries.json"}, "expect": {"decodes": true}}]}
+            """)
         let run = try folder.run(["verify"])
         #expect(run.status == 1)
         #expect(run.stderr.contains("Fixtures/countries.json:4:18: error: [1].population: expected a whole number, found 2.02"), "\(run.stderr)")
@@ -175,9 +221,11 @@ struct VerifyCommandTests {
     func narrowing() throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        try folder.write("contracts/other/more.json", """
-        {"model": "[Dog]", "cases": [{"name": "fixture only", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true}}]}
-        """)
+        try folder.write(
+            "contracts/other/more.json",
+            """
+            {"model": "[Dog]", "cases": [{"name": "fixture only", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true}}]}
+            """)
         #expect(try folder.run(["verify"]).cases("PASS").count == 5)
         let byPath = try folder.run(["verify", "contracts/other"])
         #expect(byPath.cases("PASS") == ["PASS  contracts/other/more.json  fixture only"])
@@ -195,7 +243,11 @@ struct VerifyCommandTests {
         struct Report: Decodable {
             struct Summary: Decodable, Equatable { let contracts, cases, passed, failed, errors, skipped: Int }
             struct Result: Decodable {
-                struct Diagnostic: Decodable { let severity, message: String; let file: String?; let line, column: Int? }
+                struct Diagnostic: Decodable {
+                    let severity, message: String
+                    let file: String?
+                    let line, column: Int?
+                }
                 let contract: String
                 let endpoint: String?
                 let `case`: String

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ContractEngine
 
 @Suite("JSON parser")
@@ -29,36 +30,42 @@ struct JSONParserTests {
     @Test("decodes escapes, surrogate pairs and non-ASCII text")
     func strings() throws {
         let root = try parse(#"["a\"b\\\/\n\t", "\u00e9\ud83d\ude00", "日本"]"#)
-        #expect(root.value == .array([
-            JSONNode(.string("a\"b\\/\n\t"), at: SourcePosition(line: 1, column: 2)),
-            JSONNode(.string("é😀"), at: SourcePosition(line: 1, column: 18)),
-            JSONNode(.string("日本"), at: SourcePosition(line: 1, column: 40)),
-        ]))
+        #expect(
+            root.value
+                == .array([
+                    JSONNode(.string("a\"b\\/\n\t"), at: SourcePosition(line: 1, column: 2)),
+                    JSONNode(.string("é😀"), at: SourcePosition(line: 1, column: 18)),
+                    JSONNode(.string("日本"), at: SourcePosition(line: 1, column: 40)),
+                ]))
     }
 
     @Test("keeps number literals as written")
     func numbers() throws {
-        #expect(try parse("[-0.5e10, 2.02, 1e999]").value == .array([
-            JSONNode(.number("-0.5e10"), at: .init(line: 1, column: 2)),
-            JSONNode(.number("2.02"), at: .init(line: 1, column: 11)),
-            JSONNode(.number("1e999"), at: .init(line: 1, column: 17)),
-        ]))
+        #expect(
+            try parse("[-0.5e10, 2.02, 1e999]").value
+                == .array([
+                    JSONNode(.number("-0.5e10"), at: .init(line: 1, column: 2)),
+                    JSONNode(.number("2.02"), at: .init(line: 1, column: 11)),
+                    JSONNode(.number("1e999"), at: .init(line: 1, column: 17)),
+                ]))
     }
 
-    @Test("reports each kind of syntax error with its position and path", arguments: [
-        ("[1 2]", "expected ',' or ']'", 1, 4, ""),
-        ("[1,]", "trailing comma before ']'", 1, 4, ""),
-        ("{\"a\": 1,}", "trailing comma before '}'", 1, 9, ""),
-        ("{\"a\": \"b}", "unterminated string", 1, 7, "a"),
-        ("[\"\\x\"]", "invalid escape '\\x'", 1, 3, "[0]"),
-        ("[\"\\ud800\"]", "lone surrogate \\ud800", 1, 3, "[0]"),
-        ("[\"a\u{01}\"]", "unescaped control character", 1, 4, "[0]"),
-        ("{} x", "unexpected 'x' after the JSON value", 1, 4, ""),
-        ("", "the file is empty", 1, 1, ""),
-        ("[tru]", "invalid literal: expected 'true'", 1, 2, "[0]"),
-        ("[01]", "leading zeros", 1, 2, "[0]"),
-        ("{\"a\":\n  [1, {\"b\": ", "unexpected end of file", 2, 13, "a[1].b"),
-    ])
+    @Test(
+        "reports each kind of syntax error with its position and path",
+        arguments: [
+            ("[1 2]", "expected ',' or ']'", 1, 4, ""),
+            ("[1,]", "trailing comma before ']'", 1, 4, ""),
+            ("{\"a\": 1,}", "trailing comma before '}'", 1, 9, ""),
+            ("{\"a\": \"b}", "unterminated string", 1, 7, "a"),
+            ("[\"\\x\"]", "invalid escape '\\x'", 1, 3, "[0]"),
+            ("[\"\\ud800\"]", "lone surrogate \\ud800", 1, 3, "[0]"),
+            ("[\"a\u{01}\"]", "unescaped control character", 1, 4, "[0]"),
+            ("{} x", "unexpected 'x' after the JSON value", 1, 4, ""),
+            ("", "the file is empty", 1, 1, ""),
+            ("[tru]", "invalid literal: expected 'true'", 1, 2, "[0]"),
+            ("[01]", "leading zeros", 1, 2, "[0]"),
+            ("{\"a\":\n  [1, {\"b\": ", "unexpected end of file", 2, 13, "a[1].b"),
+        ])
     func syntaxErrors(text: String, message: String, line: Int, column: Int, path: String) throws {
         let error = try #require(syntaxError(text))
         #expect(error.message.contains(message), "\(error.message)")
@@ -111,9 +118,11 @@ struct JSONParserTests {
         #expect(try parse(String(repeating: "[", count: 100) + String(repeating: "]", count: 100)).position == .start)
     }
 
-    @Test("paths parse and render the way contracts write them", arguments: [
-        ("[0].name.common", "[0].name.common"), (".name", "name"), ("a[1][2].b", "a[1][2].b"), ("", ""),
-    ])
+    @Test(
+        "paths parse and render the way contracts write them",
+        arguments: [
+            ("[0].name.common", "[0].name.common"), (".name", "name"), ("a[1][2].b", "a[1][2].b"), ("", ""),
+        ])
     func paths(text: String, rendered: String) throws {
         #expect(try #require(JSONPath(parsing: text)).description == rendered)
     }

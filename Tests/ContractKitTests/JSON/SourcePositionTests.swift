@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ContractEngine
 
 @Suite("byte offsets to lines and columns")

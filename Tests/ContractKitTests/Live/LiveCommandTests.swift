@@ -10,9 +10,10 @@ struct LiveCommandTests {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/countries/restcountries-v3.1.json")
         guard let data = try? Data(contentsOf: url),
-              let records = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]],
-              let record = records.first(where: { $0["cca3"] as? String == "PER" }),
-              let one = try? JSONSerialization.data(withJSONObject: [record], options: [.sortedKeys]) else { return "[]" }
+            let records = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]],
+            let record = records.first(where: { $0["cca3"] as? String == "PER" }),
+            let one = try? JSONSerialization.data(withJSONObject: [record], options: [.sortedKeys])
+        else { return "[]" }
         return String(decoding: one, as: UTF8.self)
     }()
 
@@ -38,7 +39,7 @@ struct LiveCommandTests {
     @Test("add --live records peru as the server sent it: body, status, Content-Type and the stamp, never a cookie")
     func addPeru() throws {
         let server = try LoopbackServer(routes: [
-            "/v3.1/name/peru": .json(Self.peru, headers: [("Set-Cookie", "session=s3cret"), ("X-Request-Id", "abc")]),
+            "/v3.1/name/peru": .json(Self.peru, headers: [("Set-Cookie", "session=s3cret"), ("X-Request-Id", "abc")])
         ])
         defer { server.stop() }
         let folder = try SuiteFolder()
@@ -48,12 +49,18 @@ struct LiveCommandTests {
             "--keep-header", "Set-Cookie", "--keep-header", "X-Request-Id",
         ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("recorded GET \(server.baseURL.absoluteString)v3.1/name/peru (HTTP 200, \(Self.peru.utf8.count) bytes) as Fixtures/countries/by-name-peru/peru.json\n"), "\(run.stdout)")
+        #expect(
+            run.stdout.hasPrefix(
+                "recorded GET \(server.baseURL.absoluteString)v3.1/name/peru (HTTP 200, \(Self.peru.utf8.count) bytes) as Fixtures/countries/by-name-peru/peru.json\n"
+            ), "\(run.stdout)")
         #expect(run.stdout.contains("PASS  contracts/countries/by-name-peru.json  peru\n"))
         #expect(run.stderr.contains("warning: --keep-header Set-Cookie: a Set-Cookie header is never written into a contract"))
         #expect(try folder.read("Fixtures/countries/by-name-peru/peru.json") == Data(Self.peru.utf8))
         let contract = String(decoding: try folder.read("contracts/countries/by-name-peru.json"), as: UTF8.self)
-        #expect(contract.contains(#""response": { "status": 200, "headers": { "Content-Type": "application/json; charset=utf-8", "X-Request-Id": "abc" }, "fixture": "countries/by-name-peru/peru.json" }"#), "\(contract)")
+        #expect(
+            contract.contains(
+                #""response": { "status": 200, "headers": { "Content-Type": "application/json; charset=utf-8", "X-Request-Id": "abc" }, "fixture": "countries/by-name-peru/peru.json" }"#
+            ), "\(contract)")
         #expect(contract.contains(#""recorded": { "url": "\#(server.baseURL.absoluteString)v3.1/name/peru", "at": "20"#))
         #expect(!contract.lowercased().contains("cookie") && !contract.contains("s3cret"))
         #expect(server.requests.map(\.target) == ["/v3.1/name/peru"])
@@ -62,13 +69,16 @@ struct LiveCommandTests {
 
     @Test("add --live records a dog page, a 404 and a 500, each with its status and the outcome observed")
     func addPagesAndErrors() throws {
-        let page = #"[{"id": "11111111-2222-4333-8444-555555555555", "sellerID": "66666666-7777-4888-9999-AAAAAAAAAAAA", "about": "a", "breed": "Pug", "name": "Noodle", "birthday": 1, "created": 2, "breederRating": 4.2, "cost": 850, "imageURL": "https://img.test/n.png"}]"#
+        let page =
+            #"[{"id": "11111111-2222-4333-8444-555555555555", "sellerID": "66666666-7777-4888-9999-AAAAAAAAAAAA", "about": "a", "breed": "Pug", "name": "Noodle", "birthday": 1, "created": 2, "breederRating": 4.2, "cost": 850, "imageURL": "https://img.test/n.png"}]"#
         let server = try LoopbackServer(routes: ["/api/v1/dogs": .json(page)])
         defer { server.stop() }
         let folder = try SuiteFolder()
         func add(_ name: String) throws -> ToolRun {
-            try folder.run(["add", "--live", "--contract", "contracts/dogs.json", "--endpoint", "dogpatch.getDogs", "--name", name,
-                            "--base-url", "dogpatch=\(server.baseURL.absoluteString)api/v1/"])
+            try folder.run([
+                "add", "--live", "--contract", "contracts/dogs.json", "--endpoint", "dogpatch.getDogs", "--name", name,
+                "--base-url", "dogpatch=\(server.baseURL.absoluteString)api/v1/",
+            ])
         }
         #expect(try add("page").status == 0)
         server.route("/api/v1/dogs", .json(#"{"status":404}"#, status: 404))
@@ -77,7 +87,10 @@ struct LiveCommandTests {
         server.route("/api/v1/dogs", .json(#"{"error":"boom"}"#, status: 500))
         #expect(try add("broken").status == 0)
         let contract = String(decoding: try folder.read("contracts/dogs.json"), as: UTF8.self)
-        #expect(contract.contains(#""response": { "status": 404, "headers": { "Content-Type": "application/json; charset=utf-8" }, "fixture": "dogs/missing.json" }"#), "\(contract)")
+        #expect(
+            contract.contains(
+                #""response": { "status": 404, "headers": { "Content-Type": "application/json; charset=utf-8" }, "fixture": "dogs/missing.json" }"#),
+            "\(contract)")
         #expect(contract.contains(#""expect": { "error": "responseUnsuccessful", "status": 500 }"#))
         #expect(try folder.read("Fixtures/dogs/broken.json") == Data(#"{"error":"boom"}"#.utf8))
         #expect(try folder.read("Fixtures/dogs/page.json") == Data(page.utf8))
@@ -91,8 +104,10 @@ struct LiveCommandTests {
         let base = closed.baseURL.absoluteString
         closed.stop()
         let folder = try SuiteFolder()
-        let run = try folder.run(["add", "--live", "--contract", "contracts/c.json", "--endpoint", "countries.byName",
-                                  "--arguments", #"{"name": "peru"}"#, "--name", "peru", "--base-url", "\(base)v3.1/"])
+        let run = try folder.run([
+            "add", "--live", "--contract", "contracts/c.json", "--endpoint", "countries.byName",
+            "--arguments", #"{"name": "peru"}"#, "--name", "peru", "--base-url", "\(base)v3.1/",
+        ])
         #expect(run.status == 2)
         #expect(run.stderr == "error: GET \(base)v3.1/name/peru: could not connect: the connection was refused; nothing was added\n")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("contracts/c.json").path))
@@ -114,14 +129,18 @@ struct LiveCommandTests {
         let run = try folder.run(["verify", "--live", "--base-url", Self.countries(server), "--no-replay"])
         // The area now arrives as a string, which the model refuses: the case fails as it would with that fixture.
         #expect(run.status == 1, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("FAIL  contracts/peru.json  peru  \(server.baseURL.absoluteString)v3.1/name/peru\nSKIP  contracts/peru.json  unknown  (not recorded)\n"), "\(run.stdout)")
+        #expect(
+            run.stdout.hasPrefix(
+                "FAIL  contracts/peru.json  peru  \(server.baseURL.absoluteString)v3.1/name/peru\nSKIP  contracts/peru.json  unknown  (not recorded)\n"),
+            "\(run.stdout)")
         let warnings = run.stderr.split(separator: "\n").filter { $0.contains("warning:") }.map(String.init)
-        #expect(warnings == [
-            "Fixtures/countries/peru.json:1:54: warning: [*].area: number in the fixture, string from the server",
-            "Fixtures/countries/peru.json:1:73: warning: [*].car.signs: the server no longer sends this key",
-            "Fixtures/countries/peru.json:1:2: warning: [*].fifa: the server now sends this key",
-            "Fixtures/countries/peru.json:1:2: warning: [*].extra: the server now sends this key",
-        ], "\(run.stderr)")
+        #expect(
+            warnings == [
+                "Fixtures/countries/peru.json:1:54: warning: [*].area: number in the fixture, string from the server",
+                "Fixtures/countries/peru.json:1:73: warning: [*].car.signs: the server no longer sends this key",
+                "Fixtures/countries/peru.json:1:2: warning: [*].fifa: the server now sends this key",
+                "Fixtures/countries/peru.json:1:2: warning: [*].extra: the server now sends this key",
+            ], "\(run.stderr)")
         server.route("/v3.1/name/peru", .json(#"[{"name": {"common": "Peru"}, "cca3": "PER", "area": 1285216.0, "fifa": "PER", "extra": 1}]"#))
         let readable = try folder.run(["verify", "--live", "--base-url", Self.countries(server), "--format", "json"])
         #expect(readable.status == 0, "\(readable.stderr)")
@@ -147,17 +166,26 @@ struct LiveCommandTests {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/countries/peru.json", Self.peru)
         for name in ["peru", "chile", "big"] {
-            try folder.write("contracts/\(name).json", Self.peruContract(url: server.baseURL).replacingOccurrences(of: #""name": "peru" }"#, with: #""name": "\#(name)" }"#))
+            try folder.write(
+                "contracts/\(name).json", Self.peruContract(url: server.baseURL).replacingOccurrences(of: #""name": "peru" }"#, with: #""name": "\#(name)" }"#))
         }
         // 80 MiB without a Content-Length: refused once the body passes 64 MiB.
         let big = try folder.run(["verify", "--live", "--base-url", Self.countries(server), "contracts/big.json"])
         #expect(big.status == 2)
-        let run = try folder.run(["verify", "--live", "--timeout", "1", "--base-url", Self.countries(server), "contracts/peru.json", "contracts/chile.json", "contracts/big.json"])
+        let run = try folder.run([
+            "verify", "--live", "--timeout", "1", "--base-url", Self.countries(server), "contracts/peru.json", "contracts/chile.json", "contracts/big.json",
+        ])
         #expect(run.status == 2)
         let base = server.baseURL.absoluteString
-        #expect(big.stderr.contains("contracts/big.json:7:19: error: GET \(base)v3.1/name/big: the body passed the limit of 67108864 bytes (64 MiB) and was refused"), "\(big.stderr)")
+        #expect(
+            big.stderr.contains(
+                "contracts/big.json:7:19: error: GET \(base)v3.1/name/big: the body passed the limit of 67108864 bytes (64 MiB) and was refused"),
+            "\(big.stderr)")
         #expect(run.stderr.contains("contracts/chile.json:7:19: error: GET \(base)v3.1/name/chile: no complete answer within 1 s (--timeout)"))
-        #expect(run.stderr.contains("contracts/peru.json:7:19: error: GET \(base)v3.1/name/peru: the server redirects to http://127.0.0.2:\(other.port)/v3.1/name/peru, another host; the redirect was not followed"))
+        #expect(
+            run.stderr.contains(
+                "contracts/peru.json:7:19: error: GET \(base)v3.1/name/peru: the server redirects to http://127.0.0.2:\(other.port)/v3.1/name/peru, another host; the redirect was not followed"
+            ))
         #expect(other.requests.isEmpty, "the other host is never asked")
         #expect(run.stdout.contains("SKIP  contracts/peru.json  unknown  (not recorded)"))
         #expect(run.stdout.hasSuffix("0 passed, 0 failed, 3 errors, 3 skipped\n"), "\(run.stdout)")
@@ -207,7 +235,9 @@ struct LiveCommandTests {
         try folder.write("contracts/peru.json", Self.peruContract(url: server.baseURL))
         let run = try folder.run(["record", "--base-url", Self.countries(server)])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("RECORDED  contracts/peru.json  peru  \(server.baseURL.absoluteString)v3.1/name/peru\n  status: 203, was 200\n"), "\(run.stdout)")
+        #expect(
+            run.stdout.hasPrefix("RECORDED  contracts/peru.json  peru  \(server.baseURL.absoluteString)v3.1/name/peru\n  status: 203, was 200\n"),
+            "\(run.stdout)")
         #expect(run.stdout.contains("  [*].motto: the server no longer sends this key\n"))
         #expect(run.stdout.contains("  [*].area: the server now sends this key (the model reads it)\n"))
         #expect(run.stdout.hasSuffix("1 recorded, 0 unchanged, 0 forced, 0 failed, 0 skipped, 0 errors\n"))
@@ -220,16 +250,28 @@ struct LiveCommandTests {
         #expect(verify.status == 0, "\(verify.stderr)")
     }
 
-    @Test("--base-url: API=URL for a known API, a bare URL only for one API, and only with --live", arguments: [
-        (["verify", "--base-url", "http://127.0.0.1:9/"], "error: --base-url is for --live: plain verify sends nothing to a server"),
-        (["verify", "--live", "--base-url", "weather=http://127.0.0.1:9/"], "error: --base-url names the API \"weather\", which the catalogue does not have; known APIs are \"dogpatch\", \"countries\""),
-        (["verify", "--live", "--base-url", "http://127.0.0.1:9/"], "error: --base-url URL without an API name is for a run whose contracts use one API, and these use \"countries\", \"dogpatch\"; write API=URL for each"),
-        (["verify", "--live", "--base-url", "ftp://example.test/"], "error: --base-url takes [API=]URL with an http or https URL, such as countries=http://127.0.0.1:8080/v3.1/, not \"ftp://example.test/\""),
-    ])
+    @Test(
+        "--base-url: API=URL for a known API, a bare URL only for one API, and only with --live",
+        arguments: [
+            (["verify", "--base-url", "http://127.0.0.1:9/"], "error: --base-url is for --live: plain verify sends nothing to a server"),
+            (
+                ["verify", "--live", "--base-url", "weather=http://127.0.0.1:9/"],
+                "error: --base-url names the API \"weather\", which the catalogue does not have; known APIs are \"dogpatch\", \"countries\""
+            ),
+            (
+                ["verify", "--live", "--base-url", "http://127.0.0.1:9/"],
+                "error: --base-url URL without an API name is for a run whose contracts use one API, and these use \"countries\", \"dogpatch\"; write API=URL for each"
+            ),
+            (
+                ["verify", "--live", "--base-url", "ftp://example.test/"],
+                "error: --base-url takes [API=]URL with an http or https URL, such as countries=http://127.0.0.1:8080/v3.1/, not \"ftp://example.test/\""
+            ),
+        ])
     func baseURLs(_ arguments: [String], _ message: String) throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        try folder.write("contracts/peru.json", Self.peruContract(url: URL(fileURLWithPath: "/")).replacingOccurrences(of: "file:///", with: "http://127.0.0.1:9/"))
+        try folder.write(
+            "contracts/peru.json", Self.peruContract(url: URL(fileURLWithPath: "/")).replacingOccurrences(of: "file:///", with: "http://127.0.0.1:9/"))
         let run = try folder.run(arguments)
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix(message + "\n"), "\(run.stderr)")

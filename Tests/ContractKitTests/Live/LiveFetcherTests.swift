@@ -1,10 +1,12 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import Testing
-@testable import ContractEngine
 import DogPatchClients
+import Foundation
+import Testing
+
+@testable import ContractEngine
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The live request: captured from the real client, sent with the tool's own session.
 @Suite("live requests against a loopback server")
@@ -36,7 +38,7 @@ struct LiveFetcherTests {
     @Test("a response comes back whole, with its status and headers, and no cookie is kept or sent")
     func response() async throws {
         let server = try LoopbackServer(routes: [
-            "/data": .json(#"[{"name": {"common": "Peru"}}]"#, headers: [("Set-Cookie", "session=secret; Path=/")]),
+            "/data": .json(#"[{"name": {"common": "Peru"}}]"#, headers: [("Set-Cookie", "session=secret; Path=/")])
         ])
         defer { server.stop() }
         let first = try await LiveFetcher.fetch(Self.get(server, "data"), timeout: 5).get()

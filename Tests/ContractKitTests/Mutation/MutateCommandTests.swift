@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import ContractKit
 import DogPatchClients
+import Foundation
+import Testing
 
 /// `mutate`: the real client against answers nobody wrote down, and the models' profiles.
 @Suite("mutate, end to end")
@@ -43,7 +43,9 @@ struct MutateCommandTests {
         #expect(failures.contains("body cut in half"))
         #expect(failures.contains("an HTML page with status 200"))
         #expect(!failures.contains("status 500"))
-        #expect(output.stderr.contains("error: [*].id removed: client returned a decoded [Dog] of 0 elements; expected jsonConversionFailure at [0].id"), "\(output.stderr)")
+        #expect(
+            output.stderr.contains("error: [*].id removed: client returned a decoded [Dog] of 0 elements; expected jsonConversionFailure at [0].id"),
+            "\(output.stderr)")
     }
 
     @Test("a client that maps 5xx to a decoding failure fails the 500 and 503 mutants, and only those")
@@ -98,13 +100,17 @@ struct MutateCommandTests {
         #expect(again.status == 0)
         #expect(try folder.read("profiles/[Dog].json") == Data(written.utf8), "an unchanged profile is not rewritten")
         // As if the model used to accept a dog without a breed, or a null one.
-        try folder.write("profiles/[Dog].json", written.replacingOccurrences(
-            of: #""[*].breed": { "null": false, "required": true"#, with: #""[*].breed": { "null": true, "required": false"#
-        ))
+        try folder.write(
+            "profiles/[Dog].json",
+            written.replacingOccurrences(
+                of: #""[*].breed": { "null": false, "required": true"#, with: #""[*].breed": { "null": true, "required": false"#
+            ))
         let changed = try folder.run(["mutate", "--profiles", "profiles"])
         #expect(changed.status == 1)
         #expect(changed.stdout.contains("FAIL  profiles/[Dog].json  [Dog] profile\n"))
-        #expect(changed.stderr.contains("profiles/[Dog].json:6:5: error: [Dog] [*].breed: was optional, now required: a response without it no longer decodes"), "\(changed.stderr)")
+        #expect(
+            changed.stderr.contains("profiles/[Dog].json:6:5: error: [Dog] [*].breed: was optional, now required: a response without it no longer decodes"),
+            "\(changed.stderr)")
         #expect(changed.stderr.contains("[Dog] [*].breed: accepted null, now refuses it: a response with null here no longer decodes"))
         let updated = try folder.run(["mutate", "--profiles", "profiles", "--update"])
         #expect(updated.status == 0)

@@ -1,8 +1,9 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import DogPatchClients
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `dogpatch.getDogs` clients that are wrong on purpose, each in a way only an answer nobody
 /// wrote down reveals.

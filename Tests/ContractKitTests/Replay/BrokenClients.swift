@@ -1,8 +1,9 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import DogPatchClients
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Catalogue entries standing in for `dogpatch.getDogs` with a client bug each, to prove every
 /// replay check can fail.

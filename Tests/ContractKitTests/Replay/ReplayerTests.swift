@@ -1,29 +1,29 @@
-import Foundation
-import Testing
 import ContractKit
 import DogPatchClients
+import Foundation
+import Testing
 
 @Suite("replay")
 struct ReplayerTests {
     static let contract = """
-    {
-      "endpoint": "dogpatch.getDogs",
-      "request": { "method": "GET", "path": "/api/v1/dogs", "query": {} },
-      "responseQueue": "QUEUE",
-      "cases": [
-        { "name": "two dogs", "response": { "fixture": "dogs.json" }, "expect": { "decodes": true, "count": 2 } },
-        { "name": "server error", "response": { "status": 500, "fixture": "dogs.json" },
-          "expect": { "error": "responseUnsuccessful", "status": 500 } },
-        { "name": "offline", "response": { "networkError": "notConnectedToInternet" },
-          "expect": { "error": "responseUnsuccessful" } }
-      ]
-    }
-    """
+        {
+          "endpoint": "dogpatch.getDogs",
+          "request": { "method": "GET", "path": "/api/v1/dogs", "query": {} },
+          "responseQueue": "QUEUE",
+          "cases": [
+            { "name": "two dogs", "response": { "fixture": "dogs.json" }, "expect": { "decodes": true, "count": 2 } },
+            { "name": "server error", "response": { "status": 500, "fixture": "dogs.json" },
+              "expect": { "error": "responseUnsuccessful", "status": 500 } },
+            { "name": "offline", "response": { "networkError": "notConnectedToInternet" },
+              "expect": { "error": "responseUnsuccessful" } }
+          ]
+        }
+        """
 
     /// A fixture contract beside the replayed one, which must pass whatever the client does.
     static let bystander = """
-    {"model": "[Dog]", "cases": [{"name": "bystander", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true}}]}
-    """
+        {"model": "[Dog]", "cases": [{"name": "bystander", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true}}]}
+        """
 
     private func replay(
         _ endpoint: Endpoint, queue: String = "main", extraArguments: [String] = []
@@ -47,9 +47,10 @@ struct ReplayerTests {
         let output = try await replay(BrokenClients.ignoresStatus)
         #expect(output.code == .failure)
         #expect(output.stdout.contains("FAIL  contracts/dogs.json  server error"))
-        #expect(output.stderr.contains(
-            "client returned a decoded [Dog] of 2 elements for HTTP 500; expected responseUnsuccessful(500)"
-        ), "\(output.stderr)")
+        #expect(
+            output.stderr.contains(
+                "client returned a decoded [Dog] of 2 elements for HTTP 500; expected responseUnsuccessful(500)"
+            ), "\(output.stderr)")
         #expect(output.stdout.hasSuffix("3 passed, 1 failed, 0 errors, 0 skipped\n"))
     }
 
@@ -90,9 +91,10 @@ struct ReplayerTests {
     func sendsTwice() async throws {
         let output = try await replay(BrokenClients.sendsTwice)
         #expect(output.code == .failure)
-        #expect(output.stderr.contains(
-            "no route for GET https://dogpatchserver.herokuapp.com/api/v1/dogs: the client sent more than one request"
-        ), "\(output.stderr)")
+        #expect(
+            output.stderr.contains(
+                "no route for GET https://dogpatchserver.herokuapp.com/api/v1/dogs: the client sent more than one request"
+            ), "\(output.stderr)")
     }
 
     @Test("--no-replay checks decoding only, so a broken client goes unnoticed")
@@ -105,11 +107,13 @@ struct ReplayerTests {
     @Test("an invalidRequest expectation is skipped without replay and checked with it")
     func invalidRequestNeedsReplay() async throws {
         let folder = try SuiteFolder()
-        try folder.write("contracts/empty-name.json", """
-        {"endpoint": "countries.byName", "arguments": {"name": ""},
-         "cases": [{"name": "empty", "response": {"status": 200, "body": "[]"}, "expect": {"error": "invalidRequest"}},
-                   {"name": "checked by decoding only", "replay": false, "response": {"status": 200, "body": "[]"}, "expect": {"decodes": true, "count": 0}}]}
-        """)
+        try folder.write(
+            "contracts/empty-name.json",
+            """
+            {"endpoint": "countries.byName", "arguments": {"name": ""},
+             "cases": [{"name": "empty", "response": {"status": 200, "body": "[]"}, "expect": {"error": "invalidRequest"}},
+                       {"name": "checked by decoding only", "replay": false, "response": {"status": 200, "body": "[]"}, "expect": {"decodes": true, "count": 0}}]}
+            """)
         let replayOutput = await folder.runInProcess(["verify"], catalogue: .standard)
         #expect(replayOutput.code == .success, "\(replayOutput.stderr)")
         #expect(replayOutput.stdout.contains("PASS  contracts/empty-name.json  empty"))
@@ -122,10 +126,12 @@ struct ReplayerTests {
     @Test("a client that answers invalidRequest for a good name is caught")
     func invalidRequestWhereNoneExpected() async throws {
         let folder = try SuiteFolder()
-        try folder.write("contracts/name.json", """
-        {"endpoint": "countries.byName", "arguments": {"name": "Côte d'Ivoire"},
-         "cases": [{"name": "accented name", "response": {"status": 200, "body": "[]"}, "expect": {"decodes": true}}]}
-        """)
+        try folder.write(
+            "contracts/name.json",
+            """
+            {"endpoint": "countries.byName", "arguments": {"name": "Côte d'Ivoire"},
+             "cases": [{"name": "accented name", "response": {"status": 200, "body": "[]"}, "expect": {"decodes": true}}]}
+            """)
         let correct = await folder.runInProcess(["verify"], catalogue: .standard)
         #expect(correct.code == .success, "the real client sends the name: \(correct.stderr)")
         let output = await folder.runInProcess(["verify"], catalogue: Catalogue(endpoints: [Self.asciiOnlyNames], models: Catalogue.standard.models))

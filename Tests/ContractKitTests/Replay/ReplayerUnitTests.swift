@@ -1,11 +1,13 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import Testing
-@testable import ContractEngine
 import DogPatchClients
+import Foundation
 import HTTPStub
+import Testing
+
+@testable import ContractEngine
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("replayer")
 struct ReplayerUnitTests {
@@ -26,13 +28,15 @@ struct ReplayerUnitTests {
 
     @Test("records the request the real client sent and its one completion on the private queue")
     func observesRealClient() async throws {
-        let contract = try contract("""
-        {"endpoint": "countries.all", "arguments": {"fields": ["name", "flags"]}, "responseQueue": "private",
-         "cases": [{"name": "a", "response": {"status": 200, "body": "[{\\"name\\": {\\"common\\": \\"X\\"}}]"}, "expect": {"decodes": true}}]}
-        """)
+        let contract = try contract(
+            """
+            {"endpoint": "countries.all", "arguments": {"fields": ["name", "flags"]}, "responseQueue": "private",
+             "cases": [{"name": "a", "response": {"status": 200, "body": "[{\\"name\\": {\\"common\\": \\"X\\"}}]"}, "expect": {"decodes": true}}]}
+            """)
         let contractCase = try firstCase(contract)
         let endpoint = try #require(contract.endpoint)
-        let observation = await Replayer(timeout: 5).replay(endpoint, contract: contract, response: contractCase.response, body: Data(#"[{"name": {"common": "X"}}]"#.utf8))
+        let observation = await Replayer(timeout: 5).replay(
+            endpoint, contract: contract, response: contractCase.response, body: Data(#"[{"name": {"common": "X"}}]"#.utf8))
         #expect(observation.requests.map { $0.url?.absoluteString } == ["https://restcountries.com/v3.1/all?fields=name,flags"])
         #expect(observation.completion.callCount == 1)
         #expect(observation.completion.queueNames == ["a private queue"])
@@ -54,10 +58,12 @@ struct ReplayerUnitTests {
 
     @Test("an invalid request sends nothing and still completes once on the main queue")
     func invalidRequest() async throws {
-        let contract = try contract("""
-        {"endpoint": "countries.byName", "cases": [{"name": "a", "response": {"status": 200}, "expect": {"error": "invalidRequest"}}]}
-        """)
-        let observation = await Replayer(timeout: 5).replay(try #require(contract.endpoint), contract: contract, response: try firstCase(contract).response, body: Data())
+        let contract = try contract(
+            """
+            {"endpoint": "countries.byName", "cases": [{"name": "a", "response": {"status": 200}, "expect": {"error": "invalidRequest"}}]}
+            """)
+        let observation = await Replayer(timeout: 5).replay(
+            try #require(contract.endpoint), contract: contract, response: try firstCase(contract).response, body: Data())
         #expect(observation.requests.isEmpty)
         #expect(observation.completion.callCount == 1)
         #expect(observation.completion.queueNames == ["the main queue"])

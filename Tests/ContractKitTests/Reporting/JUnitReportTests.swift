@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 @Suite("JUnit report")
 struct JUnitReportTests {
@@ -11,11 +12,13 @@ struct JUnitReportTests {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         try folder.write("contracts/good.json", SampleSuite.dogsContract.replacingOccurrences(of: #""count": 2"#, with: #""count": 3"#))
-        try folder.write("contracts/skips.json", """
-        {"model": "[Dog]", "cases": [
-          {"name": "later", "skip": "waiting for <the> API & co", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true}},
-          {"name": "gone", "response": {"fixture": "gone.json"}, "expect": {"decodes": true}}]}
-        """)
+        try folder.write(
+            "contracts/skips.json",
+            """
+            {"model": "[Dog]", "cases": [
+              {"name": "later", "skip": "waiting for <the> API & co", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true}},
+              {"name": "gone", "response": {"fixture": "gone.json"}, "expect": {"decodes": true}}]}
+            """)
         let run = try folder.run(["verify", "--format", "junit"])
         #expect(run.status == 2)
         let document = try XMLDocument(data: Data(run.stdout.utf8))

@@ -1,6 +1,6 @@
+import ContractKit
 import Foundation
 import Testing
-import ContractKit
 
 /// Mutates valid contracts and fixtures (byte flips, truncations, deletions, duplications) with a
 /// fixed seed and checks the tool always ends with 0, 1 or 2, explaining every failure and error.
@@ -48,8 +48,9 @@ struct FuzzTests {
         return Data(bytes)
     }
 
-    @Test("mutated contracts and fixtures never crash, hang or fail without a diagnostic",
-          .timeLimit(.minutes(10)), arguments: Array(stride(from: 0, to: mutantCount, by: batchSize)))
+    @Test(
+        "mutated contracts and fixtures never crash, hang or fail without a diagnostic",
+        .timeLimit(.minutes(10)), arguments: Array(stride(from: 0, to: mutantCount, by: batchSize)))
     func mutantBatch(startingAt start: Int) throws {
         var generator = SplitMix64(seed: Self.seed &+ UInt64(start))
         let folder = try SuiteFolder()

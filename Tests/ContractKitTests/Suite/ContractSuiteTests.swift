@@ -15,12 +15,13 @@ struct ContractSuiteTests {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         let cases = try Self.suite(in: folder).cases
-        #expect(cases.map(\.id) == [
-            "contracts/good.json › two dogs",
-            "contracts/good.json › missing id",
-            "contracts/good.json › not found",
-            "contracts/good.json › offline",
-        ])
+        #expect(
+            cases.map(\.id) == [
+                "contracts/good.json › two dogs",
+                "contracts/good.json › missing id",
+                "contracts/good.json › not found",
+                "contracts/good.json › offline",
+            ])
         #expect(cases.map(\.description) == cases.map(\.id))
         #expect(cases.map(\.testDescription) == cases.map(\.id))
         #expect(try Self.suite(in: folder).cases.map(\.id) == cases.map(\.id))
@@ -47,7 +48,10 @@ struct ContractSuiteTests {
             try await page.verify()
         } matching: { issue in
             issue.sourceLocation?.filePath == contractPath && issue.sourceLocation?.line == 6
-                && issue.comments.contains { $0.rawValue.hasPrefix("contracts/good.json › two dogs: contracts/good.json:6:") && $0.rawValue.hasSuffix("error: expected 3 elements, decoded 2") }
+                && issue.comments.contains {
+                    $0.rawValue.hasPrefix("contracts/good.json › two dogs: contracts/good.json:6:")
+                        && $0.rawValue.hasSuffix("error: expected 3 elements, decoded 2")
+                }
         }
     }
 
@@ -55,7 +59,8 @@ struct ContractSuiteTests {
     func invalidContract() async throws {
         let folder = try SuiteFolder()
         try folder.write("contracts/broken.json", "{\n  \"model\": \"[Dog]\",\n  \"cases\": [\n")
-        try folder.write("contracts/typo.json", #"{"model": "[Dog]", "cases": [{"name": "t", "response": {"fixtrue": "x.json"}, "expect": {"decodes": true}}]}"#)
+        try folder.write(
+            "contracts/typo.json", #"{"model": "[Dog]", "cases": [{"name": "t", "response": {"fixtrue": "x.json"}, "expect": {"decodes": true}}]}"#)
         let cases = try Self.suite(in: folder).cases
         #expect(cases.map(\.id) == ["contracts/broken.json › (contract)", "contracts/typo.json › t"])
         let contractPath = folder.url.appendingPathComponent("contracts/broken.json").path

@@ -134,7 +134,10 @@ struct BlockYAML {
                 if character == open { quote = nil }
                 continue
             }
-            if character == "\"" || character == "'" { quote = character; continue }
+            if character == "\"" || character == "'" {
+                quote = character
+                continue
+            }
             guard character == ":" else { continue }
             let after = text.index(after: position)
             guard after == text.endIndex || text[after] == " " else { continue }

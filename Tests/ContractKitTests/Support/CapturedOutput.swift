@@ -1,6 +1,6 @@
-import Foundation
 import ContractKit
 import DogPatchClients
+import Foundation
 
 /// Collects what the tool writes, for in-process runs.
 final class CapturedOutput: ToolOutput, @unchecked Sendable {

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A small HTTP/1.1 server on a loopback address, for the live features' tests: canned answers
@@ -135,9 +136,9 @@ final class LoopbackServer: @unchecked Sendable {
         }
         var noSignal: Int32 = 1
         #if canImport(Darwin)
-        setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
+            setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
         #else
-        _ = noSignal
+            _ = noSignal
         #endif
         guard let request = readRequest(connection) else { return }
         let route: Route? = lock.withLock {
@@ -198,9 +199,9 @@ final class LoopbackServer: @unchecked Sendable {
             var offset = 0
             while offset < buffer.count {
                 #if canImport(Glibc)
-                let written = Glibc.send(connection, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                    let written = Glibc.send(connection, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
                 #else
-                let written = Darwin.send(connection, buffer.baseAddress! + offset, buffer.count - offset, 0)
+                    let written = Darwin.send(connection, buffer.baseAddress! + offset, buffer.count - offset, 0)
                 #endif
                 if written <= 0 {
                     if written < 0, errno == EINTR { continue }

@@ -82,7 +82,8 @@ struct ToolRun {
         variables["NO_COLOR"] = nil
         variables.merge(environment) { $1 }
         process.environment = variables
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice

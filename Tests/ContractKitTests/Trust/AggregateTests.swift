@@ -9,12 +9,16 @@ struct AggregateTests {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         try folder.write("Fixtures/peru.json", #"[{"name": {"common": "Peru"}, "cca3": "PER", "area": 1285216.0}]"#)
-        try folder.write("contracts/peru.json", """
+        try folder.write(
+            "contracts/peru.json",
+            """
             { "endpoint": "countries.byName", "arguments": { "name": "peru" },
               "cases": [ { "name": "peru", "response": { "fixture": "peru.json" }, "expect": { "decodes": true } } ] }
             """)
         try folder.write("Fixtures/peru-capital.json", #"[{"name": {"common": "Peru"}, "capital": ["Lima"]}]"#)
-        try folder.write("contracts/peru-capital.json", """
+        try folder.write(
+            "contracts/peru-capital.json",
+            """
             { "endpoint": "countries.byName", "arguments": { "name": "peru" },
               "cases": [ { "name": "capital", "response": { "fixture": "peru-capital.json" }, "expect": { "decodes": true } } ] }
             """)

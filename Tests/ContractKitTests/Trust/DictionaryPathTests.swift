@@ -41,7 +41,9 @@ struct DictionaryPathTests {
     func concreteKeyStillMatches() throws {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/bad-currencies.json", Self.twoBadEntries)
-        try folder.write("contracts/bad.json", """
+        try folder.write(
+            "contracts/bad.json",
+            """
             { "model": "[Country]", "cases": [
               { "name": "named", "response": { "fixture": "bad-currencies.json" },
                 "expect": { "error": "jsonConversionFailure", "path": "[0].currencies.BBB.name" } },

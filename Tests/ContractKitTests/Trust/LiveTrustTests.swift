@@ -14,9 +14,10 @@ struct LiveTrustTests {
         let folder = try SuiteFolder()
         func add(_ name: String) throws -> ToolRun {
             let created = FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("contracts/peru.json").path)
-            return try folder.run([
-                "add", "--live", "--contract", "contracts/peru.json", "--name", name, "--base-url", LiveCommandTests.countries(server),
-            ] + (created ? [] : ["--endpoint", "countries.byName", "--arguments", #"{"name": "peru"}"#]))
+            return try folder.run(
+                [
+                    "add", "--live", "--contract", "contracts/peru.json", "--name", name, "--base-url", LiveCommandTests.countries(server),
+                ] + (created ? [] : ["--endpoint", "countries.byName", "--arguments", #"{"name": "peru"}"#]))
         }
         let long = String(repeating: "Überlänge ", count: 60)
         let names = ["Perú", "東京", "¿¡!?", "…", "Perú!", long, long + "2"]

@@ -7,7 +7,9 @@ struct RecordTrustTests {
     static let json = "application/json; charset=utf-8"
 
     /// A recorded peru case with its headers, plus any cases given.
-    static func contract(_ server: LoopbackServer, headers: String = #"{ "Content-Type": "application/json; charset=utf-8" }"#, skip: Bool = false, more: String = "") -> String {
+    static func contract(
+        _ server: LoopbackServer, headers: String = #"{ "Content-Type": "application/json; charset=utf-8" }"#, skip: Bool = false, more: String = ""
+    ) -> String {
         """
         {
           "endpoint": "countries.byName",
@@ -44,7 +46,7 @@ struct RecordTrustTests {
     func skippedNeverWritten() throws {
         let html = "<html><body>Internal Server Error</body></html>"
         let server = try LoopbackServer(routes: [
-            "/v3.1/name/peru": .respond(status: 500, headers: [("Content-Type", "text/html")], body: Data(html.utf8)),
+            "/v3.1/name/peru": .respond(status: 500, headers: [("Content-Type", "text/html")], body: Data(html.utf8))
         ])
         defer { server.stop() }
         let folder = try SuiteFolder()
@@ -53,7 +55,8 @@ struct RecordTrustTests {
         let before = try folder.read("contracts/peru.json")
         let run = try folder.run(["record", "--base-url", LiveCommandTests.countries(server)])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("SKIPPED   contracts/peru.json  peru\n  skipped: the server is down this week; not asked for, not written\n"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("SKIPPED   contracts/peru.json  peru\n  skipped: the server is down this week; not asked for, not written\n"), "\(run.stdout)")
         #expect(try folder.read("Fixtures/countries/peru.json") == Data(LiveCommandTests.peru.utf8))
         #expect(try folder.read("contracts/peru.json") == before)
         #expect(server.requests.isEmpty)
@@ -67,7 +70,9 @@ struct RecordTrustTests {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/countries/peru.json", LiveCommandTests.peru)
         try folder.write("contracts/peru.json", Self.contract(server))
-        try folder.write("contracts/hand.json", """
+        try folder.write(
+            "contracts/hand.json",
+            """
             { "model": "[Country]", "cases": [
               { "name": "exactly one peru", "response": { "fixture": "countries/peru.json" }, "expect": { "decodes": true, "count": 1 } } ] }
             """)
@@ -75,8 +80,13 @@ struct RecordTrustTests {
         // Only the recorded contract is selected; the hand-written one is checked all the same.
         let run = try folder.run(["record", "contracts/peru.json", "--base-url", LiveCommandTests.countries(server)])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("  not written: the new answer does not satisfy every case that reads Fixtures/countries/peru.json (--force writes it)\n"), "\(run.stdout)")
-        #expect(run.stderr.contains("contracts/hand.json:2:3: error: Fixtures/countries/peru.json is read by the case \"exactly one peru\" too, which fails with the new answer: expected 1 element, decoded 2"), "\(run.stderr)")
+        #expect(
+            run.stdout.contains("  not written: the new answer does not satisfy every case that reads Fixtures/countries/peru.json (--force writes it)\n"),
+            "\(run.stdout)")
+        #expect(
+            run.stderr.contains(
+                "contracts/hand.json:2:3: error: Fixtures/countries/peru.json is read by the case \"exactly one peru\" too, which fails with the new answer: expected 1 element, decoded 2"
+            ), "\(run.stderr)")
         #expect(try folder.read("contracts/peru.json") == before.0)
         #expect(try folder.read("Fixtures/countries/peru.json") == before.1)
     }
@@ -84,7 +94,7 @@ struct RecordTrustTests {
     @Test("the headers a case keeps are the server's new ones: a changed Content-Type is updated, a header no longer sent is dropped")
     func headersFollowTheBody() throws {
         let server = try LoopbackServer(routes: [
-            "/v3.1/name/peru": .respond(status: 200, headers: [("Content-Type", "application/vnd.api+json")], body: Data(LiveCommandTests.peru.utf8)),
+            "/v3.1/name/peru": .respond(status: 200, headers: [("Content-Type", "application/vnd.api+json")], body: Data(LiveCommandTests.peru.utf8))
         ])
         defer { server.stop() }
         let folder = try SuiteFolder()

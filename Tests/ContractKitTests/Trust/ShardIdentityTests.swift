@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ContractEngine
 
 /// Issue 22, items 7, 8 and 12: a case's identity is its path in its suite and its name, and the
@@ -80,7 +81,9 @@ struct ShardIdentityTests {
         let theirs = try SuiteFolder()
         try mine.write("Fixtures/dogs.json", "[]")
         try theirs.write("Fixtures/dogs.json", SampleSuite.dogs)
-        try theirs.write("contracts/dogs.json", #"{"model": "[Dog]", "cases": [{"name": "two", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true, "count": 2}}]}"#)
+        try theirs.write(
+            "contracts/dogs.json",
+            #"{"model": "[Dog]", "cases": [{"name": "two", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true, "count": 2}}]}"#)
         let other = theirs.url.appendingPathComponent("contracts/dogs.json").path
         let run = try mine.run(["verify", other])
         #expect(run.status == 2)

@@ -4,7 +4,8 @@ import Testing
 /// Issue 22, items 9 and 14: one writer for the suite.
 @Suite("one writer for the suite")
 struct SuiteWriterTests {
-    static let page = #"[{"id": "11111111-2222-4333-8444-555555555555", "sellerID": "66666666-7777-4888-9999-AAAAAAAAAAAA", "about": "a", "breed": "Pug", "name": "Noodle", "birthday": 1, "created": 2, "breederRating": 4.2, "cost": 850, "imageURL": "https://img.test/n.png"}]"#
+    static let page =
+        #"[{"id": "11111111-2222-4333-8444-555555555555", "sellerID": "66666666-7777-4888-9999-AAAAAAAAAAAA", "about": "a", "breed": "Pug", "name": "Noodle", "birthday": 1, "created": 2, "breederRating": 4.2, "cost": 850, "imageURL": "https://img.test/n.png"}]"#
 
     /// Every temporary file the writer could have left in the suite.
     static func temporaryFiles(in folder: URL) -> [String] {
@@ -47,7 +48,8 @@ struct SuiteWriterTests {
         try folder.write("Downloads/dogs.json", Self.page)
         let lock = HeldSuiteLock(folder.url)
         let first = try RunningTool(["add", "Downloads/dogs.json", "--contract", "contracts/good.json", "--name", "page", "--as", "page.json"], in: folder.url)
-        let second = try RunningTool(["add", "Downloads/dogs.json", "--contract", "contracts/good.json", "--name", "page", "--as", "page.json"], in: folder.url)
+        let second = try RunningTool(
+            ["add", "Downloads/dogs.json", "--contract", "contracts/good.json", "--name", "page", "--as", "page.json"], in: folder.url)
         // Both planned against the same contract and wait for the lock.
         #expect(first.waitForStandardError(containing: "waiting for the suite's lock"))
         #expect(second.waitForStandardError(containing: "waiting for the suite's lock"))

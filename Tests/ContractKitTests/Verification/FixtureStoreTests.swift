@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+
 @testable import ContractEngine
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `FixtureStore` on its own: a file its folder's listing called regular is read without a `stat`
@@ -29,8 +31,8 @@ struct FixtureStoreTests {
     }
 }
 
-private extension Result {
-    var failure: Failure? {
+extension Result {
+    fileprivate var failure: Failure? {
         if case .failure(let failure) = self { return failure }
         return nil
     }

@@ -73,13 +73,15 @@ struct WorkflowTests {
         #expect(readme.contains("```yaml\n" + (try Self.text()) + "```\n"))
     }
 
-    @Test("the reader refuses what is not well-formed", arguments: [
-        "jobs:\n\tverify: x\n",
-        "jobs:\n  verify:\n    runs-on: a\n      steps: b\n",
-        "on: [push\n",
-        "name: \"unclosed\n",
-        "jobs:\n  a: 1\n  a: 2\n",
-    ])
+    @Test(
+        "the reader refuses what is not well-formed",
+        arguments: [
+            "jobs:\n\tverify: x\n",
+            "jobs:\n  verify:\n    runs-on: a\n      steps: b\n",
+            "on: [push\n",
+            "name: \"unclosed\n",
+            "jobs:\n  a: 1\n  a: 2\n",
+        ])
     func malformed(_ text: String) {
         #expect(throws: YAMLError.self) { try BlockYAML.parse(text) }
     }

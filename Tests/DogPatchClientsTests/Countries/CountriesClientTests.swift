@@ -1,10 +1,11 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import Testing
 import DogPatchClients
+import Foundation
 import HTTPStub
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("restcountries client")
 struct CountriesClientTests {
@@ -27,18 +28,24 @@ struct CountriesClientTests {
     static let routes: [RouteCase] = [
         RouteCase(route: .all(), url: "https://restcountries.com/v3.1/all", path: "/v3.1/all", query: [:]),
         RouteCase(route: .all(fields: []), url: "https://restcountries.com/v3.1/all", path: "/v3.1/all", query: [:]),
-        RouteCase(route: .all(fields: ["name", "capital"]), url: "https://restcountries.com/v3.1/all?fields=name,capital",
-                  path: "/v3.1/all", query: ["fields": "name,capital"]),
-        RouteCase(route: .byName("france"), url: "https://restcountries.com/v3.1/name/france",
-                  path: "/v3.1/name/france", query: [:]),
-        RouteCase(route: .byName("france", fullText: true), url: "https://restcountries.com/v3.1/name/france?fullText=true",
-                  path: "/v3.1/name/france", query: ["fullText": "true"]),
-        RouteCase(route: .byName("united states"), url: "https://restcountries.com/v3.1/name/united%20states",
-                  path: "/v3.1/name/united states", query: [:]),
-        RouteCase(route: .byName("Côte d'Ivoire"), url: "https://restcountries.com/v3.1/name/C%C3%B4te%20d'Ivoire",
-                  path: "/v3.1/name/Côte d'Ivoire", query: [:]),
-        RouteCase(route: .byName("a/b?c#d"), url: "https://restcountries.com/v3.1/name/a%2Fb%3Fc%23d",
-                  path: "/v3.1/name/a/b?c#d", query: [:]),
+        RouteCase(
+            route: .all(fields: ["name", "capital"]), url: "https://restcountries.com/v3.1/all?fields=name,capital",
+            path: "/v3.1/all", query: ["fields": "name,capital"]),
+        RouteCase(
+            route: .byName("france"), url: "https://restcountries.com/v3.1/name/france",
+            path: "/v3.1/name/france", query: [:]),
+        RouteCase(
+            route: .byName("france", fullText: true), url: "https://restcountries.com/v3.1/name/france?fullText=true",
+            path: "/v3.1/name/france", query: ["fullText": "true"]),
+        RouteCase(
+            route: .byName("united states"), url: "https://restcountries.com/v3.1/name/united%20states",
+            path: "/v3.1/name/united states", query: [:]),
+        RouteCase(
+            route: .byName("Côte d'Ivoire"), url: "https://restcountries.com/v3.1/name/C%C3%B4te%20d'Ivoire",
+            path: "/v3.1/name/Côte d'Ivoire", query: [:]),
+        RouteCase(
+            route: .byName("a/b?c#d"), url: "https://restcountries.com/v3.1/name/a%2Fb%3Fc%23d",
+            path: "/v3.1/name/a/b?c#d", query: [:]),
     ]
 
     @Test("builds the URL, method and query", arguments: routes)
@@ -55,8 +62,9 @@ struct CountriesClientTests {
         #expect(try run.result?.get() == [])
     }
 
-    @Test("an empty or blank name is an invalid request, delivered once on the response queue",
-          arguments: ["", "  ", "\n"], QueueChoice.allCases)
+    @Test(
+        "an empty or blank name is an invalid request, delivered once on the response queue",
+        arguments: ["", "  ", "\n"], QueueChoice.allCases)
     func emptyName(name: String, queue: QueueChoice) async {
         let run = await request(.byName(name), .response(status: 200, body: body("[]")), on: queue)
         #expect(run.requests.isEmpty)
@@ -112,8 +120,9 @@ struct CountriesClientTests {
         #expect(run.ranOnResponseQueue)
     }
 
-    @Test("a non-2xx status is an unsuccessful response with that status",
-          arguments: [400, 401, 404, 500, 503], QueueChoice.allCases)
+    @Test(
+        "a non-2xx status is an unsuccessful response with that status",
+        arguments: [400, 401, 404, 500, 503], QueueChoice.allCases)
     func unsuccessfulStatus(status: Int, queue: QueueChoice) async {
         let run = await request(.byName("nowhere"), .response(status: status, body: body(#"{"status":\#(status)}"#)), on: queue)
         #expect(run.error == .responseUnsuccessful(statusCode: status))
@@ -121,8 +130,9 @@ struct CountriesClientTests {
         #expect(run.ranOnResponseQueue)
     }
 
-    @Test("a transport error is an unsuccessful response",
-          arguments: [URLError.Code.notConnectedToInternet, .timedOut, .cannotFindHost], QueueChoice.allCases)
+    @Test(
+        "a transport error is an unsuccessful response",
+        arguments: [URLError.Code.notConnectedToInternet, .timedOut, .cannotFindHost], QueueChoice.allCases)
     func transportError(code: URLError.Code, queue: QueueChoice) async {
         let run = await request(.all(), .failure(code), on: queue)
         #expect(run.error == .responseUnsuccessful(statusCode: nil))

@@ -1,6 +1,6 @@
+import DogPatchClients
 import Foundation
 import Testing
-import DogPatchClients
 
 /// The real restcountries data set, kept in the repository under `Fixtures/countries/`.
 enum RealDataSet {
@@ -87,11 +87,14 @@ struct CountryModelTests {
     @Test("currencies and translations survive a round trip keyed by code")
     func roundTrip() throws {
         var france = Country()
-        france.name = .init(common: "France", official: "French Republic",
-                            nativeName: ["fra": .init(official: "République française", common: "France")])
+        france.name = .init(
+            common: "France", official: "French Republic",
+            nativeName: ["fra": .init(official: "République française", common: "France")])
         france.currencies = ["EUR": .init(name: "euro", symbol: "€")]
-        france.translations = ["deu": .init(official: "Französische Republik", common: "Frankreich"),
-                               "jpn": .init(official: "フランス共和国", common: "フランス")]
+        france.translations = [
+            "deu": .init(official: "Französische Republik", common: "Frankreich"),
+            "jpn": .init(official: "フランス共和国", common: "フランス"),
+        ]
         let encoded = try RestCountriesAPI.makeEncoder().encode(france)
         let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
         let currencies = try #require(object["currencies"] as? [String: [String: String]])

@@ -1,10 +1,11 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import Testing
 import DogPatchClients
+import Foundation
 import HTTPStub
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("DogPatch client")
 struct DogPatchClientTests {
@@ -60,8 +61,9 @@ struct DogPatchClientTests {
         #expect(run.ranOnResponseQueue)
     }
 
-    @Test("a non-2xx status is an unsuccessful response with that status",
-          arguments: [400, 401, 404, 500, 503], QueueChoice.allCases)
+    @Test(
+        "a non-2xx status is an unsuccessful response with that status",
+        arguments: [400, 401, 404, 500, 503], QueueChoice.allCases)
     func unsuccessfulStatus(status: Int, queue: QueueChoice) async {
         let run = await getDogs(.response(status: status, body: body(SampleBodies.twoDogs)), on: queue)
         #expect(run.error == .responseUnsuccessful(statusCode: status))
@@ -69,8 +71,9 @@ struct DogPatchClientTests {
         #expect(run.ranOnResponseQueue)
     }
 
-    @Test("a transport error is an unsuccessful response without a status",
-          arguments: [URLError.Code.notConnectedToInternet, .timedOut], QueueChoice.allCases)
+    @Test(
+        "a transport error is an unsuccessful response without a status",
+        arguments: [URLError.Code.notConnectedToInternet, .timedOut], QueueChoice.allCases)
     func transportError(code: URLError.Code, queue: QueueChoice) async {
         let run = await getDogs(.failure(code), on: queue)
         #expect(run.error == .responseUnsuccessful(statusCode: nil))

@@ -1,6 +1,6 @@
+import DogPatchClients
 import Foundation
 import Testing
-import DogPatchClients
 
 @Suite("Dog model")
 struct DogTests {
@@ -22,8 +22,11 @@ struct DogTests {
         let again = try DogPatchAPI.makeDecoder().decode([Dog].self, from: encoded)
         #expect(again == dogs)
         let objects = try #require(try JSONSerialization.jsonObject(with: encoded) as? [[String: Any]])
-        #expect(Set(objects[0].keys) == ["id", "sellerID", "about", "breed", "name", "birthday", "created",
-                                         "breederRating", "cost", "imageURL"])
+        #expect(
+            Set(objects[0].keys) == [
+                "id", "sellerID", "about", "breed", "name", "birthday", "created",
+                "breederRating", "cost", "imageURL",
+            ])
         #expect(objects[1]["cost"] as? Double == 899)
     }
 

@@ -1,10 +1,11 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import DogPatchClients
+import Foundation
 import HTTPStub
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The queue a client under test is built with.
 enum QueueChoice: String, CaseIterable, Sendable, CustomTestStringConvertible {

@@ -1,8 +1,9 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import DogPatchClients
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A session that never sends anything, recording the request and whether its task was resumed.
 final class RecordingSession: URLSessionProtocol, @unchecked Sendable {
