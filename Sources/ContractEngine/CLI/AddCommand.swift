@@ -63,7 +63,7 @@ struct AddCommand: ToolCommand {
                 $0.keepHeaders.append($1)
             },
             .value("--base-url", "[API=]URL", "with --live, where the API's request goes (default: the API's own)") {
-                try $0.baseURLs.add($1, command: "add")
+                try ArgumentValues.baseURL($1, into: &$0.baseURLs, command: "add")
             },
         ],
         positional: CommandSpec.oneFile(\.file, command: "add", what: "fixture"),
@@ -170,10 +170,7 @@ struct AddCommand: ToolCommand {
         case .loaded(let contract):
             switch contract.cases.first(where: { $0.name == name }) {
             case let entry?:
-                var options = VerifyOptions()
-                options.timeout = timeout
-                let verified = await Verifier.verify(entry, of: contract, fixtures: fixtures, options: options, keyReads: KeyReadCache())
-                result = DiagnosticRules.apply(to: [verified], strict: false)[0]
+                result = await RunContext(fixtures: fixtures, timeout: timeout).verify(entry, of: contract)
             case nil:
                 result = CaseResult(
                     contract: display, endpoint: contract.endpoint?.name, caseName: name, status: .error,

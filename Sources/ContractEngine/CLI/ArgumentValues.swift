@@ -18,6 +18,15 @@ enum ArgumentValues {
         return jobs
     }
 
+    /// `--base-url [API=]URL`, added to the choice so far.
+    static func baseURL(_ text: String, into choice: inout BaseURLChoice, command: String) throws(CommandLineError) {
+        do throws(BaseURLChoice.Problem) {
+            try choice.add(text)
+        } catch {
+            throw CommandLineError(message: error.message, command: command)
+        }
+    }
+
     /// `--shard I/N`, with 1 <= I <= N.
     static func shard(_ text: String, command: String) throws(CommandLineError) -> (index: Int, count: Int) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)

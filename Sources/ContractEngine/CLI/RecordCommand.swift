@@ -62,7 +62,7 @@ struct RecordCommand: ToolCommand, SuiteCommand {
             outcome.problems.append(.warning("no recorded case selected: record re-records the cases that add --live recorded"))
         }
         let recorder = CaseRecorder(
-            options: options, fixtures: verifier.fixtureLocator, force: force, keyReads: KeyReadCache(),
+            run: options.runContext(fixtures: verifier.fixtureLocator), live: options.liveSettings, force: force,
             writer: context.writer(root: context.environment.location.root),
             readers: recorded.isEmpty ? [:] : try fixtureReaders(in: context)
         )

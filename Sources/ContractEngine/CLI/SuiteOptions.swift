@@ -34,7 +34,7 @@ extension OptionSpec where Parsed: SuiteCommand {
     }
 
     static func baseURL(_ command: String, help: String) -> OptionSpec {
-        .value("--base-url", "[API=]URL", help) { try $0.options.baseURLs.add($1, command: command) }
+        .value("--base-url", "[API=]URL", help) { try ArgumentValues.baseURL($1, into: &$0.options.baseURLs, command: command) }
     }
 }
 

@@ -27,41 +27,20 @@ public struct ContractLoader: Sendable {
     ///   - file: How reports name it.
     /// - Returns: The contract, or its problems.
     public func load(contentsOf url: URL, file: String) -> LoadedContract {
-        // `stat` and one read: asking `URL` for the size, then `Data(contentsOf:)`, cost more than
-        // parsing a small contract, which shows in a suite of thousands.
-        let path = url.path
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            return .invalid(
-                file: file, endpoint: nil,
-                diagnostics: [
-                    Diagnostic(.error, "cannot read the contract: \(FileProblem.describe(errno: errno))", file: file)
-                ])
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            return .invalid(
-                file: file, endpoint: nil,
-                diagnostics: [
-                    Diagnostic(.error, "cannot read the contract: \(FixtureStore.ReadFailure.notRegular.reason)", file: file)
-                ])
-        }
-        let size = Int(info.st_size)
-        guard size <= Self.maxContractBytes else {
-            return .invalid(
-                file: file, endpoint: nil,
-                diagnostics: [
-                    Diagnostic(.error, "contract is \(size) bytes, over the limit of \(Self.maxContractBytes)", file: file, position: .start)
-                ])
-        }
         let data: Data
-        switch FixtureStore.readRegular(path, size: size) {
-        case .success(let bytes): data = bytes
+        switch RegularFile.read(url.path, limit: Self.maxContractBytes) {
+        case .success(let bytes):
+            data = bytes
         case .failure(let failure):
-            return .invalid(
-                file: file, endpoint: nil,
-                diagnostics: [
-                    Diagnostic(.error, "cannot read the contract: \(failure.reason)", file: file)
-                ])
+            let problem =
+                switch failure {
+                case .cannotStat(let code): Diagnostic(.error, "cannot read the contract: \(FileProblem.describe(errno: code))", file: file)
+                case .folder, .notRegular: Diagnostic(.error, "cannot read the contract: \(RegularFile.notRegularReason)", file: file)
+                case .tooLarge(let size):
+                    Diagnostic(.error, "contract is \(size) bytes, over the limit of \(Self.maxContractBytes)", file: file, position: .start)
+                case .cannotRead(let reason): Diagnostic(.error, "cannot read the contract: \(reason)", file: file)
+                }
+            return .invalid(file: file, endpoint: nil, diagnostics: [problem])
         }
         let loaded = load(data, file: file)
         guard case .loaded(var contract) = loaded else { return loaded }

@@ -4,6 +4,12 @@ import Foundation
 /// Where live requests go: each API's base URL from the catalogue, unless `--base-url API=URL`
 /// names another (or a bare `--base-url URL` does, for a run whose contracts use one API).
 public struct BaseURLChoice: Sendable, Equatable {
+    /// Why a `--base-url` value was refused.
+    struct Problem: Error {
+        /// What is wrong, in words.
+        let message: String
+    }
+
     /// Base URLs given by API name.
     public var byAPI: [String: URL] = [:]
     /// A base URL given without an API name.
@@ -16,9 +22,9 @@ public struct BaseURLChoice: Sendable, Equatable {
     /// - Parameters:
     ///   - text: The value.
     ///   - command: The command, for the error's help hint.
-    /// - Throws: `CommandLineError` for a value that is not an http or https URL with a host.
-    mutating func add(_ text: String, command: String) throws(CommandLineError) {
-        func fail(_ message: String) -> CommandLineError { CommandLineError(message: message, command: command) }
+    /// - Throws: `Problem` for a value that is not an http or https URL with a host, or an API named twice.
+    mutating func add(_ text: String) throws(Problem) {
+        func fail(_ message: String) -> Problem { Problem(message: message) }
         var api: String?
         var address = text
         // `API=` only when what precedes the `=` could not be part of a URL's scheme and host.

@@ -12,7 +12,7 @@ struct CaseRecorder: Sendable {
     }
 
     /// What `record` prints for a case, and what it reports on standard error.
-    struct Report: Sendable {
+    struct Account: Sendable {
         var verdict: Verdict
         var text: String
         var diagnostics: [Diagnostic] = []
@@ -25,10 +25,11 @@ struct CaseRecorder: Sendable {
         let spec: CaseSpec
     }
 
-    let options: VerifyOptions
-    let fixtures: FixtureLocator
+    /// What the run's cases share.
+    let run: RunContext
+    /// Where the requests go and how long they may take.
+    let live: LiveSettings
     let force: Bool
-    let keyReads: KeyReadCache
     let writer: SuiteWriter
     /// Every case of the suite that reads a fixture, by the fixture's resolved path.
     let readers: [String: [Reader]]
@@ -38,63 +39,60 @@ struct CaseRecorder: Sendable {
     ///   - spec: A recorded case of an endpoint contract.
     ///   - contract: Its contract.
     /// - Returns: The verdict and the lines to print.
-    func record(_ spec: CaseSpec, of contract: Contract) async -> Report {
+    func record(_ spec: CaseSpec, of contract: Contract) async -> Account {
         if let reason = spec.skip {
-            return Report(verdict: .skipped, text: line("SKIPPED", contract, spec, nil, ["skipped: \(reason); not asked for, not written"]))
+            return Account(verdict: .skipped, text: line("SKIPPED", contract, spec, nil, ["skipped: \(reason); not asked for, not written"]))
         }
         guard spec.recorded != nil, let endpoint = contract.endpoint, let contractURL = contract.url,
             case .http(let oldStatus, let oldHeaders, .fixture(let path, let fixtureFile, _)) = spec.response.kind
         else {
-            return Report(
+            return Account(
                 verdict: .error, text: line("ERROR", contract, spec, nil), messages: ["\(contract.file): \(spec.name) is not a recorded fixture case"])
         }
-        let live: LiveResponse
-        switch await LiveFetcher.fetch(endpoint, arguments: contract.arguments, baseURL: options.baseURLs.url(for: endpoint), timeout: options.liveTimeout) {
-        case .success(let response): live = response
+        let answer: LiveResponse
+        switch await LiveFetcher.fetch(endpoint, arguments: contract.arguments, baseURL: self.live.baseURLs.url(for: endpoint), timeout: self.live.timeout) {
+        case .success(let response): answer = response
         case .failure(let failure):
             let diagnostic = Diagnostic(.error, failure.message, file: contract.file, position: spec.recorded?.position)
-            return Report(verdict: .error, text: line("ERROR", contract, spec, failure.url), diagnostics: [diagnostic])
+            return Account(verdict: .error, text: line("ERROR", contract, spec, failure.url), diagnostics: [diagnostic])
         }
-        let display = fixtures.displayName(path)
+        let display = run.fixtures.displayName(path)
         var old: Data?
         if access(fixtureFile, F_OK) == 0 {
             switch FixtureStore.load(path: fixtureFile, display: display) {
             case .success(let data): old = data
             case .failure(let problem):
                 // Unreadable, over the limit, not a file: never written over without a word.
-                return Report(verdict: .error, text: line("ERROR", contract, spec, live.displayURL), diagnostics: [problem])
+                return Account(verdict: .error, text: line("ERROR", contract, spec, answer.displayURL), diagnostics: [problem])
             }
         }
-        let headers = Redaction.keptHeaders(asked: oldHeaders.keys.sorted(), value: live.header)
-        var details = changes(from: old, status: oldStatus, headers: oldHeaders, to: live, keeping: headers, spec: spec, model: contract.model)
-        if old == live.body, oldStatus == live.status, Self.same(headers, oldHeaders) {
-            return Report(verdict: .unchanged, text: line("UNCHANGED", contract, spec, live.displayURL, details))
+        let headers = Redaction.keptHeaders(asked: oldHeaders.keys.sorted(), value: answer.header)
+        var details = changes(from: old, status: oldStatus, headers: oldHeaders, to: answer, keeping: headers, spec: spec, model: contract.model)
+        if old == answer.body, oldStatus == answer.status, Self.same(headers, oldHeaders) {
+            return Account(verdict: .unchanged, text: line("UNCHANGED", contract, spec, answer.displayURL, details))
         }
-        let check = await CaseRunner(
-            contract: contract, contractCase: spec.answered(by: live), fixtures: fixtures,
-            replay: options.replay, timeout: options.timeout, keyReads: keyReads
-        ).run()
+        let check = await run.runner(spec.answered(by: answer), of: contract).run()
         var failures = check.status == .passed ? [] : check.diagnostics.filter { $0.severity == .error }
         if check.status != .passed, failures.isEmpty {
             failures = [Diagnostic(.error, "the case is \(check.status.rawValue) with the new answer", file: contract.file, position: spec.position)]
         }
-        let shared = await sharedReaderFailures(of: fixtureFile, besides: (contract, spec), body: live.body, display: display)
+        let shared = await sharedReaderFailures(of: fixtureFile, besides: (contract, spec), body: answer.body, display: display)
         failures += shared
         guard failures.isEmpty || force else {
             details.append(
                 shared.isEmpty
                     ? "not written: the new answer does not satisfy the case's \"expect\" (--force writes it)"
                     : "not written: the new answer does not satisfy every case that reads \(display) (--force writes it)")
-            return Report(verdict: .failed, text: line("FAILED", contract, spec, live.displayURL, details), diagnostics: failures)
+            return Account(verdict: .failed, text: line("FAILED", contract, spec, answer.displayURL, details), diagnostics: failures)
         }
         let stamp = Recording.stamp(Date())
         do {
             _ = try writer.write { () throws(RecordRefusal) in
                 var changes = FileChanges()
-                changes.write(live.body, to: URL(fileURLWithPath: fixtureFile, isDirectory: false), display: display)
+                changes.write(answer.body, to: URL(fileURLWithPath: fixtureFile, isDirectory: false), display: display)
                 guard let current = try? Data(contentsOf: contractURL),
                     let updated = ContractEditor.updatingRecording(
-                        of: spec.name, in: current, url: live.displayURL, at: stamp, status: live.status, headers: headers
+                        of: spec.name, in: current, url: answer.displayURL, at: stamp, status: answer.status, headers: headers
                     )
                 else {
                     throw RecordRefusal(
@@ -109,11 +107,11 @@ struct CaseRecorder: Sendable {
                 case .refused(let refusal): refusal.message
                 case .cannotWrite(let error): "cannot write \(JSONValue.quote(error.path)): \(error.reason)"
                 }
-            return Report(verdict: .error, text: line("ERROR", contract, spec, live.displayURL, details), messages: [message])
+            return Account(verdict: .error, text: line("ERROR", contract, spec, answer.displayURL, details), messages: [message])
         }
         details += failures.map { "expectation that now fails: \($0.rendered)" }
         let verdict: Verdict = failures.isEmpty ? .recorded : .forced
-        return Report(verdict: verdict, text: line(verdict == .recorded ? "RECORDED" : "FORCED", contract, spec, live.displayURL, details))
+        return Account(verdict: verdict, text: line(verdict == .recorded ? "RECORDED" : "FORCED", contract, spec, answer.displayURL, details))
     }
 
     /// Why the contract could not be edited.
@@ -136,10 +134,7 @@ struct CaseRecorder: Sendable {
                 name: reader.spec.name, position: reader.spec.position, response: response, expect: reader.spec.expect,
                 skip: nil, replay: reader.spec.replay, recorded: reader.spec.recorded
             )
-            let result = await CaseRunner(
-                contract: reader.contract, contractCase: spec, fixtures: fixtures,
-                replay: options.replay, timeout: options.timeout, keyReads: keyReads
-            ).run()
+            let result = await run.runner(spec, of: reader.contract).run()
             guard result.status != .passed else { continue }
             let said = result.diagnostics.filter { $0.severity == .error }.map(\.message).first ?? "it is \(result.status.rawValue)"
             failures.append(
@@ -175,7 +170,7 @@ struct CaseRecorder: Sendable {
                 lines.append("body: unchanged")
             } else {
                 lines.append("body: \(live.body.count) bytes, was \(old.count)")
-                lines += DriftCheck.drift(fixture: old, server: live.body, model: model, keyReads: keyReads).map(\.message)
+                lines += DriftCheck.drift(fixture: old, server: live.body, model: model, keyReads: run.keyReads).map(\.message)
             }
         } else {
             lines.append("body: \(live.body.count) bytes; the fixture was missing")

@@ -7,9 +7,8 @@ import Foundation
 struct LiveCheck: Sendable {
     let contract: Contract
     let spec: CaseSpec
-    let fixtures: FixtureLocator
-    let options: VerifyOptions
-    let keyReads: KeyReadCache
+    let run: RunContext
+    let live: LiveSettings
 
     /// Runs the case against the server; a case that was never recorded is skipped.
     /// - Returns: Its result, carrying the URL asked for.
@@ -21,11 +20,10 @@ struct LiveCheck: Sendable {
         guard let recorded = spec.recorded, let endpoint = contract.endpoint else {
             return with(skipped) { $0.skipReason = "not recorded" }
         }
-        let baseURL = options.baseURLs.url(for: endpoint)
-        let live: LiveResponse
-        switch await LiveFetcher.fetch(endpoint, arguments: contract.arguments, baseURL: baseURL, timeout: options.liveTimeout) {
+        let answer: LiveResponse
+        switch await LiveFetcher.fetch(endpoint, arguments: contract.arguments, baseURL: live.baseURLs.url(for: endpoint), timeout: live.timeout) {
         case .success(let response):
-            live = response
+            answer = response
         case .failure(let failure):
             let diagnostic = Diagnostic(.error, failure.message, file: contract.file, position: recorded.position)
             return with(skipped) {
@@ -35,24 +33,21 @@ struct LiveCheck: Sendable {
                 $0.url = failure.url
             }
         }
-        var result = await CaseRunner(
-            contract: contract, contractCase: spec.answered(by: live), fixtures: fixtures,
-            replay: options.replay, timeout: options.timeout, keyReads: keyReads
-        ).run()
-        result.url = live.displayURL
-        result.diagnostics += live.redirects.map {
+        var result = await run.runner(spec.answered(by: answer), of: contract).run()
+        result.url = answer.displayURL
+        result.diagnostics += answer.redirects.map {
             Diagnostic(.note, "followed a redirect to \(Redaction.url($0))", file: contract.file, position: recorded.position)
         }
-        result.diagnostics += driftDiagnostics(against: live)
+        result.diagnostics += driftDiagnostics(against: answer)
         return result
     }
 
     /// Warnings at the fixture's positions for every way the server's body differs in shape.
     private func driftDiagnostics(against live: LiveResponse) -> [Diagnostic] {
         guard case .http(_, _, .fixture(let path, let file, _)) = spec.response.kind else { return [] }
-        let display = fixtures.displayName(path)
+        let display = run.fixtures.displayName(path)
         guard case .success(let fixture) = FixtureStore.load(path: file, display: display) else { return [] }
-        return DriftCheck.drift(fixture: fixture, server: live.body, model: contract.model, keyReads: keyReads).map { drift in
+        return DriftCheck.drift(fixture: fixture, server: live.body, model: contract.model, keyReads: run.keyReads).map { drift in
             Diagnostic(.warning, drift.message, file: display, position: drift.position, path: drift.path, code: .drift)
         }
     }

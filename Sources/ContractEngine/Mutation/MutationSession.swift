@@ -5,7 +5,8 @@ import Foundation
 /// results in a stable order), and learns each model's profile.
 struct MutationSession {
     let options: VerifyOptions
-    let fixtures: FixtureLocator
+    /// What the run's cases share; warnings never fail a case here.
+    let run: RunContext
     let seed: UInt64
     let max: Int
     /// What each model accepts, by model name.
@@ -14,11 +15,11 @@ struct MutationSession {
     private(set) var capped: [String] = []
     /// The models some of whose mutants `--max` left out, so their profiles are partial.
     private(set) var cappedModels: Set<String> = []
-    private let keyReads = KeyReadCache()
-
     init(options: VerifyOptions, fixtures: FixtureLocator, seed: UInt64, max: Int) {
         self.options = options
-        self.fixtures = fixtures
+        var run = options.runContext(fixtures: fixtures)
+        run.strict = false
+        self.run = run
         self.seed = seed
         self.max = max
     }
@@ -27,16 +28,15 @@ struct MutationSession {
     mutating func mutate(_ item: SuiteItem) async -> [CaseResult] {
         guard case .contractCase(let contract, .ready(let spec)) = item else {
             // A contract or case that does not load is reported as verify reports it.
-            return [await item.verify(fixtures: fixtures, options: options, keyReads: keyReads)]
+            return [await item.verify(in: run, live: nil)]
         }
         guard let endpoint = contract.endpoint, spec.skip == nil, spec.replay,
             case .http(let status, _, _) = spec.response.kind, (200...299).contains(status),
             case .decodes = spec.expect.kind
         else { return [] }
-        var verified = await Verifier.verify(.ready(spec), of: contract, fixtures: fixtures, options: options, keyReads: keyReads)
-        verified = DiagnosticRules.apply(to: [verified], strict: false)[0]
+        let verified = await run.verify(.ready(spec), of: contract)
         guard verified.status == .passed,
-            case .success(let body) = LoadedBody.load(spec.response, fixtures: fixtures, contractFile: contract.file)
+            case .success(let body) = LoadedBody.load(spec.response, fixtures: run.fixtures, contractFile: contract.file)
         else {
             var failed = verified
             failed.status = .error
@@ -88,7 +88,6 @@ struct ProfileCheck {
     /// What the check found and what it would write.
     struct Outcome {
         var results: [CaseResult] = []
-        var problems: [ToolProblem] = []
         var writes = FileChanges()
     }
 

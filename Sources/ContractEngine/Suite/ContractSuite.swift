@@ -40,7 +40,7 @@ public struct ContractSuite: Sendable {
         options.timeout = timeout
         // Paths are given from the root, so reports name files from there: `contracts/x.json`.
         let verifier = Verifier(catalogue: catalogue, options: options, location: SuiteLocation(currentDirectory: root))
-        let run = ContractCase.Run(fixtures: verifier.fixtureLocator, options: options, keyReads: KeyReadCache())
+        let run = options.runContext(fixtures: verifier.fixtureLocator)
         cases = try verifier.items().map { ContractCase(item: $0, root: root, run: run) }
     }
 }
@@ -48,19 +48,13 @@ public struct ContractSuite: Sendable {
 /// One case of a contract suite, ready to verify: a test argument named
 /// `contracts/x.json › case name`, the same identity the command line and its reports use.
 public struct ContractCase: Sendable, Identifiable, CustomStringConvertible {
-    /// What every case of one suite shares.
-    struct Run: Sendable {
-        let fixtures: FixtureLocator
-        let options: VerifyOptions
-        let keyReads: KeyReadCache
-    }
-
     let item: SuiteItem
-    let run: Run
+    /// What every case of the suite shares.
+    let run: RunContext
     /// The suite's root.
     let root: URL
 
-    init(item: SuiteItem, root: URL, run: Run) {
+    init(item: SuiteItem, root: URL, run: RunContext) {
         self.item = item
         self.root = root
         self.run = run
@@ -90,7 +84,6 @@ public struct ContractCase: Sendable, Identifiable, CustomStringConvertible {
     /// Runs the case as `verify` does: prediction, replay and the checks.
     /// - Returns: Its result, with every diagnostic.
     public func result() async -> CaseResult {
-        let result = await item.verify(fixtures: run.fixtures, options: run.options, keyReads: run.keyReads)
-        return DiagnosticRules.apply(to: [result], strict: run.options.strict)[0]
+        DiagnosticRules.apply(to: [await item.verify(in: run, live: nil)], strict: run.strict)[0]
     }
 }

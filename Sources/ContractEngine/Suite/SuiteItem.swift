@@ -35,14 +35,18 @@ enum SuiteItem: Sendable {
     }
 
     /// Verifies the item: a contract error is an `error` result as it stands; a case is run.
-    func verify(fixtures: FixtureLocator, options: VerifyOptions, keyReads: KeyReadCache) async -> CaseResult {
+    /// - Parameters:
+    ///   - run: What the run's cases share.
+    ///   - live: Where live requests go, for `verify --live`; `nil` to run on the fixtures.
+    /// - Returns: The result, before the diagnostic rules.
+    func verify(in run: RunContext, live: LiveSettings?) async -> CaseResult {
         switch self {
         case .contractError(let file, let endpoint, let diagnostics):
             return CaseResult(contract: file, endpoint: endpoint, caseName: CaseResult.wholeContract, status: .error, diagnostics: diagnostics)
-        case .contractCase(let contract, .ready(let spec)) where options.live:
-            return await LiveCheck(contract: contract, spec: spec, fixtures: fixtures, options: options, keyReads: keyReads).run()
+        case .contractCase(let contract, .ready(let spec)) where live != nil:
+            return await LiveCheck(contract: contract, spec: spec, run: run, live: live ?? LiveSettings()).run()
         case .contractCase(let contract, let entry):
-            return await Verifier.verify(entry, of: contract, fixtures: fixtures, options: options, keyReads: keyReads)
+            return await run.run(entry, of: contract)
         }
     }
 }

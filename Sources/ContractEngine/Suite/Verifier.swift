@@ -88,7 +88,6 @@ public struct Verifier: Sendable {
     /// - Returns: One result a case (or a contract that failed to load), in suite order.
     /// - Throws: `UsageError` when a given path or the fixtures folder is missing.
     public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(UsageError) -> [CaseResult] {
-        let fixtures = fixtureLocator
         let items = try items()
         if options.live {
             let used = Set(
@@ -113,9 +112,10 @@ public struct Verifier: Sendable {
                         """)
             }
         }
-        let keyReads = KeyReadCache()
+        let run = options.runContext(fixtures: fixtureLocator)
+        let live = options.live ? options.liveSettings : nil
         let results = await WorkerPool.map(count: items.count, jobs: options.jobs, progress: progress) { index in
-            await items[index].verify(fixtures: fixtures, options: options, keyReads: keyReads)
+            await items[index].verify(in: run, live: live)
         }
         return DiagnosticRules.apply(to: results, strict: options.strict)
     }
@@ -145,22 +145,6 @@ public struct Verifier: Sendable {
             items = zip(items, shards).filter { $0.1 == shard.index - 1 }.map(\.0)
         }
         return items
-    }
-
-    /// Runs one case of a loaded contract; an invalid case is an `error` result.
-    static func verify(
-        _ entry: CaseEntry, of contract: Contract, fixtures: FixtureLocator, options: VerifyOptions, keyReads: KeyReadCache
-    ) async -> CaseResult {
-        switch entry {
-        case .invalid(let name, let diagnostics):
-            return CaseResult(contract: contract.file, endpoint: contract.endpoint?.name, caseName: name, status: .error, diagnostics: diagnostics)
-        case .ready(let contractCase):
-            let runner = CaseRunner(
-                contract: contract, contractCase: contractCase, fixtures: fixtures,
-                replay: options.replay, timeout: options.timeout, keyReads: keyReads
-            )
-            return await runner.run()
-        }
     }
 
     /// The shard (from 0) each case falls in. The cases are ordered by their identity hashed with

@@ -28,6 +28,14 @@ public struct VerifyOptions: Sendable {
     /// How long a live request may take, in seconds.
     public var liveTimeout: TimeInterval = 10
 
+    /// Where live requests go and how long they may take.
+    var liveSettings: LiveSettings { LiveSettings(baseURLs: baseURLs, timeout: liveTimeout) }
+
+    /// What the run's cases share, for a fixtures folder.
+    func runContext(fixtures: FixtureLocator) -> RunContext {
+        RunContext(fixtures: fixtures, replay: replay, timeout: timeout, strict: strict)
+    }
+
     /// Creates the default options.
     public init() {}
 }

@@ -1,0 +1,40 @@
+import DogPatchClients
+import Foundation
+
+/// What every case of one run shares: where fixtures are, whether and how long to replay, whether
+/// warnings fail, and what the run has learnt of the models. `verify`, `verify --live`, `record`,
+/// `mutate`, `add` and Swift Testing all run their cases through one.
+struct RunContext: Sendable {
+    /// The fixtures folder, one for the run, so what loading learnt of its folders serves the reads.
+    let fixtures: FixtureLocator
+    /// Whether cases of endpoint contracts are replayed through the client.
+    var replay = true
+    /// How long a replayed client may take to complete, in seconds.
+    var timeout: TimeInterval = 5
+    /// Whether warnings fail their case.
+    var strict = false
+    /// Which keys each model reads, shared by the run.
+    let keyReads = KeyReadCache()
+
+    /// The runner for one ready case.
+    func runner(_ spec: CaseSpec, of contract: Contract) -> CaseRunner {
+        CaseRunner(contract: contract, contractCase: spec, fixtures: fixtures, replay: replay, timeout: timeout, keyReads: keyReads)
+    }
+
+    /// Runs one case of a loaded contract, without the diagnostic rules (a run applies them over
+    /// all its results at once); an invalid case is an `error` result.
+    func run(_ entry: CaseEntry, of contract: Contract) async -> CaseResult {
+        switch entry {
+        case .invalid(let name, let diagnostics):
+            return CaseResult(contract: contract.file, endpoint: contract.endpoint?.name, caseName: name, status: .error, diagnostics: diagnostics)
+        case .ready(let spec):
+            return await runner(spec, of: contract).run()
+        }
+    }
+
+    /// Verifies one case as `verify` would, the diagnostic rules applied to it alone: what `add`,
+    /// `mutate` and a Swift Testing case need.
+    func verify(_ entry: CaseEntry, of contract: Contract) async -> CaseResult {
+        DiagnosticRules.apply(to: [await run(entry, of: contract)], strict: strict)[0]
+    }
+}
