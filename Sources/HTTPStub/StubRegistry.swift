@@ -6,15 +6,14 @@ import Foundation
 
 /// The stub's routing table: a lock-protected map from a token each request carries to the handler
 /// that answers it, so parallel sessions never share state.
-public final class StubRegistry: @unchecked Sendable {
+public final class StubRegistry: Sendable {
     /// The registry `StubURLProtocol` consults. A constant reference; its state is behind a lock.
     public static let shared = StubRegistry()
 
     /// Answers a request routed to a token.
     public typealias Handler = @Sendable (URLRequest) -> StubReply
 
-    private let lock = NSLock()
-    private var handlers: [String: Handler] = [:]
+    private let handlers = Locked([String: Handler]())
 
     /// Creates an empty registry.
     public init() {}
@@ -24,19 +23,19 @@ public final class StubRegistry: @unchecked Sendable {
     ///   - token: The token requests carry in `StubURLProtocol.tokenHeader`.
     ///   - handler: Answers each routed request.
     public func register(_ token: String, handler: @escaping Handler) {
-        lock.withLock { handlers[token] = handler }
+        handlers.withLock { $0[token] = handler }
     }
 
     /// Stops routing a token; its later requests fail as unroutable.
     /// - Parameter token: The token.
     public func remove(_ token: String) {
-        lock.withLock { handlers[token] = nil }
+        handlers.withLock { $0[token] = nil }
     }
 
     /// The handler for a token.
     /// - Parameter token: The token a request carries.
     /// - Returns: The handler, or `nil` when nothing is routed there.
     func handler(for token: String) -> Handler? {
-        lock.withLock { handlers[token] }
+        handlers.withLock { $0[token] }
     }
 }

@@ -71,17 +71,16 @@ public final class StubURLProtocol: URLProtocol {
 }
 
 /// Whether a loading has been stopped or answered, so a delayed answer never follows a cancel.
-private final class LoadingState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var finished = false
+private final class LoadingState: Sendable {
+    private let finished = Locked(false)
 
     func stop() {
-        lock.withLock { finished = true }
+        finished.withLock { $0 = true }
     }
 
     /// Marks the loading answered; `false` when it was stopped or answered already.
     func beginAnswer() -> Bool {
-        lock.withLock {
+        finished.withLock { finished in
             defer { finished = true }
             return !finished
         }

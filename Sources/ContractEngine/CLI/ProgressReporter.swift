@@ -1,12 +1,12 @@
 import Foundation
 
 /// A progress counter on standard error, shown only on a terminal and only once a run passes a second.
-final class ProgressReporter: @unchecked Sendable {
+final class ProgressReporter: Sendable {
     private let enabled: Bool
     private let output: any ToolOutput
     private let start = Date()
-    private let lock = NSLock()
-    private var shown = false
+    /// Whether a count is on the screen.
+    private let shown = Locked(false)
 
     init(enabled: Bool, output: any ToolOutput) {
         self.enabled = enabled
@@ -15,14 +15,14 @@ final class ProgressReporter: @unchecked Sendable {
 
     @Sendable func update(_ done: Int, _ total: Int) {
         guard enabled, Date().timeIntervalSince(start) > 1 else { return }
-        lock.withLock {
+        shown.withLock { shown in
             shown = true
             output.standardError("\r\u{1B}[2Kverifying \(done)/\(total)")
         }
     }
 
     func finish() {
-        lock.withLock {
+        shown.withLock { shown in
             if shown { output.standardError("\r\u{1B}[2K") }
         }
     }

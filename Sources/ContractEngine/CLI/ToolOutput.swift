@@ -12,10 +12,9 @@ public protocol ToolOutput: Sendable {
 
 /// Writes to the process's standard output and standard error with `write(2)`, so a full disk, a
 /// closed stream or a broken pipe is an error the run reports rather than a crash inside Foundation.
-public final class ProcessOutput: ToolOutput, @unchecked Sendable {
-    private let lock = NSLock()
+public final class ProcessOutput: ToolOutput, Sendable {
     /// Why a stream cannot be written, by file descriptor; once it fails it is not written again.
-    private var broken: [Int32: String] = [:]
+    private let broken = Locked([Int32: String]())
 
     /// Creates the process's output. A standard stream that was closed before the tool started is
     /// held open on `/dev/null`, so no file the tool opens can take its descriptor, and counts as failed.
@@ -26,7 +25,7 @@ public final class ProcessOutput: ToolOutput, @unchecked Sendable {
                 _ = dup2(placeholder, descriptor)
                 _ = close(placeholder)
             }
-            broken[descriptor] = "it is closed"
+            broken.withLock { $0[descriptor] = "it is closed" }
         }
     }
 
@@ -41,7 +40,7 @@ public final class ProcessOutput: ToolOutput, @unchecked Sendable {
     /// The first stream that could not be written, as a message (`cannot write to standard output:
     /// no space left on device`), or `nil` when every write went through.
     public var failure: String? {
-        lock.withLock {
+        broken.withLock { broken in
             if let reason = broken[STDOUT_FILENO] { return "cannot write to standard output: \(reason)" }
             if let reason = broken[STDERR_FILENO] { return "cannot write to standard error: \(reason)" }
             return nil
@@ -59,7 +58,7 @@ public final class ProcessOutput: ToolOutput, @unchecked Sendable {
     }
 
     private func send(_ text: String, to descriptor: Int32) {
-        lock.withLock {
+        broken.withLock { broken in
             guard broken[descriptor] == nil else { return }
             var bytes = Array(text.utf8)[...]
             while !bytes.isEmpty {

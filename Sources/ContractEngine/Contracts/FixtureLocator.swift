@@ -131,9 +131,9 @@ public struct FixtureLocator: Sendable {
 }
 
 /// The folders a locator has resolved and listed, shared by its copies and the threads using them.
-private final class ResolvedFolders: @unchecked Sendable {
+private final class ResolvedFolders: Sendable {
     /// One folder: its path with every symlink resolved, and what its listing said of its entries.
-    struct Folder {
+    struct Folder: Sendable {
         let resolved: String
         /// The entries the listing calls links or gives no type, and those it calls regular files;
         /// `nil` when the folder cannot be listed.
@@ -144,26 +144,25 @@ private final class ResolvedFolders: @unchecked Sendable {
         }
     }
 
-    private let lock = NSLock()
-    private var folders: [String: Folder] = [:]
-    private var byResolvedPath: [String: Folder] = [:]
+    /// The folders by lexical path, and by resolved path.
+    private let known = Locked((byPath: [String: Folder](), byResolvedPath: [String: Folder]()))
 
     /// The folder at a lexical path (`""` for the file-system root); a missing one stays as it is.
     func folder(_ path: String) -> Folder {
-        if let known = lock.withLock({ folders[path] }) { return known }
+        if let folder = known.withLock({ $0.byPath[path] }) { return folder }
         let lexical = path.isEmpty ? "/" : path
         let folder = Folder(resolved: RealPath.of(lexical) ?? lexical, listing: Self.listing(of: lexical))
-        lock.withLock {
-            folders[path] = folder
-            byResolvedPath[folder.resolved] = folder
+        known.withLock { known in
+            known.byPath[path] = folder
+            known.byResolvedPath[folder.resolved] = folder
         }
         return folder
     }
 
     /// Whether the listing of a folder, by its resolved path, called a name a regular file.
     func listedRegular(name: String, inResolved folder: String) -> Bool {
-        let known = lock.withLock { byResolvedPath[folder.isEmpty ? "/" : folder] }
-        return known?.listing?.regular.contains(name) ?? false
+        let listed = known.withLock { $0.byResolvedPath[folder.isEmpty ? "/" : folder] }
+        return listed?.listing?.regular.contains(name) ?? false
     }
 
     /// The names in a folder whose entry is a symlink or of a type the file system does not say,

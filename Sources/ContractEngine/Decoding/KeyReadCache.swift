@@ -2,7 +2,7 @@ import Foundation
 
 /// What a run has learnt about each model: whether it reads each collapsed key path and which
 /// objects it reads as dictionaries, with the paths numbered for quick lookups.
-final class KeyReadCache: @unchecked Sendable {
+final class KeyReadCache: Sendable {
     /// What is known about one model.
     struct Learnt {
         /// Whether the model reads the key at each collapsed path.
@@ -11,14 +11,17 @@ final class KeyReadCache: @unchecked Sendable {
         var dictionaries: Set<String> = []
     }
 
-    private let lock = NSLock()
-    private var models: [String: Learnt] = [:]
-    /// Per model, the paths met since it last learnt something, numbered.
-    private var tables: [String: KeyPathTable] = [:]
+    private struct State {
+        var models: [String: Learnt] = [:]
+        /// Per model, the paths met since it last learnt something, numbered.
+        var tables: [String: KeyPathTable] = [:]
+    }
+
+    private let state = Locked(State())
 
     /// What is known about a model so far.
     func learnt(for model: String) -> Learnt {
-        lock.withLock { models[model] ?? Learnt() }
+        state.withLock { $0.models[model] ?? Learnt() }
     }
 
     /// The model's path table and the number of each of the scan's nodes in it, new paths added.
@@ -27,25 +30,25 @@ final class KeyReadCache: @unchecked Sendable {
     ///   - model: The model's name.
     /// - Returns: The table as it is once the body's paths are in, and each node's path number.
     func paths(of scan: BodyScan, model: String) -> (table: KeyPathTable, numbers: [Int]) {
-        lock.withLock {
+        state.withLock { state in
             // Taken out while it grows, so the stored copy does not make it copy its storage.
-            var table = tables.removeValue(forKey: model) ?? KeyPathTable(models[model] ?? Learnt())
+            var table = state.tables.removeValue(forKey: model) ?? KeyPathTable(state.models[model] ?? Learnt())
             let numbers = table.numbers(of: scan)
-            tables[model] = table
+            state.tables[model] = table
             return (table, numbers)
         }
     }
 
     /// Adds what one body taught; the paths are numbered afresh from it.
     func record(_ learnt: Learnt, model: String) {
-        lock.withLock {
-            var known = models[model] ?? Learnt()
+        state.withLock { state in
+            var known = state.models[model] ?? Learnt()
             known.dictionaries.formUnion(learnt.dictionaries)
             // Read anywhere counts as read: a model that reads a key only sometimes is not
             // reported for it.
             known.reads.merge(learnt.reads) { $0 || $1 }
-            models[model] = known
-            tables[model] = nil
+            state.models[model] = known
+            state.tables[model] = nil
         }
     }
 }

@@ -75,18 +75,23 @@ enum LiveFetcher {
 }
 
 /// One live request's state, as its session's delegate sees it.
-private final class LiveExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
     private let url: URL
     private let maxBytes: Int
-    private var timeout: TimeInterval = 0
-    private let lock = NSLock()
-    private var response: HTTPURLResponse?
-    private var body = Data()
-    private var redirects: [URL] = []
-    /// Why the tool itself stopped the exchange, when it did.
-    private var refusal: String?
-    private var continuation: CheckedContinuation<Result<LiveResponse, LiveFailure>, Never>?
-    private var finished = false
+
+    /// What the delegate's callbacks learn, on whatever thread they come.
+    private struct State {
+        var timeout: TimeInterval = 0
+        var response: HTTPURLResponse?
+        var body = Data()
+        var redirects: [URL] = []
+        /// Why the tool itself stopped the exchange, when it did.
+        var refusal: String?
+        var continuation: CheckedContinuation<Result<LiveResponse, LiveFailure>, Never>?
+        var finished = false
+    }
+
+    private let state = Locked(State())
 
     init(url: URL, maxBytes: Int) {
         self.url = url
@@ -95,9 +100,9 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, @unchecked S
 
     func run(_ task: URLSessionDataTask, in session: URLSession, timeout: TimeInterval) async -> Result<LiveResponse, LiveFailure> {
         await withCheckedContinuation { continuation in
-            lock.withLock {
-                self.continuation = continuation
-                self.timeout = timeout
+            state.withLock { state in
+                state.continuation = continuation
+                state.timeout = timeout
             }
             // Foundation's own timeouts are not relied on alone: this one always fires. It runs on
             // the session's delegate queue, between callbacks, never while one of them is waiting
@@ -120,11 +125,11 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, @unchecked S
     /// ended or been refused already.
     @discardableResult
     private func refuse(because reason: String) -> Bool {
-        let waiting: CheckedContinuation<Result<LiveResponse, LiveFailure>, Never>?? = lock.withLock {
-            guard !finished, refusal == nil else { return nil }
-            refusal = reason
-            defer { continuation = nil }
-            return .some(continuation)
+        let waiting: CheckedContinuation<Result<LiveResponse, LiveFailure>, Never>?? = state.withLock { state in
+            guard !state.finished, state.refusal == nil else { return nil }
+            state.refusal = reason
+            defer { state.continuation = nil }
+            return .some(state.continuation)
         }
         guard let waiting else { return false }
         waiting?.resume(returning: .failure(LiveFailure(url: Redaction.url(url), reason: reason)))
@@ -135,7 +140,7 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, @unchecked S
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
-        lock.withLock { self.response = response as? HTTPURLResponse }
+        state.withLock { $0.response = response as? HTTPURLResponse }
         if response.expectedContentLength > Int64(maxBytes) {
             // Answered before the refusal lets the caller tear the session down.
             completionHandler(.cancel)
@@ -146,11 +151,11 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, @unchecked S
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let over: Bool = lock.withLock {
+        let over: Bool = state.withLock { state in
             // Once refused, what is still in flight is dropped: the body never grows past the limit.
-            guard refusal == nil, !finished else { return false }
-            guard body.count + data.count <= maxBytes else { return true }
-            body.append(data)
+            guard state.refusal == nil, !state.finished else { return false }
+            guard state.body.count + data.count <= maxBytes else { return true }
+            state.body.append(data)
             return false
         }
         if over { stop(dataTask, because: Self.overLimit(maxBytes)) }
@@ -164,7 +169,7 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, @unchecked S
             completionHandler(nil)
             return
         }
-        let from = lock.withLock { redirects.last ?? url }
+        let from = state.withLock { $0.redirects.last ?? url }
         guard Self.origin(of: target) == Self.origin(of: from) else {
             // Declined, and answered before the refusal lets the caller tear the session down:
             // Foundation on Linux traps when a task is cancelled while it waits for this answer.
@@ -172,28 +177,32 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, @unchecked S
             refuse(because: "the server redirects to \(Redaction.url(target)), another host; the redirect was not followed")
             return
         }
-        lock.withLock { redirects.append(target) }
+        state.withLock { $0.redirects.append(target) }
         completionHandler(request)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (continuation, result): (CheckedContinuation<Result<LiveResponse, LiveFailure>, Never>?, Result<LiveResponse, LiveFailure>) = lock.withLock {
-            finished = true
-            defer { self.continuation = nil }
+        let url = url
+        let (continuation, result): (CheckedContinuation<Result<LiveResponse, LiveFailure>, Never>?, Result<LiveResponse, LiveFailure>) = state.withLock {
+            state in
+            state.finished = true
+            let continuation = state.continuation
+            state.continuation = nil
             let display = Redaction.url(url)
-            if let refusal { return (self.continuation, .failure(LiveFailure(url: display, reason: refusal))) }
+            if let refusal = state.refusal { return (continuation, .failure(LiveFailure(url: display, reason: refusal))) }
             if let error {
-                let reason = (error as? URLError)?.code == .timedOut ? Self.timedOut(timeout) : Self.describe(error)
-                return (self.continuation, .failure(LiveFailure(url: display, reason: reason)))
+                let reason = (error as? URLError)?.code == .timedOut ? Self.timedOut(state.timeout) : Self.describe(error)
+                return (continuation, .failure(LiveFailure(url: display, reason: reason)))
             }
-            guard let response else {
-                return (self.continuation, .failure(LiveFailure(url: display, reason: "the answer is not an HTTP response")))
+            guard let response = state.response else {
+                return (continuation, .failure(LiveFailure(url: display, reason: "the answer is not an HTTP response")))
             }
             var headers: [String: String] = [:]
             for (name, value) in response.allHeaderFields {
                 if let name = name as? String, let value = value as? String { headers[name] = value }
             }
-            return (self.continuation, .success(LiveResponse(url: url, status: response.statusCode, headers: headers, body: body, redirects: redirects)))
+            let answer = LiveResponse(url: url, status: response.statusCode, headers: headers, body: state.body, redirects: state.redirects)
+            return (continuation, .success(answer))
         }
         continuation?.resume(returning: result)
     }

@@ -19,37 +19,16 @@ enum RequestCapture {
     static func capture(
         _ endpoint: Endpoint, arguments: [String: Endpoint.Argument], baseURL: URL, timeout: TimeInterval
     ) async -> Result<URLRequest, LiveFailure> {
-        let seen = CapturedRequest()
         // The stub answers with a cancellation: the request is all that is wanted.
-        let session = StubSession { request in
-            seen.keep(request)
-            return .failure(.cancelled)
-        }
-        defer { session.invalidate() }
-        let queue = MarkedQueue.makePrivate(label: "dogpatch-contracts.capture")
-        let probe = CompletionProbe<Result<DecodedValue, APIError>>(responseQueue: queue)
-        endpoint.call(
-            Endpoint.Invocation(
-                session: session, responseQueue: queue.queue, arguments: arguments, baseURL: baseURL, completion: probe.record
-            ))
-        let observation = await probe.observe(session: session, timeout: timeout)
-        if let request = seen.request { return .success(request) }
+        let observation = await Replayer.call(
+            endpoint, arguments: arguments, baseURL: baseURL, queue: .makePrivate(label: "dogpatch-contracts.capture"), timeout: timeout,
+            reply: .failure(.cancelled)
+        )
+        if let request = observation.requests.first { return .success(request) }
         let display = Redaction.url(baseURL)
-        if case .failure(let error)? = observation.first {
+        if case .failure(let error)? = observation.completion.first {
             return .failure(LiveFailure(url: display, reason: "the client sends no request: it answers \(error)"))
         }
         return .failure(LiveFailure(url: display, reason: "the client sent no request within \(timeout) s"))
     }
-}
-
-/// The first request a stub session saw.
-private final class CapturedRequest: @unchecked Sendable {
-    private let lock = NSLock()
-    private var first: URLRequest?
-
-    func keep(_ request: URLRequest) {
-        lock.withLock { if first == nil { first = request } }
-    }
-
-    var request: URLRequest? { lock.withLock { first } }
 }

@@ -24,21 +24,42 @@ struct Replayer: Sendable {
 
     /// Calls the endpoint's client with the contract's arguments and observes it.
     func replay(_ endpoint: Endpoint, contract: Contract, response: ResponseSpec, body: Data) async -> Observation {
-        let log = RequestRecorder()
-        let reply = Self.reply(for: response, body: body)
+        let queue: MarkedQueue = contract.responseQueue == .main ? .main : .makePrivate(label: "dogpatch-contracts.replay")
+        return await Self.call(
+            endpoint, arguments: contract.arguments, queue: queue, timeout: timeout, reply: Self.reply(for: response, body: body)
+        )
+    }
+
+    /// Calls an endpoint's client on a stub session and observes it: the one place the tool
+    /// drives a client, for replay and for learning the request a live call sends.
+    /// - Parameters:
+    ///   - endpoint: The endpoint.
+    ///   - arguments: Its arguments.
+    ///   - baseURL: The base URL to build the client with; `nil` for the endpoint's own.
+    ///   - queue: The queue the client is built with.
+    ///   - timeout: How long the client may take to complete.
+    ///   - reply: What the stub answers the first request with; any other request gets no route.
+    /// - Returns: The requests and how the completion ran.
+    static func call(
+        _ endpoint: Endpoint, arguments: [String: Endpoint.Argument], baseURL: URL? = nil, queue: MarkedQueue, timeout: TimeInterval,
+        reply: StubReply
+    ) async -> Observation {
+        let log = Locked([URLRequest]())
         let session = StubSession { request in
-            // The first request gets the case's response; a client that sends more gets no route.
-            log.record(request) ? reply : .failure(.unsupportedURL)
+            let first = log.withLock { seen in
+                seen.append(request)
+                return seen.count == 1
+            }
+            return first ? reply : .failure(.unsupportedURL)
         }
         defer { session.invalidate() }
-        let queue: MarkedQueue = contract.responseQueue == .main ? .main : .makePrivate(label: "dogpatch-contracts.replay")
         let probe = CompletionProbe<Result<DecodedValue, APIError>>(responseQueue: queue)
         endpoint.call(
             Endpoint.Invocation(
-                session: session, responseQueue: queue.queue, arguments: contract.arguments, completion: probe.record
+                session: session, responseQueue: queue.queue, arguments: arguments, baseURL: baseURL, completion: probe.record
             ))
         let completion = await probe.observe(session: session, timeout: timeout)
-        return Observation(requests: log.requests, completion: completion, queueName: queue.name)
+        return Observation(requests: log.withLock { $0 }, completion: completion, queueName: queue.name)
     }
 
     static func reply(for response: ResponseSpec, body: Data) -> StubReply {
@@ -50,20 +71,4 @@ struct Replayer: Sendable {
             return .response(status: status, headers: headers, body: body, delay: delay)
         }
     }
-}
-
-/// The requests a stub session saw, behind a lock.
-private final class RequestRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var seen: [URLRequest] = []
-
-    /// Records a request; `true` when it is the first.
-    func record(_ request: URLRequest) -> Bool {
-        lock.withLock {
-            seen.append(request)
-            return seen.count == 1
-        }
-    }
-
-    var requests: [URLRequest] { lock.withLock { seen } }
 }

@@ -22,20 +22,19 @@ extension Array where Element: Sendable {
     }
 }
 
-/// Each chunk's results, filled from several threads, behind one lock.
-private final class ChunkResults<Result: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var chunks: [[Result]]
+/// Each chunk's results, filled from several threads.
+private final class ChunkResults<Result: Sendable>: Sendable {
+    private let chunks: Locked<[[Result]]>
 
     init(count: Int) {
-        chunks = Array(repeating: [], count: count)
+        chunks = Locked(Array(repeating: [], count: count))
     }
 
     func set(_ index: Int, _ results: [Result]) {
-        lock.withLock { chunks[index] = results }
+        chunks.withLock { $0[index] = results }
     }
 
     var joined: [Result] {
-        lock.withLock { chunks.flatMap { $0 } }
+        chunks.withLock { $0.flatMap { $0 } }
     }
 }

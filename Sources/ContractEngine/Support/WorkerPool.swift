@@ -33,37 +33,40 @@ enum WorkerPool {
         return board.results
     }
 
-    /// The next index to hand out and the results handed back, behind one lock.
-    private final class Board<Result: Sendable>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var next = 0
-        private var done = 0
-        private var slots: [Result?]
+    /// The next index to hand out and the results handed back.
+    private final class Board<Result: Sendable>: Sendable {
+        private struct State {
+            var next = 0
+            var done = 0
+            var slots: [Result?]
+        }
+
+        private let state: Locked<State>
 
         init(count: Int) {
-            slots = Array(repeating: nil, count: count)
+            state = Locked(State(slots: Array(repeating: nil, count: count)))
         }
 
         func take() -> Int? {
-            lock.withLock {
-                guard next < slots.count else { return nil }
-                defer { next += 1 }
-                return next
+            state.withLock { state in
+                guard state.next < state.slots.count else { return nil }
+                defer { state.next += 1 }
+                return state.next
             }
         }
 
         func finish(_ index: Int, with result: Result, progress: (@Sendable (Int, Int) -> Void)?) {
-            lock.withLock {
-                slots[index] = result
-                done += 1
+            state.withLock { state in
+                state.slots[index] = result
+                state.done += 1
                 // Under the lock, so the counts a progress line shows only ever go up.
-                progress?(done, slots.count)
+                progress?(state.done, state.slots.count)
             }
         }
 
         /// Read once every worker has finished.
         var results: [Result] {
-            lock.withLock { slots.compactMap { $0 } }
+            state.withLock { $0.slots.compactMap { $0 } }
         }
     }
 }
