@@ -142,8 +142,8 @@ struct AddCommand: ToolCommand {
     /// Why `verify` would never run a contract at this place, if it would not: outside the suite's
     /// `contracts/` folder, or not a `.json` file.
     static func unreachable(_ url: URL, as path: String, in location: SuiteLocation) -> String? {
-        let contracts = location.root.appendingPathComponent(SuiteLocation.contractsName).standardizedFileURL.resolvingSymlinksInPath().path + "/"
-        let folder = url.deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath().path + "/"
+        let contracts = RealPath.resolvingExisting(location.root.appendingPathComponent(SuiteLocation.contractsName).standardizedFileURL.path) + "/"
+        let folder = RealPath.resolvingExisting(url.deletingLastPathComponent().standardizedFileURL.path) + "/"
         let display = SuiteLocation.contractsName + "/"
         if !folder.hasPrefix(contracts) {
             // From inside contracts/, the path the user most likely meant starts where they stand.

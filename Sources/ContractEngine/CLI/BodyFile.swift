@@ -20,7 +20,7 @@ struct BodyFile {
                 BodyFile(data: data, url: given, fixturePath: nil, isStream: true)
             }
         }
-        let url = given.standardizedFileURL.resolvingSymlinksInPath()
+        let url = URL(fileURLWithPath: RealPath.resolvingExisting(given.standardizedFileURL.path), isDirectory: false)
         return FixtureStore.load(url, display: path).map { data in
             BodyFile(data: data, url: url, fixturePath: fixtures.relativePath(of: url), isStream: false)
         }

@@ -54,8 +54,7 @@ struct RecordCommand: ToolCommand, SuiteCommand {
                 if spec.recorded != nil { recorded.append((contract, spec)) }
             }
         }
-        let used = Set(recorded.compactMap { $0.0.endpoint?.api })
-        if let problem = options.baseURLs.problem(in: context.catalogue, used: used) {
+        if let problem = options.baseURLs.problem(in: context.catalogue, contracts: recorded.map(\.0)) {
             throw .usage(CommandLineError(message: problem, command: Self.name))
         }
         if recorded.isEmpty {

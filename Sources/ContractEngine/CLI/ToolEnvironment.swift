@@ -3,7 +3,9 @@ import Foundation
 /// What the tool needs from the process it runs in, so tests can run it in memory.
 public struct ToolEnvironment: Sendable {
     /// The folder relative paths start from.
-    public var currentDirectory: URL
+    public var currentDirectory: URL {
+        didSet { location = SuiteLocation(currentDirectory: currentDirectory) }
+    }
     /// Environment variables, such as `NO_COLOR`.
     public var variables: [String: String]
     /// Whether standard output is a terminal.
@@ -25,14 +27,16 @@ public struct ToolEnvironment: Sendable {
         temporaryFiles: TemporaryFiles = TemporaryFiles()
     ) {
         self.currentDirectory = currentDirectory
+        location = SuiteLocation(currentDirectory: currentDirectory)
         self.variables = variables
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
         self.temporaryFiles = temporaryFiles
     }
 
-    /// The folder the process runs in and the suite around it.
-    public var location: SuiteLocation { SuiteLocation(currentDirectory: currentDirectory) }
+    /// The folder the process runs in and the suite around it, found once (the search for the
+    /// root looks at every folder upwards).
+    public private(set) var location: SuiteLocation
 
     /// The environment of the current process.
     public static var process: ToolEnvironment {

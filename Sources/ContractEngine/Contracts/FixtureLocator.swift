@@ -15,7 +15,7 @@ public struct FixtureLocator: Sendable {
     ///   - root: The fixtures folder.
     ///   - displayRoot: How messages name it.
     public init(root: URL, displayRoot: String) {
-        self.root = root.standardizedFileURL.resolvingSymlinksInPath()
+        self.root = URL(fileURLWithPath: RealPath.resolvingExisting(root.standardizedFileURL.path), isDirectory: true)
         self.displayRoot = displayRoot
         rootPrefix = self.root.path.hasSuffix("/") ? self.root.path : self.root.path + "/"
     }

@@ -25,8 +25,11 @@ enum RealPath {
         return inner == outer || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
     }
 
-    /// A path with its longest existing prefix resolved and the rest kept as written.
-    private static func resolvingExisting(_ path: String) -> String {
+    /// A path with its longest existing prefix resolved and the rest kept as written: the one way
+    /// the tool resolves symlinks in a path that may not exist yet.
+    /// - Parameter path: An absolute path.
+    /// - Returns: The path, resolved as far as it exists.
+    static func resolvingExisting(_ path: String) -> String {
         var head = path
         var tail: [String] = []
         while !head.isEmpty, head != "/" {

@@ -69,6 +69,15 @@ public struct BaseURLChoice: Sendable, Equatable {
         return nil
     }
 
+    /// Checks the choice against the catalogue and the APIs of the contracts a run sends requests for.
+    /// - Parameters:
+    ///   - catalogue: The endpoints, with their APIs.
+    ///   - contracts: The contracts whose cases go to a server.
+    /// - Returns: A message saying what is wrong, or `nil`.
+    func problem(in catalogue: Catalogue, contracts: some Sequence<Contract>) -> String? {
+        problem(in: catalogue, used: Set(contracts.compactMap { $0.endpoint?.api }))
+    }
+
     /// The base URL live requests to an endpoint go to.
     func url(for endpoint: Endpoint) -> URL {
         byAPI[endpoint.api] ?? bare ?? endpoint.baseURL

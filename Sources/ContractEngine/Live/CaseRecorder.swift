@@ -67,11 +67,20 @@ struct CaseRecorder: Sendable {
             }
         }
         let headers = Redaction.keptHeaders(asked: oldHeaders.keys.sorted(), value: answer.header)
-        var details = changes(from: old, status: oldStatus, headers: oldHeaders, to: answer, keeping: headers, spec: spec, model: contract.model)
+        let oldOutcome = old.map { Predictor.predict(spec.response, body: $0, model: contract.model).summary(model: contract.model) }
         if old == answer.body, oldStatus == answer.status, Self.same(headers, oldHeaders) {
+            let details = changes(
+                from: old, status: oldStatus, headers: oldHeaders, to: answer, keeping: headers, model: contract.model, outcomes: (oldOutcome, oldOutcome ?? "")
+            )
             return Account(verdict: .unchanged, text: line("UNCHANGED", contract, spec, answer.displayURL, details))
         }
-        let check = await run.runner(spec.answered(by: answer), of: contract).run()
+        // The case with the server's answer, run once: its prediction is the new outcome reported.
+        let answered = spec.answered(by: answer)
+        let check = await run.runner(answered, of: contract).run()
+        let newOutcome = check.predicted ?? Predictor.predict(answered.response, body: answer.body, model: contract.model).summary(model: contract.model)
+        var details = changes(
+            from: old, status: oldStatus, headers: oldHeaders, to: answer, keeping: headers, model: contract.model, outcomes: (oldOutcome, newOutcome)
+        )
         var failures = check.status == .passed ? [] : check.diagnostics.filter { $0.severity == .error }
         if check.status != .passed, failures.isEmpty {
             failures = [Diagnostic(.error, "the case is \(check.status.rawValue) with the new answer", file: contract.file, position: spec.position)]
@@ -155,7 +164,7 @@ struct CaseRecorder: Sendable {
     /// decode outcome.
     private func changes(
         from old: Data?, status oldStatus: Int, headers oldHeaders: [String: String], to live: LiveResponse,
-        keeping headers: [(name: String, value: String)], spec: CaseSpec, model: ModelDescriptor
+        keeping headers: [(name: String, value: String)], model: ModelDescriptor, outcomes: (old: String?, new: String)
     ) -> [String] {
         var lines = [live.status == oldStatus ? "status: \(live.status), unchanged" : "status: \(live.status), was \(oldStatus)"]
         for redirect in live.redirects { lines.append("followed a redirect to \(Redaction.url(redirect))") }
@@ -175,8 +184,7 @@ struct CaseRecorder: Sendable {
         } else {
             lines.append("body: \(live.body.count) bytes; the fixture was missing")
         }
-        let newOutcome = Predictor.predict(spec.answered(by: live).response, body: live.body, model: model).summary(model: model)
-        let oldOutcome = old.map { Predictor.predict(spec.response, body: $0, model: model).summary(model: model) }
+        let (oldOutcome, newOutcome) = outcomes
         lines.append(oldOutcome == newOutcome ? "outcome: \(newOutcome), unchanged" : "outcome: \(newOutcome), was \(oldOutcome ?? "nothing")")
         return lines
     }

@@ -38,21 +38,12 @@ struct MutantRunner: Sendable {
     static func problem(
         with observation: Replayer.Observation, predicted: Outcome, model: ModelDescriptor, timeout: TimeInterval, dictionaries: Set<String>
     ) -> String? {
-        let completion = observation.completion
         let expected = predicted.brief(model: model)
-        if completion.timedOut {
-            return "client never completed within \(ReplayCheck.seconds(timeout)); expected \(expected)"
-        }
-        if let first = completion.first, !Outcome(first).isSame(as: predicted, dictionaries: dictionaries) {
+        let problems = CompletionCheck.problems(of: observation)
+        if let first = observation.completion.first, !Outcome(first).isSame(as: predicted, dictionaries: dictionaries) {
             return "client returned \(Outcome(first).summary(model: model)); expected \(expected)"
         }
-        if completion.callCount > 1 {
-            return "client completed \(completion.callCount) times; expected once, with \(expected)"
-        }
-        if let wrong = completion.queueNames.first(where: { $0 != observation.queueName }) {
-            return "client completed on \(wrong); expected \(observation.queueName)"
-        }
-        return nil
+        return problems.first.map { "\(CompletionCheck.describe($0, in: observation, timeout: timeout)); the predicted outcome is \(expected)" }
     }
 }
 

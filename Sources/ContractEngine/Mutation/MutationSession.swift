@@ -34,10 +34,15 @@ struct MutationSession {
             case .http(let status, _, _) = spec.response.kind, (200...299).contains(status),
             case .decodes = spec.expect.kind
         else { return [] }
-        let verified = await run.verify(.ready(spec), of: contract)
-        guard verified.status == .passed,
-            case .success(let body) = LoadedBody.load(spec.response, fixtures: run.fixtures, contractFile: contract.file)
-        else {
+        // The body is read once: the case is verified with it, and the mutants are made from it.
+        // One that cannot be read is left to the runner, which reads it again and says why.
+        let body: LoadedBody? =
+            switch LoadedBody.load(spec.response, fixtures: run.fixtures, contractFile: contract.file) {
+            case .success(let body): body
+            case .failure: nil
+            }
+        let verified = DiagnosticRules.apply(to: [await run.runner(spec, of: contract).run(body: body)], strict: false)[0]
+        guard verified.status == .passed, let body else {
             var failed = verified
             failed.status = .error
             failed.diagnostics.insert(

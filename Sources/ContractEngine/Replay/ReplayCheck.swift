@@ -22,21 +22,10 @@ struct ReplayCheck {
     /// - Returns: One diagnostic per problem.
     func check(_ observation: Replayer.Observation) -> [Diagnostic] {
         var diagnostics = checkRequests(observation.requests)
-        let completion = observation.completion
-        if completion.timedOut {
-            diagnostics.append(
-                error(
-                    "completion did not run within \(Self.seconds(timeout)); the request was cancelled", at: contractCase.position
-                ))
-            return diagnostics
-        }
-        if completion.callCount > 1 {
-            diagnostics.append(error("completion ran \(completion.callCount) times; expected exactly once", at: contractCase.position))
-        }
-        if let wrong = completion.queueNames.first(where: { $0 != observation.queueName }) {
-            diagnostics.append(error("completion ran on \(wrong); expected \(observation.queueName)", at: contractCase.position))
-        }
-        if let result = completion.first {
+        let problems = CompletionCheck.problems(of: observation)
+        diagnostics += problems.map { error(CompletionCheck.describe($0, in: observation, timeout: timeout), at: contractCase.position) }
+        if problems == [.timedOut] { return diagnostics }
+        if let result = observation.completion.first {
             let returned = Outcome(result)
             // Where the client agrees with the prediction, the prediction's check already said it all.
             if let prediction, returned.isSame(as: prediction) { return diagnostics }

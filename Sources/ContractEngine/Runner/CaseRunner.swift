@@ -15,13 +15,15 @@ struct CaseRunner: Sendable {
     /// `expect`, looks for keys the model never reads, then replays the response through the real
     /// client and checks the request, the result and the completion. A client that disagrees
     /// with the prediction is named as such, since that is a bug in the client, not the fixture.
+    /// - Parameter loaded: The body when the caller has read it already (`mutate` goes on to
+    ///   derive mutants from it); read from the response otherwise.
     /// - Returns: The case's result with every diagnostic.
-    func run() async -> CaseResult {
+    func run(body loaded: LoadedBody? = nil) async -> CaseResult {
         if let reason = contractCase.skip {
             return result(.skipped, skipReason: reason)
         }
         let body: LoadedBody
-        switch loadBody() {
+        switch loaded.map(Result.success) ?? loadBody() {
         case .success(let loaded): body = loaded
         case .failure(let diagnostic): return result(.error, [diagnostic])
         }
@@ -58,6 +60,7 @@ struct CaseRunner: Sendable {
         let failed = diagnostics.contains { $0.severity == .error }
         var finished = result(failed ? .failed : .passed, diagnostics)
         finished.replayed = reached
+        finished.predicted = prediction?.summary(model: contract.model)
         return finished
     }
 

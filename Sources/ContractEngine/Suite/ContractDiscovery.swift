@@ -74,7 +74,7 @@ struct ContractDiscovery {
     /// What tells two spellings of one file or folder apart from two files: its path with every
     /// symlink resolved.
     private static func identity(of url: URL) -> String {
-        RealPath.of(url.path) ?? url.standardizedFileURL.resolvingSymlinksInPath().path
+        RealPath.resolvingExisting(url.standardizedFileURL.path)
     }
 
     /// A path as reports name it: `contracts//x.json`, `./contracts/./x.json` and `contracts/x.json/`

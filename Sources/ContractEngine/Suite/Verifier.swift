@@ -90,12 +90,10 @@ public struct Verifier: Sendable {
     public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(UsageError) -> [CaseResult] {
         let items = try items()
         if options.live {
-            let used = Set(
-                items.compactMap { item -> String? in
-                    if case .contractCase(let contract, _) = item { return contract.endpoint?.api }
-                    return nil
-                })
-            if let problem = options.baseURLs.problem(in: catalogue, used: used) { throw UsageError(message: problem) }
+            let contracts = items.compactMap { item -> Contract? in
+                if case .contractCase(let contract, _) = item { contract } else { nil }
+            }
+            if let problem = options.baseURLs.problem(in: catalogue, contracts: contracts) { throw UsageError(message: problem) }
             // A live run that checks nothing must not pass: a nightly job would stay green forever.
             let recorded = items.contains { item in
                 if case .contractCase(_, .ready(let spec)) = item { spec.recorded != nil && spec.skip == nil } else { false }

@@ -71,7 +71,7 @@ struct MutateCommandTests {
         let output = try await Self.mutate(MutationClients.catalogue(MutationClients.completesTwiceOn429))
         #expect(output.code == .failure)
         #expect(Self.failures(output) == ["status 429"])
-        #expect(output.stderr.contains("status 429: client completed 2 times; expected once, with responseUnsuccessful(429)"))
+        #expect(output.stderr.contains("status 429: completion ran 2 times; expected exactly once; the predicted outcome is responseUnsuccessful(429)"))
     }
 
     @Test("the same suite and seed give the same bytes whatever --jobs, and --max keeps a seeded draw and says so")
