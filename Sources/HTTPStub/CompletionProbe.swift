@@ -5,16 +5,21 @@ import Foundation
 /// Hand `record(_:)` to the client as its completion, then `await observe(...)`. Once the first
 /// call arrives the probe waits for the session's running completion handlers and then for the
 /// response queue to drain, so a second call made by the same handler is counted without sleeping.
-public final class CompletionProbe<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
+public final class CompletionProbe<Value: Sendable>: Sendable {
     private let responseQueue: MarkedQueue
-    private var values: [Value] = []
-    private var queueNames: [String] = []
-    private var continuation: CheckedContinuation<CompletionObservation<Value>, Never>?
-    private var settled = false
-    private var settling = false
-    private var session: StubSession?
-    private var deadline: Int?
+
+    /// What the probe has seen so far, and who waits for it.
+    private struct State {
+        var values: [Value] = []
+        var queueNames: [String] = []
+        var continuation: CheckedContinuation<CompletionObservation<Value>, Never>?
+        var settled = false
+        var settling = false
+        var session: StubSession?
+        var deadline: Int?
+    }
+
+    private let state = Locked(State())
 
     /// Creates a probe for completions expected on a queue.
     /// - Parameter responseQueue: The queue the client was built with.
@@ -27,11 +32,12 @@ public final class CompletionProbe<Value: Sendable>: @unchecked Sendable {
     @Sendable public func record(_ value: Value) {
         let onQueue = responseQueue.isCurrent
         let currentName = MarkedQueue.currentName
-        let startSettling: Bool = lock.withLock {
-            values.append(value)
-            queueNames.append(onQueue ? responseQueue.name : currentName)
-            guard !settling, !settled, continuation != nil else { return false }
-            settling = true
+        let name = onQueue ? responseQueue.name : currentName
+        let startSettling: Bool = state.withLock { state in
+            state.values.append(value)
+            state.queueNames.append(name)
+            guard !state.settling, !state.settled, state.continuation != nil else { return false }
+            state.settling = true
             return true
         }
         if startSettling { settle() }
@@ -44,11 +50,11 @@ public final class CompletionProbe<Value: Sendable>: @unchecked Sendable {
     /// - Returns: What was observed.
     public func observe(session: StubSession, timeout: TimeInterval) async -> CompletionObservation<Value> {
         await withCheckedContinuation { continuation in
-            let startSettling: Bool = lock.withLock {
-                self.session = session
-                self.continuation = continuation
-                guard !values.isEmpty else { return false }
-                settling = true
+            let startSettling: Bool = state.withLock { state in
+                state.session = session
+                state.continuation = continuation
+                guard !state.values.isEmpty else { return false }
+                state.settling = true
                 return true
             }
             if startSettling {
@@ -56,9 +62,9 @@ public final class CompletionProbe<Value: Sendable>: @unchecked Sendable {
             } else {
                 // Cancelled when the probe finishes, so a finished replay is not kept alive until its deadline.
                 let deadline = Deadlines.shared.add(after: timeout) { [self] in expire(session: session) }
-                let finished: Bool = lock.withLock {
-                    self.deadline = deadline
-                    return settled
+                let finished: Bool = state.withLock { state in
+                    state.deadline = deadline
+                    return state.settled
                 }
                 // A completion that came in between has finished the probe already.
                 if finished { Deadlines.shared.cancel(deadline) }
@@ -68,7 +74,7 @@ public final class CompletionProbe<Value: Sendable>: @unchecked Sendable {
 
     private func settle() {
         let queue = responseQueue.queue
-        guard let session = lock.withLock({ self.session }) else { return }
+        guard let session = state.withLock({ $0.session }) else { return }
         // Once the handler that delivered the first call has returned, anything it dispatched to
         // the response queue (a second call) runs before the block queued here.
         session.afterRunningCompletions { [self] in
@@ -77,20 +83,20 @@ public final class CompletionProbe<Value: Sendable>: @unchecked Sendable {
     }
 
     private func expire(session: StubSession) {
-        let expired: Bool = lock.withLock { values.isEmpty && !settled }
+        let expired: Bool = state.withLock { $0.values.isEmpty && !$0.settled }
         guard expired else { return }
         session.cancelAll()
         finish(timedOut: true)
     }
 
     private func finish(timedOut: Bool) {
-        let resume: (CheckedContinuation<CompletionObservation<Value>, Never>, CompletionObservation<Value>)? = lock.withLock {
-            guard !settled, let continuation else { return nil }
-            settled = true
-            self.continuation = nil
-            deadline.map(Deadlines.shared.cancel)
-            deadline = nil
-            return (continuation, CompletionObservation(values: values, queueNames: queueNames, timedOut: timedOut))
+        let resume: (CheckedContinuation<CompletionObservation<Value>, Never>, CompletionObservation<Value>)? = state.withLock { state in
+            guard !state.settled, let continuation = state.continuation else { return nil }
+            state.settled = true
+            state.continuation = nil
+            state.deadline.map(Deadlines.shared.cancel)
+            state.deadline = nil
+            return (continuation, CompletionObservation(values: state.values, queueNames: state.queueNames, timedOut: timedOut))
         }
         if let (continuation, observation) = resume {
             continuation.resume(returning: observation)

@@ -9,21 +9,24 @@ import Foundation
 ///
 /// Each session has its own token: every request made through it carries the token, and the stub
 /// answers it with this session's handler. Call `invalidate()` when done.
-public final class StubSession: URLSessionProtocol, @unchecked Sendable {
+public final class StubSession: URLSessionProtocol, Sendable {
     /// The token this session's requests carry.
     public let token: String
     /// The underlying session.
     public let urlSession: URLSession
 
-    private let lock = NSLock()
-    /// The tasks whose completion handler has not run yet, by the number this session gave them.
-    private var tasks: [Int: URLSessionDataTask] = [:]
-    private var taskCount = 0
-    /// Completion handlers running now, and the blocks waiting for them to return.
-    private var runningHandlers = 0
-    private var waitingForHandlers: [@Sendable () -> Void] = []
+    private struct State {
+        /// The tasks whose completion handler has not run yet, by the number this session gave them.
+        var tasks: [Int: URLSessionDataTask] = [:]
+        var taskCount = 0
+        /// Completion handlers running now, and the blocks waiting for them to return.
+        var runningHandlers = 0
+        var waitingForHandlers: [@Sendable () -> Void] = []
+        var invalidated = false
+    }
+
+    private let state = Locked(State())
     private let lease: StubSessionPool.Lease
-    private var invalidated = false
 
     /// Creates a session whose requests the handler answers.
     /// - Parameter handler: Answers each request made through this session.
@@ -55,27 +58,27 @@ public final class StubSession: URLSessionProtocol, @unchecked Sendable {
         var tagged = request
         // Per-request headers reach a URLProtocol on Linux; httpAdditionalHeaders do not.
         tagged.setValue(token, forHTTPHeaderField: StubURLProtocol.tokenHeader)
-        let number = lock.withLock {
-            defer { taskCount += 1 }
-            return taskCount
+        let number = state.withLock { state in
+            defer { state.taskCount += 1 }
+            return state.taskCount
         }
         let task = urlSession.dataTask(with: tagged) { [self] data, response, error in
-            lock.withLock {
+            state.withLock { state in
                 // Finished: cancelling it later would only cost a trip through URLSession's queue.
-                tasks[number] = nil
-                runningHandlers += 1
+                state.tasks[number] = nil
+                state.runningHandlers += 1
             }
             completionHandler(data, response, error)
             handlerReturned()
         }
         // The client resumes the task after this returns, so its handler cannot have run yet.
-        lock.withLock { tasks[number] = task }
+        state.withLock { $0.tasks[number] = task }
         return task
     }
 
     /// Cancels every task made through this session that has not completed.
     public func cancelAll() {
-        for task in lock.withLock({ tasks.values }) {
+        for task in state.withLock({ Array($0.tasks.values) }) {
             task.cancel()
         }
     }
@@ -85,20 +88,20 @@ public final class StubSession: URLSessionProtocol, @unchecked Sendable {
     /// dispatched before returning is then already queued.
     /// - Parameter body: The block.
     public func afterRunningCompletions(_ body: @escaping @Sendable () -> Void) {
-        let now: Bool = lock.withLock {
-            guard runningHandlers > 0 else { return true }
-            waitingForHandlers.append(body)
+        let now: Bool = state.withLock { state in
+            guard state.runningHandlers > 0 else { return true }
+            state.waitingForHandlers.append(body)
             return false
         }
         if now { body() }
     }
 
     private func handlerReturned() {
-        let waiting: [@Sendable () -> Void] = lock.withLock {
-            runningHandlers -= 1
-            guard runningHandlers == 0 else { return [] }
-            defer { waitingForHandlers = [] }
-            return waitingForHandlers
+        let waiting: [@Sendable () -> Void] = state.withLock { state in
+            state.runningHandlers -= 1
+            guard state.runningHandlers == 0 else { return [] }
+            defer { state.waitingForHandlers = [] }
+            return state.waitingForHandlers
         }
         for body in waiting { body() }
     }
@@ -107,20 +110,20 @@ public final class StubSession: URLSessionProtocol, @unchecked Sendable {
     /// to the pool. Calling it again does nothing.
     public func invalidate() {
         StubRegistry.shared.remove(token)
-        let first: Bool = lock.withLock {
-            defer { invalidated = true }
-            return !invalidated
+        let first: Bool = state.withLock { state in
+            defer { state.invalidated = true }
+            return !state.invalidated
         }
         guard first else { return }
         cancelAll()
         // The tasks hold their handlers, which hold this session: let them go.
-        lock.withLock { tasks = [:] }
+        state.withLock { $0.tasks = [:] }
         StubSessionPool.shared.give(back: lease)
     }
 }
 
 /// Idle stub-first URLSessions, each with its serial delegate queue, reused across replays.
-final class StubSessionPool: @unchecked Sendable {
+final class StubSessionPool: Sendable {
     static let shared = StubSessionPool()
 
     /// A session and its delegate queue, lent to one `StubSession` at a time.
@@ -129,11 +132,10 @@ final class StubSessionPool: @unchecked Sendable {
         let queue: OperationQueue
     }
 
-    private let lock = NSLock()
-    private var idle: [Lease] = []
+    private let idle = Locked([Lease]())
 
     func take() -> Lease {
-        if let lease = lock.withLock({ idle.popLast() }) { return lease }
+        if let lease = idle.withLock({ $0.popLast() }) { return lease }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [StubURLProtocol.self] + (configuration.protocolClasses ?? [])
         configuration.urlCache = nil
@@ -143,6 +145,6 @@ final class StubSessionPool: @unchecked Sendable {
     }
 
     func give(back lease: Lease) {
-        lock.withLock { idle.append(lease) }
+        idle.withLock { $0.append(lease) }
     }
 }
