@@ -17,12 +17,14 @@ let package = Package(
         .target(name: "DogPatchClients"),
         // A URLProtocol stub that serves canned responses to a session built on the API layer's seam.
         .target(name: "HTTPStub", dependencies: ["DogPatchClients"]),
-        // The contract engine: loading, predicting, replaying, reporting and the command line.
+        // The contract engine: loading, predicting, replaying, checking live, mutating and reporting;
+        // its folders form a stack (docs/architecture.md) and it knows no command line.
         .target(name: "ContractEngine", dependencies: ["DogPatchClients", "HTTPStub"]),
         // The engine plus Swift Testing: what a test target imports. Only test targets link it,
         // so the executable never depends on the testing library.
         .target(name: "ContractKit", dependencies: ["ContractEngine"]),
-        .executableTarget(name: "dogpatch-contracts", dependencies: ["ContractEngine"]),
+        // The command line: options, commands, output and exit status, on the engine.
+        .executableTarget(name: "dogpatch-contracts", dependencies: ["ContractEngine", "DogPatchClients"]),
         // The benchmark: `bench/run.sh` builds it in release mode and runs it.
         .executableTarget(name: "dogpatch-bench", dependencies: ["DogPatchClients", "ContractEngine"], path: "bench/DogPatchBench"),
         .testTarget(name: "DogPatchClientsTests", dependencies: ["DogPatchClients", "HTTPStub"]),

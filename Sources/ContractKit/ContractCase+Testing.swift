@@ -1,5 +1,6 @@
-// ContractKit is the engine as a test target sees it: everything ContractEngine offers
-// (`ContractSuite`, `ContractCase`, `Tool`, ...) and the Swift Testing side of a contract case.
+// ContractKit is the engine as a test target sees it: what ContractEngine makes public
+// (`ContractSuite`, `ContractCase`, `CaseResult`, `Diagnostic`, `SourcePosition`) and the Swift
+// Testing side of a contract case.
 // Only test targets link it, so the `dogpatch-contracts` executable, built on ContractEngine,
 // never depends on the testing library.
 @_exported import ContractEngine

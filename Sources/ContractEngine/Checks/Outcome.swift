@@ -2,7 +2,7 @@ import DogPatchClients
 import Foundation
 
 /// What a case's response led to: a decoded value or an `APIError` case.
-enum Outcome: Sendable {
+package enum Outcome: Sendable {
     /// The body decoded.
     case decoded(DecodedValue)
     /// The call failed; the status for `responseUnsuccessful`, the problem for `jsonConversionFailure`.
@@ -43,7 +43,7 @@ enum Outcome: Sendable {
     }
 
     /// How messages name the outcome: `responseUnsuccessful(404)`, `a decoded [Dog] of 3 elements`.
-    func summary(model: ModelDescriptor) -> String {
+    package func summary(model: ModelDescriptor) -> String {
         switch self {
         case .decoded(let value):
             value.count.map { "a decoded \(model.name) of \($0) \($0 == 1 ? "element" : "elements")" } ?? "a decoded \(model.name)"

@@ -6,29 +6,29 @@ import Foundation
 #endif
 
 /// One contract file, loaded and checked: an endpoint (or just a model) and its cases.
-public struct Contract: Sendable {
+package struct Contract: Sendable {
     /// The file as reports name it, such as `contracts/countries.json`.
-    public let file: String
+    package let file: String
     /// The endpoint whose client replays the cases; `nil` for a fixture contract.
-    public let endpoint: Endpoint?
+    package let endpoint: Endpoint?
     /// The model bodies decode into.
-    public let model: ModelDescriptor
+    package let model: ModelDescriptor
     /// The endpoint's arguments.
-    public let arguments: [String: Endpoint.Argument]
+    package let arguments: [String: Endpoint.Argument]
     /// What the client must send, when the contract says.
-    public let request: RequestExpectation?
+    package let request: RequestExpectation?
     /// The queue the client is built with for replay.
-    public let responseQueue: ResponseQueue
+    package let responseQueue: ResponseQueue
     /// Keys the model is known to leave unread (`[*].gender`); they are not reported.
-    public let ignoredKeys: Set<String>
+    package let ignoredKeys: Set<String>
     /// The cases in file order, each ready to run or invalid on its own.
-    public let cases: [CaseEntry]
+    package let cases: [CaseEntry]
     /// The file it was read from; `nil` for a contract loaded from bytes.
-    public internal(set) var url: URL?
+    package internal(set) var url: URL?
 }
 
 /// The queue a client is built with for replay.
-public enum ResponseQueue: String, Sendable {
+package enum ResponseQueue: String, Sendable {
     /// The main queue.
     case main
     /// A private serial queue.
@@ -36,52 +36,52 @@ public enum ResponseQueue: String, Sendable {
 }
 
 /// The request a client must send.
-public struct RequestExpectation: Sendable {
+package struct RequestExpectation: Sendable {
     /// The HTTP method, such as `GET`.
-    public var method: Located<String>?
+    package var method: Located<String>?
     /// The URL's path, percent-decoded.
-    public var path: Located<String>?
+    package var path: Located<String>?
     /// The exact query items, by name.
-    public var query: Located<[String: String]>?
+    package var query: Located<[String: String]>?
 }
 
 /// A value from a contract with where it was written.
-public struct Located<Value: Sendable>: Sendable {
+package struct Located<Value: Sendable>: Sendable {
     /// The value.
-    public var value: Value
+    package var value: Value
     /// Where it was written.
-    public var position: SourcePosition
+    package var position: SourcePosition
 }
 
 /// One case of a contract, as its file defines it.
-public struct CaseSpec: Sendable {
+package struct CaseSpec: Sendable {
     /// The case's name, unique in its contract.
-    public let name: String
+    package let name: String
     /// Where the case starts.
-    public let position: SourcePosition
+    package let position: SourcePosition
     /// The response the stub serves.
-    public let response: ResponseSpec
+    package let response: ResponseSpec
     /// What the outcome must be.
-    public let expect: Expectation
+    package let expect: Expectation
     /// Why the case is skipped, when it is.
-    public let skip: String?
+    package let skip: String?
     /// Whether the case is replayed through the client.
-    public let replay: Bool
+    package let replay: Bool
     /// Where its fixture was recorded from, for a case the tool recorded from the server.
-    public let recorded: Recording?
+    package let recorded: Recording?
 }
 
 /// Where and when the tool recorded a case's fixture from the server: the case's `recorded`.
-public struct Recording: Sendable, Equatable {
+package struct Recording: Sendable, Equatable {
     /// The URL the request went to.
-    public let url: String
+    package let url: String
     /// When, in UTC ISO 8601: `2026-11-22T08:00:00Z`.
-    public let at: String
+    package let at: String
     /// Where the `recorded` object starts in the contract.
-    public let position: SourcePosition
+    package let position: SourcePosition
 
     /// A time as `recorded` writes it, in UTC to the second.
-    public static func stamp(_ date: Date) -> String {
+    package static func stamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.formatOptions = [.withInternetDateTime]
@@ -97,9 +97,9 @@ public struct Recording: Sendable, Equatable {
 }
 
 /// The response a case describes.
-public struct ResponseSpec: Sendable {
+package struct ResponseSpec: Sendable {
     /// What reaches the client.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// An HTTP response.
         case http(status: Int, headers: [String: String], body: Body)
         /// A transport error, by its URLError code name.
@@ -107,7 +107,7 @@ public struct ResponseSpec: Sendable {
     }
 
     /// Where the body comes from.
-    public enum Body: Sendable {
+    package enum Body: Sendable {
         /// No body.
         case none
         /// A string in the contract.
@@ -120,22 +120,22 @@ public struct ResponseSpec: Sendable {
     }
 
     /// What reaches the client.
-    public let kind: Kind
+    package let kind: Kind
     /// How long the stub waits before answering, in milliseconds.
-    public let delayMs: Int
+    package let delayMs: Int
     /// Where `response` starts.
-    public let position: SourcePosition
+    package let position: SourcePosition
 
     /// The fixture's path as the contract writes it, for a response whose body is a fixture.
-    public var fixturePath: String? {
+    package var fixturePath: String? {
         if case .http(_, _, .fixture(let path, _, _)) = kind { path } else { nil }
     }
 }
 
 /// What a case's outcome must be.
-public struct Expectation: Sendable {
+package struct Expectation: Sendable {
     /// The kinds of outcome a case can expect.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// The body decodes, optionally to an array of `count` elements with `values` at paths.
         case decodes(count: Located<Int>?, values: [ValueExpectation])
         /// The call fails with an `APIError` case, optionally with a status or a coding path.
@@ -143,23 +143,23 @@ public struct Expectation: Sendable {
     }
 
     /// What the outcome must be.
-    public let kind: Kind
+    package let kind: Kind
     /// Where `expect` starts.
-    public let position: SourcePosition
+    package let position: SourcePosition
 }
 
 /// A value the decoded model must hold at a path.
-public struct ValueExpectation: Sendable {
+package struct ValueExpectation: Sendable {
     /// The path into the decoded model.
-    public let path: JSONPath
+    package let path: JSONPath
     /// The JSON value expected there.
-    public let value: JSONValue
+    package let value: JSONValue
     /// Where the expectation was written.
-    public let position: SourcePosition
+    package let position: SourcePosition
 }
 
 /// A contract file as loaded: its cases, or the problems that keep it from running.
-public enum LoadedContract: Sendable {
+package enum LoadedContract: Sendable {
     /// The contract loaded; some cases may still be invalid.
     case loaded(Contract)
     /// The contract as a whole is invalid.
@@ -167,14 +167,14 @@ public enum LoadedContract: Sendable {
 }
 
 /// One case of a loaded contract: ready to run, or invalid on its own.
-public enum CaseEntry: Sendable {
+package enum CaseEntry: Sendable {
     /// The case is ready to run.
     case ready(CaseSpec)
     /// The case is invalid; the contract's other cases still run.
     case invalid(name: String, diagnostics: [Diagnostic])
 
     /// The case's name.
-    public var name: String {
+    package var name: String {
         switch self {
         case .ready(let contractCase): contractCase.name
         case .invalid(let name, _): name

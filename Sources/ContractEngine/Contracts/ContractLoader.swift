@@ -3,11 +3,11 @@ import Foundation
 
 /// Loads contract files strictly: every unknown key, wrong type, duplicate, unknown name and
 /// escaping path is an error at the contract's `file:line:col`.
-public struct ContractLoader: Sendable {
+package struct ContractLoader: Sendable {
     /// The newest contract format this tool reads.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
     /// The largest contract file read, in bytes.
-    public static let maxContractBytes = 16 << 20
+    package static let maxContractBytes = 16 << 20
 
     let catalogue: Catalogue
     let fixtures: FixtureLocator
@@ -16,7 +16,7 @@ public struct ContractLoader: Sendable {
     /// - Parameters:
     ///   - catalogue: The endpoints and models contracts may name.
     ///   - fixtures: Where fixture paths resolve.
-    public init(catalogue: Catalogue, fixtures: FixtureLocator) {
+    package init(catalogue: Catalogue, fixtures: FixtureLocator) {
         self.catalogue = catalogue
         self.fixtures = fixtures
     }
@@ -26,7 +26,7 @@ public struct ContractLoader: Sendable {
     ///   - url: The file.
     ///   - file: How reports name it.
     /// - Returns: The contract, or its problems.
-    public func load(contentsOf url: URL, file: String) -> LoadedContract {
+    package func load(contentsOf url: URL, file: String) -> LoadedContract {
         let data: Data
         switch RegularFile.read(url.path, limit: Self.maxContractBytes) {
         case .success(let bytes):
@@ -53,7 +53,7 @@ public struct ContractLoader: Sendable {
     ///   - data: The file's bytes.
     ///   - file: How reports name it.
     /// - Returns: The contract, or its problems.
-    public func load(_ data: Data, file: String) -> LoadedContract {
+    package func load(_ data: Data, file: String) -> LoadedContract {
         let root: JSONNode
         do {
             root = try JSONParser.parse(data)

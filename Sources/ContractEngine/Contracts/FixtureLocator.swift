@@ -1,11 +1,11 @@
 import Foundation
 
 /// Resolves a case's `fixture` path inside the fixtures folder, refusing any path that leaves it.
-public struct FixtureLocator: Sendable {
+package struct FixtureLocator: Sendable {
     /// The fixtures folder as given, for messages (`Fixtures`).
-    public let displayRoot: String
+    package let displayRoot: String
     /// The fixtures folder with symlinks resolved.
-    public let root: URL
+    package let root: URL
     /// The root's path ending in a slash: what every path inside it starts with.
     private let rootPrefix: String
     private let folders = ResolvedFolders()
@@ -14,22 +14,22 @@ public struct FixtureLocator: Sendable {
     /// - Parameters:
     ///   - root: The fixtures folder.
     ///   - displayRoot: How messages name it.
-    public init(root: URL, displayRoot: String) {
+    package init(root: URL, displayRoot: String) {
         self.root = URL(fileURLWithPath: RealPath.resolvingExisting(root.standardizedFileURL.path), isDirectory: true)
         self.displayRoot = displayRoot
         rootPrefix = self.root.path.hasSuffix("/") ? self.root.path : self.root.path + "/"
     }
 
     /// A fixture path that cannot be used.
-    public struct Problem: Error, Sendable {
+    package struct Problem: Error, Sendable {
         /// What is wrong with it.
-        public let message: String
+        package let message: String
     }
 
     /// Resolves a fixture path.
     /// - Parameter path: The path as a contract writes it, relative to the fixtures folder.
     /// - Returns: The file's URL, or why the path cannot be used.
-    public func resolve(_ path: String) -> Result<URL, Problem> {
+    package func resolve(_ path: String) -> Result<URL, Problem> {
         // Saying it is not a folder spares `URL` a `stat` of its own; reading it checks that.
         resolvePath(path).map { URL(fileURLWithPath: $0, isDirectory: false) }
     }
@@ -38,7 +38,7 @@ public struct FixtureLocator: Sendable {
     /// the rest of resolving): what loading thousands of cases uses.
     /// - Parameter path: The path as a contract writes it, relative to the fixtures folder.
     /// - Returns: The file's path with symlinks resolved, or why the path cannot be used.
-    public func resolvePath(_ path: String) -> Result<String, Problem> {
+    package func resolvePath(_ path: String) -> Result<String, Problem> {
         guard !path.isEmpty else { return .failure(Problem(message: "\"fixture\" must not be empty")) }
         guard !path.hasPrefix("/"), !path.hasPrefix("~") else {
             return .failure(Problem(message: "fixture path \"\(path)\" is absolute; write it relative to the fixtures folder \"\(displayRoot)\""))
@@ -55,7 +55,7 @@ public struct FixtureLocator: Sendable {
     /// How reports name a fixture: the fixtures folder joined with the path as written.
     /// - Parameter path: The path as a contract writes it.
     /// - Returns: Such as `Fixtures/countries/france.json`.
-    public func displayName(_ path: String) -> String {
+    package func displayName(_ path: String) -> String {
         let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         return displayRoot.hasSuffix("/") ? displayRoot + trimmed : displayRoot + "/" + trimmed
     }
@@ -121,7 +121,7 @@ public struct FixtureLocator: Sendable {
     /// A resolved file's path relative to the fixtures folder, or `nil` when it lies outside.
     /// - Parameter url: The file, symlinks resolved.
     /// - Returns: Such as `countries/france.json`.
-    public func relativePath(of url: URL) -> String? {
+    package func relativePath(of url: URL) -> String? {
         url.path.hasPrefix(rootPrefix) ? String(url.path.dropFirst(rootPrefix.count)) : nil
     }
 

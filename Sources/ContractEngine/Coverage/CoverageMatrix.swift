@@ -2,7 +2,7 @@ import DogPatchClients
 import Foundation
 
 /// Per endpoint, how many replayed cases reach each outcome and each response queue.
-struct CoverageMatrix: Sendable {
+package struct CoverageMatrix: Sendable {
     struct Row: Sendable {
         let endpoint: String
         /// Whether the endpoint can answer `invalidRequest` (it has a required argument).
@@ -22,7 +22,7 @@ struct CoverageMatrix: Sendable {
     /// - Parameters:
     ///   - results: A run's results.
     ///   - endpoints: The endpoints the matrix has a row for, in order.
-    init(_ results: [CaseResult], endpoints: [Endpoint]) {
+    package init(_ results: [CaseResult], endpoints: [Endpoint]) {
         rows = endpoints.map { Row(endpoint: $0.name, canBeInvalid: $0.parameters.contains(where: \.isRequired)) }
         for result in results {
             guard let replayed = result.replayed, let index = rows.firstIndex(where: { $0.endpoint == result.endpoint }) else { continue }
@@ -35,7 +35,7 @@ struct CoverageMatrix: Sendable {
     /// - Parameters:
     ///   - reports: Each report's counts, by endpoint and column key.
     ///   - endpoints: The endpoints the matrix has a row for, in order.
-    init(adding reports: [[String: [String: Int]]], endpoints: [Endpoint]) {
+    package init(adding reports: [[String: [String: Int]]], endpoints: [Endpoint]) {
         rows = endpoints.map { Row(endpoint: $0.name, canBeInvalid: $0.parameters.contains(where: \.isRequired)) }
         for counts in reports {
             for (index, row) in rows.enumerated() {
@@ -51,7 +51,7 @@ struct CoverageMatrix: Sendable {
     }
 
     /// Every endpoint and outcome (or queue) no case reaches, in words.
-    var gaps: [String] {
+    package var gaps: [String] {
         rows.flatMap(Self.gaps)
     }
 
@@ -65,7 +65,7 @@ struct CoverageMatrix: Sendable {
 
     /// One failed result an endpoint with gaps, so that `--require-coverage` shows in every
     /// report (text, JSON, JUnit, GitHub annotations and the step summary) as a failure.
-    var gapResults: [CaseResult] {
+    package var gapResults: [CaseResult] {
         rows.compactMap { row in
             let gaps = Self.gaps(of: row)
             guard !gaps.isEmpty else { return nil }
@@ -78,7 +78,7 @@ struct CoverageMatrix: Sendable {
 
     /// The matrix as a table: a row an endpoint, the number of cases in each cell, `-` for none,
     /// and `n/a` for `invalidRequest` where the endpoint cannot give it.
-    var text: String {
+    package var text: String {
         let headers = ["decoded", "invalidData", "jsonConversionFailure", "4xx", "5xx", "network", "invalidRequest", "main", "private"]
         let nameWidth = max(8, (rows.map(\.endpoint.count).max() ?? 0)) + 2
         var out = "coverage".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + headers.joined(separator: "  ") + "\n"

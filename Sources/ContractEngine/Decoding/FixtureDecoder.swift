@@ -3,39 +3,39 @@ import Foundation
 
 /// Where and why a body failed to decode: the API layer's `DecodingFailure` (path and reason),
 /// plus where in the body it is, which the tool finds itself.
-public struct DecodeProblem: Error, Sendable, Equatable {
+package struct DecodeProblem: Error, Sendable, Equatable {
     /// The path and the reason.
-    public var failure: DecodingFailure
+    package var failure: DecodingFailure
     /// Where in the body, when known.
-    public var position: SourcePosition?
+    package var position: SourcePosition?
 
     /// Creates a problem.
     /// - Parameters:
     ///   - path: The coding path, written `[0].name.common`; empty for the top level.
     ///   - reason: Why, such as `required key is missing`.
     ///   - position: Where in the body, when known.
-    public init(path: String, reason: String, position: SourcePosition? = nil) {
+    package init(path: String, reason: String, position: SourcePosition? = nil) {
         failure = DecodingFailure(path: path, reason: reason)
         self.position = position
     }
 
     /// The coding path, written `[0].name.common`; empty for the top level.
-    public var path: String { failure.path }
+    package var path: String { failure.path }
     /// Why, such as `required key is missing`.
-    public var reason: String { failure.reason }
+    package var reason: String { failure.reason }
     /// The problem as `path: reason`.
-    public var summary: String { failure.description }
+    package var summary: String { failure.description }
 }
 
 /// Decodes bodies with an API's own `JSONDecoder` and, when that fails, finds the failure's path
 /// and position itself.
-public enum FixtureDecoder {
+package enum FixtureDecoder {
     /// Decodes a body into a model.
     /// - Parameters:
     ///   - data: The body, not empty.
     ///   - model: The model.
     /// - Returns: The decoded value, or where and why decoding failed.
-    public static func decode(_ data: Data, as model: ModelDescriptor) -> Result<DecodedValue, DecodeProblem> {
+    package static func decode(_ data: Data, as model: ModelDescriptor) -> Result<DecodedValue, DecodeProblem> {
         switch model.decode(data) {
         case .success(let value):
             return .success(value)

@@ -3,13 +3,13 @@ import Foundation
 
 /// A key in a body that the model never reads (an unread key): its value is dropped without a
 /// word. A contract acknowledges the ones it expects in `ignoredKeys`.
-public struct UnreadKey: Sendable, Equatable {
+package struct UnreadKey: Sendable, Equatable {
     /// The key's path with array elements collapsed, such as `[*].gender`.
-    public var path: String
+    package var path: String
     /// Where the key first occurs in the body.
-    public var position: SourcePosition
+    package var position: SourcePosition
     /// How many times it occurs.
-    public var occurrences: Int
+    package var occurrences: Int
 }
 
 /// Finds the keys of a body that a model never reads.

@@ -64,7 +64,7 @@ public struct Diagnostic: Sendable, Equatable {
     }
 
     /// The compiler-style line, its location in bold and its severity in colour when the palette is on.
-    func rendered(palette: Palette) -> String {
+    package func rendered(palette: Palette) -> String {
         let line = rendered
         guard palette.enabled, let range = line.range(of: ": \(severity.rawValue): ") else { return line }
         let color: Palette.Color = severity == .error ? .red : severity == .warning ? .yellow : .dim

@@ -2,9 +2,9 @@ import DogPatchClients
 import Foundation
 
 /// A new case written as contract JSON: what `explain` suggests and `add` appends.
-struct CaseTemplate {
+package struct CaseTemplate {
     /// What the case expects.
-    enum Expect {
+    package enum Expect {
         /// `{"decodes": true}` with an optional count and values.
         case decodes(count: Int?, values: [(path: String, json: String)])
         /// `{"error": KIND}` with an optional status and path.
@@ -55,5 +55,17 @@ struct CaseTemplate {
 
     private func field(_ key: String, _ value: String) -> String {
         JSONValue.quote(key) + ": " + value
+    }
+
+    /// Creates one with every property given.
+    package init(
+        name: String, status: Int, fixture: String, expect: Expect, headers: [(name: String, value: String)] = [], recorded: (url: String, at: String)? = nil
+    ) {
+        self.name = name
+        self.status = status
+        self.fixture = fixture
+        self.expect = expect
+        self.headers = headers
+        self.recorded = recorded
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Edits contract files as text, so everything a person wrote (order, spacing, descriptions)
 /// stays as it was.
-enum ContractEditor {
+package enum ContractEditor {
     /// A new contract file holding one case.
     /// - Parameters:
     ///   - endpoint: The endpoint, for an endpoint contract.
@@ -10,7 +10,7 @@ enum ContractEditor {
     ///   - arguments: The endpoint's arguments as JSON text.
     ///   - newCase: The case.
     /// - Returns: The file's text.
-    static func newContract(endpoint: String?, model: String?, arguments: String?, case newCase: CaseTemplate) -> String {
+    package static func newContract(endpoint: String?, model: String?, arguments: String?, case newCase: CaseTemplate) -> String {
         var lines = ["  \"version\": 1"]
         if let endpoint { lines.append("  \"endpoint\": \(JSONValue.quote(endpoint))") }
         if let model { lines.append("  \"model\": \(JSONValue.quote(model))") }
@@ -24,7 +24,7 @@ enum ContractEditor {
     ///   - data: The contract's bytes; a contract that loaded, so `cases` is a non-empty array.
     ///   - newCase: The case.
     /// - Returns: The new bytes, or `nil` when the file has no `cases` array to append to.
-    static func appending(_ newCase: CaseTemplate, to data: Data) -> Data? {
+    package static func appending(_ newCase: CaseTemplate, to data: Data) -> Data? {
         guard let root = try? JSONParser.parse(data), let cases = root.member("cases"),
             case .array(let elements) = cases.value.value, let first = elements.first
         else { return nil }

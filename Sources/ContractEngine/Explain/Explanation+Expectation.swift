@@ -3,7 +3,7 @@ import Foundation
 extension CaseTemplate {
     /// The expectation that records an outcome as observed: the count and the first record's
     /// identifying values for a decoded body, the error with its status or path otherwise.
-    static func expect(observing outcome: Outcome, records: [Explanation.Record]) -> Expect {
+    package static func expect(observing outcome: Outcome, records: [Explanation.Record]) -> Expect {
         switch outcome {
         case .decoded(let value):
             let values =

@@ -5,7 +5,7 @@ extension Explanation {
     /// The explanation for people: outcome, count, first records, ignored keys and a case to start from.
     /// - Parameter fixturePath: The body's path relative to the fixtures folder, or `nil` when it
     ///   lies outside it.
-    func text(fixturePath: String?) -> String {
+    package func text(fixturePath: String?) -> String {
         var out = "\(file): \(byteCount) \(byteCount == 1 ? "byte" : "bytes") as \(model.name)"
         out += status == 200 ? "\n" : " with HTTP \(status)\n"
         switch outcome {

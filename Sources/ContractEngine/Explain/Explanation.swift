@@ -3,9 +3,9 @@ import Foundation
 
 /// What a developer needs to write a case for a body: the outcome a correct client reports, the
 /// element count, who the first records are, and the keys the model never reads.
-struct Explanation {
+package struct Explanation {
     /// One record of the decoded value, by a few identifying fields.
-    struct Record {
+    package struct Record {
         /// The record's path, such as `[0]`; empty for a single value.
         var path: String
         /// Field paths within the record and their values as JSON.
@@ -21,9 +21,9 @@ struct Explanation {
     /// The HTTP status it was explained under.
     let status: Int
     /// The outcome a correct client reports.
-    let outcome: Outcome
+    package let outcome: Outcome
     /// The first records, when the body decoded.
-    let records: [Record]
+    package let records: [Record]
     /// The keys the model never reads, when the body decoded.
     let unreadKeys: [UnreadKey]
 
@@ -37,7 +37,7 @@ struct Explanation {
     ///   - model: The model to decode into.
     ///   - status: The HTTP status the body comes with.
     /// - Returns: The explanation, or a diagnostic when the body is refused before decoding.
-    static func explain(_ received: Data, file: String, model: ModelDescriptor, status: Int) -> Result<Explanation, Diagnostic> {
+    package static func explain(_ received: Data, file: String, model: ModelDescriptor, status: Int) -> Result<Explanation, Diagnostic> {
         let body = BodyEncoding.utf8(received)
         let scan = BodyScan(body)
         if let tooDeep = scan.tooDeep {

@@ -1,11 +1,11 @@
 import Foundation
 
 /// A file the tool could not write, with the reason in words.
-struct FileWriteError: Error, Sendable {
+package struct FileWriteError: Error, Sendable {
     /// The path as the user gave it.
-    let path: String
+    package let path: String
     /// Why, such as `permission denied`.
-    let reason: String
+    package let reason: String
 }
 
 /// Writes the files the tool owns (reports, contracts, fixtures) the way a user means the path.
@@ -15,7 +15,7 @@ struct FileWriteError: Error, Sendable {
 /// through: the file it points at is replaced and the link stays. A device, a FIFO or a stream
 /// named through `/dev/fd` or `/proc` (`/dev/stdout`) is written straight into, since replacing
 /// the node would cut it off from whoever reads it.
-enum AtomicFile {
+package enum AtomicFile {
     /// A file written beside its target and not yet renamed over it.
     struct Staged {
         /// The temporary file.
@@ -32,7 +32,7 @@ enum AtomicFile {
     ///   - url: The path as the user gave it.
     ///   - temporaries: Where the temporary file is listed while it exists, for a signal to remove.
     /// - Throws: `FileWriteError`, having left every other file as it was.
-    static func write(_ text: String, to url: URL, temporaries: TemporaryFiles) throws(FileWriteError) {
+    package static func write(_ text: String, to url: URL, temporaries: TemporaryFiles) throws(FileWriteError) {
         try write(Data(text.utf8), to: url, temporaries: temporaries)
     }
 

@@ -6,7 +6,7 @@ import Foundation
 /// nothing touched; every file is then written beside its target, and only when all of them are
 /// written are they renamed into place, so a full disk leaves every file as it was. A file whose
 /// bytes would not change is not written at all.
-struct FileChanges: Equatable {
+package struct FileChanges: Equatable {
     private struct Write: Equatable {
         let data: Data
         let url: URL
@@ -15,12 +15,15 @@ struct FileChanges: Equatable {
 
     private var writes: [Write] = []
 
+    /// No write planned yet.
+    package init() {}
+
     /// Plans a write; a later write to the same file replaces it.
     /// - Parameters:
     ///   - data: The content.
     ///   - url: Where it goes.
     ///   - display: How messages name the file.
-    mutating func write(_ data: Data, to url: URL, display: String) {
+    package mutating func write(_ data: Data, to url: URL, display: String) {
         writes.removeAll { $0.url.standardizedFileURL == url.standardizedFileURL }
         writes.append(Write(data: data, url: url, display: display))
     }

@@ -2,11 +2,11 @@ import Foundation
 
 /// Words for file-system errors that read the same on every platform: Foundation's own messages
 /// and codes differ between Linux and macOS, and a number means nothing to a user.
-enum FileProblem {
+package enum FileProblem {
     /// Describes an error thrown by Foundation or by this tool's own file code.
     /// - Parameter error: The error.
     /// - Returns: Such as `permission denied` or `no space left on device`.
-    static func describe(_ error: any Error) -> String {
+    package static func describe(_ error: any Error) -> String {
         if let failure = error as? FileWriteError { return failure.reason }
         let nsError = error as NSError
         if nsError.domain == NSPOSIXErrorDomain { return describe(errno: Int32(nsError.code)) }
@@ -28,7 +28,7 @@ enum FileProblem {
     /// Describes a POSIX error number.
     /// - Parameter code: The `errno` value.
     /// - Returns: Such as `no such file`.
-    static func describe(errno code: Int32) -> String {
+    package static func describe(errno code: Int32) -> String {
         switch code {
         case ENOENT: "no such file"
         case EACCES, EPERM: "permission denied"

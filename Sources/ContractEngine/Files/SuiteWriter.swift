@@ -8,7 +8,7 @@ import Foundation
 /// as they are now. When both plans agree the staged files are renamed into place; otherwise the
 /// second plan is staged and written. So ten `add`s to one contract at once each append to what
 /// the others wrote, and a case that can no longer be added (its name taken meanwhile) is refused.
-struct SuiteWriter: Sendable {
+package struct SuiteWriter: Sendable {
     /// The suite's root, whose folder is locked.
     let root: URL
     /// Where temporary files are listed for a signal to remove.
@@ -17,7 +17,7 @@ struct SuiteWriter: Sendable {
     let waiting: @Sendable () -> Void
 
     /// Why nothing was written.
-    enum Failure<Refusal: Error>: Error {
+    package enum Failure<Refusal: Error>: Error {
         /// The plan refused, before or under the lock.
         case refused(Refusal)
         /// A file could not be written.
@@ -29,7 +29,7 @@ struct SuiteWriter: Sendable {
     ///   are when it is called.
     /// - Returns: The plan that was written and the files that changed.
     /// - Throws: `Failure`, with every file as it was.
-    func write<Plan, Refusal: Error>(
+    package func write<Plan, Refusal: Error>(
         _ plan: () throws(Refusal) -> (changes: FileChanges, plan: Plan)
     ) throws(Failure<Refusal>) -> (plan: Plan, changed: [String]) {
         let first: (changes: FileChanges, plan: Plan)
@@ -62,5 +62,12 @@ struct SuiteWriter: Sendable {
             throw .cannotWrite(error)
         }
         return (second.plan, staged.changed)
+    }
+
+    /// Creates one with every property given.
+    package init(root: URL, temporaries: TemporaryFiles, waiting: @escaping @Sendable () -> Void) {
+        self.root = root
+        self.temporaries = temporaries
+        self.waiting = waiting
     }
 }

@@ -4,11 +4,11 @@ import Foundation
 /// SIGINT or SIGTERM leaves none behind: `.x.json.<uuid>.tmp` beside a fixture is exactly what
 /// `git add .` would commit. The executable removes them from its signal handler; the library
 /// only keeps the list.
-public final class TemporaryFiles: Sendable {
+package final class TemporaryFiles: Sendable {
     private let state = Locked((paths: Set<String>(), closed: false))
 
     /// An empty list.
-    public init() {}
+    package init() {}
 
     /// Adds a path about to be created; `false` once the run is being stopped, and then it must
     /// not be created.
@@ -27,7 +27,7 @@ public final class TemporaryFiles: Sendable {
 
     /// Removes every listed file and refuses new ones: what a signal handler calls before the
     /// process ends.
-    public func removeAll() {
+    package func removeAll() {
         let paths = state.withLock { state in
             state.closed = true
             defer { state.paths.removeAll() }

@@ -1,22 +1,22 @@
 import Foundation
 
 /// A JSON syntax error, with where it is and the path of the value being read.
-public struct JSONSyntaxError: Error, Equatable, Sendable {
+package struct JSONSyntaxError: Error, Equatable, Sendable {
     /// What is wrong, such as `expected ',' or ']' after an array element`.
-    public var message: String
+    package var message: String
     /// Where the problem is.
-    public var position: SourcePosition
+    package var position: SourcePosition
     /// The path of the value being read, such as `[3].name`.
-    public var path: String
+    package var path: String
 }
 
 /// A strict RFC 8259 parser that keeps every value's position.
 ///
 /// Foundation's parser reports no positions, so the tool reads JSON itself wherever it must say
 /// where something is. Nesting is limited (`maxDepth`) so hostile input cannot exhaust the stack.
-public struct JSONParser {
+package struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
-    public static let defaultMaxDepth = 512
+    package static let defaultMaxDepth = 512
 
     private let bytes: [UInt8]
     private let maxDepth: Int
@@ -32,7 +32,7 @@ public struct JSONParser {
     ///   - maxDepth: The deepest nesting accepted.
     /// - Returns: The root value.
     /// - Throws: `JSONSyntaxError` at the first problem.
-    public static func parse(_ data: Data, maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(_ data: Data, maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONParser(bytes: [UInt8](data), maxDepth: maxDepth)
         return try parser.parseDocument()
     }

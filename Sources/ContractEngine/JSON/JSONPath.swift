@@ -2,9 +2,9 @@ import DogPatchClients
 import Foundation
 
 /// A path into a JSON value or a decoded model, written `[0].name.common` (the leading dot optional).
-public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
+package struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// One step of a path.
-    public enum Segment: Sendable, Equatable, Hashable {
+    package enum Segment: Sendable, Equatable, Hashable {
         /// An object member.
         case key(String)
         /// An array element.
@@ -15,11 +15,11 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
     }
 
     /// The steps from the root.
-    public var segments: [Segment]
+    package var segments: [Segment]
 
     /// Creates a path from steps.
     /// - Parameter segments: The steps from the root.
-    public init(_ segments: [Segment]) {
+    package init(_ segments: [Segment]) {
         self.segments = segments
     }
 
@@ -28,7 +28,7 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// (`[0].currencies.*.name`); a key that is a star is written `["*"]`.
     /// - Parameter text: The path.
     /// - Returns: The path, or `nil` when it is malformed.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         var segments: [Segment] = []
         var rest = Substring(text)
         if rest.first == "." { rest = rest.dropFirst() }
@@ -83,7 +83,7 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
     }
 
     /// The path as contracts write it; empty for the root.
-    public var description: String {
+    package var description: String {
         segments.reduce("") { path, segment in
             switch segment {
             case .index(let index): CodingPath.appending(.index(index), to: path)
@@ -97,7 +97,7 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// dictionary: `[0].currencies.*.name` matches `[0].currencies.EUR.name`.
     /// - Parameter other: The other path.
     /// - Returns: `true` when every step matches.
-    public func matches(_ other: JSONPath) -> Bool {
+    package func matches(_ other: JSONPath) -> Bool {
         guard segments.count == other.segments.count else { return false }
         return zip(segments, other.segments).allSatisfy { mine, theirs in
             switch (mine, theirs) {
@@ -111,7 +111,7 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// - Parameter root: The value to start from.
     /// - Returns: The node at the path, or `nil` when a step is missing or is `*`, which names no
     ///   one value.
-    public func lookUp(in root: JSONNode) -> JSONNode? {
+    package func lookUp(in root: JSONNode) -> JSONNode? {
         var node = root
         for segment in segments {
             switch (segment, node.value) {

@@ -2,34 +2,34 @@ import DogPatchClients
 import Foundation
 
 /// A JSON value parsed with the position it starts at.
-public struct JSONNode: Sendable, Equatable {
+package struct JSONNode: Sendable, Equatable {
     /// The value.
-    public var value: JSONValue
+    package var value: JSONValue
     /// Where the value starts.
-    public var position: SourcePosition
+    package var position: SourcePosition
 
     /// Creates a node.
     /// - Parameters:
     ///   - value: The value.
     ///   - position: Where it starts.
-    public init(_ value: JSONValue, at position: SourcePosition) {
+    package init(_ value: JSONValue, at position: SourcePosition) {
         self.value = value
         self.position = position
     }
 }
 
 /// One member of a JSON object, with where its key starts.
-public struct JSONMember: Sendable, Equatable {
+package struct JSONMember: Sendable, Equatable {
     /// The key.
-    public var key: String
+    package var key: String
     /// Where the key starts.
-    public var keyPosition: SourcePosition
+    package var keyPosition: SourcePosition
     /// The value.
-    public var value: JSONNode
+    package var value: JSONNode
 }
 
 /// A JSON value; numbers keep their literal text so nothing is rounded before a check needs it.
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -44,7 +44,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     case object([JSONMember])
 
     /// How a message names the value's kind: `a string`, `a number`, ...
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -56,7 +56,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// The value as compact JSON text with sorted keys, for messages and reports.
-    public var jsonText: String {
+    package var jsonText: String {
         switch self {
         case .null: "null"
         case .bool(let value): value ? "true" : "false"
@@ -80,7 +80,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// `1.5` and `15e-1`, but `9007199254740993` is not `9007199254740992`), objects ignore member order.
     /// - Parameter other: The value to compare with.
     /// - Returns: `true` when they are equivalent.
-    public func isEquivalent(to other: JSONValue) -> Bool {
+    package func isEquivalent(to other: JSONValue) -> Bool {
         switch (self, other) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
@@ -101,7 +101,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// Quotes a string as JSON.
     /// - Parameter string: The string.
     /// - Returns: The quoted, escaped string.
-    public static func quote(_ string: String) -> String {
+    package static func quote(_ string: String) -> String {
         CodingPath.quote(string)
     }
 }
@@ -110,7 +110,7 @@ extension JSONNode {
     /// The member with a key, the first one when the key is repeated (as `JSONDecoder` reads it).
     /// - Parameter key: The key.
     /// - Returns: The member, or `nil` when absent or when this is not an object.
-    public func member(_ key: String) -> JSONMember? {
+    package func member(_ key: String) -> JSONMember? {
         guard case .object(let members) = value else { return nil }
         return members.first { $0.key == key }
     }

@@ -3,27 +3,27 @@ import Foundation
 
 /// Where live requests go: each API's base URL from the catalogue, unless `--base-url API=URL`
 /// names another (or a bare `--base-url URL` does, for a run whose contracts use one API).
-public struct BaseURLChoice: Sendable, Equatable {
+package struct BaseURLChoice: Sendable, Equatable {
     /// Why a `--base-url` value was refused.
-    struct Problem: Error {
+    package struct Problem: Error {
         /// What is wrong, in words.
-        let message: String
+        package let message: String
     }
 
     /// Base URLs given by API name.
-    public var byAPI: [String: URL] = [:]
+    package var byAPI: [String: URL] = [:]
     /// A base URL given without an API name.
-    public var bare: URL?
+    package var bare: URL?
 
     /// No base URL given: every API's own.
-    public init() {}
+    package init() {}
 
     /// Reads one `--base-url` value: `API=URL` or `URL`.
     /// - Parameters:
     ///   - text: The value.
     ///   - command: The command, for the error's help hint.
     /// - Throws: `Problem` for a value that is not an http or https URL with a host, or an API named twice.
-    mutating func add(_ text: String) throws(Problem) {
+    package mutating func add(_ text: String) throws(Problem) {
         func fail(_ message: String) -> Problem { Problem(message: message) }
         var api: String?
         var address = text
@@ -56,7 +56,7 @@ public struct BaseURLChoice: Sendable, Equatable {
     ///   - catalogue: The endpoints, with their APIs.
     ///   - used: The APIs of the selected contracts.
     /// - Returns: A message saying what is wrong, or `nil`.
-    func problem(in catalogue: Catalogue, used: Set<String>) -> String? {
+    package func problem(in catalogue: Catalogue, used: Set<String>) -> String? {
         let known = catalogue.apis
         if let unknown = byAPI.keys.sorted().first(where: { !known.contains($0) }) {
             return
@@ -74,12 +74,12 @@ public struct BaseURLChoice: Sendable, Equatable {
     ///   - catalogue: The endpoints, with their APIs.
     ///   - contracts: The contracts whose cases go to a server.
     /// - Returns: A message saying what is wrong, or `nil`.
-    func problem(in catalogue: Catalogue, contracts: some Sequence<Contract>) -> String? {
+    package func problem(in catalogue: Catalogue, contracts: some Sequence<Contract>) -> String? {
         problem(in: catalogue, used: Set(contracts.compactMap { $0.endpoint?.api }))
     }
 
     /// The base URL live requests to an endpoint go to.
-    func url(for endpoint: Endpoint) -> URL {
+    package func url(for endpoint: Endpoint) -> URL {
         byAPI[endpoint.api] ?? bare ?? endpoint.baseURL
     }
 }

@@ -5,24 +5,30 @@ import Foundation
 /// fixture, headers and stamp only when the answer still satisfies the case and every other case
 /// that reads the same fixture (or `--force` says to). An answer identical to the recording
 /// writes nothing, not even the stamp, so a nightly `record` leaves a quiet suite clean.
-struct CaseRecorder: Sendable {
+package struct CaseRecorder: Sendable {
     /// What came of one case.
-    enum Verdict: String, Sendable, CaseIterable {
+    package enum Verdict: String, Sendable, CaseIterable {
         case recorded, unchanged, forced, failed, skipped, error
     }
 
     /// What `record` prints for a case, and what it reports on standard error.
-    struct Account: Sendable {
-        var verdict: Verdict
-        var text: String
-        var diagnostics: [Diagnostic] = []
-        var messages: [String] = []
+    package struct Account: Sendable {
+        package var verdict: Verdict
+        package var text: String
+        package var diagnostics: [Diagnostic] = []
+        package var messages: [String] = []
     }
 
     /// Another case that reads a fixture: checked with the new body before the fixture changes.
-    struct Reader: Sendable {
+    package struct Reader: Sendable {
         let contract: Contract
         let spec: CaseSpec
+
+        /// Creates one with every property given.
+        package init(contract: Contract, spec: CaseSpec) {
+            self.contract = contract
+            self.spec = spec
+        }
     }
 
     /// What the run's cases share.
@@ -39,7 +45,7 @@ struct CaseRecorder: Sendable {
     ///   - spec: A recorded case of an endpoint contract.
     ///   - contract: Its contract.
     /// - Returns: The verdict and the lines to print.
-    func record(_ spec: CaseSpec, of contract: Contract) async -> Account {
+    package func record(_ spec: CaseSpec, of contract: Contract) async -> Account {
         if let reason = spec.skip {
             return Account(verdict: .skipped, text: line("SKIPPED", contract, spec, nil, ["skipped: \(reason); not asked for, not written"]))
         }
@@ -195,5 +201,14 @@ struct CaseRecorder: Sendable {
         var text = "\(padded)\(VisibleText.escaped(contract.file))  \(VisibleText.escaped(spec.name))"
         if let url { text += "  \(VisibleText.escaped(url))" }
         return text + "\n" + details.map { "  \(VisibleText.escaped($0))\n" }.joined()
+    }
+
+    /// Creates one with every property given.
+    package init(run: RunContext, live: LiveSettings, force: Bool, writer: SuiteWriter, readers: [String: [Reader]]) {
+        self.run = run
+        self.live = live
+        self.force = force
+        self.writer = writer
+        self.readers = readers
     }
 }

@@ -6,42 +6,42 @@ import Foundation
 #endif
 
 /// What a server answered to a live request.
-struct LiveResponse: Sendable {
+package struct LiveResponse: Sendable {
     /// The URL asked for.
     let url: URL
     /// The URL as files and reports show it: no user-info.
-    var displayURL: String { Redaction.url(url) }
+    package var displayURL: String { Redaction.url(url) }
     /// The HTTP status.
-    let status: Int
+    package let status: Int
     /// The response's headers, by the names the server sent.
     let headers: [String: String]
     /// The body, exactly as received.
-    let body: Data
+    package let body: Data
     /// Same-host redirects followed on the way, in order.
-    let redirects: [URL]
+    package let redirects: [URL]
 
     /// A header's value, the name compared without regard to case.
-    func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 }
 
 /// Why a live request gave no response to check: the URL and the reason in words.
-struct LiveFailure: Error, Sendable, Equatable {
+package struct LiveFailure: Error, Sendable, Equatable {
     /// The URL asked for.
-    let url: String
+    package let url: String
     /// Why, such as `could not connect: connection refused`.
-    let reason: String
+    package let reason: String
 
     /// `GET URL: reason`.
-    var message: String { "GET \(url): \(reason)" }
+    package var message: String { "GET \(url): \(reason)" }
 }
 
 /// Sends one request to a real server with a session of its own: a plain configuration with no
 /// stub, no cookies kept or sent, no cache. The body is refused while it streams once it passes
 /// the size limit; a redirect to another scheme, host or port is refused and never followed;
 /// the run's own timer cancels a request the server does not finish in time.
-enum LiveFetcher {
+package enum LiveFetcher {
     /// Sends a GET request.
     /// - Parameters:
     ///   - request: The request the client builds, sent as it is.
@@ -251,7 +251,7 @@ extension LiveFetcher {
     ///   - baseURL: Where the API answers.
     ///   - timeout: How long the server may take.
     /// - Returns: The server's response, or why there is none.
-    static func fetch(
+    package static func fetch(
         _ endpoint: Endpoint, arguments: [String: Endpoint.Argument], baseURL: URL, timeout: TimeInterval
     ) async -> Result<LiveResponse, LiveFailure> {
         switch await RequestCapture.capture(endpoint, arguments: arguments, baseURL: baseURL, timeout: timeout) {

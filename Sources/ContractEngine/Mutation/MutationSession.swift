@@ -3,19 +3,19 @@ import Foundation
 
 /// One `mutate` run: picks the cases to mutate, runs their mutants (at most `--jobs` at once,
 /// results in a stable order), and learns each model's profile.
-struct MutationSession {
+package struct MutationSession {
     let options: VerifyOptions
     /// What the run's cases share; warnings never fail a case here.
     let run: RunContext
     let seed: UInt64
     let max: Int
     /// What each model accepts, by model name.
-    private(set) var profiles: [String: ModelProfile] = [:]
+    package private(set) var profiles: [String: ModelProfile] = [:]
     /// A line for each case whose mutants were capped by `--max`.
-    private(set) var capped: [String] = []
+    package private(set) var capped: [String] = []
     /// The models some of whose mutants `--max` left out, so their profiles are partial.
-    private(set) var cappedModels: Set<String> = []
-    init(options: VerifyOptions, fixtures: FixtureLocator, seed: UInt64, max: Int) {
+    package private(set) var cappedModels: Set<String> = []
+    package init(options: VerifyOptions, fixtures: FixtureLocator, seed: UInt64, max: Int) {
         self.options = options
         var run = options.runContext(fixtures: fixtures)
         run.strict = false
@@ -25,7 +25,7 @@ struct MutationSession {
     }
 
     /// The result rows for one item of the suite: its mutants, or why it could not be mutated.
-    mutating func mutate(_ item: SuiteItem) async -> [CaseResult] {
+    package mutating func mutate(_ item: SuiteItem) async -> [CaseResult] {
         guard case .contractCase(let contract, .ready(let spec)) = item else {
             // A contract or case that does not load is reported as verify reports it.
             return [await item.verify(in: run, live: nil)]
@@ -83,7 +83,7 @@ struct MutationSession {
 /// A run that learnt only part of a model (PATHs or `--filter` narrowed the suite, or `--max` left
 /// mutants out) judges only what it learnt: a path it never looked at is neither reported as gone
 /// nor dropped by `--update`, and the run says how many it could not judge.
-struct ProfileCheck {
+package struct ProfileCheck {
     let folder: URL
     let display: String
     let update: Bool
@@ -91,16 +91,16 @@ struct ProfileCheck {
     let wholeSuite: Bool
 
     /// What the check found and what it would write.
-    struct Outcome {
-        var results: [CaseResult] = []
-        var writes = FileChanges()
+    package struct Outcome {
+        package var results: [CaseResult] = []
+        package var writes = FileChanges()
     }
 
     /// One result row per model: passed when written or unchanged, failed with every change.
     /// - Parameters:
     ///   - profiles: What the run learnt, by model name.
     ///   - capped: The models some of whose mutants `--max` left out.
-    func check(_ profiles: [String: ModelProfile], capped: Set<String>) -> Outcome {
+    package func check(_ profiles: [String: ModelProfile], capped: Set<String>) -> Outcome {
         var outcome = Outcome()
         for name in profiles.keys.sorted() {
             guard let profile = profiles[name] else { continue }
@@ -162,5 +162,13 @@ struct ProfileCheck {
             return .failure(Diagnostic(.error, "cannot read the profile: \(FileProblem.describe(error))", file: shown))
         }
         return ModelProfile.parse(data, file: shown).map { Optional(($0.0, $0.positions)) }
+    }
+
+    /// Creates one with every property given.
+    package init(folder: URL, display: String, update: Bool, wholeSuite: Bool) {
+        self.folder = folder
+        self.display = display
+        self.update = update
+        self.wholeSuite = wholeSuite
     }
 }

@@ -4,14 +4,14 @@ import Foundation
 /// credentials or sessions, and response headers nobody asked to keep. Every writer (`add --live`,
 /// `record`, the contract editor) and every report goes through here, so a secret given on the
 /// command line (`--base-url https://user:secret@host/`) stays in the request alone.
-enum Redaction {
+package enum Redaction {
     /// Headers that carry credentials or sessions: never written, whatever `--keep-header` says.
     static let secretHeaders: Set<String> = ["set-cookie", "set-cookie2", "cookie", "authorization", "proxy-authorization"]
 
     /// A URL as files and reports show it: without user name or password.
     /// - Parameter url: The URL a request went to.
     /// - Returns: Its text with the user-info taken out.
-    static func url(_ url: URL) -> String {
+    package static func url(_ url: URL) -> String {
         guard url.user != nil || url.password != nil,
             var parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
         else { return url.absoluteString }
@@ -31,7 +31,7 @@ enum Redaction {
     /// Whether a header may be written into a contract when asked for.
     /// - Parameter name: The header's name, in any case.
     /// - Returns: `false` for a header that carries credentials or a session.
-    static func mayKeep(header name: String) -> Bool {
+    package static func mayKeep(header name: String) -> Bool {
         !secretHeaders.contains(name.lowercased())
     }
 
@@ -42,7 +42,7 @@ enum Redaction {
     ///   - asked: Header names asked for besides `Content-Type`.
     ///   - value: The server's value for a header name, compared without regard to case.
     /// - Returns: Names and values.
-    static func keptHeaders(asked: [String], value: (String) -> String?) -> [(name: String, value: String)] {
+    package static func keptHeaders(asked: [String], value: (String) -> String?) -> [(name: String, value: String)] {
         var names = ["Content-Type"]
         for name in asked where mayKeep(header: name) && !names.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
             names.append(name)

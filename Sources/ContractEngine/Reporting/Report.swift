@@ -1,7 +1,7 @@
 import Foundation
 
 /// The report formats `verify` prints.
-public enum ReportFormat: String, Sendable, CaseIterable {
+package enum ReportFormat: String, Sendable, CaseIterable {
     /// One line a case and a summary, for people.
     case text
     /// One JSON object.
@@ -14,24 +14,30 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 
 /// Renders results in every format. Output depends only on the results, so it is the same bytes
 /// whatever `--jobs` was.
-struct Report {
+package struct Report {
     let results: [CaseResult]
-    let summary: Summary
+    package let summary: Summary
     /// The coverage matrix, carried by the JSON report as `"coverage"` when asked for.
-    var coverage: CoverageMatrix?
+    package var coverage: CoverageMatrix?
     /// Which part of the suite the run took, carried with the coverage so that the reports of
     /// every shard can be checked together (`dogpatch-contracts coverage`).
-    var selection: Selection?
+    package var selection: Selection?
 
     /// Which part of the suite a run took.
-    struct Selection: Sendable {
+    package struct Selection: Sendable {
         /// The shard, when one.
         var shard: (index: Int, count: Int)?
         /// Whether no PATH or filter narrowed the suite.
         var whole: Bool
+
+        /// Creates one with every property given.
+        package init(shard: (index: Int, count: Int)?, whole: Bool) {
+            self.shard = shard
+            self.whole = whole
+        }
     }
 
-    init(_ results: [CaseResult]) {
+    package init(_ results: [CaseResult]) {
         self.results = results
         summary = Summary(results)
     }
@@ -43,7 +49,7 @@ struct Report {
     ///   - format: The format.
     ///   - palette: Colours, for the text format on a terminal.
     /// - Returns: The report.
-    func render(_ format: ReportFormat, palette: Palette) -> String {
+    package func render(_ format: ReportFormat, palette: Palette) -> String {
         switch format {
         case .text: text(palette: palette)
         case .json: json()

@@ -1,10 +1,10 @@
 /// The Markdown a run appends to GitHub's step summary (`GITHUB_STEP_SUMMARY`): the counts, and a
 /// table naming every case that failed or could not run, which annotations alone cannot do past
 /// their limit of ten a step.
-struct StepSummary {
+package struct StepSummary {
     let results: [CaseResult]
 
-    func render() -> String {
+    package func render() -> String {
         let summary = Summary(results)
         var out = "### dogpatch-contracts verify\n\n"
         out += "**\(summary.line)** in \(summary.contracts) \(summary.contracts == 1 ? "contract" : "contracts")\n\n"
@@ -31,5 +31,10 @@ struct StepSummary {
             default: nil
             }
         }
+    }
+
+    /// Creates one with every property given.
+    package init(results: [CaseResult]) {
+        self.results = results
     }
 }

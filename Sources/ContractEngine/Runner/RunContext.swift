@@ -4,7 +4,7 @@ import Foundation
 /// What every case of one run shares: where fixtures are, whether and how long to replay, whether
 /// warnings fail, and what the run has learnt of the models. `verify`, `verify --live`, `record`,
 /// `mutate`, `add` and Swift Testing all run their cases through one.
-struct RunContext: Sendable {
+package struct RunContext: Sendable {
     /// The fixtures folder, one for the run, so what loading learnt of its folders serves the reads.
     let fixtures: FixtureLocator
     /// Whether cases of endpoint contracts are replayed through the client.
@@ -34,7 +34,20 @@ struct RunContext: Sendable {
 
     /// Verifies one case as `verify` would, the diagnostic rules applied to it alone: what `add`,
     /// `mutate` and a Swift Testing case need.
-    func verify(_ entry: CaseEntry, of contract: Contract) async -> CaseResult {
+    package func verify(_ entry: CaseEntry, of contract: Contract) async -> CaseResult {
         DiagnosticRules.apply(to: [await run(entry, of: contract)], strict: strict)[0]
+    }
+
+    /// Creates a context.
+    /// - Parameters:
+    ///   - fixtures: The fixtures folder.
+    ///   - replay: Whether cases of endpoint contracts are replayed.
+    ///   - timeout: How long a replayed client may take, in seconds.
+    ///   - strict: Whether warnings fail their case.
+    package init(fixtures: FixtureLocator, replay: Bool = true, timeout: TimeInterval = 5, strict: Bool = false) {
+        self.fixtures = fixtures
+        self.replay = replay
+        self.timeout = timeout
+        self.strict = strict
     }
 }

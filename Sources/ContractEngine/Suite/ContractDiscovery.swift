@@ -1,7 +1,7 @@
 import Foundation
 
 /// Finds contract files: every `.json` file under the given files and folders, in a stable order.
-struct ContractDiscovery {
+package struct ContractDiscovery {
     /// A contract file and how reports name it.
     struct Found: Sendable {
         let url: URL
@@ -79,7 +79,7 @@ struct ContractDiscovery {
 
     /// A path as reports name it: `contracts//x.json`, `./contracts/./x.json` and `contracts/x.json/`
     /// are all `contracts/x.json`.
-    static func normalized(_ path: String) -> String {
+    package static func normalized(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         let parts = path.split(separator: "/").filter { $0 != "." }
         let joined = parts.joined(separator: "/")

@@ -24,12 +24,12 @@ public struct ContractSuite: Sendable {
     ///   - strict: Whether keys the model never reads fail their case, as `verify --strict` does.
     ///   - timeout: How long a replayed client may take to complete, in seconds.
     ///   - filePath: Where the search for the suite's root starts; the calling file by default.
-    /// - Throws: `Verifier.UsageError` when the contracts folder does not exist, or the fixtures
-    ///   folder is a file. Problems inside the suite are failing cases, never a thrown error.
+    /// - Throws: `ContractSuite.LoadError` when the contracts folder does not exist, or the
+    ///   fixtures folder is a file. Problems inside the suite are failing cases, never a thrown error.
     public init(
         contracts: String = "contracts", fixtures: String = "Fixtures", catalogue: Catalogue = .standard,
         strict: Bool = false, timeout: TimeInterval = 5, filePath: String = #filePath
-    ) throws(Verifier.UsageError) {
+    ) throws(LoadError) {
         let start = URL(fileURLWithPath: filePath).deletingLastPathComponent()
         let root = SuiteLocation(currentDirectory: start).root
         var options = VerifyOptions()
@@ -41,7 +41,20 @@ public struct ContractSuite: Sendable {
         // Paths are given from the root, so reports name files from there: `contracts/x.json`.
         let verifier = Verifier(catalogue: catalogue, options: options, location: SuiteLocation(currentDirectory: root))
         let run = options.runContext(fixtures: verifier.fixtureLocator)
-        cases = try verifier.items().map { ContractCase(item: $0, root: root, run: run) }
+        do throws(Verifier.UsageError) {
+            cases = try verifier.items().map { ContractCase(item: $0, root: root, run: run) }
+        } catch {
+            throw LoadError(message: error.message)
+        }
+    }
+
+    /// Why a suite could not be loaded at all: a missing contracts folder, or a fixtures folder
+    /// that is a file.
+    public struct LoadError: Error, Sendable, CustomStringConvertible {
+        /// What is wrong.
+        public let message: String
+        /// The message.
+        public var description: String { message }
     }
 }
 

@@ -7,7 +7,7 @@ import Foundation
 /// anything else become one `-`; a name too long for a file is cut, and then, as when its
 /// name is taken by another file or case, a suffix keeps it apart: every case gets its own
 /// valid file name.
-enum FixtureName {
+package enum FixtureName {
     /// The longest file name written, in UTF-8 bytes, with room for a suffix and `.json`; file
     /// systems allow 255.
     static let maxStemBytes = 120
@@ -19,7 +19,7 @@ enum FixtureName {
     ///   - taken: Whether a path (relative to the fixtures folder) is already used, by a file or
     ///     by a case of the contract.
     /// - Returns: A path no file or case uses.
-    static func path(contract: String, name: String, taken: (String) -> Bool) -> String {
+    package static func path(contract: String, name: String, taken: (String) -> Bool) -> String {
         var folder = ContractDiscovery.normalized(contract)
         if folder.hasPrefix(SuiteLocation.contractsName + "/") { folder.removeFirst(SuiteLocation.contractsName.count + 1) }
         if folder.lowercased().hasSuffix(".json") { folder.removeLast(5) }

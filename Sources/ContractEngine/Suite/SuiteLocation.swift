@@ -6,20 +6,20 @@ import Foundation
 /// that holds a `contracts` folder or a `Package.swift`. The default `contracts/` and `Fixtures/`
 /// live there, so a command run from `contracts/countries` works on the same suite as one run from
 /// the root; paths the user types (`PATH`, `--contracts DIR`, a body file) start from the current folder.
-public struct SuiteLocation: Sendable {
+package struct SuiteLocation: Sendable {
     /// The folder the run started in.
-    public let currentDirectory: URL
+    package let currentDirectory: URL
     /// The suite's root; the current folder when none is found above it.
-    public let root: URL
+    package let root: URL
 
     /// The contracts folder's name at the root.
-    static let contractsName = "contracts"
+    package static let contractsName = "contracts"
     /// The fixtures folder's name at the root.
     static let fixturesName = "Fixtures"
 
     /// Finds the suite around a folder.
     /// - Parameter currentDirectory: The folder the run started in.
-    public init(currentDirectory: URL) {
+    package init(currentDirectory: URL) {
         self.currentDirectory = currentDirectory
         root = Self.findRoot(from: currentDirectory) ?? currentDirectory
     }
@@ -41,14 +41,14 @@ public struct SuiteLocation: Sendable {
     /// A path the user typed: absolute as written, otherwise from the current folder.
     /// - Parameter path: The path.
     /// - Returns: The file's URL.
-    public func resolve(_ path: String) -> URL {
+    package func resolve(_ path: String) -> URL {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : currentDirectory.appendingPathComponent(path)
     }
 
     /// A path from the suite's root: absolute as written, otherwise from the root.
     /// - Parameter path: The path.
     /// - Returns: The file's URL.
-    public func resolveInSuite(_ path: String) -> URL {
+    package func resolveInSuite(_ path: String) -> URL {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
     }
 
@@ -57,7 +57,7 @@ public struct SuiteLocation: Sendable {
     ///   - given: The folder the user named, if any.
     ///   - name: The default folder's name at the root.
     /// - Returns: The folder and how messages name it.
-    func folder(_ given: String?, default name: String) -> (url: URL, display: String) {
+    package func folder(_ given: String?, default name: String) -> (url: URL, display: String) {
         if let given { return (resolve(given), given) }
         return (root.appendingPathComponent(name), name)
     }
@@ -65,7 +65,7 @@ public struct SuiteLocation: Sendable {
     /// The fixtures folder a command works with.
     /// - Parameter given: The folder `--fixtures` named, if any.
     /// - Returns: Its locator.
-    func fixtures(_ given: String?) -> FixtureLocator {
+    package func fixtures(_ given: String?) -> FixtureLocator {
         let (url, display) = folder(given, default: Self.fixturesName)
         return FixtureLocator(root: url, displayRoot: display)
     }

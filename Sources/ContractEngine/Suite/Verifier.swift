@@ -2,20 +2,20 @@ import DogPatchClients
 import Foundation
 
 /// Runs a suite: discovers and loads contracts, then predicts, replays and checks every case.
-public struct Verifier: Sendable {
+package struct Verifier: Sendable {
     let catalogue: Catalogue
     let options: VerifyOptions
     let location: SuiteLocation
     /// The fixtures folder: one for the whole run, so what loading learns of its folders (resolved,
     /// listed) serves reading the fixtures too.
-    let fixtureLocator: FixtureLocator
+    package let fixtureLocator: FixtureLocator
 
     /// A problem with the run itself rather than with one contract: a missing folder.
-    public struct UsageError: Error, Sendable, CustomStringConvertible {
+    package struct UsageError: Error, Sendable, CustomStringConvertible {
         /// What is wrong.
-        public let message: String
+        package let message: String
         /// The message.
-        public var description: String { message }
+        package var description: String { message }
     }
 
     /// Creates a verifier.
@@ -23,7 +23,7 @@ public struct Verifier: Sendable {
     ///   - catalogue: The endpoints and models contracts may name.
     ///   - options: What to run and how.
     ///   - location: The folder the run started in and the suite around it.
-    public init(catalogue: Catalogue, options: VerifyOptions, location: SuiteLocation) {
+    package init(catalogue: Catalogue, options: VerifyOptions, location: SuiteLocation) {
         self.catalogue = catalogue
         self.options = options
         self.location = location
@@ -33,7 +33,7 @@ public struct Verifier: Sendable {
     /// Loads the suite.
     /// - Returns: The loaded contracts in a stable order.
     /// - Throws: `UsageError` when a given path or folder is missing, or a fixtures folder is a file.
-    public func loadSuite() throws(UsageError) -> [LoadedContract] {
+    package func loadSuite() throws(UsageError) -> [LoadedContract] {
         try loadSuite(fixtures: fixtureLocator)
     }
 
@@ -87,7 +87,7 @@ public struct Verifier: Sendable {
     /// - Parameter progress: Called after each case with the number done and the total.
     /// - Returns: One result a case (or a contract that failed to load), in suite order.
     /// - Throws: `UsageError` when a given path or the fixtures folder is missing.
-    public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(UsageError) -> [CaseResult] {
+    package func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(UsageError) -> [CaseResult] {
         let items = try items()
         if options.live {
             let contracts = items.compactMap { item -> Contract? in
@@ -120,7 +120,7 @@ public struct Verifier: Sendable {
 
     /// The suite's units of work, narrowed by the filters and the shard, in suite order.
     /// - Throws: `UsageError` when a given path or the fixtures folder is missing.
-    func items() throws(UsageError) -> [SuiteItem] {
+    package func items() throws(UsageError) -> [SuiteItem] {
         try selectItems(loadSuite(fixtures: fixtureLocator))
     }
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import dogpatch_contracts
+
 /// The engine's folders form a stack (`docs/architecture.md`): a file may name the types of its
 /// own folder and of those below it, never of one above. Read from the sources, no tool needed.
 @Suite("layers")
@@ -129,6 +131,27 @@ struct LayerTests {
             }
         }
         #expect(violations.isEmpty, "\(violations.count) upward references:\n\(violations.joined(separator: "\n"))")
+    }
+
+    @Test("no engine file names a type of the command line, which lives in the executable")
+    func noCommandLineTypes() throws {
+        let commandLine = Self.root.appendingPathComponent("Sources/dogpatch-contracts")
+        var declared: Set<String> = []
+        let walker = FileManager.default.enumerator(atPath: commandLine.path)
+        while let path = walker?.nextObject() as? String {
+            guard path.hasSuffix(".swift") else { continue }
+            let text = String(decoding: try Data(contentsOf: commandLine.appendingPathComponent(path)), as: UTF8.self)
+            declared.formUnion(Self.declarations(in: Self.strip(text)))
+        }
+        #expect(declared.isSuperset(of: ["Tool", "ToolProblem", "ExitCode", "CommandLineError", "VerifyCommand"]))
+        let engineTypes = Set(try Self.sources().flatMap { Self.declarations(in: $0.code) })
+        var violations: [String] = []
+        for source in try Self.sources() {
+            for name in Self.names(in: source.code).intersection(declared).subtracting(engineTypes).sorted() {
+                violations.append("\(source.file) names \(name), a command-line type")
+            }
+        }
+        #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
     }
 
     @Test("the reader finds declarations and names as the compiler would")

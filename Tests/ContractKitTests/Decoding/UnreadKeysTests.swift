@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ContractEngine
+@testable import dogpatch_contracts
 
 @Suite("ignored keys")
 struct UnreadKeysTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import dogpatch_contracts
+
 @Suite("command line, end to end")
 struct CommandLineTests {
     @Test("--version and --help")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import dogpatch_contracts
+
 @Suite("verify, end to end")
 struct VerifyCommandTests {
     @Test("a passing suite exits 0 and ends with the summary")

@@ -3,6 +3,8 @@ import DogPatchClients
 import Foundation
 import Testing
 
+@testable import dogpatch_contracts
+
 /// `mutate`: the real client against answers nobody wrote down, and the models' profiles.
 @Suite("mutate, end to end")
 struct MutateCommandTests {

@@ -3,6 +3,8 @@ import DogPatchClients
 import Foundation
 import Testing
 
+@testable import dogpatch_contracts
+
 @Suite("replay")
 struct ReplayerTests {
     static let contract = """

@@ -96,6 +96,6 @@ struct ContractSuiteTests {
         let folder = try SuiteFolder()
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("contracts"))
         try folder.write("Package.swift", "// a package without contracts\n")
-        #expect(throws: Verifier.UsageError.self) { try Self.suite(in: folder) }
+        #expect(throws: ContractSuite.LoadError.self) { try Self.suite(in: folder) }
     }
 }

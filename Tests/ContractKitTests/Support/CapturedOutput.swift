@@ -2,6 +2,8 @@ import ContractKit
 import DogPatchClients
 import Foundation
 
+@testable import dogpatch_contracts
+
 /// Collects what the tool writes, for in-process runs.
 final class CapturedOutput: ToolOutput, @unchecked Sendable {
     private let lock = NSLock()

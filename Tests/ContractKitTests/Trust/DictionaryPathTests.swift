@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import dogpatch_contracts
+
 /// Issue 22, item 3: a failure inside a dictionary is named the same way in every process.
 @Suite("dictionary paths")
 struct DictionaryPathTests {

@@ -1,3 +1,5 @@
+import ContractEngine
+
 /// `dogpatch-contracts list`: every contract with its endpoint, model and cases, and every
 /// problem the loader finds in them.
 struct ListCommand: ToolCommand, SuiteCommand {

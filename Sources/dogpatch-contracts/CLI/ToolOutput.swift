@@ -1,7 +1,8 @@
+import ContractEngine
 import Foundation
 
 /// Where the tool writes; writes are serialised so parallel work never interleaves.
-public protocol ToolOutput: Sendable {
+protocol ToolOutput: Sendable {
     /// Writes text to standard output.
     /// - Parameter text: The text.
     func standardOutput(_ text: String)
@@ -12,13 +13,13 @@ public protocol ToolOutput: Sendable {
 
 /// Writes to the process's standard output and standard error with `write(2)`, so a full disk, a
 /// closed stream or a broken pipe is an error the run reports rather than a crash inside Foundation.
-public final class ProcessOutput: ToolOutput, Sendable {
+final class ProcessOutput: ToolOutput, Sendable {
     /// Why a stream cannot be written, by file descriptor; once it fails it is not written again.
     private let broken = Locked([Int32: String]())
 
     /// Creates the process's output. A standard stream that was closed before the tool started is
     /// held open on `/dev/null`, so no file the tool opens can take its descriptor, and counts as failed.
-    public init() {
+    init() {
         for descriptor in [STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
             let placeholder = open("/dev/null", O_WRONLY)
             if placeholder >= 0, placeholder != descriptor {
@@ -31,15 +32,15 @@ public final class ProcessOutput: ToolOutput, Sendable {
 
     /// Writes text to standard output.
     /// - Parameter text: The text.
-    public func standardOutput(_ text: String) { send(text, to: STDOUT_FILENO) }
+    func standardOutput(_ text: String) { send(text, to: STDOUT_FILENO) }
 
     /// Writes text to standard error.
     /// - Parameter text: The text.
-    public func standardError(_ text: String) { send(text, to: STDERR_FILENO) }
+    func standardError(_ text: String) { send(text, to: STDERR_FILENO) }
 
     /// The first stream that could not be written, as a message (`cannot write to standard output:
     /// no space left on device`), or `nil` when every write went through.
-    public var failure: String? {
+    var failure: String? {
         broken.withLock { broken in
             if let reason = broken[STDOUT_FILENO] { return "cannot write to standard output: \(reason)" }
             if let reason = broken[STDERR_FILENO] { return "cannot write to standard error: \(reason)" }
@@ -51,7 +52,7 @@ public final class ProcessOutput: ToolOutput, Sendable {
     /// standard error where it still works.
     /// - Parameter code: The run's exit status.
     /// - Returns: The status the process exits with.
-    public func finish(_ code: ExitCode) -> ExitCode {
+    func finish(_ code: ExitCode) -> ExitCode {
         guard let failure else { return code }
         send(Tool.render(.error(failure), palette: Palette(enabled: false)), to: STDERR_FILENO)
         return .invalid
@@ -75,7 +76,7 @@ public final class ProcessOutput: ToolOutput, Sendable {
 }
 
 /// The tool's exit status.
-public enum ExitCode: Int32, Sendable {
+enum ExitCode: Int32, Sendable {
     /// Every case passed or was skipped.
     case success = 0
     /// A case failed.
@@ -86,5 +87,5 @@ public enum ExitCode: Int32, Sendable {
 
 extension ExitCode: Comparable {
     /// Orders statuses by severity: success, failure, invalid.
-    public static func < (lhs: ExitCode, rhs: ExitCode) -> Bool { lhs.rawValue < rhs.rawValue }
+    static func < (lhs: ExitCode, rhs: ExitCode) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -1,3 +1,4 @@
+import ContractEngine
 import DogPatchClients
 
 /// The model a command works with, named by `--model` or through `--endpoint`.

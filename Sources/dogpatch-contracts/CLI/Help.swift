@@ -1,3 +1,5 @@
+import ContractEngine
+
 /// The tool's own help and version; each command's help comes from its table of options.
 enum Help {
     static let version = "0.2.0"

@@ -1,3 +1,4 @@
+import ContractEngine
 import Foundation
 
 /// The report files `--junit FILE` and `--json FILE` ask for, written beside the printed report.

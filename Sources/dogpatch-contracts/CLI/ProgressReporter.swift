@@ -1,3 +1,4 @@
+import ContractEngine
 import Foundation
 
 /// A progress counter on standard error, shown only on a terminal and only once a run passes a second.

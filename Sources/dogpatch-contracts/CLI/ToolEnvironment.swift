@@ -1,19 +1,20 @@
+import ContractEngine
 import Foundation
 
 /// What the tool needs from the process it runs in, so tests can run it in memory.
-public struct ToolEnvironment: Sendable {
+struct ToolEnvironment: Sendable {
     /// The folder relative paths start from.
-    public var currentDirectory: URL {
+    var currentDirectory: URL {
         didSet { location = SuiteLocation(currentDirectory: currentDirectory) }
     }
     /// Environment variables, such as `NO_COLOR`.
-    public var variables: [String: String]
+    var variables: [String: String]
     /// Whether standard output is a terminal.
-    public var stdoutIsTerminal: Bool
+    var stdoutIsTerminal: Bool
     /// Whether standard error is a terminal.
-    public var stderrIsTerminal: Bool
+    var stderrIsTerminal: Bool
     /// The temporary files the run has not yet renamed into place, for a signal handler to remove.
-    public var temporaryFiles: TemporaryFiles
+    var temporaryFiles: TemporaryFiles
 
     /// Creates an environment.
     /// - Parameters:
@@ -22,7 +23,7 @@ public struct ToolEnvironment: Sendable {
     ///   - stdoutIsTerminal: Whether standard output is a terminal.
     ///   - stderrIsTerminal: Whether standard error is a terminal.
     ///   - temporaryFiles: Where the run lists its temporary files.
-    public init(
+    init(
         currentDirectory: URL, variables: [String: String], stdoutIsTerminal: Bool, stderrIsTerminal: Bool,
         temporaryFiles: TemporaryFiles = TemporaryFiles()
     ) {
@@ -36,10 +37,10 @@ public struct ToolEnvironment: Sendable {
 
     /// The folder the process runs in and the suite around it, found once (the search for the
     /// root looks at every folder upwards).
-    public private(set) var location: SuiteLocation
+    private(set) var location: SuiteLocation
 
     /// The environment of the current process.
-    public static var process: ToolEnvironment {
+    static var process: ToolEnvironment {
         ToolEnvironment(
             currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
             variables: ProcessInfo.processInfo.environment,

@@ -1,3 +1,4 @@
+import ContractEngine
 import Foundation
 
 /// A body file given on the command line, read with the fixture size limit.

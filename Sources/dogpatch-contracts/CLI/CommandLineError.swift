@@ -1,3 +1,5 @@
+import ContractEngine
+
 /// Arguments the tool cannot run with.
 struct CommandLineError: Error, Sendable {
     let message: String

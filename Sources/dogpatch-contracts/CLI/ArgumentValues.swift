@@ -1,3 +1,4 @@
+import ContractEngine
 import Foundation
 
 /// Values of options more than one command takes, checked in one place each.

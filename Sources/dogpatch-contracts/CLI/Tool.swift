@@ -1,8 +1,9 @@
+import ContractEngine
 import DogPatchClients
 import Foundation
 
 /// The `dogpatch-contracts` command line: parses arguments, runs a command, reports, and returns the exit status.
-public enum Tool {
+enum Tool {
     /// Every command, in the order the tool's help lists them.
     static let commands: [any ToolCommand.Type] = [
         VerifyCommand.self, ListCommand.self, ExplainCommand.self, AddCommand.self, RecordCommand.self, MutateCommand.self, CoverageCommand.self,
@@ -15,7 +16,7 @@ public enum Tool {
     ///   - output: Where results and diagnostics go.
     ///   - catalogue: The endpoints and models contracts may name.
     /// - Returns: The exit status.
-    public static func run(
+    static func run(
         arguments: [String], environment: ToolEnvironment, output: any ToolOutput, catalogue: Catalogue = .standard
     ) async -> ExitCode {
         let context = CommandContext(environment: environment, output: output, catalogue: catalogue)

@@ -1,3 +1,5 @@
+import ContractEngine
+
 /// Walks a command's arguments: options as `--name value` or `--name=value`, and positionals.
 struct ArgumentReader {
     /// One argument as read.

@@ -1,3 +1,4 @@
+import ContractEngine
 import DogPatchClients
 import Foundation
 

@@ -1,3 +1,5 @@
+import ContractEngine
+
 /// One option of a command: its names, the value it takes, its help, and what it does to the
 /// command's parsed arguments. A command's table of these drives both its parser and its help,
 /// so an option cannot be accepted without being documented, or documented without being accepted.

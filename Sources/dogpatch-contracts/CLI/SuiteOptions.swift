@@ -1,3 +1,5 @@
+import ContractEngine
+
 #if compiler(>=6.2)
     /// A command that works on a selection of the suite: `verify`, `list`, `record`, `mutate`. Its
     /// metatype is sendable, so the shared option entries below can be built for any of them.
