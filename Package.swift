@@ -26,7 +26,8 @@ let package = Package(
         // The command line: options, commands, output and exit status, on the engine.
         .executableTarget(name: "dogpatch-contracts", dependencies: ["ContractEngine", "DogPatchClients"]),
         // The benchmark: `bench/run.sh` builds it in release mode and runs it.
-        .executableTarget(name: "dogpatch-bench", dependencies: ["DogPatchClients", "ContractEngine"], path: "bench/DogPatchBench"),
+        .executableTarget(
+            name: "dogpatch-bench", dependencies: ["DogPatchClients", "ContractEngine"], path: "bench/DogPatchBench"),
         .testTarget(name: "DogPatchClientsTests", dependencies: ["DogPatchClients", "HTTPStub"]),
         .testTarget(name: "HTTPStubTests", dependencies: ["HTTPStub", "DogPatchClients"]),
         .testTarget(

@@ -28,10 +28,13 @@
                 let inContract = diagnostic.file == contract
                 let position = (inContract ? diagnostic.position : nil) ?? self.position
                 let location = SourceLocation(
-                    fileID: contract, filePath: contractURL.path, line: max(position.line, 1), column: max(position.column, 1)
+                    fileID: contract, filePath: contractURL.path, line: max(position.line, 1),
+                    column: max(position.column, 1)
                 )
                 let severity: Issue.Severity = diagnostic.severity == .error ? .error : .warning
-                Issue.record(Comment(rawValue: "\(description): \(diagnostic.rendered)"), severity: severity, sourceLocation: location)
+                Issue.record(
+                    Comment(rawValue: "\(description): \(diagnostic.rendered)"), severity: severity,
+                    sourceLocation: location)
             }
             #if compiler(>=6.3)
                 if result.status == .skipped {

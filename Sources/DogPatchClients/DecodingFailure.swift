@@ -38,11 +38,15 @@ extension DecodingFailure {
         case .keyNotFound(let key, let context):
             self.init(path: CodingPath.render(context.codingPath + [key]), reason: "required key is missing")
         case .valueNotFound(let type, let context):
-            self.init(path: CodingPath.render(context.codingPath), reason: "expected \(CodingPath.describe(type)), found null")
+            self.init(
+                path: CodingPath.render(context.codingPath), reason: "expected \(CodingPath.describe(type)), found null"
+            )
         case .typeMismatch(let type, let context):
             self.init(path: CodingPath.render(context.codingPath), reason: "expected \(CodingPath.describe(type))")
         case .dataCorrupted(let context):
-            let reason = context.codingPath.isEmpty ? "the data is not valid JSON or a value does not fit its type" : "the value is not valid"
+            let reason =
+                context.codingPath.isEmpty
+                ? "the data is not valid JSON or a value does not fit its type" : "the value is not valid"
             self.init(path: CodingPath.render(context.codingPath), reason: reason)
         @unknown default:
             self.init(path: "", reason: "decoding failed")
@@ -130,7 +134,9 @@ public enum CodingPath {
         key.isEmpty || key == "*"
             || key.utf8.contains { byte in
                 switch byte {
-                case UInt8(ascii: "."), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x7F, ..<0x20: true
+                case UInt8(ascii: "."), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "\\"),
+                    0x7F, ..<0x20:
+                    true
                 default: false
                 }
             }

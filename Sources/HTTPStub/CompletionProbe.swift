@@ -90,14 +90,18 @@ public final class CompletionProbe<Value: Sendable>: Sendable {
     }
 
     private func finish(timedOut: Bool) {
-        let resume: (CheckedContinuation<CompletionObservation<Value>, Never>, CompletionObservation<Value>)? = state.withLock { state in
-            guard !state.settled, let continuation = state.continuation else { return nil }
-            state.settled = true
-            state.continuation = nil
-            state.deadline.map(Deadlines.shared.cancel)
-            state.deadline = nil
-            return (continuation, CompletionObservation(values: state.values, queueNames: state.queueNames, timedOut: timedOut))
-        }
+        let resume: (CheckedContinuation<CompletionObservation<Value>, Never>, CompletionObservation<Value>)? =
+            state.withLock { state in
+                guard !state.settled, let continuation = state.continuation else { return nil }
+                state.settled = true
+                state.continuation = nil
+                state.deadline.map(Deadlines.shared.cancel)
+                state.deadline = nil
+                return (
+                    continuation,
+                    CompletionObservation(values: state.values, queueNames: state.queueNames, timedOut: timedOut)
+                )
+            }
         if let (continuation, observation) = resume {
             continuation.resume(returning: observation)
         }

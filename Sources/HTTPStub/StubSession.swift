@@ -141,7 +141,8 @@ final class StubSessionPool: Sendable {
         configuration.urlCache = nil
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
-        return Lease(session: URLSession(configuration: configuration, delegate: nil, delegateQueue: queue), queue: queue)
+        return Lease(
+            session: URLSession(configuration: configuration, delegate: nil, delegateQueue: queue), queue: queue)
     }
 
     func give(back lease: Lease) {

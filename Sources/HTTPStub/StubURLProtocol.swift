@@ -26,8 +26,10 @@ public final class StubURLProtocol: URLProtocol {
         guard let token = request.value(forHTTPHeaderField: Self.tokenHeader),
             let handler = StubRegistry.shared.handler(for: token)
         else {
-            let description = "\(Self.noRoutePrefix) \(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "(no URL)")"
-            client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: description]))
+            let description =
+                "\(Self.noRoutePrefix) \(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "(no URL)")"
+            client?.urlProtocol(
+                self, didFailWithError: URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: description]))
             return
         }
         var routed = request
@@ -55,7 +57,8 @@ public final class StubURLProtocol: URLProtocol {
             client?.urlProtocol(self, didFailWithError: URLError(code))
         case .response(let status, let headers, let body, _):
             guard let url = request.url,
-                let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
+                let response = HTTPURLResponse(
+                    url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
             else {
                 client?.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
                 return

@@ -7,7 +7,8 @@ enum DogPatchContracts {
         let output = ProcessOutput()
         let environment = ToolEnvironment.process
         SignalCleanup.install(removing: environment.temporaryFiles)
-        let code = await Tool.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, output: output)
+        let code = await Tool.run(
+            arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, output: output)
         exit(output.finish(code).rawValue)
     }
 }

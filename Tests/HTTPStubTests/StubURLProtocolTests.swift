@@ -23,9 +23,11 @@ struct StubURLProtocolTests {
     @Test("serves status, headers and the whole body")
     func servesResponse() async throws {
         let bodyData = Data(repeating: UInt8(ascii: "x"), count: 300_000)
-        let session = StubSession(reply: .response(status: 201, headers: ["Content-Type": "application/json"], body: bodyData))
+        let session = StubSession(
+            reply: .response(status: 201, headers: ["Content-Type": "application/json"], body: bodyData))
         defer { session.invalidate() }
-        let (data, response, error) = await send(URLRequest(url: URL(string: "https://api.example.com/a")!), through: session)
+        let (data, response, error) = await send(
+            URLRequest(url: URL(string: "https://api.example.com/a")!), through: session)
         #expect(error == nil)
         #expect(response?.statusCode == 201)
         #expect(response?.value(forHTTPHeaderField: "Content-Type") == "application/json")
@@ -70,7 +72,8 @@ struct StubURLProtocolTests {
     func transportError() async {
         let session = StubSession(reply: .failure(.notConnectedToInternet))
         defer { session.invalidate() }
-        let (_, response, error) = await send(URLRequest(url: URL(string: "https://api.example.com")!), through: session)
+        let (_, response, error) = await send(
+            URLRequest(url: URL(string: "https://api.example.com")!), through: session)
         #expect(response == nil)
         #expect(error?.code == .notConnectedToInternet)
     }
@@ -82,7 +85,8 @@ struct StubURLProtocolTests {
                 group.addTask {
                     let session = StubSession(reply: .response(status: 200 + index, body: Data("\(index)".utf8)))
                     defer { session.invalidate() }
-                    let (data, response, _) = await send(URLRequest(url: URL(string: "https://api.example.com/same")!), through: session)
+                    let (data, response, _) = await send(
+                        URLRequest(url: URL(string: "https://api.example.com/same")!), through: session)
                     return response?.statusCode == 200 + index && data == Data("\(index)".utf8)
                 }
             }

@@ -22,7 +22,9 @@ enum ChildProcess {
         let bench = URL(fileURLWithPath: CommandLine.arguments[0]).path
         let report = try spawn(bench, ["child", executable] + arguments, in: folder)
         let fields = report.output.split(separator: "\n").first?.split(separator: " ") ?? []
-        guard fields.count == 3, let seconds = Double(fields[0]), let peak = Double(fields[1]), let status = Int32(fields[2]) else {
+        guard fields.count == 3, let seconds = Double(fields[0]), let peak = Double(fields[1]),
+            let status = Int32(fields[2])
+        else {
             throw BenchError("cannot measure \(executable): \(report.output)")
         }
         return Measurement(seconds: seconds, peakMemoryMB: peak, status: status, output: report.childOutput)
@@ -32,7 +34,9 @@ enum ChildProcess {
     /// `SECONDS PEAK_MB STATUS` followed by the command's standard output.
     static func runChild(_ arguments: [String]) throws {
         guard let executable = arguments.first else { throw BenchError("child needs a command") }
-        let result = try spawn(executable, Array(arguments.dropFirst()), in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        let result = try spawn(
+            executable, Array(arguments.dropFirst()), in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        )
         print(String(format: "%.6f %.1f %d", result.seconds, result.peakMemoryMB, result.status))
         print(result.output, terminator: "")
     }
@@ -44,12 +48,14 @@ enum ChildProcess {
         let output: String
         /// The output after the first line, for reports from `child`.
         var childOutput: String {
-            output.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first.map(String.init) ?? ""
+            output.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first.map(
+                String.init) ?? ""
         }
     }
 
     private static func spawn(_ executable: String, _ arguments: [String], in folder: URL) throws -> Spawned {
-        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("dogpatch-bench-\(UUID().uuidString).out")
+        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "dogpatch-bench-\(UUID().uuidString).out")
         defer { try? FileManager.default.removeItem(at: outputFile) }
         var actions: posix_spawn_file_actions_t = .init()
         posix_spawn_file_actions_init(&actions)
@@ -57,7 +63,9 @@ enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let previous = FileManager.default.currentDirectoryPath
-        guard FileManager.default.changeCurrentDirectoryPath(folder.path) else { throw BenchError("cannot enter \(folder.path)") }
+        guard FileManager.default.changeCurrentDirectoryPath(folder.path) else {
+            throw BenchError("cannot enter \(folder.path)")
+        }
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }

@@ -17,7 +17,8 @@ struct Corpus {
     func write() throws -> (bytes: Int, cases: Int) {
         try? FileManager.default.removeItem(at: root)
         for folder in ["contracts", "Fixtures/dogs", "Fixtures/countries/one", "Fixtures/countries/all"] {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         var bytes = 0
         var cases = 0
@@ -31,10 +32,12 @@ struct Corpus {
                 try data.write(to: fixtures.appendingPathComponent("dogs/page-\(page).json"))
                 bytes += data.count
                 entries.append(
-                    #"{"name": "page \#(page)", "response": {"fixture": "dogs/page-\#(page).json"}, "expect": {"decodes": true, "count": \#(dogsPerPage)}}"#)
+                    #"{"name": "page \#(page)", "response": {"fixture": "dogs/page-\#(page).json"}, "expect": {"decodes": true, "count": \#(dogsPerPage)}}"#
+                )
             }
             cases += entries.count
-            try Self.contract(endpoint: "dogpatch.getDogs", cases: entries).write(to: contracts.appendingPathComponent("dogs-\(start / 100).json"))
+            try Self.contract(endpoint: "dogpatch.getDogs", cases: entries).write(
+                to: contracts.appendingPathComponent("dogs-\(start / 100).json"))
         }
 
         // Countries: one a file, then ten copies of the whole file.
@@ -45,10 +48,13 @@ struct Corpus {
             let data = try JSONSerialization.data(withJSONObject: record)
             try data.write(to: fixtures.appendingPathComponent("countries/one/\(index).json"))
             bytes += data.count
-            singles.append(#"{"name": "country \#(index)", "response": {"fixture": "countries/one/\#(index).json"}, "expect": {"decodes": true}}"#)
+            singles.append(
+                #"{"name": "country \#(index)", "response": {"fixture": "countries/one/\#(index).json"}, "expect": {"decodes": true}}"#
+            )
         }
         cases += singles.count
-        try Self.contract(model: "Country", cases: singles).write(to: contracts.appendingPathComponent("countries-one.json"))
+        try Self.contract(model: "Country", cases: singles).write(
+            to: contracts.appendingPathComponent("countries-one.json"))
         var copies: [String] = []
         for copy in 0..<10 {
             try whole.write(to: fixtures.appendingPathComponent("countries/all/copy-\(copy).json"))
@@ -58,7 +64,8 @@ struct Corpus {
             )
         }
         cases += copies.count
-        try Self.contract(endpoint: "countries.all", cases: copies).write(to: contracts.appendingPathComponent("countries-all.json"))
+        try Self.contract(endpoint: "countries.all", cases: copies).write(
+            to: contracts.appendingPathComponent("countries-all.json"))
         return (bytes, cases)
     }
 
@@ -72,15 +79,21 @@ struct Corpus {
         if let france {
             try Data(contentsOf: france).write(to: fixtures.appendingPathComponent("body.json"))
             contract = Self.contract(
-                endpoint: "countries.byName", cases: [#"{"name": "france", "response": {"fixture": "body.json"}, "expect": {"decodes": true, "count": 1}}"#]
+                endpoint: "countries.byName",
+                cases: [
+                    #"{"name": "france", "response": {"fixture": "body.json"}, "expect": {"decodes": true, "count": 1}}"#
+                ]
             )
             .replacingArguments(#""arguments": {"name": "france"}, "#)
         } else {
             var generator = BenchRandom(seed: 11)
-            try Data(Self.dogPage(page: 0, count: dogsPerPage, using: &generator).utf8).write(to: fixtures.appendingPathComponent("body.json"))
+            try Data(Self.dogPage(page: 0, count: dogsPerPage, using: &generator).utf8).write(
+                to: fixtures.appendingPathComponent("body.json"))
             contract = Self.contract(
                 endpoint: "dogpatch.getDogs",
-                cases: [#"{"name": "page", "response": {"fixture": "body.json"}, "expect": {"decodes": true, "count": \#(dogsPerPage)}}"#])
+                cases: [
+                    #"{"name": "page", "response": {"fixture": "body.json"}, "expect": {"decodes": true, "count": \#(dogsPerPage)}}"#
+                ])
         }
         try contract.write(to: contracts.appendingPathComponent("mutate.json"))
     }
@@ -91,14 +104,16 @@ struct Corpus {
         try FileManager.default.createDirectory(at: contracts, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
         var generator = BenchRandom(seed: 7)
-        try Data(Self.dogPage(page: 0, count: dogsPerPage, using: &generator).utf8).write(to: fixtures.appendingPathComponent("page.json"))
+        try Data(Self.dogPage(page: 0, count: dogsPerPage, using: &generator).utf8).write(
+            to: fixtures.appendingPathComponent("page.json"))
         let kinds = [
             #""response": {"fixture": "page.json"}, "expect": {"decodes": true, "count": \#(dogsPerPage)}"#,
             #""response": {"status": 404}, "expect": {"error": "responseUnsuccessful", "status": 404}"#,
             #""response": {"networkError": "notConnectedToInternet"}, "expect": {"error": "responseUnsuccessful"}"#,
         ]
         let cases = (0..<count).map { #"{"name": "case \#($0)", \#(kinds[$0 % kinds.count])}"# }
-        try Self.contract(endpoint: "dogpatch.getDogs", cases: cases).write(to: contracts.appendingPathComponent("replay.json"))
+        try Self.contract(endpoint: "dogpatch.getDogs", cases: cases).write(
+            to: contracts.appendingPathComponent("replay.json"))
     }
 
     /// Writes `count` replayed `dogpatch.getDogs` cases, each over its own page of `dogsPerPage`
@@ -113,11 +128,14 @@ struct Corpus {
         var generator = BenchRandom(seed: 13)
         var cases: [String] = []
         for index in 0..<count {
-            try Data(Self.dogPage(page: index, count: dogsPerPage, using: &generator).utf8).write(to: pages.appendingPathComponent("page-\(index).json"))
+            try Data(Self.dogPage(page: index, count: dogsPerPage, using: &generator).utf8).write(
+                to: pages.appendingPathComponent("page-\(index).json"))
             cases.append(
-                #"{"name": "page \#(index)", "response": {"fixture": "dogs/page-\#(index).json"}, "expect": {"decodes": true, "count": \#(dogsPerPage)}}"#)
+                #"{"name": "page \#(index)", "response": {"fixture": "dogs/page-\#(index).json"}, "expect": {"decodes": true, "count": \#(dogsPerPage)}}"#
+            )
             if cases.count == perContract || index == count - 1 {
-                try Self.contract(endpoint: "dogpatch.getDogs", cases: cases).write(to: contracts.appendingPathComponent("pages-\(index).json"))
+                try Self.contract(endpoint: "dogpatch.getDogs", cases: cases).write(
+                    to: contracts.appendingPathComponent("pages-\(index).json"))
                 cases.removeAll()
             }
         }
@@ -126,7 +144,9 @@ struct Corpus {
 
     private func countriesData() throws -> Data {
         guard FileManager.default.fileExists(atPath: countriesFile.path) else {
-            throw BenchError("the countries data set \"\(countriesFile.path)\" does not exist; run from the package root or pass --data FILE")
+            throw BenchError(
+                "the countries data set \"\(countriesFile.path)\" does not exist; run from the package root or pass --data FILE"
+            )
         }
         return try Data(contentsOf: countriesFile)
     }

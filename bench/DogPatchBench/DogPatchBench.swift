@@ -24,7 +24,8 @@ enum DogPatchBench {
             if arguments.first == "stubloop", arguments.count == 4 {
                 let body = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
                 let decoded = StubLoop.run(
-                    body: body, count: try count(arguments[2], for: "stubloop COUNT"), workers: try count(arguments[3], for: "stubloop WORKERS"))
+                    body: body, count: try count(arguments[2], for: "stubloop COUNT"),
+                    workers: try count(arguments[3], for: "stubloop WORKERS"))
                 print("decoded \(decoded) dogs")
                 return
             }
@@ -44,7 +45,10 @@ enum DogPatchBench {
                 default: throw BenchError("unknown option \(flag)")
                 }
             }
-            try Benchmark(pages: pages, replayCases: replayCases, dataFile: URL(fileURLWithPath: data), work: URL(fileURLWithPath: work)).run()
+            try Benchmark(
+                pages: pages, replayCases: replayCases, dataFile: URL(fileURLWithPath: data),
+                work: URL(fileURLWithPath: work)
+            ).run()
         } catch {
             FileHandle.standardError.write(Data("dogpatch-bench: \(error)\n".utf8))
             exit(1)
@@ -54,12 +58,15 @@ enum DogPatchBench {
     /// The cases a text report counted: the sum of its last line, `N passed, N failed, N errors, N skipped`.
     static func caseCount(inSummaryOf output: String) -> Int {
         let summary = output.split(separator: "\n").last { $0.contains(" passed, ") } ?? ""
-        return summary.split(separator: ",").compactMap { $0.split(separator: " ").first.flatMap { Int($0) } }.reduce(0, +)
+        return summary.split(separator: ",").compactMap { $0.split(separator: " ").first.flatMap { Int($0) } }.reduce(
+            0, +)
     }
 
     /// A positive count given to an option; anything else is an error, never a silent default.
     private static func count(_ text: String, for flag: String) throws -> Int {
-        guard let value = Int(text), value > 0 else { throw BenchError("\(flag) needs a positive whole number, not \"\(text)\"") }
+        guard let value = Int(text), value > 0 else {
+            throw BenchError("\(flag) needs a positive whole number, not \"\(text)\"")
+        }
         return value
     }
 }
@@ -77,12 +84,15 @@ struct Benchmark {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         print("dogpatch-contracts benchmark: \(cores) cores, release build")
 
-        let corpus = Corpus(root: work.appendingPathComponent("corpus"), dogPages: pages, dogsPerPage: 100, countriesFile: dataFile)
+        let corpus = Corpus(
+            root: work.appendingPathComponent("corpus"), dogPages: pages, dogsPerPage: 100, countriesFile: dataFile)
         let (bytes, cases) = try corpus.write()
         let megabytes = Double(bytes) / 1_048_576
         print(
             String(
-                format: "corpus: %.1f MB of fixtures, %d cases (%d dog pages of 100, 250 single countries, 10 copies of the whole countries file)\n", megabytes,
+                format:
+                    "corpus: %.1f MB of fixtures, %d cases (%d dog pages of 100, 250 single countries, 10 copies of the whole countries file)\n",
+                megabytes,
                 cases, pages))
 
         // Runs alternate, each decoder run just before the tool's run it is set against, so a noisy
@@ -95,7 +105,8 @@ struct Benchmark {
         for _ in 0..<5 {
             baselineRuns.append(try ChildProcess.measure(bench, ["baseline", corpus.fixtures.path], in: corpus.root))
             singleRuns.append(try verify(corpus.root, ["--no-replay", "--jobs", "1"], cases: cases, runs: 1))
-            bareParallelRuns.append(try ChildProcess.measure(bench, ["baseline", corpus.fixtures.path, "\(cores)"], in: corpus.root))
+            bareParallelRuns.append(
+                try ChildProcess.measure(bench, ["baseline", corpus.fixtures.path, "\(cores)"], in: corpus.root))
             parallelRuns.append(try verify(corpus.root, ["--no-replay", "--jobs", "\(cores)"], cases: cases, runs: 1))
         }
         let baseline = Self.best(baselineRuns)
@@ -103,11 +114,14 @@ struct Benchmark {
         let parallel = Self.best(parallelRuns)
         let bareParallel = Self.best(bareParallelRuns)
 
-        let half = Corpus(root: work.appendingPathComponent("corpus-half"), dogPages: pages / 2, dogsPerPage: 100, countriesFile: dataFile)
+        let half = Corpus(
+            root: work.appendingPathComponent("corpus-half"), dogPages: pages / 2, dogsPerPage: 100,
+            countriesFile: dataFile)
         let (halfBytes, halfCases) = try half.write()
         let halfRun = try verify(half.root, ["--no-replay", "--jobs", "\(cores)"], cases: halfCases)
 
-        let replay = Corpus(root: work.appendingPathComponent("replay"), dogPages: 0, dogsPerPage: 10, countriesFile: dataFile)
+        let replay = Corpus(
+            root: work.appendingPathComponent("replay"), dogPages: 0, dogsPerPage: 10, countriesFile: dataFile)
         try replay.writeReplaySuite(count: replayCases)
         let replayed = try verify(replay.root, ["--jobs", "\(cores)"], cases: replayCases)
 
@@ -115,9 +129,12 @@ struct Benchmark {
         let startup = try best(of: 5) { try ChildProcess.measure(tool, ["verify"], in: ownSuite) }
 
         // Mutation testing: one real record, one page of 100 dogs, and the repository's suite.
-        let franceSuite = Corpus(root: work.appendingPathComponent("mutate-france"), dogPages: 0, dogsPerPage: 0, countriesFile: dataFile)
-        try franceSuite.writeMutationSuite(france: ownSuite.appendingPathComponent("Fixtures/countries/name-france.json"))
-        let dogSuite = Corpus(root: work.appendingPathComponent("mutate-dogs"), dogPages: 0, dogsPerPage: 100, countriesFile: dataFile)
+        let franceSuite = Corpus(
+            root: work.appendingPathComponent("mutate-france"), dogPages: 0, dogsPerPage: 0, countriesFile: dataFile)
+        try franceSuite.writeMutationSuite(
+            france: ownSuite.appendingPathComponent("Fixtures/countries/name-france.json"))
+        let dogSuite = Corpus(
+            root: work.appendingPathComponent("mutate-dogs"), dogPages: 0, dogsPerPage: 100, countriesFile: dataFile)
         try dogSuite.writeMutationSuite(france: nil)
         let mutateFrance = try mutate(franceSuite.root)
         let mutateDogs = try mutate(dogSuite.root)
@@ -140,96 +157,149 @@ struct Benchmark {
             return line
         }
         print(
-            pad("measurement (best of 3 or 5)", 38, left: true) + pad("wall", 10) + pad("throughput", 12) + pad("rate", 16)
+            pad("measurement (best of 3 or 5)", 38, left: true) + pad("wall", 10) + pad("throughput", 12)
+                + pad("rate", 16)
                 + pad("peak RSS", 10) + pad("vs base", 10))
         print(row("bare baseline (JSONDecoder only)", baseline, mb: megabytes, cases: cases, ratio: false))
         print(row("verify --no-replay --jobs 1", single, mb: megabytes, cases: cases))
         print(row("verify --no-replay --jobs \(cores)", parallel, mb: megabytes, cases: cases))
         print(
             row(
-                String(format: "  same, half the corpus (%.0f MB)", Double(halfBytes) / 1_048_576), halfRun, mb: Double(halfBytes) / 1_048_576,
+                String(format: "  same, half the corpus (%.0f MB)", Double(halfBytes) / 1_048_576), halfRun,
+                mb: Double(halfBytes) / 1_048_576,
                 cases: halfCases, ratio: false))
         print(row("replay \(replayCases) getDogs cases", replayed, mb: 0, cases: replayCases, ratio: false))
         print(row("verify of the repository's suite", startup, mb: 0, cases: ownCases, ratio: false))
-        print(row("mutate the France record", mutateFrance.run, mb: 0, cases: mutateFrance.mutants, ratio: false) + "  (mutants/s)")
-        print(row("mutate a page of 100 dogs", mutateDogs.run, mb: 0, cases: mutateDogs.mutants, ratio: false) + "  (mutants/s)")
-        print(row("mutate the repository's suite", mutateOwn.run, mb: 0, cases: mutateOwn.mutants, ratio: false) + "  (mutants/s)")
+        print(
+            row("mutate the France record", mutateFrance.run, mb: 0, cases: mutateFrance.mutants, ratio: false)
+                + "  (mutants/s)")
+        print(
+            row("mutate a page of 100 dogs", mutateDogs.run, mb: 0, cases: mutateDogs.mutants, ratio: false)
+                + "  (mutants/s)")
+        print(
+            row("mutate the repository's suite", mutateOwn.run, mb: 0, cases: mutateOwn.mutants, ratio: false)
+                + "  (mutants/s)")
         print("")
         let targets: [(String, Bool)] = [
-            (String(format: "--jobs 1 at least 0.9x the baseline (%.2fx)", baseline.seconds / single.seconds), baseline.seconds / single.seconds >= 0.9),
             (
-                String(format: "--jobs %d at least 1.6x the baseline (%.2fx)", cores, baseline.seconds / parallel.seconds),
+                String(format: "--jobs 1 at least 0.9x the baseline (%.2fx)", baseline.seconds / single.seconds),
+                baseline.seconds / single.seconds >= 0.9
+            ),
+            (
+                String(
+                    format: "--jobs %d at least 1.6x the baseline (%.2fx)", cores, baseline.seconds / parallel.seconds),
                 baseline.seconds / parallel.seconds >= 1.6
             ),
-            (String(format: "replay at least 3000 cases/s (%.0f)", Double(replayCases) / replayed.seconds), Double(replayCases) / replayed.seconds >= 3000),
+            (
+                String(format: "replay at least 3000 cases/s (%.0f)", Double(replayCases) / replayed.seconds),
+                Double(replayCases) / replayed.seconds >= 3000
+            ),
             (
                 String(format: "peak memory at most 150 MB (%.1f MB)", max(single.peakMemoryMB, parallel.peakMemoryMB)),
                 max(single.peakMemoryMB, parallel.peakMemoryMB) <= 150
             ),
             (
-                String(format: "peak memory not growing with the corpus (%.1f MB for half, %.1f MB for all)", halfRun.peakMemoryMB, parallel.peakMemoryMB),
+                String(
+                    format: "peak memory not growing with the corpus (%.1f MB for half, %.1f MB for all)",
+                    halfRun.peakMemoryMB, parallel.peakMemoryMB),
                 parallel.peakMemoryMB <= halfRun.peakMemoryMB * 1.25 + 5
             ),
             (
-                String(format: "verify of the own suite (%d cases) passes, under 0.3 s (%.3f s)", ownCases, startup.seconds),
+                String(
+                    format: "verify of the own suite (%d cases) passes, under 0.3 s (%.3f s)", ownCases, startup.seconds
+                ),
                 startup.status == 0 && startup.seconds < 0.3
             ),
             (
-                String(format: "mutate of the own suite (%d mutants) passes, under 5 s (%.3f s)", mutateOwn.mutants, mutateOwn.run.seconds),
+                String(
+                    format: "mutate of the own suite (%d mutants) passes, under 5 s (%.3f s)", mutateOwn.mutants,
+                    mutateOwn.run.seconds),
                 mutateOwn.run.status == 0 && mutateOwn.run.seconds < 5
             ),
         ]
         for (text, met) in targets {
             print("\(met ? "met   " : "MISSED") \(text)")
         }
-        for (name, m) in [("verify --jobs 1", single), ("verify parallel", parallel), ("replay", replayed), ("verify of the own suite", startup)]
+        for (name, m) in [
+            ("verify --jobs 1", single), ("verify parallel", parallel), ("replay", replayed),
+            ("verify of the own suite", startup),
+        ]
         where m.status != 0 {
             print("warning: \(name) exited \(m.status)")
         }
-        try anchors(corpus: corpus, cases: cases, decoded: [(baseline, single), (bareParallel, parallel)], cores: cores)
+        try anchors(
+            corpus: corpus, cases: cases, decoded: [(baseline, single), (bareParallel, parallel)], cores: cores)
     }
 
     /// Each tool figure against an anchor measured in the same run, without the tool's code: the
     /// bare decoder on one thread and on every core, and a raw stub loop for replay.
     /// - Parameter decoded: The bare decoder on one thread and on every core, each with the
     ///   decode-only run it was measured in turn with above.
-    private func anchors(corpus: Corpus, cases: Int, decoded: [(bare: Measurement, tool: Measurement)], cores: Int) throws {
+    private func anchors(corpus: Corpus, cases: Int, decoded: [(bare: Measurement, tool: Measurement)], cores: Int)
+        throws
+    {
         let bench = binaries.appendingPathComponent("dogpatch-bench").path
-        let oneContract = Corpus(root: work.appendingPathComponent("replay-one"), dogPages: 0, dogsPerPage: 3, countriesFile: dataFile)
+        let oneContract = Corpus(
+            root: work.appendingPathComponent("replay-one"), dogPages: 0, dogsPerPage: 3, countriesFile: dataFile)
         let pages = try oneContract.writeReplayPages(count: replayCases, perContract: replayCases)
-        let manyContracts = Corpus(root: work.appendingPathComponent("replay-many"), dogPages: 0, dogsPerPage: 3, countriesFile: dataFile)
+        let manyContracts = Corpus(
+            root: work.appendingPathComponent("replay-many"), dogPages: 0, dogsPerPage: 3, countriesFile: dataFile)
         try manyContracts.writeReplayPages(count: replayCases, perContract: 1)
         let body = pages.appendingPathComponent("page-0.json").path
         var runs: [String: [Measurement]] = [:]
         // Alternating, best of five, as above.
         for _ in 0..<5 {
-            runs["bare tiny", default: []].append(try ChildProcess.measure(bench, ["baseline", oneContract.fixtures.path, "\(cores)"], in: oneContract.root))
-            runs["stub loop", default: []].append(try ChildProcess.measure(bench, ["stubloop", body, "\(replayCases)", "\(cores)"], in: oneContract.root))
+            runs["bare tiny", default: []].append(
+                try ChildProcess.measure(
+                    bench, ["baseline", oneContract.fixtures.path, "\(cores)"], in: oneContract.root))
+            runs["stub loop", default: []].append(
+                try ChildProcess.measure(bench, ["stubloop", body, "\(replayCases)", "\(cores)"], in: oneContract.root))
             for (name, suite) in [("one", oneContract), ("many", manyContracts)] {
-                runs["replay \(name)", default: []].append(try verify(suite.root, ["--jobs", "\(cores)"], cases: replayCases, runs: 1))
-                runs["decode \(name)", default: []].append(try verify(suite.root, ["--no-replay", "--jobs", "\(cores)"], cases: replayCases, runs: 1))
+                runs["replay \(name)", default: []].append(
+                    try verify(suite.root, ["--jobs", "\(cores)"], cases: replayCases, runs: 1))
+                runs["decode \(name)", default: []].append(
+                    try verify(suite.root, ["--no-replay", "--jobs", "\(cores)"], cases: replayCases, runs: 1))
             }
         }
         let fastest = runs.mapValues(Self.best)
         func seconds(_ key: String) -> Double { fastest[key]?.seconds ?? .infinity }
         let rows: [(String, Double, Double, Double)] = [
             ("decode-only --jobs 1 vs bare decoder, 1 thread", decoded[0].bare.seconds, decoded[0].tool.seconds, 0.95),
-            ("decode-only --jobs \(cores) vs bare decoder, \(cores) threads", decoded[1].bare.seconds, decoded[1].tool.seconds, 0.95),
-            ("\(replayCases) tiny fixtures decode-only vs bare, \(cores) threads", seconds("bare tiny"), seconds("decode one"), 0.7),
-            ("replay alone, 1 contract of \(replayCases) vs raw stub loop", seconds("stub loop"), seconds("replay one") - seconds("decode one"), 0.8),
-            ("replay alone, \(replayCases) contracts of 1 vs raw stub loop", seconds("stub loop"), seconds("replay many") - seconds("decode many"), 0.8),
+            (
+                "decode-only --jobs \(cores) vs bare decoder, \(cores) threads", decoded[1].bare.seconds,
+                decoded[1].tool.seconds, 0.95
+            ),
+            (
+                "\(replayCases) tiny fixtures decode-only vs bare, \(cores) threads", seconds("bare tiny"),
+                seconds("decode one"), 0.7
+            ),
+            (
+                "replay alone, 1 contract of \(replayCases) vs raw stub loop", seconds("stub loop"),
+                seconds("replay one") - seconds("decode one"), 0.8
+            ),
+            (
+                "replay alone, \(replayCases) contracts of 1 vs raw stub loop", seconds("stub loop"),
+                seconds("replay many") - seconds("decode many"), 0.8
+            ),
         ]
-        print(String(format: "\nanchors (best of 5, same run)%@anchor      tool    ratio   target", String(repeating: " ", count: 27)))
+        print(
+            String(
+                format: "\nanchors (best of 5, same run)%@anchor      tool    ratio   target",
+                String(repeating: " ", count: 27)))
         for (name, anchor, tool, target) in rows {
             let ratio = anchor / tool
             print(
                 name.padding(toLength: 56, withPad: " ", startingAt: 0)
-                    + String(format: "%7.3f s %7.3f s  %6.3fx  >= %.2fx  %@", anchor, tool, ratio, target, ratio >= target ? "met" : "MISSED"))
+                    + String(
+                        format: "%7.3f s %7.3f s  %6.3fx  >= %.2fx  %@", anchor, tool, ratio, target,
+                        ratio >= target ? "met" : "MISSED"))
         }
         print(
             String(
-                format: "raw stub loop: %.0f requests/s; replay alone: %.0f cases/s (one contract), %.0f cases/s (one case a contract)",
-                Double(replayCases) / seconds("stub loop"), Double(replayCases) / (seconds("replay one") - seconds("decode one")),
+                format:
+                    "raw stub loop: %.0f requests/s; replay alone: %.0f cases/s (one contract), %.0f cases/s (one case a contract)",
+                Double(replayCases) / seconds("stub loop"),
+                Double(replayCases) / (seconds("replay one") - seconds("decode one")),
                 Double(replayCases) / (seconds("replay many") - seconds("decode many"))))
     }
 
@@ -257,7 +327,9 @@ struct Benchmark {
     private func verify(_ folder: URL, _ arguments: [String], cases: Int, runs: Int = 3) throws -> Measurement {
         let measurement = try best(of: runs) { try ChildProcess.measure(tool, ["verify"] + arguments, in: folder) }
         guard measurement.output.contains("\(cases) passed") else {
-            throw BenchError("verify \(arguments.joined(separator: " ")) in \(folder.path) did not pass every case: \(measurement.output.suffix(300))")
+            throw BenchError(
+                "verify \(arguments.joined(separator: " ")) in \(folder.path) did not pass every case: \(measurement.output.suffix(300))"
+            )
         }
         return measurement
     }

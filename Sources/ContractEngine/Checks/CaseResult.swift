@@ -89,7 +89,8 @@ public struct Summary: Sendable, Equatable {
 
     /// The closing line: `38 passed, 2 failed, 1 error, 0 skipped`.
     public var line: String {
-        var line = "\(passed) passed, \(failed) failed, \(errors) \(errors == 1 ? "error" : "errors"), \(skipped) skipped"
+        var line =
+            "\(passed) passed, \(failed) failed, \(errors) \(errors == 1 ? "error" : "errors"), \(skipped) skipped"
         if warnings > 0 { line += " (\(warnings) \(warnings == 1 ? "warning" : "warnings"))" }
         return line
     }

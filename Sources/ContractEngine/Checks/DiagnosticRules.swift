@@ -15,7 +15,8 @@ enum DiagnosticRules {
         return results.map { result in
             var result = result
             if strict {
-                for index in result.diagnostics.indices where [.unreadKey, .drift].contains(result.diagnostics[index].code) {
+                for index in result.diagnostics.indices
+                where [.unreadKey, .drift].contains(result.diagnostics[index].code) {
                     result.diagnostics[index].severity = .error
                 }
                 if result.status == .passed, result.diagnostics.contains(where: { $0.severity == .error }) {

@@ -18,8 +18,12 @@ package enum FixtureStore {
 
     /// Reads a fixture given by its path; the same as `load(_:display:readingStreams:)`.
     /// - Parameter listedRegular: Whether its folder's listing called it a regular file.
-    static func load(path: String, display: String, readingStreams: Bool = false, listedRegular: Bool = false) -> Result<Data, Diagnostic> {
-        let read = (listedRegular ? RegularFile.readListed(path, limit: maxFixtureBytes) : nil) ?? RegularFile.read(path, limit: maxFixtureBytes)
+    static func load(path: String, display: String, readingStreams: Bool = false, listedRegular: Bool = false)
+        -> Result<Data, Diagnostic>
+    {
+        let read =
+            (listedRegular ? RegularFile.readListed(path, limit: maxFixtureBytes) : nil)
+            ?? RegularFile.read(path, limit: maxFixtureBytes)
         return read.flatMapError { failure in
             switch failure {
             case .cannotStat:
@@ -30,10 +34,15 @@ package enum FixtureStore {
                 return readStream(path, display: display)
             case .notRegular:
                 return .failure(
-                    Diagnostic(.error, "fixture \"\(display)\" is not a regular file (a pipe, FIFO or device); save the body to a file", file: display))
+                    Diagnostic(
+                        .error,
+                        "fixture \"\(display)\" is not a regular file (a pipe, FIFO or device); save the body to a file",
+                        file: display))
             case .tooLarge(let size):
                 return .failure(
-                    Diagnostic(.error, "fixture is \(size) bytes, over the limit of \(maxFixtureBytes) bytes (64 MiB)", file: display, position: .start))
+                    Diagnostic(
+                        .error, "fixture is \(size) bytes, over the limit of \(maxFixtureBytes) bytes (64 MiB)",
+                        file: display, position: .start))
             case .cannotRead(let reason):
                 return .failure(Diagnostic(.error, "cannot read fixture: \(reason)", file: display))
             }
@@ -44,7 +53,8 @@ package enum FixtureStore {
     private static func readStream(_ path: String, display: String) -> Result<Data, Diagnostic> {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
-            return .failure(Diagnostic(.error, "cannot read \"\(display)\": \(FileProblem.describe(errno: errno))", file: display))
+            return .failure(
+                Diagnostic(.error, "cannot read \"\(display)\": \(FileProblem.describe(errno: errno))", file: display))
         }
         defer { close(descriptor) }
         var data = Data()
@@ -54,11 +64,16 @@ package enum FixtureStore {
             if count == 0 { return .success(data) }
             if count < 0 {
                 if errno == EINTR { continue }
-                return .failure(Diagnostic(.error, "cannot read \"\(display)\": \(FileProblem.describe(errno: errno))", file: display))
+                return .failure(
+                    Diagnostic(
+                        .error, "cannot read \"\(display)\": \(FileProblem.describe(errno: errno))", file: display))
             }
             data.append(contentsOf: chunk[..<count])
             if data.count > maxFixtureBytes {
-                return .failure(Diagnostic(.error, "\"\(display)\" is over the limit of \(maxFixtureBytes) bytes (64 MiB)", file: display, position: .start))
+                return .failure(
+                    Diagnostic(
+                        .error, "\"\(display)\" is over the limit of \(maxFixtureBytes) bytes (64 MiB)", file: display,
+                        position: .start))
             }
         }
     }
@@ -80,7 +95,9 @@ struct LoadedBody {
     ///   - fixtures: Where fixtures live.
     ///   - contractFile: The contract, which a problem without a position in the fixture names.
     /// - Returns: The body, or why its fixture cannot be read.
-    static func load(_ response: ResponseSpec, fixtures: FixtureLocator, contractFile: String) -> Result<LoadedBody, Diagnostic> {
+    static func load(_ response: ResponseSpec, fixtures: FixtureLocator, contractFile: String) -> Result<
+        LoadedBody, Diagnostic
+    > {
         guard case .http(_, _, let declared) = response.kind else {
             return .success(LoadedBody(data: Data(), file: nil, checksUnreadKeys: true))
         }
@@ -96,7 +113,8 @@ struct LoadedBody {
             return FixtureStore.load(path: file, display: display, listedRegular: fixtures.isListedRegular(file))
                 .map { LoadedBody(data: $0, file: display, checksUnreadKeys: true) }
                 .mapError { diagnostic in
-                    diagnostic.position == nil ? Diagnostic(.error, diagnostic.message, file: contractFile, position: position) : diagnostic
+                    diagnostic.position == nil
+                        ? Diagnostic(.error, diagnostic.message, file: contractFile, position: position) : diagnostic
                 }
         }
     }

@@ -18,7 +18,8 @@ package enum Outcome: Sendable {
         case .failure(.invalidRequest(let reason)):
             self = .failed(.invalidRequest, status: nil, problem: DecodeProblem(path: "", reason: reason))
         case .failure(.jsonConversionFailure(let failure)):
-            self = .failed(.jsonConversionFailure, status: nil, problem: DecodeProblem(path: failure.path, reason: failure.reason))
+            self = .failed(
+                .jsonConversionFailure, status: nil, problem: DecodeProblem(path: failure.path, reason: failure.reason))
         case .failure(let error):
             self = .failed(error.kind, status: nil, problem: nil)
         }
@@ -46,11 +47,14 @@ package enum Outcome: Sendable {
     package func summary(model: ModelDescriptor) -> String {
         switch self {
         case .decoded(let value):
-            value.count.map { "a decoded \(model.name) of \($0) \($0 == 1 ? "element" : "elements")" } ?? "a decoded \(model.name)"
+            value.count.map { "a decoded \(model.name) of \($0) \($0 == 1 ? "element" : "elements")" }
+                ?? "a decoded \(model.name)"
         case .failed(.responseUnsuccessful, let status?, _):
             "responseUnsuccessful(\(status))"
         case .failed(.jsonConversionFailure, _, let problem?):
-            problem.path.isEmpty ? "jsonConversionFailure (\(problem.reason))" : "jsonConversionFailure at \(problem.path) (\(problem.reason))"
+            problem.path.isEmpty
+                ? "jsonConversionFailure (\(problem.reason))"
+                : "jsonConversionFailure at \(problem.path) (\(problem.reason))"
         case .failed(.invalidRequest, _, let problem?):
             "invalidRequest (\(problem.reason))"
         case .failed(let kind, _, _):
@@ -63,7 +67,8 @@ extension Expectation {
     /// How messages name the expectation: `responseUnsuccessful(404)`, `a decoded [Dog]`.
     func summary(model: ModelDescriptor) -> String {
         switch kind {
-        case .decodes(let count?, _): "a decoded \(model.name) of \(count.value) \(count.value == 1 ? "element" : "elements")"
+        case .decodes(let count?, _):
+            "a decoded \(model.name) of \(count.value) \(count.value == 1 ? "element" : "elements")"
         case .decodes(nil, _): "a decoded \(model.name)"
         case .error(.responseUnsuccessful, let status?, _): "responseUnsuccessful(\(status.value))"
         case .error(.jsonConversionFailure, _, let path?): "jsonConversionFailure at \(path.value)"

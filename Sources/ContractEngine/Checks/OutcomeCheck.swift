@@ -30,7 +30,10 @@ struct OutcomeCheck {
         case (.decodes(let count, let values), .decoded(let value)):
             var diagnostics: [Diagnostic] = []
             if let count, let actual = value.count, actual != count.value {
-                diagnostics.append(error("expected \(count.value) \(count.value == 1 ? "element" : "elements"), \(verb(source)) \(actual)", at: count.position))
+                diagnostics.append(
+                    error(
+                        "expected \(count.value) \(count.value == 1 ? "element" : "elements"), \(verb(source)) \(actual)",
+                        at: count.position))
             }
             if !values.isEmpty {
                 diagnostics += checkValues(values, in: value, source: source)
@@ -69,12 +72,15 @@ struct OutcomeCheck {
         switch source {
         case .prediction:
             // A body that fails to decode is reported where the problem is: in the fixture.
-            if case .decodes = contractCase.expect.kind, case .failed(.jsonConversionFailure, _, let problem?) = outcome {
+            if case .decodes = contractCase.expect.kind, case .failed(.jsonConversionFailure, _, let problem?) = outcome
+            {
                 let file = fixtureFile ?? contract.file
                 let position = fixtureFile == nil ? contractCase.response.position : problem.position
                 return Diagnostic(.error, problem.summary, file: file, position: position, path: problem.path)
             }
-            return error("expected \(expected), predicted \(actual) from the response", at: position ?? contractCase.expect.position)
+            return error(
+                "expected \(expected), predicted \(actual) from the response",
+                at: position ?? contractCase.expect.position)
         case .client(let response, let prediction):
             var message = "client returned \(actual) for \(response.summary); expected \(expected)"
             if let predicted = prediction?.summary(model: contract.model), predicted != expected, predicted != actual {
@@ -89,14 +95,22 @@ struct OutcomeCheck {
         do {
             root = try JSONParser.parse(value.encoded())
         } catch {
-            return [self.error("cannot encode the decoded \(contract.model.name) to check \"values\": \(error)", at: values[0].position)]
+            return [
+                self.error(
+                    "cannot encode the decoded \(contract.model.name) to check \"values\": \(error)",
+                    at: values[0].position)
+            ]
         }
         return values.compactMap { expected in
             guard let found = expected.path.lookUp(in: root) else {
                 // `null` means "absent or nil": an optional that decoded to nil is not encoded at
                 // all, so only its container must be there.
-                if expected.value == .null, JSONPath(expected.path.segments.dropLast()).lookUp(in: root) != nil { return nil }
-                return self.error("\(expected.path): no value at this path in the decoded \(contract.model.name)", at: expected.position)
+                if expected.value == .null, JSONPath(expected.path.segments.dropLast()).lookUp(in: root) != nil {
+                    return nil
+                }
+                return self.error(
+                    "\(expected.path): no value at this path in the decoded \(contract.model.name)",
+                    at: expected.position)
             }
             guard found.value.isEquivalent(to: expected.value) else {
                 return self.error(

@@ -34,10 +34,14 @@ package struct ContractLoader: Sendable {
         case .failure(let failure):
             let problem =
                 switch failure {
-                case .cannotStat(let code): Diagnostic(.error, "cannot read the contract: \(FileProblem.describe(errno: code))", file: file)
-                case .folder, .notRegular: Diagnostic(.error, "cannot read the contract: \(RegularFile.notRegularReason)", file: file)
+                case .cannotStat(let code):
+                    Diagnostic(.error, "cannot read the contract: \(FileProblem.describe(errno: code))", file: file)
+                case .folder, .notRegular:
+                    Diagnostic(.error, "cannot read the contract: \(RegularFile.notRegularReason)", file: file)
                 case .tooLarge(let size):
-                    Diagnostic(.error, "contract is \(size) bytes, over the limit of \(Self.maxContractBytes)", file: file, position: .start)
+                    Diagnostic(
+                        .error, "contract is \(size) bytes, over the limit of \(Self.maxContractBytes)", file: file,
+                        position: .start)
                 case .cannotRead(let reason): Diagnostic(.error, "cannot read the contract: \(reason)", file: file)
                 }
             return .invalid(file: file, endpoint: nil, diagnostics: [problem])
@@ -65,12 +69,14 @@ package struct ContractLoader: Sendable {
                 ])
         }
         var reader = ContractReader(file: file)
-        guard let header = readHeader(root, reader: &reader), reader.diagnostics.isEmpty, let model = header.model else {
+        guard let header = readHeader(root, reader: &reader), reader.diagnostics.isEmpty, let model = header.model
+        else {
             return .invalid(file: file, endpoint: reader.endpointName, diagnostics: reader.diagnostics)
         }
         return .loaded(
             Contract(
-                file: file, endpoint: header.endpoint, model: model, arguments: header.arguments, request: header.request,
+                file: file, endpoint: header.endpoint, model: model, arguments: header.arguments,
+                request: header.request,
                 responseQueue: header.responseQueue, ignoredKeys: header.ignoredKeys,
                 cases: readCases(header.caseNodes, model: model, replayable: header.endpoint != nil, file: file)
             ))
@@ -91,7 +97,10 @@ package struct ContractLoader: Sendable {
     private func readHeader(_ root: JSONNode, reader: inout ContractReader) -> Header? {
         let top = reader.members(
             of: root, in: "the contract",
-            allowed: ["version", "description", "endpoint", "arguments", "request", "model", "responseQueue", "ignoredKeys", "cases"]
+            allowed: [
+                "version", "description", "endpoint", "arguments", "request", "model", "responseQueue", "ignoredKeys",
+                "cases",
+            ]
         )
         guard let top else { return nil }
         _ = reader.string(top["description"])
@@ -118,7 +127,8 @@ package struct ContractLoader: Sendable {
             if let parsed = ResponseQueue(rawValue: queue.value) {
                 responseQueue = parsed
             } else {
-                reader.error("\"responseQueue\" must be \"main\" or \"private\", found \"\(queue.value)\"", at: queue.position)
+                reader.error(
+                    "\"responseQueue\" must be \"main\" or \"private\", found \"\(queue.value)\"", at: queue.position)
             }
         }
         return Header(
@@ -139,10 +149,14 @@ package struct ContractLoader: Sendable {
             return []
         }
         guard case .array(let elements) = member.value.value else {
-            reader.error("\"cases\" must be an array, found \(NodeDecoder.describe(member.value.value))", at: member.value.position)
+            reader.error(
+                "\"cases\" must be an array, found \(NodeDecoder.describe(member.value.value))",
+                at: member.value.position)
             return []
         }
-        if elements.isEmpty { reader.error("\"cases\" is empty: a contract needs at least one case", at: member.value.position) }
+        if elements.isEmpty {
+            reader.error("\"cases\" is empty: a contract needs at least one case", at: member.value.position)
+        }
         return elements
     }
 
@@ -164,7 +178,8 @@ package struct ContractLoader: Sendable {
                 return entry
             }
             let duplicate = Diagnostic(
-                .error, "duplicate case name \"\(entry.name)\" (first at line \(first.line))", file: file, position: node.position
+                .error, "duplicate case name \"\(entry.name)\" (first at line \(first.line))", file: file,
+                position: node.position
             )
             if case .invalid(_, let diagnostics) = entry {
                 return .invalid(name: entry.name, diagnostics: [duplicate] + diagnostics)
@@ -207,7 +222,8 @@ package struct ContractLoader: Sendable {
             reader.error("\(endpoint.name) takes no arguments; remove \"arguments\"", at: member.keyPosition)
             return [:]
         }
-        guard let members = reader.members(of: member.value, in: "\"arguments\" of \(endpoint.name)", allowed: allowed) else { return [:] }
+        guard let members = reader.members(of: member.value, in: "\"arguments\" of \(endpoint.name)", allowed: allowed)
+        else { return [:] }
         var arguments: [String: Endpoint.Argument] = [:]
         for (name, argument) in members {
             guard let parameter = endpoint.parameter(named: name) else { continue }
@@ -219,24 +235,30 @@ package struct ContractLoader: Sendable {
             case (.strings, .array(let elements)):
                 let strings = elements.compactMap { element -> String? in
                     if case .string(let value) = element.value { return value }
-                    reader.error("argument \"\(name)\" must hold only strings, found \(NodeDecoder.describe(element.value))", at: element.position)
+                    reader.error(
+                        "argument \"\(name)\" must hold only strings, found \(NodeDecoder.describe(element.value))",
+                        at: element.position)
                     return nil
                 }
                 arguments[name] = .strings(strings)
             default:
                 reader.error(
-                    "argument \"\(name)\" must be \(parameter.kind.rawValue), found \(NodeDecoder.describe(argument.value.value))", at: argument.value.position)
+                    "argument \"\(name)\" must be \(parameter.kind.rawValue), found \(NodeDecoder.describe(argument.value.value))",
+                    at: argument.value.position)
             }
         }
         return arguments
     }
 
-    private func readRequest(_ member: JSONMember?, endpoint: Endpoint?, named: Bool, reader: inout ContractReader) -> RequestExpectation? {
+    private func readRequest(_ member: JSONMember?, endpoint: Endpoint?, named: Bool, reader: inout ContractReader)
+        -> RequestExpectation?
+    {
         guard let member else { return nil }
         if endpoint == nil, !named {
             reader.error("\"request\" needs an \"endpoint\" whose client sends it", at: member.keyPosition)
         }
-        guard let members = reader.members(of: member.value, in: "\"request\"", allowed: ["method", "path", "query"]) else { return nil }
+        guard let members = reader.members(of: member.value, in: "\"request\"", allowed: ["method", "path", "query"])
+        else { return nil }
         var request = RequestExpectation()
         request.method = reader.string(members["method"])
         request.path = reader.string(members["path"])
@@ -244,12 +266,15 @@ package struct ContractLoader: Sendable {
         return request
     }
 
-    private func readCase(_ node: JSONNode, index: Int, model: ModelDescriptor, replayable: Bool, file: String) -> CaseEntry {
+    private func readCase(_ node: JSONNode, index: Int, model: ModelDescriptor, replayable: Bool, file: String)
+        -> CaseEntry
+    {
         var reader = ContractReader(file: file)
         let fallbackName = "#\(index + 1)"
         guard
             let members = reader.members(
-                of: node, in: "case \(fallbackName)", allowed: ["name", "description", "response", "expect", "skip", "replay", "recorded"]
+                of: node, in: "case \(fallbackName)",
+                allowed: ["name", "description", "response", "expect", "skip", "replay", "recorded"]
             )
         else {
             return .invalid(name: fallbackName, diagnostics: reader.diagnostics)
@@ -279,10 +304,16 @@ package struct ContractLoader: Sendable {
         }
         if let expect, expect.needsReplay, !replayable || replay?.value == false {
             // Such a case would be skipped on every run and never fail: a contract error, not a pass.
-            let why = replayable ? "this case has \"replay\": false" : "a fixture contract (no \"endpoint\") is never replayed"
-            reader.error("\"invalidRequest\" depends on the arguments and only replay can check it, but \(why); this case could never run", at: expect.position)
+            let why =
+                replayable
+                ? "this case has \"replay\": false" : "a fixture contract (no \"endpoint\") is never replayed"
+            reader.error(
+                "\"invalidRequest\" depends on the arguments and only replay can check it, but \(why); this case could never run",
+                at: expect.position)
         }
-        let recorded = members["recorded"].flatMap { readRecording($0, response: response, replayable: replayable, reader: &reader) }
+        let recorded = members["recorded"].flatMap {
+            readRecording($0, response: response, replayable: replayable, reader: &reader)
+        }
         guard reader.diagnostics.isEmpty, let response, let expect else {
             return .invalid(name: caseName, diagnostics: reader.diagnostics)
         }
@@ -294,8 +325,12 @@ package struct ContractLoader: Sendable {
     }
 
     /// Reads `recorded`: where the tool took the case's fixture from, and when.
-    private func readRecording(_ member: JSONMember, response: ResponseSpec?, replayable: Bool, reader: inout ContractReader) -> Recording? {
-        guard let members = reader.members(of: member.value, in: "\"recorded\"", allowed: ["url", "at"]) else { return nil }
+    private func readRecording(
+        _ member: JSONMember, response: ResponseSpec?, replayable: Bool, reader: inout ContractReader
+    ) -> Recording? {
+        guard let members = reader.members(of: member.value, in: "\"recorded\"", allowed: ["url", "at"]) else {
+            return nil
+        }
         guard let url = reader.string(members["url"]), let at = reader.string(members["at"]) else {
             for key in ["url", "at"] where members[key] == nil {
                 reader.error("missing required key \"\(key)\" in \"recorded\"", at: member.value.position)
@@ -303,13 +338,19 @@ package struct ContractLoader: Sendable {
             return nil
         }
         if !replayable {
-            reader.error("\"recorded\" needs an \"endpoint\": the request sent to the server is the client's", at: member.keyPosition)
+            reader.error(
+                "\"recorded\" needs an \"endpoint\": the request sent to the server is the client's",
+                at: member.keyPosition)
         }
         if let response, response.fixturePath == nil {
-            reader.error("\"recorded\" is for a case whose response is a \"fixture\", which recording writes", at: member.keyPosition)
+            reader.error(
+                "\"recorded\" is for a case whose response is a \"fixture\", which recording writes",
+                at: member.keyPosition)
         }
         if Recording.date(from: at.value) == nil {
-            reader.error("\"at\" must be a UTC time such as \"2026-11-22T08:00:00Z\", not \(JSONValue.quote(at.value))", at: at.position)
+            reader.error(
+                "\"at\" must be a UTC time such as \"2026-11-22T08:00:00Z\", not \(JSONValue.quote(at.value))",
+                at: at.position)
         }
         return Recording(url: url.value, at: at.value, position: member.value.position)
     }
@@ -325,14 +366,20 @@ package struct ContractLoader: Sendable {
         if let networkError = reader.string(members["networkError"]) {
             let combined = ["status", "headers", "fixture", "body"].filter { members[$0] != nil }
             if !combined.isEmpty {
-                reader.error("\"networkError\" cannot be combined with " + combined.map { "\"\($0)\"" }.joined(separator: ", "), at: networkError.position)
+                reader.error(
+                    "\"networkError\" cannot be combined with " + combined.map { "\"\($0)\"" }.joined(separator: ", "),
+                    at: networkError.position)
             }
             guard let code = NetworkErrorNames.code(named: networkError.value) else {
                 let known = NetworkErrorNames.codes.map(\.name).joined(separator: ", ")
-                reader.error("unknown networkError \"\(networkError.value)\"; known names are \(known)", at: networkError.position)
+                reader.error(
+                    "unknown networkError \"\(networkError.value)\"; known names are \(known)",
+                    at: networkError.position)
                 return nil
             }
-            return ResponseSpec(kind: .networkError(code: code, name: networkError.value), delayMs: delay, position: member.value.position)
+            return ResponseSpec(
+                kind: .networkError(code: code, name: networkError.value), delayMs: delay,
+                position: member.value.position)
         }
         let status = reader.integer(members["status"], in: 100...599)?.value ?? 200
         let headers = reader.stringObject(members["headers"])?.value ?? [:]
@@ -349,10 +396,13 @@ package struct ContractLoader: Sendable {
         } else if let inline {
             body = .inline(inline.value)
         }
-        return ResponseSpec(kind: .http(status: status, headers: headers, body: body), delayMs: delay, position: member.value.position)
+        return ResponseSpec(
+            kind: .http(status: status, headers: headers, body: body), delayMs: delay, position: member.value.position)
     }
 
-    private func readExpectation(_ member: JSONMember, model: ModelDescriptor, reader: inout ContractReader) -> Expectation? {
+    private func readExpectation(_ member: JSONMember, model: ModelDescriptor, reader: inout ContractReader)
+        -> Expectation?
+    {
         guard
             let members = reader.members(
                 of: member.value, in: "\"expect\"", allowed: ["decodes", "count", "values", "error", "status", "path"]
@@ -367,11 +417,13 @@ package struct ContractLoader: Sendable {
             return nil
         case (let decodes?, nil):
             guard decodes.value else {
-                reader.error("\"decodes\": false is not an expectation; name the failure with \"error\"", at: decodes.position)
+                reader.error(
+                    "\"decodes\": false is not an expectation; name the failure with \"error\"", at: decodes.position)
                 return nil
             }
             for key in ["status", "path"] where members[key] != nil {
-                reader.error("\"\(key)\" goes with \"error\", not with \"decodes\"", at: members[key]?.keyPosition ?? position)
+                reader.error(
+                    "\"\(key)\" goes with \"error\", not with \"decodes\"", at: members[key]?.keyPosition ?? position)
             }
             let count = reader.integer(members["count"], in: 0...Int.max)
             if let count, !model.isArray {
@@ -386,20 +438,24 @@ package struct ContractLoader: Sendable {
                 return nil
             }
             for key in ["count", "values"] where members[key] != nil {
-                reader.error("\"\(key)\" goes with \"decodes\", not with \"error\"", at: members[key]?.keyPosition ?? position)
+                reader.error(
+                    "\"\(key)\" goes with \"decodes\", not with \"error\"", at: members[key]?.keyPosition ?? position)
             }
             let status = reader.integer(members["status"], in: 100...599)
             if let status, kind != .responseUnsuccessful {
-                reader.error("\"status\" goes with \"responseUnsuccessful\", not \"\(kind.rawValue)\"", at: status.position)
+                reader.error(
+                    "\"status\" goes with \"responseUnsuccessful\", not \"\(kind.rawValue)\"", at: status.position)
             }
             var path: Located<JSONPath>?
             if let text = reader.string(members["path"]) {
                 if kind != .jsonConversionFailure {
-                    reader.error("\"path\" goes with \"jsonConversionFailure\", not \"\(kind.rawValue)\"", at: text.position)
+                    reader.error(
+                        "\"path\" goes with \"jsonConversionFailure\", not \"\(kind.rawValue)\"", at: text.position)
                 } else if let parsed = JSONPath(parsing: text.value) {
                     path = Located(value: parsed, position: text.position)
                 } else {
-                    reader.error("\"\(text.value)\" is not a path; write paths like \"[0].name.common\"", at: text.position)
+                    reader.error(
+                        "\"\(text.value)\" is not a path; write paths like \"[0].name.common\"", at: text.position)
                 }
             }
             return Expectation(kind: .error(kind, status: status, path: path), position: position)
@@ -412,7 +468,9 @@ package struct ContractLoader: Sendable {
     private func readValues(_ member: JSONMember?, reader: inout ContractReader) -> [ValueExpectation] {
         guard let member else { return [] }
         guard case .object(let entries) = member.value.value else {
-            reader.error("\"values\" must be an object of path to value, found \(NodeDecoder.describe(member.value.value))", at: member.value.position)
+            reader.error(
+                "\"values\" must be an object of path to value, found \(NodeDecoder.describe(member.value.value))",
+                at: member.value.position)
             return []
         }
         var seen = Set<String>()
@@ -422,7 +480,8 @@ package struct ContractLoader: Sendable {
                 return nil
             }
             guard let path = JSONPath(parsing: entry.key) else {
-                reader.error("\"\(entry.key)\" is not a path; write paths like \"[0].name.common\"", at: entry.keyPosition)
+                reader.error(
+                    "\"\(entry.key)\" is not a path; write paths like \"[0].name.common\"", at: entry.keyPosition)
                 return nil
             }
             return ValueExpectation(path: path, value: entry.value.value, position: entry.keyPosition)

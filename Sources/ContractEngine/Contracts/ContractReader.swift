@@ -24,7 +24,9 @@ struct ContractReader {
         var byKey = MemberTable()
         for member in list {
             if let first = byKey[member.key] {
-                error("duplicate key \"\(member.key)\" in \(context) (first at line \(first.keyPosition.line))", at: member.keyPosition)
+                error(
+                    "duplicate key \"\(member.key)\" in \(context) (first at line \(first.keyPosition.line))",
+                    at: member.keyPosition)
                 continue
             }
             guard allowed.contains(member.key) else {
@@ -45,7 +47,9 @@ struct ContractReader {
     mutating func string(_ member: JSONMember?) -> Located<String>? {
         guard let member else { return nil }
         guard case .string(let value) = member.value.value else {
-            error("\"\(member.key)\" must be a string, found \(NodeDecoder.describe(member.value.value))", at: member.value.position)
+            error(
+                "\"\(member.key)\" must be a string, found \(NodeDecoder.describe(member.value.value))",
+                at: member.value.position)
             return nil
         }
         return Located(value: value, position: member.value.position)
@@ -54,7 +58,9 @@ struct ContractReader {
     mutating func bool(_ member: JSONMember?) -> Located<Bool>? {
         guard let member else { return nil }
         guard case .bool(let value) = member.value.value else {
-            error("\"\(member.key)\" must be true or false, found \(NodeDecoder.describe(member.value.value))", at: member.value.position)
+            error(
+                "\"\(member.key)\" must be true or false, found \(NodeDecoder.describe(member.value.value))",
+                at: member.value.position)
             return nil
         }
         return Located(value: value, position: member.value.position)
@@ -63,11 +69,15 @@ struct ContractReader {
     mutating func integer(_ member: JSONMember?, in range: ClosedRange<Int>) -> Located<Int>? {
         guard let member else { return nil }
         guard case .number(let literal) = member.value.value, let value = Int(literal) else {
-            error("\"\(member.key)\" must be a whole number, found \(NodeDecoder.describe(member.value.value))", at: member.value.position)
+            error(
+                "\"\(member.key)\" must be a whole number, found \(NodeDecoder.describe(member.value.value))",
+                at: member.value.position)
             return nil
         }
         guard range.contains(value) else {
-            error("\"\(member.key)\" must be between \(range.lowerBound) and \(range.upperBound), found \(value)", at: member.value.position)
+            error(
+                "\"\(member.key)\" must be between \(range.lowerBound) and \(range.upperBound), found \(value)",
+                at: member.value.position)
             return nil
         }
         return Located(value: value, position: member.value.position)
@@ -77,13 +87,17 @@ struct ContractReader {
     mutating func stringArray(_ member: JSONMember?) -> Located<[String]>? {
         guard let member else { return nil }
         guard case .array(let elements) = member.value.value else {
-            error("\"\(member.key)\" must be an array of strings, found \(NodeDecoder.describe(member.value.value))", at: member.value.position)
+            error(
+                "\"\(member.key)\" must be an array of strings, found \(NodeDecoder.describe(member.value.value))",
+                at: member.value.position)
             return nil
         }
         var result: [String] = []
         for element in elements {
             guard case .string(let value) = element.value else {
-                error("\"\(member.key)\" must hold strings, found \(NodeDecoder.describe(element.value))", at: element.position)
+                error(
+                    "\"\(member.key)\" must hold strings, found \(NodeDecoder.describe(element.value))",
+                    at: element.position)
                 return nil
             }
             result.append(value)
@@ -95,14 +109,18 @@ struct ContractReader {
     mutating func stringObject(_ member: JSONMember?) -> Located<[String: String]>? {
         guard let member else { return nil }
         guard case .object(let list) = member.value.value else {
-            error("\"\(member.key)\" must be an object of strings, found \(NodeDecoder.describe(member.value.value))", at: member.value.position)
+            error(
+                "\"\(member.key)\" must be an object of strings, found \(NodeDecoder.describe(member.value.value))",
+                at: member.value.position)
             return nil
         }
         var result: [String: String] = [:]
         var valid = true
         for entry in list {
             guard case .string(let value) = entry.value.value else {
-                error("\"\(member.key)\".\"\(entry.key)\" must be a string, found \(NodeDecoder.describe(entry.value.value))", at: entry.value.position)
+                error(
+                    "\"\(member.key)\".\"\(entry.key)\" must be a string, found \(NodeDecoder.describe(entry.value.value))",
+                    at: entry.value.position)
                 valid = false
                 continue
             }

@@ -41,7 +41,11 @@ package struct FixtureLocator: Sendable {
     package func resolvePath(_ path: String) -> Result<String, Problem> {
         guard !path.isEmpty else { return .failure(Problem(message: "\"fixture\" must not be empty")) }
         guard !path.hasPrefix("/"), !path.hasPrefix("~") else {
-            return .failure(Problem(message: "fixture path \"\(path)\" is absolute; write it relative to the fixtures folder \"\(displayRoot)\""))
+            return .failure(
+                Problem(
+                    message:
+                        "fixture path \"\(path)\" is absolute; write it relative to the fixtures folder \"\(displayRoot)\""
+                ))
         }
         guard !path.utf8.contains(0) else { return .failure(Problem(message: "fixture path contains a NUL character")) }
         let lexical = Self.isPlain(path) ? rootPrefix + path : Self.standardized(rootPrefix + path)

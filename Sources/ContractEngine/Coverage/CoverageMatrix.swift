@@ -25,7 +25,8 @@ package struct CoverageMatrix: Sendable {
     package init(_ results: [CaseResult], endpoints: [Endpoint]) {
         rows = endpoints.map { Row(endpoint: $0.name, canBeInvalid: $0.parameters.contains(where: \.isRequired)) }
         for result in results {
-            guard let replayed = result.replayed, let index = rows.firstIndex(where: { $0.endpoint == result.endpoint }) else { continue }
+            guard let replayed = result.replayed, let index = rows.firstIndex(where: { $0.endpoint == result.endpoint })
+            else { continue }
             if let outcome = replayed.outcome { rows[index].outcomes[outcome, default: 0] += 1 }
             rows[index].queues[replayed.queue, default: 0] += 1
         }
@@ -43,7 +44,8 @@ package struct CoverageMatrix: Sendable {
                 for outcome in CoverageOutcome.allCases where (cells[outcome.key] ?? 0) > 0 {
                     rows[index].outcomes[outcome, default: 0] += cells[outcome.key] ?? 0
                 }
-                for (queue, key) in [(ResponseQueue.main, "mainQueue"), (.private, "privateQueue")] where (cells[key] ?? 0) > 0 {
+                for (queue, key) in [(ResponseQueue.main, "mainQueue"), (.private, "privateQueue")]
+                where (cells[key] ?? 0) > 0 {
                     rows[index].queues[queue, default: 0] += cells[key] ?? 0
                 }
             }
@@ -56,8 +58,12 @@ package struct CoverageMatrix: Sendable {
     }
 
     private static func gaps(of row: Row) -> [String] {
-        row.columns.filter { row.outcomes[$0] == nil }.map { "\(row.endpoint): no replayed case reaches \($0.rawValue)" }
-            + [ResponseQueue.main, .private].filter { row.queues[$0] == nil }.map { "\(row.endpoint): no replayed case runs on the \($0.rawValue) queue" }
+        row.columns.filter { row.outcomes[$0] == nil }.map {
+            "\(row.endpoint): no replayed case reaches \($0.rawValue)"
+        }
+            + [ResponseQueue.main, .private].filter { row.queues[$0] == nil }.map {
+                "\(row.endpoint): no replayed case runs on the \($0.rawValue) queue"
+            }
     }
 
     /// The name results give the coverage requirement, in the place of a contract file.
@@ -70,7 +76,8 @@ package struct CoverageMatrix: Sendable {
             let gaps = Self.gaps(of: row)
             guard !gaps.isEmpty else { return nil }
             return CaseResult(
-                contract: Self.resultName, endpoint: row.endpoint, caseName: "\(row.endpoint) coverage", status: .failed,
+                contract: Self.resultName, endpoint: row.endpoint, caseName: "\(row.endpoint) coverage",
+                status: .failed,
                 diagnostics: gaps.map { Diagnostic(.error, $0, file: nil) }
             )
         }
@@ -79,9 +86,14 @@ package struct CoverageMatrix: Sendable {
     /// The matrix as a table: a row an endpoint, the number of cases in each cell, `-` for none,
     /// and `n/a` for `invalidRequest` where the endpoint cannot give it.
     package var text: String {
-        let headers = ["decoded", "invalidData", "jsonConversionFailure", "4xx", "5xx", "network", "invalidRequest", "main", "private"]
+        let headers = [
+            "decoded", "invalidData", "jsonConversionFailure", "4xx", "5xx", "network", "invalidRequest", "main",
+            "private",
+        ]
         let nameWidth = max(8, (rows.map(\.endpoint.count).max() ?? 0)) + 2
-        var out = "coverage".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + headers.joined(separator: "  ") + "\n"
+        var out =
+            "coverage".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + headers.joined(separator: "  ")
+            + "\n"
         for row in rows {
             var cells = CoverageOutcome.allCases.map { outcome -> String in
                 if outcome == .invalidRequest, !row.canBeInvalid { return "n/a" }
@@ -90,7 +102,9 @@ package struct CoverageMatrix: Sendable {
             cells += [ResponseQueue.main, .private].map { row.queues[$0].map(String.init) ?? "-" }
             out +=
                 row.endpoint.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-                + zip(cells, headers).map { cell, header in cell.padding(toLength: header.count, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+                + zip(cells, headers).map { cell, header in
+                    cell.padding(toLength: header.count, withPad: " ", startingAt: 0)
+                }.joined(separator: "  ")
             while out.hasSuffix(" ") { out.removeLast() }
             out += "\n"
         }

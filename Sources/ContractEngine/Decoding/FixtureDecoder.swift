@@ -83,7 +83,8 @@ package enum FixtureDecoder {
         @unknown default:
             return DecodeProblem(path: "", reason: "decoding failed", position: root.position)
         }
-        return DecodeProblem(path: path, reason: reason, position: position(of: CodingPath.render(container, naming: true), in: root))
+        return DecodeProblem(
+            path: path, reason: reason, position: position(of: CodingPath.render(container, naming: true), in: root))
     }
 
     /// Foundation's wording, where a type's own `init(from:)` threw it, made to read like the tool's.

@@ -13,7 +13,8 @@ final class KeyReadLog {
     /// Records that the model read a key of the object at a coding path.
     func record(_ containerPath: [any CodingKey], _ key: some CodingKey) {
         let container = render(containerPath)
-        paths.insert(CollapsedPath.appending(dictionaries.contains(container) ? .anyKey : .key(key.stringValue), to: container))
+        paths.insert(
+            CollapsedPath.appending(dictionaries.contains(container) ? .anyKey : .key(key.stringValue), to: container))
     }
 
     /// Records that the model listed every key of the object at a coding path.

@@ -26,7 +26,8 @@ struct NodeDecoder: Decoder {
         var byKey: [String: JSONNode] = [:]
         // The first of repeated keys wins, as in JSONDecoder.
         for member in members where byKey[member.key] == nil { byKey[member.key] = member.value }
-        return KeyedDecodingContainer(KeyedNodeContainer<Key>(members: byKey, keys: members.map(\.key), codingPath: codingPath, readLog: readLog))
+        return KeyedDecodingContainer(
+            KeyedNodeContainer<Key>(members: byKey, keys: members.map(\.key), codingPath: codingPath, readLog: readLog))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -41,9 +42,12 @@ struct NodeDecoder: Decoder {
     }
 
     /// Decodes a value of any type from a node, handling the types `JSONDecoder` special-cases.
-    static func unbox<T: Decodable>(_ type: T.Type, from node: JSONNode, at path: [any CodingKey], readLog: KeyReadLog?) throws -> T {
+    static func unbox<T: Decodable>(_ type: T.Type, from node: JSONNode, at path: [any CodingKey], readLog: KeyReadLog?)
+        throws -> T
+    {
         if case .null = node.value {
-            throw DecodingError.valueNotFound(T.self, .init(codingPath: path, debugDescription: "expected \(expectation(for: T.self)), found null"))
+            throw DecodingError.valueNotFound(
+                T.self, .init(codingPath: path, debugDescription: "expected \(expectation(for: T.self)), found null"))
         }
         let value: Any
         switch T.self {
@@ -57,17 +61,22 @@ struct NodeDecoder: Decoder {
         case is Float.Type: value = try floatingPoint(Float.self, node, path)
         case is Decimal.Type:
             guard case .number(let literal) = node.value else { throw mismatch(T.self, "a number", node, path) }
-            guard let decimal = Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
+            guard let decimal = Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN
+            else {
                 throw corrupted("number \(literal) does not fit in a Decimal", path)
             }
             value = decimal
         case is URL.Type:
             guard case .string(let string) = node.value else { throw mismatch(T.self, "a URL string", node, path) }
-            guard let url = URL(string: string) else { throw corrupted("\(describe(node.value)) is not a valid URL", path) }
+            guard let url = URL(string: string) else {
+                throw corrupted("\(describe(node.value)) is not a valid URL", path)
+            }
             value = url
         case is UUID.Type:
             guard case .string(let string) = node.value else { throw mismatch(T.self, "a UUID string", node, path) }
-            guard let uuid = UUID(uuidString: string) else { throw corrupted("\(describe(node.value)) is not a UUID", path) }
+            guard let uuid = UUID(uuidString: string) else {
+                throw corrupted("\(describe(node.value)) is not a UUID", path)
+            }
             value = uuid
         case is Int.Type: value = try integer(Int.self, node, path)
         case is Int8.Type: value = try integer(Int8.self, node, path)
@@ -86,14 +95,17 @@ struct NodeDecoder: Decoder {
         return typed
     }
 
-    private static func integer<I: FixedWidthInteger>(_ type: I.Type, _ node: JSONNode, _ path: [any CodingKey]) throws -> I {
+    private static func integer<I: FixedWidthInteger>(_ type: I.Type, _ node: JSONNode, _ path: [any CodingKey]) throws
+        -> I
+    {
         guard case .number(let literal) = node.value else { throw mismatch(I.self, "a whole number", node, path) }
         if let exact = I(literal) { return exact }
         if let double = Double(literal), double.isFinite, double.rounded() == double, let exact = I(exactly: double) {
             return exact
         }
         let reason =
-            literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) && Double(literal).map { $0.rounded() != $0 } ?? false
+            literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
+                && Double(literal).map { $0.rounded() != $0 } ?? false
             ? "expected a whole number, found \(literal)"
             : "number \(literal) does not fit in \(I.self)"
         throw corrupted(reason, path)
@@ -110,8 +122,11 @@ struct NodeDecoder: Decoder {
         return value
     }
 
-    static func mismatch(_ type: Any.Type, _ expected: String, _ node: JSONNode, _ path: [any CodingKey]) -> DecodingError {
-        DecodingError.typeMismatch(type, .init(codingPath: path, debugDescription: "expected \(expected), found \(describe(node.value))"))
+    static func mismatch(_ type: Any.Type, _ expected: String, _ node: JSONNode, _ path: [any CodingKey])
+        -> DecodingError
+    {
+        DecodingError.typeMismatch(
+            type, .init(codingPath: path, debugDescription: "expected \(expected), found \(describe(node.value))"))
     }
 
     private static func corrupted(_ reason: String, _ path: [any CodingKey]) -> DecodingError {
@@ -159,7 +174,8 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     private func node(for key: Key) throws -> JSONNode {
         readLog?.record(codingPath, key)
         guard let node = members[key.stringValue] else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "required key is missing"))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "required key is missing"))
         }
         return node
     }
@@ -192,7 +208,9 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         try NodeDecoder.unbox(T.self, from: node(for: key), at: codingPath + [key], readLog: readLog)
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         try NodeDecoder(node: node(for: key), codingPath: codingPath + [key], readLog: readLog).container(keyedBy: type)
     }
 
@@ -203,12 +221,15 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     func superDecoder() throws -> any Decoder {
         let key = NodeCodingKey(stringValue: "super")
         readLog?.record(codingPath, key)
-        return NodeDecoder(node: members["super"] ?? JSONNode(.null, at: .start), codingPath: codingPath + [key], readLog: readLog)
+        return NodeDecoder(
+            node: members["super"] ?? JSONNode(.null, at: .start), codingPath: codingPath + [key], readLog: readLog)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
         readLog?.record(codingPath, key)
-        return NodeDecoder(node: members[key.stringValue] ?? JSONNode(.null, at: .start), codingPath: codingPath + [key], readLog: readLog)
+        return NodeDecoder(
+            node: members[key.stringValue] ?? JSONNode(.null, at: .start), codingPath: codingPath + [key],
+            readLog: readLog)
     }
 }
 
@@ -231,7 +252,10 @@ private struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
 
     private func current<T>(_ type: T.Type) throws -> JSONNode {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(T.self, .init(codingPath: currentPath, debugDescription: "expected another element, found the end of the array"))
+            throw DecodingError.valueNotFound(
+                T.self,
+                .init(codingPath: currentPath, debugDescription: "expected another element, found the end of the array")
+            )
         }
         return elements[currentIndex]
     }
@@ -250,14 +274,18 @@ private struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
         return value
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let container = try NodeDecoder(node: current([String: Int].self), codingPath: currentPath, readLog: readLog).container(keyedBy: type)
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
+        let container = try NodeDecoder(node: current([String: Int].self), codingPath: currentPath, readLog: readLog)
+            .container(keyedBy: type)
         currentIndex += 1
         return container
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let container = try NodeDecoder(node: current([Int].self), codingPath: currentPath, readLog: readLog).unkeyedContainer()
+        let container = try NodeDecoder(node: current([Int].self), codingPath: currentPath, readLog: readLog)
+            .unkeyedContainer()
         currentIndex += 1
         return container
     }

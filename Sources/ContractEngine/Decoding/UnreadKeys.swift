@@ -30,7 +30,9 @@ enum UnreadKeys {
     ///   - model: The model.
     ///   - cache: Verdicts learnt from earlier bodies, shared by a run.
     /// - Returns: The ignored keys in order of first appearance.
-    static func find(in body: Data, scan: BodyScan, model: ModelDescriptor, cache: KeyReadCache = KeyReadCache()) -> [UnreadKey] {
+    static func find(in body: Data, scan: BodyScan, model: ModelDescriptor, cache: KeyReadCache = KeyReadCache())
+        -> [UnreadKey]
+    {
         guard scan.nodes.count > 1 else { return [] }
         // Most bodies bring no path the run has not met: their verdicts are all known already.
         let (known, numbers) = cache.paths(of: scan, model: model.name)
@@ -152,7 +154,9 @@ enum UnreadKeys {
         let offsets = selection.map { $0.nodes.map { scan.nodes[$0].firstOffset }.min() ?? 0 }
         let positions = SourcePosition.positions(of: offsets, in: body)
         return zip(selection, positions).map { key, position in
-            UnreadKey(path: key.path, position: position, occurrences: key.nodes.reduce(0) { $0 + scan.nodes[$1].occurrences })
+            UnreadKey(
+                path: key.path, position: position, occurrences: key.nodes.reduce(0) { $0 + scan.nodes[$1].occurrences }
+            )
         }
     }
 

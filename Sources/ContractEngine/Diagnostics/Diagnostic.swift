@@ -44,7 +44,8 @@ public struct Diagnostic: Sendable, Equatable {
     ///   - path: The coding path it is about.
     ///   - code: What kind of finding it is.
     public init(
-        _ severity: Severity, _ message: String, file: String?, position: SourcePosition? = nil, path: String? = nil, code: Code? = nil
+        _ severity: Severity, _ message: String, file: String?, position: SourcePosition? = nil, path: String? = nil,
+        code: Code? = nil
     ) {
         self.severity = severity
         self.message = message

@@ -26,7 +26,10 @@ package struct CaseTemplate {
         var response = [field("status", "\(status)")]
         if status == 200, recorded == nil { response.removeAll() }
         if !headers.isEmpty {
-            response.append(field("headers", "{ " + headers.map { field($0.name, JSONValue.quote($0.value)) }.joined(separator: ", ") + " }"))
+            response.append(
+                field(
+                    "headers",
+                    "{ " + headers.map { field($0.name, JSONValue.quote($0.value)) }.joined(separator: ", ") + " }"))
         }
         response.append(field("fixture", JSONValue.quote(fixture)))
         var expectFields: [String]
@@ -35,7 +38,8 @@ package struct CaseTemplate {
             expectFields = [field("decodes", "true")]
             if let count { expectFields.append(field("count", "\(count)")) }
             if !values.isEmpty {
-                expectFields.append(field("values", "{ " + values.map { field($0.path, $0.json) }.joined(separator: ", ") + " }"))
+                expectFields.append(
+                    field("values", "{ " + values.map { field($0.path, $0.json) }.joined(separator: ", ") + " }"))
             }
         case .error(let kind, let status, let path):
             expectFields = [field("error", JSONValue.quote(kind.rawValue))]
@@ -47,7 +51,11 @@ package struct CaseTemplate {
             field("response", "{ " + response.joined(separator: ", ") + " }"),
         ]
         if let recorded {
-            lines.append(field("recorded", "{ " + field("url", JSONValue.quote(recorded.url)) + ", " + field("at", JSONValue.quote(recorded.at)) + " }"))
+            lines.append(
+                field(
+                    "recorded",
+                    "{ " + field("url", JSONValue.quote(recorded.url)) + ", "
+                        + field("at", JSONValue.quote(recorded.at)) + " }"))
         }
         lines.append(field("expect", "{ " + expectFields.joined(separator: ", ") + " }"))
         return "{ " + lines.joined(separator: ",\n" + indent + "  ") + " }"
@@ -59,7 +67,8 @@ package struct CaseTemplate {
 
     /// Creates one with every property given.
     package init(
-        name: String, status: Int, fixture: String, expect: Expect, headers: [(name: String, value: String)] = [], recorded: (url: String, at: String)? = nil
+        name: String, status: Int, fixture: String, expect: Expect, headers: [(name: String, value: String)] = [],
+        recorded: (url: String, at: String)? = nil
     ) {
         self.name = name
         self.status = status

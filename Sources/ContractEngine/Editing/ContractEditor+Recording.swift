@@ -13,7 +13,8 @@ extension ContractEditor {
     ///     the case's `headers` whole, so no header of the old answer stays beside the new body.
     /// - Returns: The new bytes, or `nil` when the case or its `recorded` object cannot be found.
     static func updatingRecording(
-        of caseName: String, in data: Data, url: String, at: String, status: Int, headers: [(name: String, value: String)]
+        of caseName: String, in data: Data, url: String, at: String, status: Int,
+        headers: [(name: String, value: String)]
     ) -> Data? {
         guard let root = try? JSONParser.parse(data), let cases = root.member("cases"),
             case .array(let elements) = cases.value.value,
@@ -23,9 +24,15 @@ extension ContractEditor {
             let recorded = entry.member("recorded"), let response = entry.member("response")
         else { return nil }
         var bytes = [UInt8](data)
-        guard let open = SourcePosition.offset(of: recorded.value.position, in: bytes), let close = matchingClose(of: open, in: bytes) else { return nil }
+        guard let open = SourcePosition.offset(of: recorded.value.position, in: bytes),
+            let close = matchingClose(of: open, in: bytes)
+        else { return nil }
         var edits: [(range: Range<Int>, text: String)] = [
-            (open..<(close + 1), "{ " + JSONValue.quote("url") + ": " + JSONValue.quote(url) + ", " + JSONValue.quote("at") + ": " + JSONValue.quote(at) + " }")
+            (
+                open..<(close + 1),
+                "{ " + JSONValue.quote("url") + ": " + JSONValue.quote(url) + ", " + JSONValue.quote("at") + ": "
+                    + JSONValue.quote(at) + " }"
+            )
         ]
         if let current = response.value.member("status") {
             guard let start = SourcePosition.offset(of: current.value.position, in: bytes) else { return nil }
@@ -37,9 +44,12 @@ extension ContractEditor {
             edits.append(((brace + 1)..<(brace + 1), " " + JSONValue.quote("status") + ": \(status),"))
         }
         let headersText =
-            "{ " + headers.map { JSONValue.quote($0.name) + ": " + JSONValue.quote($0.value) }.joined(separator: ", ") + (headers.isEmpty ? "}" : " }")
+            "{ " + headers.map { JSONValue.quote($0.name) + ": " + JSONValue.quote($0.value) }.joined(separator: ", ")
+            + (headers.isEmpty ? "}" : " }")
         if let current = response.value.member("headers") {
-            guard let open = SourcePosition.offset(of: current.value.position, in: bytes), let close = matchingClose(of: open, in: bytes) else { return nil }
+            guard let open = SourcePosition.offset(of: current.value.position, in: bytes),
+                let close = matchingClose(of: open, in: bytes)
+            else { return nil }
             edits.append((open..<(close + 1), headersText))
         } else if !headers.isEmpty {
             guard let brace = SourcePosition.offset(of: response.value.position, in: bytes) else { return nil }

@@ -10,7 +10,9 @@ package enum ContractEditor {
     ///   - arguments: The endpoint's arguments as JSON text.
     ///   - newCase: The case.
     /// - Returns: The file's text.
-    package static func newContract(endpoint: String?, model: String?, arguments: String?, case newCase: CaseTemplate) -> String {
+    package static func newContract(endpoint: String?, model: String?, arguments: String?, case newCase: CaseTemplate)
+        -> String
+    {
         var lines = ["  \"version\": 1"]
         if let endpoint { lines.append("  \"endpoint\": \(JSONValue.quote(endpoint))") }
         if let model { lines.append("  \"model\": \(JSONValue.quote(model))") }
@@ -29,7 +31,9 @@ package enum ContractEditor {
             case .array(let elements) = cases.value.value, let first = elements.first
         else { return nil }
         let bytes = [UInt8](data)
-        guard let open = SourcePosition.offset(of: cases.value.position, in: bytes), let close = matchingClose(of: open, in: bytes) else { return nil }
+        guard let open = SourcePosition.offset(of: cases.value.position, in: bytes),
+            let close = matchingClose(of: open, in: bytes)
+        else { return nil }
         var end = close
         while end > open + 1, isWhitespace(bytes[end - 1]) { end -= 1 }
         // Line the new case up with the first one when it starts its own line.
@@ -37,11 +41,14 @@ package enum ContractEditor {
         if let start = SourcePosition.offset(of: first.position, in: bytes) {
             var lineStart = start
             while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
-            if bytes[lineStart..<start].allSatisfy(isWhitespace) { indent = String(decoding: bytes[lineStart..<start], as: UTF8.self) }
+            if bytes[lineStart..<start].allSatisfy(isWhitespace) {
+                indent = String(decoding: bytes[lineStart..<start], as: UTF8.self)
+            }
         }
         var insertion = ",\n" + indent + newCase.rendered(indent: indent)
         // The new lines end the way the file's lines do.
-        if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")), newline > 0, bytes[newline - 1] == UInt8(ascii: "\r") {
+        if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")), newline > 0, bytes[newline - 1] == UInt8(ascii: "\r")
+        {
             insertion = insertion.replacingOccurrences(of: "\n", with: "\r\n")
         }
         return Data(bytes[..<end] + Array(insertion.utf8) + bytes[end...])
@@ -72,6 +79,7 @@ package enum ContractEditor {
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+            || byte == UInt8(ascii: "\t")
     }
 }

@@ -8,7 +8,9 @@ extension CaseTemplate {
         case .decoded(let value):
             let values =
                 records.first.map { record in
-                    record.fields.prefix(1).map { (path: JSONPath(parsing: record.path + "." + $0.path)?.description ?? $0.path, json: $0.value) }
+                    record.fields.prefix(1).map {
+                        (path: JSONPath(parsing: record.path + "." + $0.path)?.description ?? $0.path, json: $0.value)
+                    }
                 } ?? []
             return .decodes(count: value.count, values: values)
         case .failed(let kind, let status, let problem):

@@ -13,12 +13,17 @@ extension Explanation {
             out += "outcome: decodes" + (value.count.map { ", \($0) \($0 == 1 ? "element" : "elements")" } ?? "") + "\n"
         case .failed(.jsonConversionFailure, _, let problem?):
             out += "outcome: jsonConversionFailure" + (problem.path.isEmpty ? "" : " at \(problem.path)") + "\n"
-            out += Diagnostic(.error, problem.summary, file: file, position: problem.position ?? .start, path: problem.path).rendered + "\n"
+            out +=
+                Diagnostic(
+                    .error, problem.summary, file: file, position: problem.position ?? .start, path: problem.path
+                ).rendered + "\n"
         case .failed:
             out += "outcome: \(outcome.summary(model: model))\n"
         }
         if !records.isEmpty {
-            out += records.count == 1 && records[0].path.isEmpty ? "record:\n" : "first \(records.count == 1 ? "element" : "elements"):\n"
+            out +=
+                records.count == 1 && records[0].path.isEmpty
+                ? "record:\n" : "first \(records.count == 1 ? "element" : "elements"):\n"
             for record in records {
                 let fields = record.fields.map { "\($0.path) \($0.value)" }.joined(separator: ", ")
                 out += "  " + (record.path.isEmpty ? fields : "\(record.path)  \(fields)") + "\n"
@@ -39,7 +44,10 @@ extension Explanation {
             name: "NAME", status: status, fixture: fixturePath ?? URL(fileURLWithPath: file).lastPathComponent,
             expect: CaseTemplate.expect(observing: outcome, records: records)
         )
-        out += "\na case for it" + (fixturePath == nil ? " (once 'dogpatch-contracts add' has copied it under the fixtures folder)" : "") + ":\n"
+        out +=
+            "\na case for it"
+            + (fixturePath == nil ? " (once 'dogpatch-contracts add' has copied it under the fixtures folder)" : "")
+            + ":\n"
         out += "    " + template.rendered(indent: "    ") + "\n"
         return out
     }

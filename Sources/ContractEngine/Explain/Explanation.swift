@@ -37,13 +37,16 @@ package struct Explanation {
     ///   - model: The model to decode into.
     ///   - status: The HTTP status the body comes with.
     /// - Returns: The explanation, or a diagnostic when the body is refused before decoding.
-    package static func explain(_ received: Data, file: String, model: ModelDescriptor, status: Int) -> Result<Explanation, Diagnostic> {
+    package static func explain(_ received: Data, file: String, model: ModelDescriptor, status: Int) -> Result<
+        Explanation, Diagnostic
+    > {
         let body = BodyEncoding.utf8(received)
         let scan = BodyScan(body)
         if let tooDeep = scan.tooDeep {
             return .failure(Diagnostic(.error, BodyScan.tooDeepMessage, file: file, position: tooDeep))
         }
-        let response = ResponseSpec(kind: .http(status: status, headers: [:], body: .none), delayMs: 0, position: .start)
+        let response = ResponseSpec(
+            kind: .http(status: status, headers: [:], body: .none), delayMs: 0, position: .start)
         let outcome = Predictor.predict(response, body: received, model: model)
         var records: [Record] = []
         var unreadKeys: [UnreadKey] = []

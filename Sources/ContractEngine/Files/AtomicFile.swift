@@ -56,9 +56,13 @@ package enum AtomicFile {
     /// - Throws: `FileWriteError`, with no temporary file left.
     static func stage(_ data: Data, to url: URL, temporaries: TemporaryFiles) throws(FileWriteError) -> Staged {
         let path = url.path
-        func fail(_ code: Int32) -> FileWriteError { FileWriteError(path: path, reason: FileProblem.describe(errno: code)) }
+        func fail(_ code: Int32) -> FileWriteError {
+            FileWriteError(path: path, reason: FileProblem.describe(errno: code))
+        }
         var info = stat()
-        if isStreamAlias(path) || (stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR) {
+        if isStreamAlias(path)
+            || (stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR)
+        {
             try writeDirectly(data, to: path)
             return Staged(temporary: "", target: nil, path: path)
         }
@@ -68,8 +72,11 @@ package enum AtomicFile {
         }
         let existingMode = stat(target, &info) == 0 ? info.st_mode & 0o7777 : nil
         let folder = (target as NSString).deletingLastPathComponent
-        let temporary = (folder.isEmpty ? "." : folder) + "/.\((target as NSString).lastPathComponent).\(UUID().uuidString).tmp"
-        guard temporaries.register(temporary) else { throw FileWriteError(path: path, reason: "the run is being stopped") }
+        let temporary =
+            (folder.isEmpty ? "." : folder) + "/.\((target as NSString).lastPathComponent).\(UUID().uuidString).tmp"
+        guard temporaries.register(temporary) else {
+            throw FileWriteError(path: path, reason: "the run is being stopped")
+        }
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existingMode ?? 0o644)
         guard descriptor >= 0 else {
             let code = errno
@@ -143,7 +150,8 @@ package enum AtomicFile {
         data.withUnsafeBytes { buffer -> Int32 in
             var offset = 0
             while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                let written = Foundation.write(
+                    descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return errno

@@ -10,7 +10,8 @@ package enum FileProblem {
         if let failure = error as? FileWriteError { return failure.reason }
         let nsError = error as NSError
         if nsError.domain == NSPOSIXErrorDomain { return describe(errno: Int32(nsError.code)) }
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
             return describe(errno: Int32(underlying.code))
         }
         switch nsError.code {

@@ -35,7 +35,9 @@ package struct SuiteWriter: Sendable {
         let first: (changes: FileChanges, plan: Plan)
         do throws(Refusal) { first = try plan() } catch { throw .refused(error) }
         var staged: FileChanges.Staged
-        do throws(FileWriteError) { staged = try first.changes.stage(temporaries: temporaries) } catch { throw .cannotWrite(error) }
+        do throws(FileWriteError) { staged = try first.changes.stage(temporaries: temporaries) } catch {
+            throw .cannotWrite(error)
+        }
         let lock: SuiteLock
         do throws(FileWriteError) {
             lock = try SuiteLock(root: root, waiting: waiting)

@@ -29,7 +29,8 @@ struct BodyScan {
     /// Every node, parents before their children; node 0 is the root.
     private(set) var nodes: [Node] = []
     /// How a body refused for its nesting is reported.
-    static let tooDeepMessage = "body nests arrays and objects deeper than \(JSONParser.defaultMaxDepth) levels; refused before decoding"
+    static let tooDeepMessage =
+        "body nests arrays and objects deeper than \(JSONParser.defaultMaxDepth) levels; refused before decoding"
 
     /// Where the first bracket deeper than the limit is, if one is.
     private(set) var tooDeep: SourcePosition?
@@ -93,7 +94,9 @@ struct BodyScan {
         nodes = records.indices.map { index in
             let record = records[index]
             guard record.occurrences > 0 else {
-                return Node(parent: record.parent < 0 ? nil : record.parent, key: nil, firstOffset: record.offset, firstElement: record.element, occurrences: 0)
+                return Node(
+                    parent: record.parent < 0 ? nil : record.parent, key: nil, firstOffset: record.offset,
+                    firstElement: record.element, occurrences: 0)
             }
             let (key, hash) = keyText(record)
             return Node(
@@ -140,7 +143,8 @@ struct BodyScan {
                         } else {
                             guard let end = Self.closingQuote(bytes, from: start, short: true) else { return }
                             node = child(
-                                of: top.node, after: top.lastKey, key: UnsafeBufferPointer(rebasing: bytes[start..<end]), offset: index, element: element)
+                                of: top.node, after: top.lastKey,
+                                key: UnsafeBufferPointer(rebasing: bytes[start..<end]), offset: index, element: element)
                             index = end
                         }
                         top.lastKey = node
@@ -185,7 +189,9 @@ struct BodyScan {
     }
 
     /// The index of the first byte at or after `start` that the scan acts on, or the end.
-    private static func nextStructural(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, classes: UnsafeBufferPointer<UInt8>) -> Int {
+    private static func nextStructural(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, classes: UnsafeBufferPointer<UInt8>
+    ) -> Int {
         var index = start
         if let base = bytes.baseAddress {
             while index + 8 <= bytes.count {
@@ -228,7 +234,9 @@ struct BodyScan {
             guard let found = memchr(base + end, Int32(UInt8(ascii: "\"")), bytes.count - end) else { return nil }
             end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
             var backslashes = 0
-            while end - backslashes - 1 >= start, bytes[end - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            while end - backslashes - 1 >= start, bytes[end - backslashes - 1] == UInt8(ascii: "\\") {
+                backslashes += 1
+            }
             if backslashes % 2 == 0 { return end }
             end += 1
         }
@@ -288,7 +296,9 @@ struct BodyScan {
         }
     }
 
-    private mutating func child(of parent: Int, after previous: Int, key: UnsafeBufferPointer<UInt8>, offset: Int, element: Int) -> Int {
+    private mutating func child(
+        of parent: Int, after previous: Int, key: UnsafeBufferPointer<UInt8>, offset: Int, element: Int
+    ) -> Int {
         let keyHash = Self.hash(UnsafeRawBufferPointer(key))
         let node: Int
         if let found = existingChild(of: parent, key: key, keyHash: keyHash) {
@@ -317,7 +327,9 @@ struct BodyScan {
         while childSlots[slot] != 0 {
             let node = childSlots[slot] - 1
             let record = records[node]
-            if record.keyHash == keyHash, record.parent == parent, record.keyEnd - record.keyStart == key.count, sameKey(record, key) {
+            if record.keyHash == keyHash, record.parent == parent, record.keyEnd - record.keyStart == key.count,
+                sameKey(record, key)
+            {
                 return node
             }
             slot = (slot + 1) & mask
@@ -340,7 +352,8 @@ struct BodyScan {
 
     @discardableResult
     private mutating func addNode(parent: Int, key: Range<Int>, offset: Int, element: Int) -> Int {
-        records.append(Record(parent: parent, keyStart: key.lowerBound, keyEnd: key.upperBound, offset: offset, element: element))
+        records.append(
+            Record(parent: parent, keyStart: key.lowerBound, keyEnd: key.upperBound, offset: offset, element: element))
         return records.count - 1
     }
 }

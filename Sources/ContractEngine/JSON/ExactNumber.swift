@@ -23,7 +23,9 @@ struct ExactNumber: Equatable {
         let point = mantissa.firstIndex(of: UInt8(ascii: "."))
         let integer = mantissa[..<(point ?? mantissa.endIndex)]
         let fraction = point.map { mantissa[($0 + 1)...] } ?? []
-        guard !integer.isEmpty, (integer + fraction).allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+        guard !integer.isEmpty,
+            (integer + fraction).allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else {
             return nil
         }
         var digits = Array(integer + fraction)

@@ -104,7 +104,8 @@ package struct JSONParser {
         case UInt8(ascii: "n"):
             try expectLiteral("null")
             return JSONNode(.null, at: start)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONNode(.number(try parseNumber()), at: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONNode(.number(try parseNumber()), at: start)
         default: throw error("unexpected \(describeCurrent()): expected a value")
         }
     }
@@ -112,7 +113,8 @@ package struct JSONParser {
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
         let start = position
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-        guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected) else {
+        guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected)
+        else {
             throw error("invalid literal: expected '\(literal)'", at: start)
         }
         index += expected.count
@@ -200,7 +202,9 @@ package struct JSONParser {
         let start = position
         func digits(_ parser: inout JSONParser) -> Int {
             var count = 0
-            while parser.index < parser.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index]) {
+            while parser.index < parser.bytes.count,
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index])
+            {
                 parser.index += 1
                 count += 1
             }
@@ -224,7 +228,9 @@ package struct JSONParser {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard digits(&self) > 0 else { throw error("invalid number: expected a digit in the exponent", at: start) }
         }
         // Only ASCII digits, signs, '.', 'e' and 'E' were consumed.
@@ -295,7 +301,8 @@ package struct JSONParser {
             let unit = try parseHex4(escapePosition)
             switch unit {
             case 0xD800...0xDBFF:
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else {
                     throw error("lone surrogate \\u\(String(unit, radix: 16)) in a string", at: escapePosition)
                 }
                 index += 2
@@ -320,7 +327,9 @@ package struct JSONParser {
     }
 
     private mutating func parseHex4(_ escapePosition: SourcePosition) throws(JSONSyntaxError) -> UInt16 {
-        guard index + 4 <= bytes.count else { throw error("invalid \\u escape: expected 4 hex digits", at: escapePosition) }
+        guard index + 4 <= bytes.count else {
+            throw error("invalid \\u escape: expected 4 hex digits", at: escapePosition)
+        }
         var value: UInt16 = 0
         for _ in 0..<4 {
             let byte = bytes[index]

@@ -40,7 +40,9 @@ package struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible 
                     segments.append(.key(key))
                     rest = after
                 } else {
-                    guard let close = inside.firstIndex(of: "]"), let index = Int(inside[..<close]), index >= 0 else { return nil }
+                    guard let close = inside.firstIndex(of: "]"), let index = Int(inside[..<close]), index >= 0 else {
+                        return nil
+                    }
                     segments.append(.index(index))
                     rest = inside[inside.index(after: close)...]
                 }

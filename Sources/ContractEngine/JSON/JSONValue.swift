@@ -64,7 +64,9 @@ package indirect enum JSONValue: Sendable, Equatable {
         case .string(let string): JSONValue.quote(string)
         case .array(let elements): "[" + elements.map(\.value.jsonText).joined(separator: ",") + "]"
         case .object(let members):
-            "{" + JSONValue.sorted(members).map { JSONValue.quote($0.key) + ":" + $0.value.value.jsonText }.joined(separator: ",") + "}"
+            "{"
+                + JSONValue.sorted(members).map { JSONValue.quote($0.key) + ":" + $0.value.value.jsonText }.joined(
+                    separator: ",") + "}"
         }
     }
 
@@ -72,7 +74,8 @@ package indirect enum JSONValue: Sendable, Equatable {
     /// so the same value always prints the same bytes.
     static func sorted(_ members: [JSONMember]) -> [JSONMember] {
         members.enumerated().sorted { a, b in
-            a.element.key == b.element.key ? a.offset < b.offset : a.element.key.utf8.lexicographicallyPrecedes(b.element.key.utf8)
+            a.element.key == b.element.key
+                ? a.offset < b.offset : a.element.key.utf8.lexicographicallyPrecedes(b.element.key.utf8)
         }.map(\.element)
     }
 

@@ -32,7 +32,8 @@ package struct BaseURLChoice: Sendable, Equatable {
             api = String(text[..<equals])
             address = String(text[text.index(after: equals)...])
         }
-        guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+        guard let url = URL(string: address), let scheme = url.scheme?.lowercased(),
+            ["http", "https"].contains(scheme),
             let host = url.host, !host.isEmpty
         else {
             throw fail(
@@ -42,11 +43,15 @@ package struct BaseURLChoice: Sendable, Equatable {
         // The clients resolve their paths below the base, as below `https://restcountries.com/v3.1/`.
         let normalized = url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")
         if let api {
-            guard !api.isEmpty else { throw fail("--base-url needs an API name before \"=\", such as countries=\(Redaction.url(url))") }
+            guard !api.isEmpty else {
+                throw fail("--base-url needs an API name before \"=\", such as countries=\(Redaction.url(url))")
+            }
             guard byAPI[api] == nil else { throw fail("--base-url names the API \"\(api)\" twice") }
             byAPI[api] = normalized
         } else {
-            guard bare == nil else { throw fail("--base-url without an API name can be given once; name the API: API=URL") }
+            guard bare == nil else {
+                throw fail("--base-url without an API name can be given once; name the API: API=URL")
+            }
             bare = normalized
         }
     }

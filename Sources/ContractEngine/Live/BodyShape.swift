@@ -113,7 +113,8 @@ struct ShapeDrift: Sendable, Equatable {
                 }
             return "\(subject): the server now sends this key\(model)"
         case .changed(let fixture, let server):
-            return "\(subject): \(JSONKind.describe(fixture)) in the fixture, \(JSONKind.describe(server)) from the server"
+            return
+                "\(subject): \(JSONKind.describe(fixture)) in the fixture, \(JSONKind.describe(server)) from the server"
         }
     }
 
@@ -140,14 +141,18 @@ struct ShapeDrift: Sendable, Equatable {
             if let serverKinds = server.kinds[path] {
                 if kinds != serverKinds, !underReported(path, in: fixture) {
                     reported.insert(path)
-                    drift.append(ShapeDrift(path: path, kind: .changed(fixture: kinds, server: serverKinds), position: fixture.positions[path] ?? .start))
+                    drift.append(
+                        ShapeDrift(
+                            path: path, kind: .changed(fixture: kinds, server: serverKinds),
+                            position: fixture.positions[path] ?? .start))
                 }
             } else if fixture.isKey(path), !underReported(path, in: fixture) {
                 reported.insert(path)
                 drift.append(ShapeDrift(path: path, kind: .removed, position: fixture.keyPositions[path] ?? .start))
             }
         }
-        for path in server.order where fixture.kinds[path] == nil && server.isKey(path) && !underReported(path, in: server) {
+        for path in server.order
+        where fixture.kinds[path] == nil && server.isKey(path) && !underReported(path, in: server) {
             reported.insert(path)
             var anchor = server.parents[path]
             while let current = anchor, fixture.positions[current] == nil { anchor = server.parents[current] }

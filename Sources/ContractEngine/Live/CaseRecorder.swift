@@ -47,16 +47,22 @@ package struct CaseRecorder: Sendable {
     /// - Returns: The verdict and the lines to print.
     package func record(_ spec: CaseSpec, of contract: Contract) async -> Account {
         if let reason = spec.skip {
-            return Account(verdict: .skipped, text: line("SKIPPED", contract, spec, nil, ["skipped: \(reason); not asked for, not written"]))
+            return Account(
+                verdict: .skipped,
+                text: line("SKIPPED", contract, spec, nil, ["skipped: \(reason); not asked for, not written"]))
         }
         guard spec.recorded != nil, let endpoint = contract.endpoint, let contractURL = contract.url,
             case .http(let oldStatus, let oldHeaders, .fixture(let path, let fixtureFile, _)) = spec.response.kind
         else {
             return Account(
-                verdict: .error, text: line("ERROR", contract, spec, nil), messages: ["\(contract.file): \(spec.name) is not a recorded fixture case"])
+                verdict: .error, text: line("ERROR", contract, spec, nil),
+                messages: ["\(contract.file): \(spec.name) is not a recorded fixture case"])
         }
         let answer: LiveResponse
-        switch await LiveFetcher.fetch(endpoint, arguments: contract.arguments, baseURL: self.live.baseURLs.url(for: endpoint), timeout: self.live.timeout) {
+        switch await LiveFetcher.fetch(
+            endpoint, arguments: contract.arguments, baseURL: self.live.baseURLs.url(for: endpoint),
+            timeout: self.live.timeout)
+        {
         case .success(let response): answer = response
         case .failure(let failure):
             let diagnostic = Diagnostic(.error, failure.message, file: contract.file, position: spec.recorded?.position)
@@ -69,36 +75,52 @@ package struct CaseRecorder: Sendable {
             case .success(let data): old = data
             case .failure(let problem):
                 // Unreadable, over the limit, not a file: never written over without a word.
-                return Account(verdict: .error, text: line("ERROR", contract, spec, answer.displayURL), diagnostics: [problem])
+                return Account(
+                    verdict: .error, text: line("ERROR", contract, spec, answer.displayURL), diagnostics: [problem])
             }
         }
         let headers = Redaction.keptHeaders(asked: oldHeaders.keys.sorted(), value: answer.header)
-        let oldOutcome = old.map { Predictor.predict(spec.response, body: $0, model: contract.model).summary(model: contract.model) }
+        let oldOutcome = old.map {
+            Predictor.predict(spec.response, body: $0, model: contract.model).summary(model: contract.model)
+        }
         if old == answer.body, oldStatus == answer.status, Self.same(headers, oldHeaders) {
             let details = changes(
-                from: old, status: oldStatus, headers: oldHeaders, to: answer, keeping: headers, model: contract.model, outcomes: (oldOutcome, oldOutcome ?? "")
+                from: old, status: oldStatus, headers: oldHeaders, to: answer, keeping: headers, model: contract.model,
+                outcomes: (oldOutcome, oldOutcome ?? "")
             )
             return Account(verdict: .unchanged, text: line("UNCHANGED", contract, spec, answer.displayURL, details))
         }
         // The case with the server's answer, run once: its prediction is the new outcome reported.
         let answered = spec.answered(by: answer)
         let check = await run.runner(answered, of: contract).run()
-        let newOutcome = check.predicted ?? Predictor.predict(answered.response, body: answer.body, model: contract.model).summary(model: contract.model)
+        let newOutcome =
+            check.predicted
+            ?? Predictor.predict(answered.response, body: answer.body, model: contract.model).summary(
+                model: contract.model)
         var details = changes(
-            from: old, status: oldStatus, headers: oldHeaders, to: answer, keeping: headers, model: contract.model, outcomes: (oldOutcome, newOutcome)
+            from: old, status: oldStatus, headers: oldHeaders, to: answer, keeping: headers, model: contract.model,
+            outcomes: (oldOutcome, newOutcome)
         )
         var failures = check.status == .passed ? [] : check.diagnostics.filter { $0.severity == .error }
         if check.status != .passed, failures.isEmpty {
-            failures = [Diagnostic(.error, "the case is \(check.status.rawValue) with the new answer", file: contract.file, position: spec.position)]
+            failures = [
+                Diagnostic(
+                    .error, "the case is \(check.status.rawValue) with the new answer", file: contract.file,
+                    position: spec.position)
+            ]
         }
-        let shared = await sharedReaderFailures(of: fixtureFile, besides: (contract, spec), body: answer.body, display: display)
+        let shared = await sharedReaderFailures(
+            of: fixtureFile, besides: (contract, spec), body: answer.body, display: display)
         failures += shared
         guard failures.isEmpty || force else {
             details.append(
                 shared.isEmpty
                     ? "not written: the new answer does not satisfy the case's \"expect\" (--force writes it)"
-                    : "not written: the new answer does not satisfy every case that reads \(display) (--force writes it)")
-            return Account(verdict: .failed, text: line("FAILED", contract, spec, answer.displayURL, details), diagnostics: failures)
+                    : "not written: the new answer does not satisfy every case that reads \(display) (--force writes it)"
+            )
+            return Account(
+                verdict: .failed, text: line("FAILED", contract, spec, answer.displayURL, details),
+                diagnostics: failures)
         }
         let stamp = Recording.stamp(Date())
         do {
@@ -107,11 +129,14 @@ package struct CaseRecorder: Sendable {
                 changes.write(answer.body, to: URL(fileURLWithPath: fixtureFile, isDirectory: false), display: display)
                 guard let current = try? Data(contentsOf: contractURL),
                     let updated = ContractEditor.updatingRecording(
-                        of: spec.name, in: current, url: answer.displayURL, at: stamp, status: answer.status, headers: headers
+                        of: spec.name, in: current, url: answer.displayURL, at: stamp, status: answer.status,
+                        headers: headers
                     )
                 else {
                     throw RecordRefusal(
-                        message: "cannot find the case \(JSONValue.quote(spec.name)) and its \"recorded\" in \(contract.file); nothing was written")
+                        message:
+                            "cannot find the case \(JSONValue.quote(spec.name)) and its \"recorded\" in \(contract.file); nothing was written"
+                    )
                 }
                 changes.write(updated, to: contractURL, display: contract.file)
                 return (changes, ())
@@ -122,11 +147,14 @@ package struct CaseRecorder: Sendable {
                 case .refused(let refusal): refusal.message
                 case .cannotWrite(let error): "cannot write \(JSONValue.quote(error.path)): \(error.reason)"
                 }
-            return Account(verdict: .error, text: line("ERROR", contract, spec, answer.displayURL, details), messages: [message])
+            return Account(
+                verdict: .error, text: line("ERROR", contract, spec, answer.displayURL, details), messages: [message])
         }
         details += failures.map { "expectation that now fails: \($0.rendered)" }
         let verdict: Verdict = failures.isEmpty ? .recorded : .forced
-        return Account(verdict: verdict, text: line(verdict == .recorded ? "RECORDED" : "FORCED", contract, spec, answer.displayURL, details))
+        return Account(
+            verdict: verdict,
+            text: line(verdict == .recorded ? "RECORDED" : "FORCED", contract, spec, answer.displayURL, details))
     }
 
     /// Why the contract could not be edited.
@@ -136,7 +164,9 @@ package struct CaseRecorder: Sendable {
 
     /// The failures of every other case that reads the fixture, run on the new body with their
     /// own status and headers.
-    private func sharedReaderFailures(of fixtureFile: String, besides recorded: (Contract, CaseSpec), body: Data, display: String) async -> [Diagnostic] {
+    private func sharedReaderFailures(
+        of fixtureFile: String, besides recorded: (Contract, CaseSpec), body: Data, display: String
+    ) async -> [Diagnostic] {
         var failures: [Diagnostic] = []
         for reader in readers[fixtureFile] ?? [] where reader.spec.skip == nil {
             if reader.contract.file == recorded.0.file, reader.spec.name == recorded.1.name { continue }
@@ -151,10 +181,13 @@ package struct CaseRecorder: Sendable {
             )
             let result = await run.runner(spec, of: reader.contract).run()
             guard result.status != .passed else { continue }
-            let said = result.diagnostics.filter { $0.severity == .error }.map(\.message).first ?? "it is \(result.status.rawValue)"
+            let said =
+                result.diagnostics.filter { $0.severity == .error }.map(\.message).first
+                ?? "it is \(result.status.rawValue)"
             failures.append(
                 Diagnostic(
-                    .error, "\(display) is read by the case \(JSONValue.quote(reader.spec.name)) too, which fails with the new answer: \(said)",
+                    .error,
+                    "\(display) is read by the case \(JSONValue.quote(reader.spec.name)) too, which fails with the new answer: \(said)",
                     file: reader.contract.file, position: reader.spec.position
                 ))
         }
@@ -172,31 +205,39 @@ package struct CaseRecorder: Sendable {
         from old: Data?, status oldStatus: Int, headers oldHeaders: [String: String], to live: LiveResponse,
         keeping headers: [(name: String, value: String)], model: ModelDescriptor, outcomes: (old: String?, new: String)
     ) -> [String] {
-        var lines = [live.status == oldStatus ? "status: \(live.status), unchanged" : "status: \(live.status), was \(oldStatus)"]
+        var lines = [
+            live.status == oldStatus ? "status: \(live.status), unchanged" : "status: \(live.status), was \(oldStatus)"
+        ]
         for redirect in live.redirects { lines.append("followed a redirect to \(Redaction.url(redirect))") }
         for name in Set(oldHeaders.keys).union(headers.map(\.name)).sorted() {
             let new = headers.first { $0.name == name }?.value
             guard new != oldHeaders[name] else { continue }
             lines.append(
-                "header \(name): " + (new.map { JSONValue.quote($0) } ?? "no longer sent") + (oldHeaders[name].map { ", was \(JSONValue.quote($0))" } ?? ""))
+                "header \(name): " + (new.map { JSONValue.quote($0) } ?? "no longer sent")
+                    + (oldHeaders[name].map { ", was \(JSONValue.quote($0))" } ?? ""))
         }
         if let old {
             if old == live.body {
                 lines.append("body: unchanged")
             } else {
                 lines.append("body: \(live.body.count) bytes, was \(old.count)")
-                lines += DriftCheck.drift(fixture: old, server: live.body, model: model, keyReads: run.keyReads).map(\.message)
+                lines += DriftCheck.drift(fixture: old, server: live.body, model: model, keyReads: run.keyReads).map(
+                    \.message)
             }
         } else {
             lines.append("body: \(live.body.count) bytes; the fixture was missing")
         }
         let (oldOutcome, newOutcome) = outcomes
-        lines.append(oldOutcome == newOutcome ? "outcome: \(newOutcome), unchanged" : "outcome: \(newOutcome), was \(oldOutcome ?? "nothing")")
+        lines.append(
+            oldOutcome == newOutcome
+                ? "outcome: \(newOutcome), unchanged" : "outcome: \(newOutcome), was \(oldOutcome ?? "nothing")")
         return lines
     }
 
     /// `RECORDED  contracts/x.json  case  URL`, then the details indented.
-    private func line(_ label: String, _ contract: Contract, _ spec: CaseSpec, _ url: String?, _ details: [String] = []) -> String {
+    private func line(_ label: String, _ contract: Contract, _ spec: CaseSpec, _ url: String?, _ details: [String] = [])
+        -> String
+    {
         let padded = label.padding(toLength: 10, withPad: " ", startingAt: 0)
         var text = "\(padded)\(VisibleText.escaped(contract.file))  \(VisibleText.escaped(spec.name))"
         if let url { text += "  \(VisibleText.escaped(url))" }

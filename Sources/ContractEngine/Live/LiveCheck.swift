@@ -13,7 +13,8 @@ struct LiveCheck: Sendable {
     /// Runs the case against the server; a case that was never recorded is skipped.
     /// - Returns: Its result, carrying the URL asked for.
     func run() async -> CaseResult {
-        let skipped = CaseResult(contract: contract.file, endpoint: contract.endpoint?.name, caseName: spec.name, status: .skipped)
+        let skipped = CaseResult(
+            contract: contract.file, endpoint: contract.endpoint?.name, caseName: spec.name, status: .skipped)
         if let reason = spec.skip {
             return with(skipped) { $0.skipReason = reason }
         }
@@ -21,7 +22,9 @@ struct LiveCheck: Sendable {
             return with(skipped) { $0.skipReason = "not recorded" }
         }
         let answer: LiveResponse
-        switch await LiveFetcher.fetch(endpoint, arguments: contract.arguments, baseURL: live.baseURLs.url(for: endpoint), timeout: live.timeout) {
+        switch await LiveFetcher.fetch(
+            endpoint, arguments: contract.arguments, baseURL: live.baseURLs.url(for: endpoint), timeout: live.timeout)
+        {
         case .success(let response):
             answer = response
         case .failure(let failure):
@@ -36,7 +39,8 @@ struct LiveCheck: Sendable {
         var result = await run.runner(spec.answered(by: answer), of: contract).run()
         result.url = answer.displayURL
         result.diagnostics += answer.redirects.map {
-            Diagnostic(.note, "followed a redirect to \(Redaction.url($0))", file: contract.file, position: recorded.position)
+            Diagnostic(
+                .note, "followed a redirect to \(Redaction.url($0))", file: contract.file, position: recorded.position)
         }
         result.diagnostics += driftDiagnostics(against: answer)
         return result
@@ -47,7 +51,8 @@ struct LiveCheck: Sendable {
         guard case .http(_, _, .fixture(let path, let file, _)) = spec.response.kind else { return [] }
         let display = run.fixtures.displayName(path)
         guard case .success(let fixture) = FixtureStore.load(path: file, display: display) else { return [] }
-        return DriftCheck.drift(fixture: fixture, server: live.body, model: contract.model, keyReads: run.keyReads).map { drift in
+        return DriftCheck.drift(fixture: fixture, server: live.body, model: contract.model, keyReads: run.keyReads).map
+        { drift in
             Diagnostic(.warning, drift.message, file: display, position: drift.position, path: drift.path, code: .drift)
         }
     }
@@ -77,11 +82,13 @@ enum DriftCheck {
         let fixtureLog = UnreadKeys.keysRead(in: fixtureRoot, model: model)
         let serverLog = UnreadKeys.keysRead(in: serverRoot, model: model)
         let learnt = keyReads.learnt(for: model.name)
-        let dictionaries = learnt.dictionaries.union(fixtureLog?.dictionaries ?? []).union(serverLog?.dictionaries ?? [])
+        let dictionaries = learnt.dictionaries.union(fixtureLog?.dictionaries ?? []).union(
+            serverLog?.dictionaries ?? [])
         // Only a decode of the server's body can tell whether the model reads a key the fixture
         // lacks; failing that, what the run has learnt from other bodies, or nothing.
         return ShapeDrift.compare(
-            fixture: BodyShape(fixtureRoot, dictionaries: dictionaries), server: BodyShape(serverRoot, dictionaries: dictionaries)
+            fixture: BodyShape(fixtureRoot, dictionaries: dictionaries),
+            server: BodyShape(serverRoot, dictionaries: dictionaries)
         ) { path in
             serverLog.map { $0.paths.contains(path) } ?? learnt.reads[path]
         }
@@ -97,6 +104,8 @@ extension CaseSpec {
             kind: .http(status: live.status, headers: headers, body: .received(live.body, source: live.displayURL)),
             delayMs: 0, position: self.response.position
         )
-        return CaseSpec(name: name, position: position, response: response, expect: expect, skip: skip, replay: replay, recorded: recorded)
+        return CaseSpec(
+            name: name, position: position, response: response, expect: expect, skip: skip, replay: replay,
+            recorded: recorded)
     }
 }

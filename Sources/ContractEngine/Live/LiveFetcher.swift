@@ -48,11 +48,18 @@ package enum LiveFetcher {
     ///   - timeout: How long the whole exchange may take, in seconds.
     ///   - maxBytes: The largest body accepted.
     /// - Returns: The response, or why there is none.
-    static func fetch(_ request: URLRequest, timeout: TimeInterval, maxBytes: Int = FixtureStore.maxFixtureBytes) async -> Result<LiveResponse, LiveFailure> {
+    static func fetch(_ request: URLRequest, timeout: TimeInterval, maxBytes: Int = FixtureStore.maxFixtureBytes) async
+        -> Result<LiveResponse, LiveFailure>
+    {
         let display = request.url.map(Redaction.url) ?? "(no URL)"
-        guard let url = request.url else { return .failure(LiveFailure(url: display, reason: "the client's request has no URL")) }
+        guard let url = request.url else {
+            return .failure(LiveFailure(url: display, reason: "the client's request has no URL"))
+        }
         guard (request.httpMethod ?? "GET").uppercased() == "GET" else {
-            return .failure(LiveFailure(url: display, reason: "only GET requests are sent to a server, and the client sends \(request.httpMethod ?? "")"))
+            return .failure(
+                LiveFailure(
+                    url: display,
+                    reason: "only GET requests are sent to a server, and the client sends \(request.httpMethod ?? "")"))
         }
         var outgoing = request
         outgoing.timeoutInterval = timeout * 2 + 1
@@ -98,7 +105,9 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
         self.maxBytes = maxBytes
     }
 
-    func run(_ task: URLSessionDataTask, in session: URLSession, timeout: TimeInterval) async -> Result<LiveResponse, LiveFailure> {
+    func run(_ task: URLSessionDataTask, in session: URLSession, timeout: TimeInterval) async -> Result<
+        LiveResponse, LiveFailure
+    > {
         await withCheckedContinuation { continuation in
             state.withLock { state in
                 state.continuation = continuation
@@ -144,7 +153,10 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
         if response.expectedContentLength > Int64(maxBytes) {
             // Answered before the refusal lets the caller tear the session down.
             completionHandler(.cancel)
-            refuse(because: "the server announces \(response.expectedContentLength) bytes, over the limit of \(maxBytes) bytes (\(maxBytes >> 20) MiB)")
+            refuse(
+                because:
+                    "the server announces \(response.expectedContentLength) bytes, over the limit of \(maxBytes) bytes (\(maxBytes >> 20) MiB)"
+            )
             return
         }
         completionHandler(.allow)
@@ -174,7 +186,9 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
             // Declined, and answered before the refusal lets the caller tear the session down:
             // Foundation on Linux traps when a task is cancelled while it waits for this answer.
             completionHandler(nil)
-            refuse(because: "the server redirects to \(Redaction.url(target)), another host; the redirect was not followed")
+            refuse(
+                because: "the server redirects to \(Redaction.url(target)), another host; the redirect was not followed"
+            )
             return
         }
         state.withLock { $0.redirects.append(target) }
@@ -183,27 +197,38 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let url = url
-        let (continuation, result): (CheckedContinuation<Result<LiveResponse, LiveFailure>, Never>?, Result<LiveResponse, LiveFailure>) = state.withLock {
-            state in
-            state.finished = true
-            let continuation = state.continuation
-            state.continuation = nil
-            let display = Redaction.url(url)
-            if let refusal = state.refusal { return (continuation, .failure(LiveFailure(url: display, reason: refusal))) }
-            if let error {
-                let reason = (error as? URLError)?.code == .timedOut ? Self.timedOut(state.timeout) : Self.describe(error)
-                return (continuation, .failure(LiveFailure(url: display, reason: reason)))
-            }
-            guard let response = state.response else {
-                return (continuation, .failure(LiveFailure(url: display, reason: "the answer is not an HTTP response")))
-            }
-            var headers: [String: String] = [:]
-            for (name, value) in response.allHeaderFields {
-                if let name = name as? String, let value = value as? String { headers[name] = value }
-            }
-            let answer = LiveResponse(url: url, status: response.statusCode, headers: headers, body: state.body, redirects: state.redirects)
-            return (continuation, .success(answer))
-        }
+        let (continuation, result):
+            (CheckedContinuation<Result<LiveResponse, LiveFailure>, Never>?, Result<LiveResponse, LiveFailure>) =
+                state.withLock {
+                    state in
+                    state.finished = true
+                    let continuation = state.continuation
+                    state.continuation = nil
+                    let display = Redaction.url(url)
+                    if let refusal = state.refusal {
+                        return (continuation, .failure(LiveFailure(url: display, reason: refusal)))
+                    }
+                    if let error {
+                        let reason =
+                            (error as? URLError)?.code == .timedOut
+                            ? Self.timedOut(state.timeout) : Self.describe(error)
+                        return (continuation, .failure(LiveFailure(url: display, reason: reason)))
+                    }
+                    guard let response = state.response else {
+                        return (
+                            continuation,
+                            .failure(LiveFailure(url: display, reason: "the answer is not an HTTP response"))
+                        )
+                    }
+                    var headers: [String: String] = [:]
+                    for (name, value) in response.allHeaderFields {
+                        if let name = name as? String, let value = value as? String { headers[name] = value }
+                    }
+                    let answer = LiveResponse(
+                        url: url, status: response.statusCode, headers: headers, body: state.body,
+                        redirects: state.redirects)
+                    return (continuation, .success(answer))
+                }
         continuation?.resume(returning: result)
     }
 
@@ -233,7 +258,8 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
         case .networkConnectionLost: return "the connection was lost"
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
-            return "the TLS connection failed (\(urlError.code == .secureConnectionFailed ? "handshake" : "certificate"))"
+            return
+                "the TLS connection failed (\(urlError.code == .secureConnectionFailed ? "handshake" : "certificate"))"
         case .badServerResponse, .cannotParseResponse: return "the server's answer is not valid HTTP"
         case .httpTooManyRedirects: return "too many redirects"
         case .cancelled: return "the request was cancelled"

@@ -21,7 +21,8 @@ enum RequestCapture {
     ) async -> Result<URLRequest, LiveFailure> {
         // The stub answers with a cancellation: the request is all that is wanted.
         let observation = await Replayer.call(
-            endpoint, arguments: arguments, baseURL: baseURL, queue: .makePrivate(label: "dogpatch-contracts.capture"), timeout: timeout,
+            endpoint, arguments: arguments, baseURL: baseURL, queue: .makePrivate(label: "dogpatch-contracts.capture"),
+            timeout: timeout,
             reply: .failure(.cancelled)
         )
         if let request = observation.requests.first { return .success(request) }

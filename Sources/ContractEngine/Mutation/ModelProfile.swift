@@ -38,7 +38,8 @@ package struct ModelProfile: Sendable, Equatable {
                 others.allSatisfy({ decodes[.key(path: path, change: .set($0))] != nil })
             else { continue }
             let accepted = Set(others.filter { decodes[.key(path: path, change: .set($0))] == true }).union(kinds)
-            let learnt = Entry(required: !removed, acceptsNull: accepted.contains(.null), types: accepted.subtracting([.null]))
+            let learnt = Entry(
+                required: !removed, acceptsNull: accepted.contains(.null), types: accepted.subtracting([.null]))
             if let known = paths[path] {
                 // Several cases of one model: optional if any says so, accepted if any accepts it.
                 paths[path] = Entry(
@@ -56,9 +57,11 @@ package struct ModelProfile: Sendable, Equatable {
         let lines = paths.keys.sorted().map { path -> String in
             guard let entry = paths[path] else { return "" }
             let types = entry.types.map(\.rawValue).sorted().map(JSONValue.quote).joined(separator: ", ")
-            return "    \(JSONValue.quote(path)): { \"null\": \(entry.acceptsNull), \"required\": \(entry.required), \"types\": [\(types)] }"
+            return
+                "    \(JSONValue.quote(path)): { \"null\": \(entry.acceptsNull), \"required\": \(entry.required), \"types\": [\(types)] }"
         }
-        return "{\n  \"model\": \(JSONValue.quote(model)),\n  \"paths\": {\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "  }\n}\n"
+        return "{\n  \"model\": \(JSONValue.quote(model)),\n  \"paths\": {\n" + lines.joined(separator: ",\n")
+            + (lines.isEmpty ? "" : "\n") + "  }\n}\n"
     }
 
     /// Reads a profile file.
@@ -66,9 +69,12 @@ package struct ModelProfile: Sendable, Equatable {
     ///   - data: The file's bytes.
     ///   - file: How messages name it.
     /// - Returns: The profile and where each path is written, or what is wrong with the file.
-    static func parse(_ data: Data, file: String) -> Result<(ModelProfile, positions: [String: SourcePosition]), Diagnostic> {
+    static func parse(_ data: Data, file: String) -> Result<
+        (ModelProfile, positions: [String: SourcePosition]), Diagnostic
+    > {
         func invalid(_ message: String, at position: SourcePosition) -> Diagnostic {
-            Diagnostic(.error, "not a model profile: \(message); rewrite it with --update", file: file, position: position)
+            Diagnostic(
+                .error, "not a model profile: \(message); rewrite it with --update", file: file, position: position)
         }
         let root: JSONNode
         do {
@@ -76,7 +82,9 @@ package struct ModelProfile: Sendable, Equatable {
         } catch {
             return .failure(invalid(error.message, at: error.position))
         }
-        guard case .string(let model)? = root.member("model")?.value.value else { return .failure(invalid("no \"model\"", at: root.position)) }
+        guard case .string(let model)? = root.member("model")?.value.value else {
+            return .failure(invalid("no \"model\"", at: root.position))
+        }
         guard let members = root.member("paths"), case .object(let entries) = members.value.value else {
             return .failure(invalid("no \"paths\" object", at: root.position))
         }
@@ -87,9 +95,12 @@ package struct ModelProfile: Sendable, Equatable {
                 case .bool(let required)? = entry.value.member("required")?.value.value,
                 case .array(let types)? = entry.value.member("types")?.value.value
             else {
-                return .failure(invalid("\(entry.key) needs \"null\", \"required\" and \"types\"", at: entry.keyPosition))
+                return .failure(
+                    invalid("\(entry.key) needs \"null\", \"required\" and \"types\"", at: entry.keyPosition))
             }
-            let kinds = types.compactMap { node -> JSONKind? in if case .string(let name) = node.value { JSONKind(rawValue: name) } else { nil } }
+            let kinds = types.compactMap { node -> JSONKind? in
+                if case .string(let name) = node.value { JSONKind(rawValue: name) } else { nil }
+            }
             profile.paths[entry.key] = Entry(required: required, acceptsNull: acceptsNull, types: Set(kinds))
             positions[entry.key] = entry.keyPosition
         }
@@ -125,17 +136,24 @@ package struct ModelProfile: Sendable, Equatable {
             case (nil, _?):
                 changes.append((path, "\(label): new in the profile: a fixture now has this key"))
             case (_?, nil):
-                changes.append((path, "\(label): no longer in the profile: no fixture has this key, or the model no longer reads it"))
+                changes.append(
+                    (
+                        path,
+                        "\(label): no longer in the profile: no fixture has this key, or the model no longer reads it"
+                    ))
             case (let before?, let after?):
                 if !before.required, after.required {
-                    changes.append((path, "\(label): was optional, now required: a response without it no longer decodes"))
+                    changes.append(
+                        (path, "\(label): was optional, now required: a response without it no longer decodes"))
                 } else if before.required, !after.required {
                     changes.append((path, "\(label): was required, now optional: a response without it now decodes"))
                 }
                 if before.acceptsNull, !after.acceptsNull {
-                    changes.append((path, "\(label): accepted null, now refuses it: a response with null here no longer decodes"))
+                    changes.append(
+                        (path, "\(label): accepted null, now refuses it: a response with null here no longer decodes"))
                 } else if !before.acceptsNull, after.acceptsNull {
-                    changes.append((path, "\(label): refused null, now accepts it: a response with null here now decodes"))
+                    changes.append(
+                        (path, "\(label): refused null, now accepts it: a response with null here now decodes"))
                 }
                 for lost in before.types.subtracting(after.types).sorted() {
                     changes.append(

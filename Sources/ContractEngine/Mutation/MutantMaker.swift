@@ -22,7 +22,9 @@ struct MutantMaker: Sendable {
     /// Reads a passing case's body; `nil` for one that is not JSON the model decodes.
     init?(body: Data, response: ResponseSpec, model: ModelDescriptor) {
         let text = BodyEncoding.utf8(body)
-        guard let root = try? JSONParser.parse(text), let log = UnreadKeys.keysRead(in: root, model: model) else { return nil }
+        guard let root = try? JSONParser.parse(text), let log = UnreadKeys.keysRead(in: root, model: model) else {
+            return nil
+        }
         let shape = BodyShape(root, dictionaries: log.dictionaries)
         self.root = root
         self.body = body
@@ -41,9 +43,14 @@ struct MutantMaker: Sendable {
                 all.append(.key(path: path, change: .set(kind)))
             }
         }
-        all += [.body(.cutInHalf), .body(.empty), .body(rootIsArray ? .objectForArray : .arrayForObject), .body(.htmlPage)]
+        all += [
+            .body(.cutInHalf), .body(.empty), .body(rootIsArray ? .objectForArray : .arrayForObject), .body(.htmlPage),
+        ]
         all += [401, 404, 429, 500, 503].map { .transport(.status($0)) }
-        all += [.transport(.networkError(.timedOut, name: "timedOut")), .transport(.networkError(.notConnectedToInternet, name: "notConnectedToInternet"))]
+        all += [
+            .transport(.networkError(.timedOut, name: "timedOut")),
+            .transport(.networkError(.notConnectedToInternet, name: "notConnectedToInternet")),
+        ]
         return all
     }
 
@@ -51,7 +58,11 @@ struct MutantMaker: Sendable {
     func apply(_ mutation: Mutation) -> (response: ResponseSpec, body: Data) {
         let headers: [String: String] = if case .http(_, let headers, _) = response.kind { headers } else { [:] }
         func http(_ status: Int, _ body: Data, headers: [String: String] = headers) -> (ResponseSpec, Data) {
-            (ResponseSpec(kind: .http(status: status, headers: headers, body: .none), delayMs: 0, position: response.position), body)
+            (
+                ResponseSpec(
+                    kind: .http(status: status, headers: headers, body: .none), delayMs: 0, position: response.position),
+                body
+            )
         }
         switch mutation {
         case .key(let path, let change):
@@ -69,7 +80,10 @@ struct MutantMaker: Sendable {
         case .transport(.status(let status)):
             return http(status, body)
         case .transport(.networkError(let code, let name)):
-            return (ResponseSpec(kind: .networkError(code: code, name: name), delayMs: 0, position: response.position), Data())
+            return (
+                ResponseSpec(kind: .networkError(code: code, name: name), delayMs: 0, position: response.position),
+                Data()
+            )
         }
     }
 

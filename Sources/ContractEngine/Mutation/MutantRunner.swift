@@ -23,12 +23,19 @@ struct MutantRunner: Sendable {
     func run(_ mutation: Mutation) async -> Finding {
         let (response, body) = maker.apply(mutation)
         let prediction = Predictor.predict(response, body: body, model: contract.model)
-        let observation = await Replayer(timeout: timeout).replay(endpoint, contract: contract, response: response, body: body)
-        let problem = Self.problem(with: observation, predicted: prediction, model: contract.model, timeout: timeout, dictionaries: maker.dictionaries)
+        let observation = await Replayer(timeout: timeout).replay(
+            endpoint, contract: contract, response: response, body: body)
+        let problem = Self.problem(
+            with: observation, predicted: prediction, model: contract.model, timeout: timeout,
+            dictionaries: maker.dictionaries)
         let name = "\(spec.name) › \(mutation.name)"
-        let diagnostics = problem.map { [Diagnostic(.error, "\(mutation.name): \($0)", file: contract.file, position: spec.position)] } ?? []
+        let diagnostics =
+            problem.map {
+                [Diagnostic(.error, "\(mutation.name): \($0)", file: contract.file, position: spec.position)]
+            } ?? []
         let result = CaseResult(
-            contract: contract.file, endpoint: endpoint.name, caseName: name, status: problem == nil ? .passed : .failed, diagnostics: diagnostics
+            contract: contract.file, endpoint: endpoint.name, caseName: name,
+            status: problem == nil ? .passed : .failed, diagnostics: diagnostics
         )
         let decodes = if case .decoded = prediction { true } else { false }
         return Finding(mutation: mutation, result: result, decodes: decodes)
@@ -36,14 +43,17 @@ struct MutantRunner: Sendable {
 
     /// What the client did wrong, or `nil` when it gave the predicted outcome once, on its queue.
     static func problem(
-        with observation: Replayer.Observation, predicted: Outcome, model: ModelDescriptor, timeout: TimeInterval, dictionaries: Set<String>
+        with observation: Replayer.Observation, predicted: Outcome, model: ModelDescriptor, timeout: TimeInterval,
+        dictionaries: Set<String>
     ) -> String? {
         let expected = predicted.brief(model: model)
         let problems = CompletionCheck.problems(of: observation)
         if let first = observation.completion.first, !Outcome(first).isSame(as: predicted, dictionaries: dictionaries) {
             return "client returned \(Outcome(first).summary(model: model)); expected \(expected)"
         }
-        return problems.first.map { "\(CompletionCheck.describe($0, in: observation, timeout: timeout)); the predicted outcome is \(expected)" }
+        return problems.first.map {
+            "\(CompletionCheck.describe($0, in: observation, timeout: timeout)); the predicted outcome is \(expected)"
+        }
     }
 }
 
@@ -53,7 +63,8 @@ extension Outcome {
     /// on the order it walks the dictionary in.
     func isSame(as other: Outcome, dictionaries: Set<String>) -> Bool {
         if isSame(as: other) { return true }
-        guard case .failed(.jsonConversionFailure, _, let mine?) = self, case .failed(.jsonConversionFailure, _, let theirs?) = other,
+        guard case .failed(.jsonConversionFailure, _, let mine?) = self,
+            case .failed(.jsonConversionFailure, _, let theirs?) = other,
             let left = JSONPath(parsing: mine.path), let right = JSONPath(parsing: theirs.path)
         else { return false }
         return Self.collapsed(left, dictionaries: dictionaries) == Self.collapsed(right, dictionaries: dictionaries)
@@ -64,7 +75,8 @@ extension Outcome {
         path.segments.reduce("") { collapsed, segment in
             switch segment {
             case .index: CollapsedPath.appending(.anyElement, to: collapsed)
-            case .key(let key): CollapsedPath.appending(dictionaries.contains(collapsed) ? .anyKey : .key(key), to: collapsed)
+            case .key(let key):
+                CollapsedPath.appending(dictionaries.contains(collapsed) ? .anyKey : .key(key), to: collapsed)
             case .anyKey: CollapsedPath.appending(.anyKey, to: collapsed)
             }
         }

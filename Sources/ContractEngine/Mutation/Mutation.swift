@@ -41,7 +41,8 @@ enum Mutation: Sendable, Hashable {
     }
 
     /// The page a misconfigured proxy answers with, status 200.
-    static let htmlPage = "<!DOCTYPE html><html><head><title>Service Unavailable</title></head><body><h1>Please try again later</h1></body></html>"
+    static let htmlPage =
+        "<!DOCTYPE html><html><head><title>Service Unavailable</title></head><body><h1>Please try again later</h1></body></html>"
 
     /// How the result row names it.
     var name: String {

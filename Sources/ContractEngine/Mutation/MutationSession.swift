@@ -41,22 +41,28 @@ package struct MutationSession {
             case .success(let body): body
             case .failure: nil
             }
-        let verified = DiagnosticRules.apply(to: [await run.runner(spec, of: contract).run(body: body)], strict: false)[0]
+        let verified = DiagnosticRules.apply(to: [await run.runner(spec, of: contract).run(body: body)], strict: false)[
+            0]
         guard verified.status == .passed, let body else {
             var failed = verified
             failed.status = .error
             failed.diagnostics.insert(
                 Diagnostic(
-                    .error, "the case does not pass verify, so its mutants were not run", file: contract.file, position: spec.position
+                    .error, "the case does not pass verify, so its mutants were not run", file: contract.file,
+                    position: spec.position
                 ), at: 0)
             return [failed]
         }
-        guard let maker = MutantMaker(body: body.data, response: spec.response, model: contract.model) else { return [] }
+        guard let maker = MutantMaker(body: body.data, response: spec.response, model: contract.model) else {
+            return []
+        }
         let mutations = selected(maker.mutations, case: "\(contract.file) › \(spec.name)")
         if mutations.count < maker.mutations.count { cappedModels.insert(contract.model.name) }
-        let runner = MutantRunner(contract: contract, spec: spec, endpoint: endpoint, maker: maker, timeout: options.timeout)
+        let runner = MutantRunner(
+            contract: contract, spec: spec, endpoint: endpoint, maker: maker, timeout: options.timeout)
         let findings = await Self.run(mutations, with: runner, jobs: options.jobs)
-        profiles[contract.model.name, default: ModelProfile(model: contract.model.name)].learn(keyPaths: maker.keyPaths, findings: findings)
+        profiles[contract.model.name, default: ModelProfile(model: contract.model.name)].learn(
+            keyPaths: maker.keyPaths, findings: findings)
         return findings.map(\.result)
     }
 
@@ -65,12 +71,16 @@ package struct MutationSession {
         guard mutations.count > max else { return mutations }
         var generator = SplitMix64(seed: seed)
         let kept = Set(mutations.indices.shuffled(using: &generator).prefix(max))
-        capped.append("\(name): \(max) of \(mutations.count) mutants run (--max \(max), --seed \(seed)); the other \(mutations.count - max) were left out")
+        capped.append(
+            "\(name): \(max) of \(mutations.count) mutants run (--max \(max), --seed \(seed)); the other \(mutations.count - max) were left out"
+        )
         return mutations.indices.filter { kept.contains($0) }.map { mutations[$0] }
     }
 
     /// Runs mutants at most `jobs` at once; the findings come back in the mutants' order.
-    private static func run(_ mutations: [Mutation], with runner: MutantRunner, jobs: Int) async -> [MutantRunner.Finding] {
+    private static func run(_ mutations: [Mutation], with runner: MutantRunner, jobs: Int) async -> [MutantRunner
+        .Finding]
+    {
         await WorkerPool.map(count: mutations.count, jobs: jobs) { index in
             await runner.run(mutations[index])
         }
@@ -125,14 +135,19 @@ package struct ProfileCheck {
                 old = kept
                 if !update {
                     let changes = profile.changes(since: kept, complete: complete)
-                    result.diagnostics = changes.map { Diagnostic(.error, $0.message, file: shown, position: positions[$0.path] ?? .start, path: $0.path) }
+                    result.diagnostics = changes.map {
+                        Diagnostic(
+                            .error, $0.message, file: shown, position: positions[$0.path] ?? .start, path: $0.path)
+                    }
                     if !changes.isEmpty { result.status = .failed }
                 }
             }
             if let old, !complete {
                 let unjudged = profile.unlearnt(in: old).count
                 if unjudged > 0 {
-                    let why = wholeSuite ? "--max left some of its mutants out" : "the run took part of the suite (PATH or --filter)"
+                    let why =
+                        wholeSuite
+                        ? "--max left some of its mutants out" : "the run took part of the suite (PATH or --filter)"
                     let verb = update ? "kept as they were" : "not judged"
                     result.diagnostics.append(
                         Diagnostic(
@@ -145,7 +160,8 @@ package struct ProfileCheck {
             if update || old == nil {
                 let written = old.map { complete ? profile : profile.merged(into: $0) } ?? profile
                 outcome.writes.write(Data(written.text.utf8), to: file, display: shown)
-                result.diagnostics.append(Diagnostic(.note, "wrote the \(name) profile (\(written.pathCount) paths)", file: shown))
+                result.diagnostics.append(
+                    Diagnostic(.note, "wrote the \(name) profile (\(written.pathCount) paths)", file: shown))
             }
             outcome.results.append(result)
         }
@@ -153,7 +169,9 @@ package struct ProfileCheck {
     }
 
     /// The profile in a file: `nil` when there is none, or why it cannot be read.
-    private static func read(_ file: URL, shown: String) -> Result<(ModelProfile, [String: SourcePosition])?, Diagnostic> {
+    private static func read(_ file: URL, shown: String) -> Result<
+        (ModelProfile, [String: SourcePosition])?, Diagnostic
+    > {
         guard FileManager.default.fileExists(atPath: file.path) else { return .success(nil) }
         let data: Data
         do {

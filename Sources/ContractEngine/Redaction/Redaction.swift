@@ -6,7 +6,9 @@ import Foundation
 /// command line (`--base-url https://user:secret@host/`) stays in the request alone.
 package enum Redaction {
     /// Headers that carry credentials or sessions: never written, whatever `--keep-header` says.
-    static let secretHeaders: Set<String> = ["set-cookie", "set-cookie2", "cookie", "authorization", "proxy-authorization"]
+    static let secretHeaders: Set<String> = [
+        "set-cookie", "set-cookie2", "cookie", "authorization", "proxy-authorization",
+    ]
 
     /// A URL as files and reports show it: without user name or password.
     /// - Parameter url: The URL a request went to.
@@ -44,7 +46,8 @@ package enum Redaction {
     /// - Returns: Names and values.
     package static func keptHeaders(asked: [String], value: (String) -> String?) -> [(name: String, value: String)] {
         var names = ["Content-Type"]
-        for name in asked where mayKeep(header: name) && !names.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+        for name in asked
+        where mayKeep(header: name) && !names.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
             names.append(name)
         }
         return names.compactMap { name in value(name).map { (name, $0) } }

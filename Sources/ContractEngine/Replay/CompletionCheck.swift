@@ -19,7 +19,9 @@ enum CompletionCheck {
         if completion.timedOut { return [.timedOut] }
         var problems: [Problem] = []
         if completion.callCount > 1 { problems.append(.repeated(completion.callCount)) }
-        if let wrong = completion.queueNames.first(where: { $0 != observation.queueName }) { problems.append(.wrongQueue(wrong)) }
+        if let wrong = completion.queueNames.first(where: { $0 != observation.queueName }) {
+            problems.append(.wrongQueue(wrong))
+        }
         return problems
     }
 

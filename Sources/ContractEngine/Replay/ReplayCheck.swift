@@ -23,13 +23,16 @@ struct ReplayCheck {
     func check(_ observation: Replayer.Observation) -> [Diagnostic] {
         var diagnostics = checkRequests(observation.requests)
         let problems = CompletionCheck.problems(of: observation)
-        diagnostics += problems.map { error(CompletionCheck.describe($0, in: observation, timeout: timeout), at: contractCase.position) }
+        diagnostics += problems.map {
+            error(CompletionCheck.describe($0, in: observation, timeout: timeout), at: contractCase.position)
+        }
         if problems == [.timedOut] { return diagnostics }
         if let result = observation.completion.first {
             let returned = Outcome(result)
             // Where the client agrees with the prediction, the prediction's check already said it all.
             if let prediction, returned.isSame(as: prediction) { return diagnostics }
-            diagnostics += outcomeCheck.check(returned, from: .client(response: contractCase.response, prediction: prediction))
+            diagnostics += outcomeCheck.check(
+                returned, from: .client(response: contractCase.response, prediction: prediction))
         }
         return diagnostics
     }
@@ -50,7 +53,10 @@ struct ReplayCheck {
         let url = sent.url
         let components = url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true) }
         if let method = expected.method, (sent.httpMethod ?? "GET") != method.value {
-            diagnostics.append(error("request method: expected \(method.value), client sent \(sent.httpMethod ?? "GET")", at: method.position))
+            diagnostics.append(
+                error(
+                    "request method: expected \(method.value), client sent \(sent.httpMethod ?? "GET")",
+                    at: method.position))
         }
         if let path = expected.path {
             // A contract that writes a `%` states the path as sent, so it can tell `AC%2FDC` from
@@ -58,7 +64,8 @@ struct ReplayCheck {
             let encoded = path.value.contains("%")
             let actual = (encoded ? components?.percentEncodedPath : components?.path) ?? ""
             if encoded ? Self.normalizingEscapes(actual) != Self.normalizingEscapes(path.value) : actual != path.value {
-                diagnostics.append(error("request path: expected \"\(path.value)\", client sent \"\(actual)\"", at: path.position))
+                diagnostics.append(
+                    error("request path: expected \"\(path.value)\", client sent \"\(actual)\"", at: path.position))
             }
         }
         if let query = expected.query {
@@ -68,7 +75,8 @@ struct ReplayCheck {
             if actual != query.value || items.count != actual.count {
                 diagnostics.append(
                     error(
-                        "request query: expected \(Self.render(query.value)), client sent \(Self.render(items))", at: query.position
+                        "request query: expected \(Self.render(query.value)), client sent \(Self.render(items))",
+                        at: query.position
                     ))
             }
         }
@@ -80,7 +88,8 @@ struct ReplayCheck {
     }
 
     static func render(_ query: [String: String]) -> String {
-        query.isEmpty ? "no query" : "?" + query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+        query.isEmpty
+            ? "no query" : "?" + query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
     }
 
     static func render(_ items: [URLQueryItem]) -> String {

@@ -24,9 +24,11 @@ struct Replayer: Sendable {
 
     /// Calls the endpoint's client with the contract's arguments and observes it.
     func replay(_ endpoint: Endpoint, contract: Contract, response: ResponseSpec, body: Data) async -> Observation {
-        let queue: MarkedQueue = contract.responseQueue == .main ? .main : .makePrivate(label: "dogpatch-contracts.replay")
+        let queue: MarkedQueue =
+            contract.responseQueue == .main ? .main : .makePrivate(label: "dogpatch-contracts.replay")
         return await Self.call(
-            endpoint, arguments: contract.arguments, queue: queue, timeout: timeout, reply: Self.reply(for: response, body: body)
+            endpoint, arguments: contract.arguments, queue: queue, timeout: timeout,
+            reply: Self.reply(for: response, body: body)
         )
     }
 
@@ -41,7 +43,8 @@ struct Replayer: Sendable {
     ///   - reply: What the stub answers the first request with; any other request gets no route.
     /// - Returns: The requests and how the completion ran.
     static func call(
-        _ endpoint: Endpoint, arguments: [String: Endpoint.Argument], baseURL: URL? = nil, queue: MarkedQueue, timeout: TimeInterval,
+        _ endpoint: Endpoint, arguments: [String: Endpoint.Argument], baseURL: URL? = nil, queue: MarkedQueue,
+        timeout: TimeInterval,
         reply: StubReply
     ) async -> Observation {
         let log = Locked([URLRequest]())
@@ -56,7 +59,8 @@ struct Replayer: Sendable {
         let probe = CompletionProbe<Result<DecodedValue, APIError>>(responseQueue: queue)
         endpoint.call(
             Endpoint.Invocation(
-                session: session, responseQueue: queue.queue, arguments: arguments, baseURL: baseURL, completion: probe.record
+                session: session, responseQueue: queue.queue, arguments: arguments, baseURL: baseURL,
+                completion: probe.record
             ))
         let completion = await probe.observe(session: session, timeout: timeout)
         return Observation(requests: log.withLock { $0 }, completion: completion, queueName: queue.name)

@@ -65,11 +65,13 @@ struct JSONReport: Encodable {
         )
         self.results = results.map { result in
             Result(
-                contract: result.contract, endpoint: result.endpoint, name: result.caseName, status: result.status.rawValue,
+                contract: result.contract, endpoint: result.endpoint, name: result.caseName,
+                status: result.status.rawValue,
                 skipReason: result.skipReason, url: result.url,
                 diagnostics: result.diagnostics.map {
                     Problem(
-                        severity: $0.severity.rawValue, message: $0.message, file: $0.file, line: $0.position?.line, column: $0.position?.column, path: $0.path)
+                        severity: $0.severity.rawValue, message: $0.message, file: $0.file, line: $0.position?.line,
+                        column: $0.position?.column, path: $0.path)
                 }
             )
         }

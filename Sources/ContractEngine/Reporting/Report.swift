@@ -75,7 +75,9 @@ package struct Report {
                 case .error: ("ERROR", .red)
                 case .skipped: ("SKIP ", .yellow)
                 }
-            out += palette.paint(label, color) + " " + VisibleText.escaped(result.contract) + "  " + VisibleText.escaped(result.caseName)
+            out +=
+                palette.paint(label, color) + " " + VisibleText.escaped(result.contract) + "  "
+                + VisibleText.escaped(result.caseName)
             if let url = result.url { out += palette.paint("  " + VisibleText.escaped(url), .dim) }
             if let reason = result.skipReason { out += palette.paint("  (\(VisibleText.escaped(reason)))", .dim) }
             out += "\n"
@@ -110,8 +112,13 @@ package struct Report {
             for result in cases {
                 out += "    <testcase classname=\"\(Self.xml(contract))\" name=\"\(Self.xml(result.caseName))\""
                 let details = result.diagnostics.map(\.rendered).joined(separator: "\n")
-                let first = result.diagnostics.first { $0.severity == .error }?.message ?? result.diagnostics.first?.message ?? ""
-                var body = result.url.map { "      <properties><property name=\"url\" value=\"\(Self.xml($0))\"/></properties>\n" } ?? ""
+                let first =
+                    result.diagnostics.first { $0.severity == .error }?.message ?? result.diagnostics.first?.message
+                    ?? ""
+                var body =
+                    result.url.map {
+                        "      <properties><property name=\"url\" value=\"\(Self.xml($0))\"/></properties>\n"
+                    } ?? ""
                 switch result.status {
                 case .passed:
                     break
@@ -172,7 +179,8 @@ package struct Report {
                 }
                 let title = "\(result.contract): \(result.caseName)" + (result.url.map { " (\($0))" } ?? "")
                 properties.append("title=" + Self.githubProperty(title))
-                out += "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))::\(Self.githubData(diagnostic.message))\n"
+                out +=
+                    "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))::\(Self.githubData(diagnostic.message))\n"
             }
         }
         let hidden = [Diagnostic.Severity.error, .warning].compactMap { severity -> String? in

@@ -34,7 +34,8 @@ struct CaseRunner: Sendable {
             // Refused before Foundation's recursive parser or the client ever sees it.
             let diagnostic =
                 body.file.map { Diagnostic(.error, BodyScan.tooDeepMessage, file: $0, position: tooDeep) }
-                ?? Diagnostic(.error, BodyScan.tooDeepMessage, file: contract.file, position: contractCase.response.position)
+                ?? Diagnostic(
+                    .error, BodyScan.tooDeepMessage, file: contract.file, position: contractCase.response.position)
             return result(.error, [diagnostic])
         }
         let willReplay = replay && contractCase.replay && contract.endpoint != nil
@@ -49,7 +50,8 @@ struct CaseRunner: Sendable {
                 diagnostics += unreadKeyDiagnostics(in: text, scan: scan, fixtureFile: body.file)
             }
         } else if !willReplay {
-            return result(.skipped, skipReason: "\"invalidRequest\" depends on the arguments and is checked by replay only")
+            return result(
+                .skipped, skipReason: "\"invalidRequest\" depends on the arguments and is checked by replay only")
         }
         var reached: ReplayedOutcome?
         if willReplay, let endpoint = contract.endpoint {
@@ -73,12 +75,16 @@ struct CaseRunner: Sendable {
     private func replayed(
         _ endpoint: Endpoint, body: Data, check: OutcomeCheck, prediction: Outcome?
     ) async -> (diagnostics: [Diagnostic], reached: ReplayedOutcome) {
-        let observation = await Replayer(timeout: timeout).replay(endpoint, contract: contract, response: contractCase.response, body: body)
+        let observation = await Replayer(timeout: timeout).replay(
+            endpoint, contract: contract, response: contractCase.response, body: body)
         let replayCheck = ReplayCheck(
-            contract: contract, contractCase: contractCase, timeout: timeout, outcomeCheck: check, prediction: prediction
+            contract: contract, contractCase: contractCase, timeout: timeout, outcomeCheck: check,
+            prediction: prediction
         )
         let isNetworkError = if case .networkError = contractCase.response.kind { true } else { false }
-        let outcome = observation.completion.first.flatMap { CoverageOutcome(Outcome($0), networkError: isNetworkError) }
+        let outcome = observation.completion.first.flatMap {
+            CoverageOutcome(Outcome($0), networkError: isNetworkError)
+        }
         return (replayCheck.check(observation), ReplayedOutcome(outcome: outcome, queue: contract.responseQueue))
     }
 
@@ -99,7 +105,9 @@ struct CaseRunner: Sendable {
             }
     }
 
-    private func result(_ status: CaseResult.Status, _ diagnostics: [Diagnostic] = [], skipReason: String? = nil) -> CaseResult {
+    private func result(_ status: CaseResult.Status, _ diagnostics: [Diagnostic] = [], skipReason: String? = nil)
+        -> CaseResult
+    {
         CaseResult(
             contract: contract.file, endpoint: contract.endpoint?.name, caseName: contractCase.name,
             status: status, diagnostics: diagnostics, skipReason: skipReason

@@ -18,7 +18,9 @@ package struct RunContext: Sendable {
 
     /// The runner for one ready case.
     func runner(_ spec: CaseSpec, of contract: Contract) -> CaseRunner {
-        CaseRunner(contract: contract, contractCase: spec, fixtures: fixtures, replay: replay, timeout: timeout, keyReads: keyReads)
+        CaseRunner(
+            contract: contract, contractCase: spec, fixtures: fixtures, replay: replay, timeout: timeout,
+            keyReads: keyReads)
     }
 
     /// Runs one case of a loaded contract, without the diagnostic rules (a run applies them over
@@ -26,7 +28,9 @@ package struct RunContext: Sendable {
     func run(_ entry: CaseEntry, of contract: Contract) async -> CaseResult {
         switch entry {
         case .invalid(let name, let diagnostics):
-            return CaseResult(contract: contract.file, endpoint: contract.endpoint?.name, caseName: name, status: .error, diagnostics: diagnostics)
+            return CaseResult(
+                contract: contract.file, endpoint: contract.endpoint?.name, caseName: name, status: .error,
+                diagnostics: diagnostics)
         case .ready(let spec):
             return await runner(spec, of: contract).run()
         }

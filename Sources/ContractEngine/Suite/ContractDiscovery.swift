@@ -40,7 +40,9 @@ package struct ContractDiscovery {
         return found.values.sorted { $0.display < $1.display }
     }
 
-    private func add(_ url: URL, display: String, as given: String, into found: inout [String: Found]) throws(MissingPath) {
+    private func add(_ url: URL, display: String, as given: String, into found: inout [String: Found])
+        throws(MissingPath)
+    {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
             throw MissingPath(path: given)

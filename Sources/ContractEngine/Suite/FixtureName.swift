@@ -21,13 +21,17 @@ package enum FixtureName {
     /// - Returns: A path no file or case uses.
     package static func path(contract: String, name: String, taken: (String) -> Bool) -> String {
         var folder = ContractDiscovery.normalized(contract)
-        if folder.hasPrefix(SuiteLocation.contractsName + "/") { folder.removeFirst(SuiteLocation.contractsName.count + 1) }
+        if folder.hasPrefix(SuiteLocation.contractsName + "/") {
+            folder.removeFirst(SuiteLocation.contractsName.count + 1)
+        }
         if folder.lowercased().hasSuffix(".json") { folder.removeLast(5) }
         var stem = slug(name)
         if stem.utf8.count > maxStemBytes {
             // Cut on a character, and told apart from other long names by a hash of the whole.
             var cut = ""
-            for character in stem where cut.utf8.count + character.utf8.count <= maxStemBytes - 9 { cut.append(character) }
+            for character in stem where cut.utf8.count + character.utf8.count <= maxStemBytes - 9 {
+                cut.append(character)
+            }
             while cut.last == "-" { cut.removeLast() }
             stem = cut + "-" + String(SipHash.hash(name.utf8) & 0xffff_ffff, radix: 16)
         }

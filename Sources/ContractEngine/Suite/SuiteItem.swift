@@ -42,7 +42,9 @@ package enum SuiteItem: Sendable {
     func verify(in run: RunContext, live: LiveSettings?) async -> CaseResult {
         switch self {
         case .contractError(let file, let endpoint, let diagnostics):
-            return CaseResult(contract: file, endpoint: endpoint, caseName: CaseResult.wholeContract, status: .error, diagnostics: diagnostics)
+            return CaseResult(
+                contract: file, endpoint: endpoint, caseName: CaseResult.wholeContract, status: .error,
+                diagnostics: diagnostics)
         case .contractCase(let contract, .ready(let spec)) where live != nil:
             return await LiveCheck(contract: contract, spec: spec, run: run, live: live ?? LiveSettings()).run()
         case .contractCase(let contract, let entry):

@@ -28,10 +28,14 @@ package struct SuiteLocation: Sendable {
         var folder = start.standardizedFileURL
         while true {
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(contractsName).path, isDirectory: &isFolder), isFolder.boolValue {
+            if FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(contractsName).path, isDirectory: &isFolder), isFolder.boolValue
+            {
                 return folder
             }
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder }
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return folder
+            }
             let parent = folder.deletingLastPathComponent()
             guard parent.path != folder.path, folder.path != "/" else { return nil }
             folder = parent

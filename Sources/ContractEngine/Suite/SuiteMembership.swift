@@ -36,7 +36,9 @@ struct SuiteMembership {
             if Self.isSuiteRoot(folder) { return .outside(suiteRoot: folder) }
             folder = (folder as NSString).deletingLastPathComponent
         }
-        guard folder == root, real.hasPrefix(rootPrefix) else { return .outside(suiteRoot: Self.isSuiteRoot("/") ? "/" : nil) }
+        guard folder == root, real.hasPrefix(rootPrefix) else {
+            return .outside(suiteRoot: Self.isSuiteRoot("/") ? "/" : nil)
+        }
         return .inside(identity: String(real.dropFirst(rootPrefix.count)))
     }
 

@@ -44,14 +44,18 @@ package struct Verifier: Sendable {
         let fixturesExist = FileManager.default.fileExists(atPath: fixtures.root.path, isDirectory: &isFolder)
         if let given = options.fixturesFolder {
             guard fixturesExist else { throw UsageError(message: "fixtures folder \"\(given)\" does not exist") }
-            guard isFolder.boolValue else { throw UsageError(message: "fixtures folder \"\(given)\" is a file, not a folder") }
+            guard isFolder.boolValue else {
+                throw UsageError(message: "fixtures folder \"\(given)\" is a file, not a folder")
+            }
         }
         let loader = ContractLoader(catalogue: catalogue, fixtures: fixtures)
         let discovery = ContractDiscovery(location: location)
         let contracts = location.folder(options.contractsFolder, default: SuiteLocation.contractsName)
         let found: [ContractDiscovery.Found]
         do {
-            found = try options.paths.isEmpty ? discovery.find(folder: contracts.url, display: contracts.display) : discovery.find(options.paths)
+            found =
+                try options.paths.isEmpty
+                ? discovery.find(folder: contracts.url, display: contracts.display) : discovery.find(options.paths)
         } catch {
             let what = options.paths.isEmpty ? "contracts folder" : "path"
             throw UsageError(message: "\(what) \"\(error.path)\" does not exist")
@@ -72,7 +76,8 @@ package struct Verifier: Sendable {
             case .outside where options.fixturesFolder != nil:
                 placed.append(file)
             case .outside(let suiteRoot):
-                let belongs = suiteRoot.map { "belongs to the suite at \(JSONValue.quote($0))" } ?? "belongs to no suite"
+                let belongs =
+                    suiteRoot.map { "belongs to the suite at \(JSONValue.quote($0))" } ?? "belongs to no suite"
                 throw UsageError(
                     message: """
                         contract \(JSONValue.quote(file.display)) \(belongs), not to this one at \(JSONValue.quote(membership.root)), \
@@ -93,10 +98,16 @@ package struct Verifier: Sendable {
             let contracts = items.compactMap { item -> Contract? in
                 if case .contractCase(let contract, _) = item { contract } else { nil }
             }
-            if let problem = options.baseURLs.problem(in: catalogue, contracts: contracts) { throw UsageError(message: problem) }
+            if let problem = options.baseURLs.problem(in: catalogue, contracts: contracts) {
+                throw UsageError(message: problem)
+            }
             // A live run that checks nothing must not pass: a nightly job would stay green forever.
             let recorded = items.contains { item in
-                if case .contractCase(_, .ready(let spec)) = item { spec.recorded != nil && spec.skip == nil } else { false }
+                if case .contractCase(_, .ready(let spec)) = item {
+                    spec.recorded != nil && spec.skip == nil
+                } else {
+                    false
+                }
             }
             let invalid = items.contains { item in
                 if case .contractCase(_, .ready) = item { false } else { true }

@@ -7,7 +7,8 @@ extension Array where Element: Sendable {
     ///   - minimumCount: The fewest elements worth spreading over threads.
     ///   - transform: A transform that may run on any thread.
     /// - Returns: The transformed elements, in the same order.
-    func concurrentMap<Result: Sendable>(minimumCount: Int = 64, _ transform: @Sendable (Element) -> Result) -> [Result] {
+    func concurrentMap<Result: Sendable>(minimumCount: Int = 64, _ transform: @Sendable (Element) -> Result) -> [Result]
+    {
         guard count >= minimumCount else { return map(transform) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         guard cores > 1 else { return map(transform) }

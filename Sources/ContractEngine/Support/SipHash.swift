@@ -12,7 +12,9 @@ struct SipHash {
     ///   - bytes: The input.
     ///   - key: The two key words; fixed, so the answer never changes.
     /// - Returns: The 64-bit hash.
-    static func hash(_ bytes: some Collection<UInt8>, key: (UInt64, UInt64) = (0x0706_0504_0302_0100, 0x0f0e_0d0c_0b0a_0908)) -> UInt64 {
+    static func hash(
+        _ bytes: some Collection<UInt8>, key: (UInt64, UInt64) = (0x0706_0504_0302_0100, 0x0f0e_0d0c_0b0a_0908)
+    ) -> UInt64 {
         var state = SipHash()
         state.v0 ^= key.0
         state.v1 ^= key.1

@@ -22,7 +22,9 @@ extension Catalogue {
     public func endpoint(resolving name: String) -> Result<Endpoint, CatalogueLookupError> {
         guard let endpoint = endpoint(named: name) else {
             let known = endpoints.map { "\"\($0.name)\"" }.joined(separator: ", ")
-            return .failure(CatalogueLookupError(subject: .endpoint, message: "unknown endpoint \"\(name)\"; known endpoints are \(known)"))
+            return .failure(
+                CatalogueLookupError(
+                    subject: .endpoint, message: "unknown endpoint \"\(name)\"; known endpoints are \(known)"))
         }
         return .success(endpoint)
     }
@@ -32,14 +34,19 @@ extension Catalogue {
     ///   - name: The name contracts use.
     ///   - endpoint: The endpoint the model must match, if any.
     /// - Returns: The model, or an error naming the known models or the endpoint's own.
-    public func model(resolving name: String, for endpoint: Endpoint?) -> Result<ModelDescriptor, CatalogueLookupError> {
+    public func model(resolving name: String, for endpoint: Endpoint?) -> Result<ModelDescriptor, CatalogueLookupError>
+    {
         guard let model = model(named: name) else {
-            return .failure(CatalogueLookupError(subject: .model, message: "unknown model \"\(name)\"; known models are \(knownModels)"))
+            return .failure(
+                CatalogueLookupError(
+                    subject: .model, message: "unknown model \"\(name)\"; known models are \(knownModels)"))
         }
         if let endpoint, endpoint.model.name != model.name {
             return .failure(
                 CatalogueLookupError(
-                    subject: .model, message: "model \"\(model.name)\" does not match endpoint \"\(endpoint.name)\", which decodes \"\(endpoint.model.name)\""
+                    subject: .model,
+                    message:
+                        "model \"\(model.name)\" does not match endpoint \"\(endpoint.name)\", which decodes \"\(endpoint.model.name)\""
                 ))
         }
         return .success(model)
@@ -51,7 +58,9 @@ extension Catalogue {
     ///   - endpoint: The endpoint's name, if one was given.
     ///   - model: The model's name, if one was given.
     /// - Returns: The endpoint (when named) and the model (when named or implied), or the first problem.
-    public func resolve(endpoint: String?, model: String?) -> Result<(endpoint: Endpoint?, model: ModelDescriptor?), CatalogueLookupError> {
+    public func resolve(endpoint: String?, model: String?) -> Result<
+        (endpoint: Endpoint?, model: ModelDescriptor?), CatalogueLookupError
+    > {
         var found: Endpoint?
         if let endpoint {
             switch self.endpoint(resolving: endpoint) {

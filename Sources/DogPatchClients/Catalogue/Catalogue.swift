@@ -85,8 +85,10 @@ extension ModelDescriptor {
 
 extension Endpoint {
     /// `GET https://dogpatchserver.herokuapp.com/api/v1/dogs` into `[Dog]`.
-    public static let dogPatchGetDogs = Endpoint(name: "dogpatch.getDogs", model: .dogs, baseURL: DogPatchAPI.baseURL) { call in
-        let client = DogPatchClient(baseURL: call.baseURL ?? DogPatchAPI.baseURL, session: call.session, responseQueue: call.responseQueue)
+    public static let dogPatchGetDogs = Endpoint(name: "dogpatch.getDogs", model: .dogs, baseURL: DogPatchAPI.baseURL) {
+        call in
+        let client = DogPatchClient(
+            baseURL: call.baseURL ?? DogPatchAPI.baseURL, session: call.session, responseQueue: call.responseQueue)
         client.getDogs { result in
             call.completion(result.map { DecodedValue($0, makeEncoder: DogPatchAPI.makeEncoder) })
         }
@@ -94,9 +96,11 @@ extension Endpoint {
 
     /// `GET https://restcountries.com/v3.1/all?fields=a,b` into `[Country]`.
     public static let countriesAll = Endpoint(
-        name: "countries.all", model: .countries, parameters: [Parameter("fields", .strings)], baseURL: RestCountriesAPI.baseURL
+        name: "countries.all", model: .countries, parameters: [Parameter("fields", .strings)],
+        baseURL: RestCountriesAPI.baseURL
     ) { call in
-        countriesClient(for: call).request(.all(fields: call.strings("fields"))) { (result: Result<[Country], APIError>) in
+        countriesClient(for: call).request(.all(fields: call.strings("fields"))) {
+            (result: Result<[Country], APIError>) in
             call.completion(result.map { DecodedValue($0, makeEncoder: RestCountriesAPI.makeEncoder) })
         }
     }
@@ -104,7 +108,8 @@ extension Endpoint {
     /// `GET https://restcountries.com/v3.1/name/{name}?fullText=true` into `[Country]`.
     public static let countriesByName = Endpoint(
         name: "countries.byName", model: .countries,
-        parameters: [Parameter("name", .string, required: true), Parameter("fullText", .bool)], baseURL: RestCountriesAPI.baseURL
+        parameters: [Parameter("name", .string, required: true), Parameter("fullText", .bool)],
+        baseURL: RestCountriesAPI.baseURL
     ) { call in
         let route = CountriesRoute.byName(call.string("name") ?? "", fullText: call.bool("fullText") ?? false)
         countriesClient(for: call).request(route) { (result: Result<[Country], APIError>) in
@@ -113,6 +118,7 @@ extension Endpoint {
     }
 
     private static func countriesClient(for call: Invocation) -> CountriesClient {
-        CountriesClient(baseURL: call.baseURL ?? RestCountriesAPI.baseURL, session: call.session, responseQueue: call.responseQueue)
+        CountriesClient(
+            baseURL: call.baseURL ?? RestCountriesAPI.baseURL, session: call.session, responseQueue: call.responseQueue)
     }
 }

@@ -131,7 +131,8 @@ extension Endpoint {
         ///   - baseURL: The base URL to build the client with; `nil` for the endpoint's own.
         ///   - completion: Receives the client's result.
         public init(
-            session: any URLSessionProtocol, responseQueue: DispatchQueue, arguments: [String: Argument], baseURL: URL? = nil,
+            session: any URLSessionProtocol, responseQueue: DispatchQueue, arguments: [String: Argument],
+            baseURL: URL? = nil,
             completion: @escaping @Sendable (Result<DecodedValue, APIError>) -> Void
         ) {
             self.session = session

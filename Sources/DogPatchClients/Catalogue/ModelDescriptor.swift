@@ -61,7 +61,9 @@ public struct DecodedValue: Sendable {
     /// - Parameters:
     ///   - value: The value.
     ///   - makeEncoder: The encoder that writes it back in wire form.
-    public init<Model: Encodable & Equatable & Sendable>(_ value: Model, makeEncoder: @escaping @Sendable () -> JSONEncoder) {
+    public init<Model: Encodable & Equatable & Sendable>(
+        _ value: Model, makeEncoder: @escaping @Sendable () -> JSONEncoder
+    ) {
         self.count = (value as? any _ArrayMarker)?.elementCount
         self.value = value
         self.encodeValue = { try makeEncoder().encode(value) }

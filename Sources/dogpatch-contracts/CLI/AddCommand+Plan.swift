@@ -32,7 +32,9 @@ extension AddCommand {
         func summary(source: Source, contractPath: String, name: String, fixtures: FixtureLocator) -> String {
             var lines: [String] = []
             if let recorded = source.recorded {
-                lines.append("recorded GET \(recorded.url) (HTTP \(source.status), \(body.count) bytes) as \(fixtures.displayName(fixturePath))")
+                lines.append(
+                    "recorded GET \(recorded.url) (HTTP \(source.status), \(body.count) bytes) as \(fixtures.displayName(fixturePath))"
+                )
             } else if copy != nil {
                 lines.append("copied \(source.display) to \(fixtures.displayName(fixturePath))")
             }
@@ -46,7 +48,8 @@ extension AddCommand {
     }
 
     func makePlan(
-        source: Source, contract: (path: String, url: URL), name: String, fixtures: FixtureLocator, context: CommandContext
+        source: Source, contract: (path: String, url: URL), name: String, fixtures: FixtureLocator,
+        context: CommandContext
     ) throws(AddRefusal) -> Plan {
         let body = source.body
         let (fixturePath, copy) = try placement(of: body, at: source.destination, fixtures: fixtures)
@@ -56,10 +59,13 @@ extension AddCommand {
         if let existing {
             model = existing.model
         } else {
-            do throws(CommandLineError) { model = try target.resolve(in: context.catalogue, command: Self.name).model } catch { throw .usage(error) }
+            do throws(CommandLineError) {
+                model = try target.resolve(in: context.catalogue, command: Self.name).model
+            } catch { throw .usage(error) }
         }
         let (newCase, explanation) = try caseTemplate(for: source, name: name, fixturePath: fixturePath, model: model)
-        let text = try contractText(adding: newCase, to: existing == nil ? nil : contract.url, path: contract.path, model: model)
+        let text = try contractText(
+            adding: newCase, to: existing == nil ? nil : contract.url, path: contract.path, model: model)
         let loaded = try validated(text, path: contract.path, name: name, isNew: existing == nil, loader: loader)
         let observed = expect == nil ? explanation.outcome.summary(model: model) : nil
         return Plan(
@@ -78,10 +84,15 @@ extension AddCommand {
         case .loaded(let existing):
             try check(target, against: existing, contractPath: contract.path)
             if arguments != nil {
-                throw .usage(CommandLineError(message: "--arguments is only for a new contract; \(contract.path) keeps its own", command: Self.name))
+                throw .usage(
+                    CommandLineError(
+                        message: "--arguments is only for a new contract; \(contract.path) keeps its own",
+                        command: Self.name))
             }
             if let duplicate = existing.cases.first(where: { $0.name == name }) {
-                throw AddRefusal("\(contract.path) already has a case named \(JSONValue.quote(duplicate.name)); choose another --name")
+                throw AddRefusal(
+                    "\(contract.path) already has a case named \(JSONValue.quote(duplicate.name)); choose another --name"
+                )
             }
             return existing
         }
@@ -104,20 +115,26 @@ extension AddCommand {
             case let kind?:
                 .error(
                     APIError.Kind(rawValue: kind) ?? .invalidData,
-                    status: kind == APIError.Kind.responseUnsuccessful.rawValue && !(200...299).contains(status) ? status : nil,
+                    status: kind == APIError.Kind.responseUnsuccessful.rawValue && !(200...299).contains(status)
+                        ? status : nil,
                     path: nil
                 )
             }
         let template = CaseTemplate(
-            name: name, status: status, fixture: fixturePath, expect: expectation, headers: source.headers, recorded: source.recorded
+            name: name, status: status, fixture: fixturePath, expect: expectation, headers: source.headers,
+            recorded: source.recorded
         )
         return (template, explanation)
     }
 
     /// Stage three: the contract's text with the case, appended to the file's own or a new contract.
-    private func contractText(adding newCase: CaseTemplate, to existing: URL?, path: String, model: ModelDescriptor) throws(AddRefusal) -> Data {
+    private func contractText(adding newCase: CaseTemplate, to existing: URL?, path: String, model: ModelDescriptor)
+        throws(AddRefusal) -> Data
+    {
         if let existing {
-            guard let current = try? Data(contentsOf: existing), let appended = ContractEditor.appending(newCase, to: current) else {
+            guard let current = try? Data(contentsOf: existing),
+                let appended = ContractEditor.appending(newCase, to: current)
+            else {
                 throw AddRefusal("cannot find the \"cases\" array in \(path) to append to")
             }
             return appended
@@ -130,7 +147,10 @@ extension AddCommand {
             argumentsJSON = node.value.jsonText
         }
         let modelName = target.endpoint == nil || target.model != nil ? model.name : nil
-        return Data(ContractEditor.newContract(endpoint: target.endpoint, model: modelName, arguments: argumentsJSON, case: newCase).utf8)
+        return Data(
+            ContractEditor.newContract(
+                endpoint: target.endpoint, model: modelName, arguments: argumentsJSON, case: newCase
+            ).utf8)
     }
 
     /// What `--arguments` takes, when it is not a JSON object.
@@ -140,7 +160,9 @@ extension AddCommand {
 
     /// Stage four: the file as it will be written must load, and the new case with it, with every
     /// argument its endpoint needs.
-    private func validated(_ text: Data, path: String, name: String, isNew: Bool, loader: ContractLoader) throws(AddRefusal) -> Contract {
+    private func validated(_ text: Data, path: String, name: String, isNew: Bool, loader: ContractLoader)
+        throws(AddRefusal) -> Contract
+    {
         switch loader.load(text, file: path) {
         case .invalid(_, _, let diagnostics):
             throw .refused(diagnostics, "the case was not added")
@@ -165,7 +187,9 @@ extension AddCommand {
     }
 
     /// Where the body lives under the fixtures folder, and where to copy it when it is outside.
-    private func placement(of body: BodyFile, at destination: String?, fixtures: FixtureLocator) throws(AddRefusal) -> (path: String, copy: URL?) {
+    private func placement(of body: BodyFile, at destination: String?, fixtures: FixtureLocator) throws(AddRefusal) -> (
+        path: String, copy: URL?
+    ) {
         if let inside = body.fixturePath {
             if let destination, destination != inside {
                 throw .usage(
@@ -184,33 +208,46 @@ extension AddCommand {
         }
         guard FileManager.default.fileExists(atPath: target.path) else { return (path, target) }
         guard (try? Data(contentsOf: target)) == body.data else {
-            throw AddRefusal("\(fixtures.displayName(path)) already exists with different content; keep it and choose another name with --as PATH")
+            throw AddRefusal(
+                "\(fixtures.displayName(path)) already exists with different content; keep it and choose another name with --as PATH"
+            )
         }
         return (path, nil)
     }
 
     /// The path `--as` names, relative to the fixtures folder: a folder (written with a trailing
     /// `/`, as `.`, or one that exists) keeps the file's own name.
-    private func fixturePath(for body: BodyFile, at destination: String?, fixtures: FixtureLocator) throws(AddRefusal) -> String {
+    private func fixturePath(for body: BodyFile, at destination: String?, fixtures: FixtureLocator) throws(AddRefusal)
+        -> String
+    {
         let name = body.url.lastPathComponent
         guard let destination else {
             if body.isStream {
                 throw .usage(
                     CommandLineError(
-                        message: "\(JSONValue.quote(body.url.path)) is a stream, not a file with a name; name the fixture with --as PATH", command: "add"))
+                        message:
+                            "\(JSONValue.quote(body.url.path)) is a stream, not a file with a name; name the fixture with --as PATH",
+                        command: "add"))
             }
             return name
         }
         guard !destination.isEmpty else {
             throw .usage(
-                CommandLineError(message: "--as needs a path inside the fixtures folder, such as \"countries/\(name)\" or \"countries/\"", command: "add"))
+                CommandLineError(
+                    message:
+                        "--as needs a path inside the fixtures folder, such as \"countries/\(name)\" or \"countries/\"",
+                    command: "add"))
         }
         let normalized = ContractDiscovery.normalized(destination)
         var isFolder: ObjCBool = false
         let existingFolder =
-            FileManager.default.fileExists(atPath: fixtures.root.appendingPathComponent(normalized).path, isDirectory: &isFolder) && isFolder.boolValue
+            FileManager.default.fileExists(
+                atPath: fixtures.root.appendingPathComponent(normalized).path, isDirectory: &isFolder)
+            && isFolder.boolValue
         if normalized == "." { return name }
-        if destination.hasSuffix("/") || destination.hasSuffix("/.") || existingFolder { return normalized + "/" + name }
+        if destination.hasSuffix("/") || destination.hasSuffix("/.") || existingFolder {
+            return normalized + "/" + name
+        }
         return normalized
     }
 

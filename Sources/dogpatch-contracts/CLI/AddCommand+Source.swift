@@ -10,7 +10,9 @@ extension AddCommand {
         problems: inout [ToolProblem]
     ) async throws(AddRefusal) -> Source {
         guard live else {
-            guard let file else { throw .usage(CommandLineError(message: "add needs the fixture file to add", command: Self.name)) }
+            guard let file else {
+                throw .usage(CommandLineError(message: "add needs the fixture file to add", command: Self.name))
+            }
             switch BodyFile.read(file, environment: context.environment, fixtures: fixtures) {
             case .success(let body): return Source(body: body, display: file, status: status, destination: destination)
             case .failure(let diagnostic): throw AddRefusal(diagnostic.message)
@@ -22,14 +24,21 @@ extension AddCommand {
         }
         let wait = timeoutGiven ? timeout : VerifyOptions().liveTimeout
         let response: LiveResponse
-        switch await LiveFetcher.fetch(endpoint, arguments: arguments, baseURL: baseURLs.url(for: endpoint), timeout: wait) {
+        switch await LiveFetcher.fetch(
+            endpoint, arguments: arguments, baseURL: baseURLs.url(for: endpoint), timeout: wait)
+        {
         case .success(let answer): response = answer
         case .failure(let failure): throw AddRefusal("\(failure.message); nothing was added")
         }
-        problems += response.redirects.map { .warning("GET \(response.displayURL) was redirected to \(Redaction.url($0))") }
-        let path = destination ?? recordingPath(contract: contract, name: name, fixtures: fixtures, catalogue: context.catalogue)
+        problems += response.redirects.map {
+            .warning("GET \(response.displayURL) was redirected to \(Redaction.url($0))")
+        }
+        let path =
+            destination
+            ?? recordingPath(contract: contract, name: name, fixtures: fixtures, catalogue: context.catalogue)
         return Source(
-            body: BodyFile(data: response.body, url: fixtures.root.appendingPathComponent(path), fixturePath: nil, isStream: false),
+            body: BodyFile(
+                data: response.body, url: fixtures.root.appendingPathComponent(path), fixturePath: nil, isStream: false),
             display: response.displayURL, status: response.status,
             headers: keptHeaders(of: response, problems: &problems),
             recorded: (response.displayURL, Recording.stamp(Date())), destination: path
@@ -42,15 +51,21 @@ extension AddCommand {
         contract: (path: String, url: URL), fixtures: FixtureLocator, catalogue: Catalogue
     ) throws(AddRefusal) -> (Endpoint, [String: Endpoint.Argument]) {
         if FileManager.default.fileExists(atPath: contract.url.path),
-            case .loaded(let existing) = ContractLoader(catalogue: catalogue, fixtures: fixtures).load(contentsOf: contract.url, file: contract.path)
+            case .loaded(let existing) = ContractLoader(catalogue: catalogue, fixtures: fixtures).load(
+                contentsOf: contract.url, file: contract.path)
         {
             guard let endpoint = existing.endpoint else {
-                throw AddRefusal("\(contract.path) is a fixture contract (no \"endpoint\"), and a live body needs the client's request")
+                throw AddRefusal(
+                    "\(contract.path) is a fixture contract (no \"endpoint\"), and a live body needs the client's request"
+                )
             }
             return (endpoint, existing.arguments)
         }
         guard let name = target.endpoint else {
-            throw .usage(CommandLineError(message: "add --live needs --endpoint E: the request sent is the endpoint's client's", command: Self.name))
+            throw .usage(
+                CommandLineError(
+                    message: "add --live needs --endpoint E: the request sent is the endpoint's client's",
+                    command: Self.name))
         }
         let endpoint: Endpoint
         switch catalogue.endpoint(resolving: name) {
@@ -77,7 +92,9 @@ extension AddCommand {
     }
 
     /// `Content-Type`, and the headers `--keep-header` names, never one that carries credentials.
-    private func keptHeaders(of response: LiveResponse, problems: inout [ToolProblem]) -> [(name: String, value: String)] {
+    private func keptHeaders(of response: LiveResponse, problems: inout [ToolProblem]) -> [(
+        name: String, value: String
+    )] {
         for name in keepHeaders where !Redaction.mayKeep(header: name) {
             problems.append(.warning("--keep-header \(name): a \(name) header is never written into a contract"))
         }
@@ -86,15 +103,20 @@ extension AddCommand {
 
     /// A recording's fixture path, from the contract and case names, used by no file and no
     /// case of the contract.
-    private func recordingPath(contract: (path: String, url: URL), name: String, fixtures: FixtureLocator, catalogue: Catalogue) -> String {
+    private func recordingPath(
+        contract: (path: String, url: URL), name: String, fixtures: FixtureLocator, catalogue: Catalogue
+    ) -> String {
         var used: Set<String> = []
-        if case .loaded(let existing) = ContractLoader(catalogue: catalogue, fixtures: fixtures).load(contentsOf: contract.url, file: contract.path) {
+        if case .loaded(let existing) = ContractLoader(catalogue: catalogue, fixtures: fixtures).load(
+            contentsOf: contract.url, file: contract.path)
+        {
             for case .ready(let spec) in existing.cases {
                 if let path = spec.response.fixturePath { used.insert(ContractDiscovery.normalized(path)) }
             }
         }
         return FixtureName.path(contract: contract.path, name: name) { candidate in
-            used.contains(candidate) || FileManager.default.fileExists(atPath: fixtures.root.appendingPathComponent(candidate).path)
+            used.contains(candidate)
+                || FileManager.default.fileExists(atPath: fixtures.root.appendingPathComponent(candidate).path)
         }
     }
 }

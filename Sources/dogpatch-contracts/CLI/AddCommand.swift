@@ -39,28 +39,49 @@ struct AddCommand: ToolCommand {
             """,
         arguments: [("FIXTURE", "the response body; a pipe such as /dev/stdin needs --as")],
         options: [
-            .value("--contract", "FILE", "the contract file to add the case to, from the suite's root\n(under contracts/)") { $0.contract = $1 },
+            .value(
+                "--contract", "FILE", "the contract file to add the case to, from the suite's root\n(under contracts/)"
+            ) { $0.contract = $1 },
             .value("--name", "NAME", "the case's name, unique in the contract") { $0.name = $1 },
-            .value("--endpoint", "E", "the endpoint, for a new contract (replayed through its client)") { $0.target.endpoint = $1 },
+            .value("--endpoint", "E", "the endpoint, for a new contract (replayed through its client)") {
+                $0.target.endpoint = $1
+            },
             .value("--model", "M", "the model, for a new fixture contract (decoding only)") { $0.target.model = $1 },
-            .value("--status", "N", "the HTTP status the body comes with (default: 200)") { $0.status = try ArgumentValues.status($1, command: "add") },
+            .value("--status", "N", "the HTTP status the body comes with (default: 200)") {
+                $0.status = try ArgumentValues.status($1, command: "add")
+            },
             .value(
                 "--expect", "WHAT",
                 "decodes, or an APIError case: invalidRequest, responseUnsuccessful,\ninvalidData, jsonConversionFailure (default: the observed outcome)"
             ) {
                 $0.expect = try expectation($1)
             },
-            .value("--arguments", "JSON", "the endpoint's arguments for a new contract, such as '{\"name\": \"peru\"}'") { $0.arguments = $1 },
-            .value("--as", "PATH", "where to copy the body, relative to the fixtures folder; a trailing /\nmeans into that folder (default: the file's name)") {
+            .value("--arguments", "JSON", "the endpoint's arguments for a new contract, such as '{\"name\": \"peru\"}'")
+            { $0.arguments = $1 },
+            .value(
+                "--as", "PATH",
+                "where to copy the body, relative to the fixtures folder; a trailing /\nmeans into that folder (default: the file's name)"
+            ) {
                 $0.destination = $1
             },
-            .value("--fixtures", "DIR", "the fixtures folder (default: Fixtures/ at the suite's root)") { $0.fixturesFolder = $1 },
-            .value("--timeout", "SECONDS", "how long the replayed client may take (default: 5), and with\n--live how long the server may take (default: 10)") {
+            .value("--fixtures", "DIR", "the fixtures folder (default: Fixtures/ at the suite's root)") {
+                $0.fixturesFolder = $1
+            },
+            .value(
+                "--timeout", "SECONDS",
+                "how long the replayed client may take (default: 5), and with\n--live how long the server may take (default: 10)"
+            ) {
                 $0.timeout = try ArgumentValues.timeout($1, command: "add")
                 $0.timeoutGiven = true
             },
-            .flag("--live", "take the body from the server instead of FIXTURE: the client's own\nrequest, sent to the API's base URL") { $0.live = true },
-            .value("--keep-header", "NAME", "with --live, also write this response header (repeatable; never\nSet-Cookie, Cookie or Authorization)") {
+            .flag(
+                "--live",
+                "take the body from the server instead of FIXTURE: the client's own\nrequest, sent to the API's base URL"
+            ) { $0.live = true },
+            .value(
+                "--keep-header", "NAME",
+                "with --live, also write this response header (repeatable; never\nSet-Cookie, Cookie or Authorization)"
+            ) {
                 $0.keepHeaders.append($1)
             },
             .value("--base-url", "[API=]URL", "with --live, where the API's request goes (default: the API's own)") {
@@ -73,17 +94,26 @@ struct AddCommand: ToolCommand {
             if command.live, let file = command.file {
                 throw fail("add takes FIXTURE or --live, not both; unexpected \"\(file)\"")
             }
-            guard command.file != nil || command.live else { throw fail("add needs the fixture file to add, or --live to take it from the server") }
+            guard command.file != nil || command.live else {
+                throw fail("add needs the fixture file to add, or --live to take it from the server")
+            }
             if !command.live, !command.keepHeaders.isEmpty || command.baseURLs != BaseURLChoice() {
                 throw fail("--keep-header and --base-url are for --live")
             }
-            guard command.contract != nil else { throw fail("add needs --contract FILE: the contract to add the case to") }
-            guard let name = command.name, !name.isEmpty else { throw fail("add needs --name NAME: the new case's name") }
+            guard command.contract != nil else {
+                throw fail("add needs --contract FILE: the contract to add the case to")
+            }
+            guard let name = command.name, !name.isEmpty else {
+                throw fail("add needs --name NAME: the new case's name")
+            }
         },
         exitStatus: [
             (0, "the case was added and passed"),
             (1, "the case was added and failed"),
-            (2, "nothing was added: a duplicate name, a different file in the way, an invalid contract,\nor wrong arguments"),
+            (
+                2,
+                "nothing was added: a duplicate name, a different file in the way, an invalid contract,\nor wrong arguments"
+            ),
         ]
     )
 
@@ -91,7 +121,8 @@ struct AddCommand: ToolCommand {
     private static func expectation(_ text: String) throws(CommandLineError) -> String {
         guard text == decodes || APIError.Kind(rawValue: text) != nil else {
             let kinds = APIError.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-            throw CommandLineError(message: "--expect takes \(decodes) or an APIError case (\(kinds)), not \"\(text)\"", command: "add")
+            throw CommandLineError(
+                message: "--expect takes \(decodes) or an APIError case (\(kinds)), not \"\(text)\"", command: "add")
         }
         return text
     }
@@ -110,7 +141,9 @@ struct AddCommand: ToolCommand {
         var problems: [ToolProblem] = []
         let source: Source
         do throws(AddRefusal) {
-            source = try await self.source(contract: (contractPath, contractURL), name: name, fixtures: fixtures, context: context, problems: &problems)
+            source = try await self.source(
+                contract: (contractPath, contractURL), name: name, fixtures: fixtures, context: context,
+                problems: &problems)
         } catch {
             return CommandOutcome(.invalid, problems + error.problems)
         }
@@ -119,7 +152,9 @@ struct AddCommand: ToolCommand {
         let plan: Plan
         do {
             plan = try context.writer(root: location.root).write { () throws(AddRefusal) in
-                let plan = try makePlan(source: source, contract: (contractPath, contractURL), name: name, fixtures: fixtures, context: context)
+                let plan = try makePlan(
+                    source: source, contract: (contractPath, contractURL), name: name, fixtures: fixtures,
+                    context: context)
                 var changes = FileChanges()
                 if let copy = plan.copy {
                     changes.write(plan.body, to: copy, display: fixtures.displayName(plan.fixturePath))
@@ -131,11 +166,16 @@ struct AddCommand: ToolCommand {
             switch error {
             case .refused(let refusal): return CommandOutcome(.invalid, problems + refusal.problems)
             case .cannotWrite(let error):
-                return CommandOutcome(.invalid, problems + [.error("cannot write \(JSONValue.quote(error.path)): \(error.reason); nothing was added")])
+                return CommandOutcome(
+                    .invalid,
+                    problems + [
+                        .error("cannot write \(JSONValue.quote(error.path)): \(error.reason); nothing was added")
+                    ])
             }
         }
         context.results(plan.summary(source: source, contractPath: contractPath, name: name, fixtures: fixtures))
-        var outcome = await verifyCase(named: name, contractURL: contractURL, display: contractPath, fixtures: fixtures, context: context)
+        var outcome = await verifyCase(
+            named: name, contractURL: contractURL, display: contractPath, fixtures: fixtures, context: context)
         outcome.problems = problems + outcome.problems
         return outcome
     }
@@ -143,14 +183,18 @@ struct AddCommand: ToolCommand {
     /// Why `verify` would never run a contract at this place, if it would not: outside the suite's
     /// `contracts/` folder, or not a `.json` file.
     static func unreachable(_ url: URL, as path: String, in location: SuiteLocation) -> String? {
-        let contracts = RealPath.resolvingExisting(location.root.appendingPathComponent(SuiteLocation.contractsName).standardizedFileURL.path) + "/"
+        let contracts =
+            RealPath.resolvingExisting(
+                location.root.appendingPathComponent(SuiteLocation.contractsName).standardizedFileURL.path) + "/"
         let folder = RealPath.resolvingExisting(url.deletingLastPathComponent().standardizedFileURL.path) + "/"
         let display = SuiteLocation.contractsName + "/"
         if !folder.hasPrefix(contracts) {
             // From inside contracts/, the path the user most likely meant starts where they stand.
             let root = location.root.standardizedFileURL.path + "/"
             let here = location.currentDirectory.standardizedFileURL.path + "/"
-            let meant = here.hasPrefix(root + display) && !path.hasPrefix("/") ? String(here.dropFirst(root.count)) + path : display + url.lastPathComponent
+            let meant =
+                here.hasPrefix(root + display) && !path.hasPrefix("/")
+                ? String(here.dropFirst(root.count)) + path : display + url.lastPathComponent
             return
                 "the contract \(JSONValue.quote(path)) would be \(JSONValue.quote(url.standardizedFileURL.path)), outside the suite's \(display) folder, and verify would never run it; --contract is a path from the suite's root, such as \(JSONValue.quote(meant))"
         }
@@ -165,9 +209,13 @@ struct AddCommand: ToolCommand {
         named name: String, contractURL: URL, display: String, fixtures: FixtureLocator, context: CommandContext
     ) async -> CommandOutcome {
         let result: CaseResult
-        switch ContractLoader(catalogue: context.catalogue, fixtures: fixtures).load(contentsOf: contractURL, file: display) {
+        switch ContractLoader(catalogue: context.catalogue, fixtures: fixtures).load(
+            contentsOf: contractURL, file: display)
+        {
         case .invalid(_, let endpoint, let diagnostics):
-            result = CaseResult(contract: display, endpoint: endpoint, caseName: CaseResult.wholeContract, status: .error, diagnostics: diagnostics)
+            result = CaseResult(
+                contract: display, endpoint: endpoint, caseName: CaseResult.wholeContract, status: .error,
+                diagnostics: diagnostics)
         case .loaded(let contract):
             switch contract.cases.first(where: { $0.name == name }) {
             case let entry?:
@@ -176,13 +224,15 @@ struct AddCommand: ToolCommand {
                 result = CaseResult(
                     contract: display, endpoint: contract.endpoint?.name, caseName: name, status: .error,
                     diagnostics: [
-                        Diagnostic(.error, "the new case \(JSONValue.quote(name)) is missing after writing", file: display)
+                        Diagnostic(
+                            .error, "the new case \(JSONValue.quote(name)) is missing after writing", file: display)
                     ])
             }
         }
         let report = Report([result])
         context.results(report.render(.text, palette: Palette(enabled: false)))
-        return CommandOutcome(Tool.exitCode(report.summary), result.diagnostics.isEmpty ? [] : [.diagnostics(result.diagnostics)])
+        return CommandOutcome(
+            Tool.exitCode(report.summary), result.diagnostics.isEmpty ? [] : [.diagnostics(result.diagnostics)])
     }
 }
 

@@ -25,7 +25,8 @@ struct ArgumentReader {
     mutating func next() -> Argument? {
         guard let argument = rest.popFirst() else { return nil }
         if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-            return Argument(name: String(argument[..<equals]), inlineValue: String(argument[argument.index(after: equals)...]))
+            return Argument(
+                name: String(argument[..<equals]), inlineValue: String(argument[argument.index(after: equals)...]))
         }
         return Argument(name: argument, inlineValue: nil)
     }

@@ -6,7 +6,9 @@ enum ArgumentValues {
     /// `--timeout`: seconds above 0, at most an hour.
     static func timeout(_ text: String, command: String) throws(CommandLineError) -> TimeInterval {
         guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 else {
-            throw CommandLineError(message: "--timeout takes a number of seconds above 0 and at most 3600, not \"\(text)\"", command: command)
+            throw CommandLineError(
+                message: "--timeout takes a number of seconds above 0 and at most 3600, not \"\(text)\"",
+                command: command)
         }
         return seconds
     }
@@ -14,7 +16,8 @@ enum ArgumentValues {
     /// `--jobs`: 1 to 256.
     static func jobs(_ text: String, command: String) throws(CommandLineError) -> Int {
         guard let jobs = Int(text), (1...256).contains(jobs) else {
-            throw CommandLineError(message: "--jobs takes a whole number from 1 to 256, not \"\(text)\"", command: command)
+            throw CommandLineError(
+                message: "--jobs takes a whole number from 1 to 256, not \"\(text)\"", command: command)
         }
         return jobs
     }
@@ -31,8 +34,11 @@ enum ArgumentValues {
     /// `--shard I/N`, with 1 <= I <= N.
     static func shard(_ text: String, command: String) throws(CommandLineError) -> (index: Int, count: Int) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
-            throw CommandLineError(message: "--shard takes I/N with 1 <= I <= N, such as 1/3, not \"\(text)\"", command: command)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+            (1...count).contains(index)
+        else {
+            throw CommandLineError(
+                message: "--shard takes I/N with 1 <= I <= N, such as 1/3, not \"\(text)\"", command: command)
         }
         return (index, count)
     }
@@ -40,7 +46,8 @@ enum ArgumentValues {
     /// `--format`: a report format.
     static func format(_ text: String, command: String) throws(CommandLineError) -> ReportFormat {
         guard let format = ReportFormat(rawValue: text) else {
-            throw CommandLineError(message: "--format takes text, json, junit or github, not \"\(text)\"", command: command)
+            throw CommandLineError(
+                message: "--format takes text, json, junit or github, not \"\(text)\"", command: command)
         }
         return format
     }
@@ -56,7 +63,8 @@ enum ArgumentValues {
     /// `--status`: an HTTP status.
     static func status(_ text: String, command: String) throws(CommandLineError) -> Int {
         guard let status = Int(text), (100...599).contains(status) else {
-            throw CommandLineError(message: "--status takes an HTTP status from 100 to 599, not \"\(text)\"", command: command)
+            throw CommandLineError(
+                message: "--status takes an HTTP status from 100 to 599, not \"\(text)\"", command: command)
         }
         return status
     }

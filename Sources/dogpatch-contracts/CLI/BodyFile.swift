@@ -12,7 +12,9 @@ struct BodyFile {
     /// Whether it was read from a pipe, FIFO or device (`/dev/stdin`, `<(curl ...)`) rather than a file.
     let isStream: Bool
 
-    static func read(_ path: String, environment: ToolEnvironment, fixtures: FixtureLocator) -> Result<BodyFile, Diagnostic> {
+    static func read(_ path: String, environment: ToolEnvironment, fixtures: FixtureLocator) -> Result<
+        BodyFile, Diagnostic
+    > {
         let given = environment.location.resolve(path)
         var info = stat()
         // A stream's links lead to names like `pipe:[123]`, so it is read where the user named it.

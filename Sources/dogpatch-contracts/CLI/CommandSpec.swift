@@ -22,7 +22,8 @@ struct OptionSpec<Parsed>: Sendable {
     }
 
     /// A flag: an option without a value.
-    static func flag(_ name: String, _ help: String, _ apply: @escaping @Sendable (inout Parsed) -> Void) -> OptionSpec {
+    static func flag(_ name: String, _ help: String, _ apply: @escaping @Sendable (inout Parsed) -> Void) -> OptionSpec
+    {
         OptionSpec(names: [name], value: nil, help: help) { parsed, _ in apply(&parsed) }
     }
 }
@@ -126,7 +127,8 @@ extension CommandSpec {
     ) -> @Sendable (inout Parsed, String) throws -> Void {
         { parsed, value in
             guard parsed[keyPath: keyPath] == nil else {
-                throw CommandLineError(message: "\(command) takes one \(what); unexpected \"\(value)\"", command: command)
+                throw CommandLineError(
+                    message: "\(command) takes one \(what); unexpected \"\(value)\"", command: command)
             }
             parsed[keyPath: keyPath] = value
         }

@@ -27,7 +27,8 @@ struct CoverageCommand: ToolCommand {
         positional: { $0.reports.append($1) },
         validate: { command throws(CommandLineError) in
             guard !command.reports.isEmpty else {
-                throw CommandLineError(message: "coverage needs the JSON reports of the shards, such as shard-*.json", command: "coverage")
+                throw CommandLineError(
+                    message: "coverage needs the JSON reports of the shards, such as shard-*.json", command: "coverage")
             }
         },
         exitStatus: [
@@ -66,14 +67,21 @@ struct CoverageCommand: ToolCommand {
         var seen: [Int: String] = [:]
         for report in shards {
             if let first = seen[report.shard.index] {
-                return CommandOutcome(.invalid, [.error("\(first) and \(report.file) are both shard \(report.shard.index)/\(count)")])
+                return CommandOutcome(
+                    .invalid, [.error("\(first) and \(report.file) are both shard \(report.shard.index)/\(count)")])
             }
             seen[report.shard.index] = report.file
         }
         let missing = (1...count).filter { seen[$0] == nil }
         guard missing.isEmpty else {
             let names = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
-            return CommandOutcome(.invalid, [.error("no report for shard \(names): coverage is known only for the whole suite, every shard's report together")])
+            return CommandOutcome(
+                .invalid,
+                [
+                    .error(
+                        "no report for shard \(names): coverage is known only for the whole suite, every shard's report together"
+                    )
+                ])
         }
         let matrix = CoverageMatrix(adding: shards.map(\.counts), endpoints: context.catalogue.endpoints)
         context.results(matrix.text)
@@ -110,10 +118,13 @@ struct CoverageCommand: ToolCommand {
             case .string(let shardText)? = selection.value.member("shard")?.value.value,
             let shard = try? ArgumentValues.shard(shardText, command: Self.name)
         else {
-            throw fail("the report is of an unsharded run; coverage adds up the reports of the shards of one", root.position)
+            throw fail(
+                "the report is of an unsharded run; coverage adds up the reports of the shards of one", root.position)
         }
         guard case .bool(true)? = selection.value.member("wholeSuite")?.value.value else {
-            throw fail("the report's run was narrowed by a PATH or --filter, so its shards are not the whole suite", selection.value.position)
+            throw fail(
+                "the report's run was narrowed by a PATH or --filter, so its shards are not the whole suite",
+                selection.value.position)
         }
         var counts: [String: [String: Int]] = [:]
         for endpoint in endpoints {

@@ -23,15 +23,24 @@ struct ExplainCommand: ToolCommand {
         arguments: [("FIXTURE", "the response body to explain")],
         options: [
             .value("--model", "M", "Dog, [Dog], Country or [Country]") { $0.target.model = $1 },
-            .value("--endpoint", "E", "dogpatch.getDogs, countries.all or countries.byName (its model)") { $0.target.endpoint = $1 },
-            .value("--status", "N", "the HTTP status the body comes with (default: 200)") { $0.status = try ArgumentValues.status($1, command: "explain") },
-            .value("--fixtures", "DIR", "the fixtures folder, for the case's fixture path\n(default: Fixtures/ at the suite's root)") {
+            .value("--endpoint", "E", "dogpatch.getDogs, countries.all or countries.byName (its model)") {
+                $0.target.endpoint = $1
+            },
+            .value("--status", "N", "the HTTP status the body comes with (default: 200)") {
+                $0.status = try ArgumentValues.status($1, command: "explain")
+            },
+            .value(
+                "--fixtures", "DIR",
+                "the fixtures folder, for the case's fixture path\n(default: Fixtures/ at the suite's root)"
+            ) {
                 $0.fixturesFolder = $1
             },
         ],
         positional: CommandSpec.oneFile(\.file, command: "explain", what: "fixture"),
         validate: { command throws(CommandLineError) in
-            guard command.file != nil else { throw CommandLineError(message: "explain needs the fixture file to explain", command: "explain") }
+            guard command.file != nil else {
+                throw CommandLineError(message: "explain needs the fixture file to explain", command: "explain")
+            }
         },
         exitStatus: [
             (0, "the body was explained, whether or not it decodes"),

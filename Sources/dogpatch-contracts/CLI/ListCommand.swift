@@ -9,7 +9,8 @@ struct ListCommand: ToolCommand, SuiteCommand {
         name: "list",
         synopsis: "[--contracts DIR]",
         summary: "list contracts and their cases",
-        about: "Lists every contract under the contracts folder with its endpoint, model and case names,\nand reports every problem in them as verify would.",
+        about:
+            "Lists every contract under the contracts folder with its endpoint, model and case names,\nand reports every problem in them as verify would.",
         arguments: [],
         options: [
             .contracts
@@ -37,8 +38,11 @@ struct ListCommand: ToolCommand, SuiteCommand {
         for contract in contracts {
             switch contract {
             case .loaded(let contract):
-                let kind = contract.endpoint.map { "\($0.name), \(contract.model.name)" } ?? "fixture contract, \(contract.model.name)"
-                text += "\(VisibleText.escaped(contract.file)) (\(kind), \(contract.cases.count) \(contract.cases.count == 1 ? "case" : "cases"))\n"
+                let kind =
+                    contract.endpoint.map { "\($0.name), \(contract.model.name)" }
+                    ?? "fixture contract, \(contract.model.name)"
+                text +=
+                    "\(VisibleText.escaped(contract.file)) (\(kind), \(contract.cases.count) \(contract.cases.count == 1 ? "case" : "cases"))\n"
                 for entry in contract.cases {
                     guard case .invalid(_, let problems) = entry else {
                         text += "  \(VisibleText.escaped(entry.name))\n"
@@ -53,6 +57,7 @@ struct ListCommand: ToolCommand, SuiteCommand {
             }
         }
         context.results(text)
-        return CommandOutcome(diagnostics.isEmpty ? .success : .invalid, diagnostics.isEmpty ? [] : [.diagnostics(diagnostics)])
+        return CommandOutcome(
+            diagnostics.isEmpty ? .success : .invalid, diagnostics.isEmpty ? [] : [.diagnostics(diagnostics)])
     }
 }

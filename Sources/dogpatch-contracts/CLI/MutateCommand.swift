@@ -32,7 +32,9 @@ struct MutateCommand: ToolCommand, SuiteCommand {
             .contracts,
             .fixtures,
             .filter,
-            .value("--seed", "N", "which mutants a case over --max keeps (default: 1); the same seed,\nthe same mutants") {
+            .value(
+                "--seed", "N", "which mutants a case over --max keeps (default: 1); the same seed,\nthe same mutants"
+            ) {
                 $0.seed = try ArgumentValues.seed($1, command: "mutate")
             },
             .value("--max", "N", "mutants run per case at most (default: 2000); a case over it says so") {
@@ -42,20 +44,29 @@ struct MutateCommand: ToolCommand, SuiteCommand {
             .value("--timeout", "SECONDS", "how long a replayed client may take to complete (default: 5)") {
                 $0.options.timeout = try ArgumentValues.timeout($1, command: "mutate")
             },
-            .value("--profiles", "DIR", "compare each model's profile with DIR/<Model>.json (written when absent);\nkeep DIR outside the contracts folder") {
+            .value(
+                "--profiles", "DIR",
+                "compare each model's profile with DIR/<Model>.json (written when absent);\nkeep DIR outside the contracts folder"
+            ) {
                 $0.profiles = $1
             },
             .flag("--update", "with --profiles, rewrite the profiles instead of comparing") { $0.update = true },
-            .value("--format", "FORMAT", "text, json, junit or github (default: text)") { $0.format = try ArgumentValues.format($1, command: "mutate") },
+            .value("--format", "FORMAT", "text, json, junit or github (default: text)") {
+                $0.format = try ArgumentValues.format($1, command: "mutate")
+            },
             .value("--junit", "FILE", "also write a JUnit XML report to FILE") { $0.files.junit = $1 },
             .value("--json", "FILE", "also write a JSON report to FILE") { $0.files.json = $1 },
-            .value("--color", "WHEN", "auto, always or never (default: auto; NO_COLOR turns it off)", aliases: ["--colour"]) {
+            .value(
+                "--color", "WHEN", "auto, always or never (default: auto; NO_COLOR turns it off)", aliases: ["--colour"]
+            ) {
                 $0.color = try ArgumentValues.color($1, command: "mutate")
             },
         ],
         positional: { $0.options.paths.append($1) },
         validate: { command in
-            if command.update, command.profiles == nil { throw CommandLineError(message: "--update needs --profiles DIR", command: "mutate") }
+            if command.update, command.profiles == nil {
+                throw CommandLineError(message: "--update needs --profiles DIR", command: "mutate")
+            }
         },
         exitStatus: [
             (0, "the clients gave the predicted outcome for every mutant, and no profile changed"),
@@ -100,7 +111,8 @@ struct MutateCommand: ToolCommand, SuiteCommand {
         }
         let report = Report(results)
         context.print(report, format: format, color: color)
-        var outcome = CommandOutcome(Tool.exitCode(report.summary), [.diagnostics(results.flatMap(\.diagnostics))] + problems, color: color)
+        var outcome = CommandOutcome(
+            Tool.exitCode(report.summary), [.diagnostics(results.flatMap(\.diagnostics))] + problems, color: color)
         if problems.contains(where: { if case .error = $0 { true } else { false } }) { outcome.code = .invalid }
         files.write(report, environment: environment, into: &outcome)
         return outcome

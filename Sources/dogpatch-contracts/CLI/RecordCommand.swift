@@ -24,9 +24,15 @@ struct RecordCommand: ToolCommand, SuiteCommand {
             .contracts,
             .fixtures,
             .filter,
-            .baseURL("record", help: "where an API's requests go (repeatable; a bare URL when the\ncontracts use one API)"),
-            .flag("--force", "write the new answer even when the case's expectations fail, and\nlist them") { $0.force = true },
-            .value("--timeout", "SECONDS", "how long the server may take (default: 10), and the replayed\nclient (default: 5)") {
+            .baseURL(
+                "record", help: "where an API's requests go (repeatable; a bare URL when the\ncontracts use one API)"),
+            .flag("--force", "write the new answer even when the case's expectations fail, and\nlist them") {
+                $0.force = true
+            },
+            .value(
+                "--timeout", "SECONDS",
+                "how long the server may take (default: 10), and the replayed\nclient (default: 5)"
+            ) {
                 $0.options.liveTimeout = try ArgumentValues.timeout($1, command: "record")
                 $0.options.timeout = $0.options.liveTimeout
             },
@@ -59,7 +65,8 @@ struct RecordCommand: ToolCommand, SuiteCommand {
             throw .usage(CommandLineError(message: problem, command: Self.name))
         }
         if recorded.isEmpty {
-            outcome.problems.append(.warning("no recorded case selected: record re-records the cases that add --live recorded"))
+            outcome.problems.append(
+                .warning("no recorded case selected: record re-records the cases that add --live recorded"))
         }
         let recorder = CaseRecorder(
             run: options.runContext(fixtures: verifier.fixtureLocator), live: options.liveSettings, force: force,

@@ -17,7 +17,8 @@ struct ReportFiles: Sendable {
             guard let file else { return nil }
             do throws(FileWriteError) {
                 try AtomicFile.write(
-                    report.render(format, palette: Palette(enabled: false)), to: location.resolve(file), temporaries: environment.temporaryFiles)
+                    report.render(format, palette: Palette(enabled: false)), to: location.resolve(file),
+                    temporaries: environment.temporaryFiles)
                 return nil
             } catch {
                 return .error("cannot write the \(format.rawValue) report to \"\(file)\": \(error.reason)")

@@ -18,33 +18,47 @@ import ContractEngine
 /// The options every suite command spells the same way, written once.
 extension OptionSpec where Parsed: SuiteCommand {
     static var contracts: OptionSpec {
-        .value("--contracts", "DIR", "the contracts folder (default: contracts/ at the suite's root)") { $0.options.contractsFolder = $1 }
+        .value("--contracts", "DIR", "the contracts folder (default: contracts/ at the suite's root)") {
+            $0.options.contractsFolder = $1
+        }
     }
 
     static var fixtures: OptionSpec {
-        .value("--fixtures", "DIR", "the fixtures folder (default: Fixtures/ at the suite's root)") { $0.options.fixturesFolder = $1 }
+        .value("--fixtures", "DIR", "the fixtures folder (default: Fixtures/ at the suite's root)") {
+            $0.options.fixturesFolder = $1
+        }
     }
 
     static var filter: OptionSpec {
-        .value("--filter", "TEXT", "only cases whose contract path or name contains TEXT, ignoring case;\nrepeat it to take cases that match any") {
+        .value(
+            "--filter", "TEXT",
+            "only cases whose contract path or name contains TEXT, ignoring case;\nrepeat it to take cases that match any"
+        ) {
             $0.options.filters.append($1)
         }
     }
 
     static func jobs(_ command: String, what: String) -> OptionSpec {
-        .value("--jobs", "N", "\(what) at once (default: the number of cores)") { $0.options.jobs = try ArgumentValues.jobs($1, command: command) }
+        .value("--jobs", "N", "\(what) at once (default: the number of cores)") {
+            $0.options.jobs = try ArgumentValues.jobs($1, command: command)
+        }
     }
 
     static func baseURL(_ command: String, help: String) -> OptionSpec {
-        .value("--base-url", "[API=]URL", help) { try ArgumentValues.baseURL($1, into: &$0.options.baseURLs, command: command) }
+        .value("--base-url", "[API=]URL", help) {
+            try ArgumentValues.baseURL($1, into: &$0.options.baseURLs, command: command)
+        }
     }
 }
 
 extension SuiteCommand where Self: ToolCommand {
     /// The verifier for this command's options, and the items of the suite they select.
     /// - Throws: `ToolProblem.usage` when a given path or folder is missing.
-    func selection(in context: CommandContext, options: VerifyOptions? = nil) throws(ToolProblem) -> (verifier: Verifier, items: [SuiteItem]) {
-        let verifier = Verifier(catalogue: context.catalogue, options: options ?? self.options, location: context.environment.location)
+    func selection(in context: CommandContext, options: VerifyOptions? = nil) throws(ToolProblem) -> (
+        verifier: Verifier, items: [SuiteItem]
+    ) {
+        let verifier = Verifier(
+            catalogue: context.catalogue, options: options ?? self.options, location: context.environment.location)
         do throws(Verifier.UsageError) {
             return (verifier, try verifier.items())
         } catch {

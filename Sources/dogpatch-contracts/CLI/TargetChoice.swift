@@ -7,14 +7,17 @@ struct TargetChoice {
     var endpoint: String?
 
     /// The endpoint, when one was named, and the model.
-    func resolve(in catalogue: Catalogue, command: String) throws(CommandLineError) -> (endpoint: Endpoint?, model: ModelDescriptor) {
+    func resolve(in catalogue: Catalogue, command: String) throws(CommandLineError) -> (
+        endpoint: Endpoint?, model: ModelDescriptor
+    ) {
         switch catalogue.resolve(endpoint: endpoint, model: model) {
         case .failure(let error):
             throw CommandLineError(message: error.message, command: command)
         case .success((let endpoint, let model?)):
             return (endpoint, model)
         case .success((_, nil)):
-            throw CommandLineError(message: "\(command) needs --model (\(catalogue.knownModels)) or --endpoint", command: command)
+            throw CommandLineError(
+                message: "\(command) needs --model (\(catalogue.knownModels)) or --endpoint", command: command)
         }
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 enum Tool {
     /// Every command, in the order the tool's help lists them.
     static let commands: [any ToolCommand.Type] = [
-        VerifyCommand.self, ListCommand.self, ExplainCommand.self, AddCommand.self, RecordCommand.self, MutateCommand.self, CoverageCommand.self,
+        VerifyCommand.self, ListCommand.self, ExplainCommand.self, AddCommand.self, RecordCommand.self,
+        MutateCommand.self, CoverageCommand.self,
     ]
 
     /// Runs the tool.
@@ -26,12 +27,15 @@ enum Tool {
         } catch {
             outcome = CommandOutcome(.invalid, [error])
         }
-        let palette = Palette(enabled: outcome.color.isOn(terminal: environment.stderrIsTerminal, environment: environment))
+        let palette = Palette(
+            enabled: outcome.color.isOn(terminal: environment.stderrIsTerminal, environment: environment))
         output.standardError(outcome.problems.map { render($0, palette: palette) }.joined())
         return outcome.code
     }
 
-    private static func dispatch(_ arguments: [String], in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
+    private static func dispatch(_ arguments: [String], in context: CommandContext) async throws(ToolProblem)
+        -> CommandOutcome
+    {
         guard let name = arguments.first else {
             context.output.standardError(Help.main)
             return CommandOutcome(.invalid)

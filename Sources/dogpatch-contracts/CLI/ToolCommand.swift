@@ -43,7 +43,8 @@ struct CommandContext: Sendable {
     func writer(root: URL) -> SuiteWriter {
         let output = output
         return SuiteWriter(root: root, temporaries: environment.temporaryFiles) {
-            output.standardError("waiting for the suite's lock: another dogpatch-contracts is writing to \(root.path)\n")
+            output.standardError(
+                "waiting for the suite's lock: another dogpatch-contracts is writing to \(root.path)\n")
         }
     }
 }

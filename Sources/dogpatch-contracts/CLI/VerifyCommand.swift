@@ -28,7 +28,9 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
             .contracts,
             .fixtures,
             .filter,
-            .flag("--no-replay", "check decoding only; cases only replay can check are skipped") { $0.options.replay = false },
+            .flag("--no-replay", "check decoding only; cases only replay can check are skipped") {
+                $0.options.replay = false
+            },
             .value(
                 "--timeout", "SECONDS",
                 "how long a replayed client may take to complete (default: 5), and\nwith --live how long the server may take to answer (default: 10)"
@@ -36,27 +38,43 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
                 $0.options.timeout = try ArgumentValues.timeout($1, command: "verify")
                 $0.options.liveTimeout = $0.options.timeout
             },
-            .flag("--strict", "fail cases on warnings, such as keys the model never reads") { $0.options.strict = true },
+            .flag("--strict", "fail cases on warnings, such as keys the model never reads") {
+                $0.options.strict = true
+            },
             .jobs("verify", what: "cases run"),
-            .value("--shard", "I/N", "run the I-th of N stable parts of the suite") { $0.options.shard = try ArgumentValues.shard($1, command: "verify") },
-            .value("--format", "FORMAT", "text, json, junit or github (default: text)") { $0.format = try ArgumentValues.format($1, command: "verify") },
+            .value("--shard", "I/N", "run the I-th of N stable parts of the suite") {
+                $0.options.shard = try ArgumentValues.shard($1, command: "verify")
+            },
+            .value("--format", "FORMAT", "text, json, junit or github (default: text)") {
+                $0.format = try ArgumentValues.format($1, command: "verify")
+            },
             .value("--junit", "FILE", "also write a JUnit XML report to FILE") { $0.files.junit = $1 },
             .value("--json", "FILE", "also write a JSON report to FILE") { $0.files.json = $1 },
-            .flag("--coverage", "print, per endpoint, the outcomes and queues its replayed cases reach") { $0.coverage = true },
+            .flag("--coverage", "print, per endpoint, the outcomes and queues its replayed cases reach") {
+                $0.coverage = true
+            },
             .flag("--require-coverage", "fail (exit 1) naming every endpoint and outcome no case reaches") {
                 $0.coverage = true
                 $0.requireCoverage = true
             },
-            .flag("--live", "check recorded cases against the server instead of their fixtures;\nthe others are skipped") { $0.options.live = true },
-            .baseURL("verify", help: "with --live, where an API's requests go (repeatable; a bare URL\nwhen the contracts use one API)"),
-            .value("--color", "WHEN", "auto, always or never (default: auto; NO_COLOR turns it off)", aliases: ["--colour"]) {
+            .flag(
+                "--live", "check recorded cases against the server instead of their fixtures;\nthe others are skipped"
+            ) { $0.options.live = true },
+            .baseURL(
+                "verify",
+                help: "with --live, where an API's requests go (repeatable; a bare URL\nwhen the contracts use one API)"
+            ),
+            .value(
+                "--color", "WHEN", "auto, always or never (default: auto; NO_COLOR turns it off)", aliases: ["--colour"]
+            ) {
                 $0.color = try ArgumentValues.color($1, command: "verify")
             },
         ],
         positional: { $0.options.paths.append($1) },
         validate: { command in
             if !command.options.live, command.options.baseURLs != BaseURLChoice() {
-                throw CommandLineError(message: "--base-url is for --live: plain verify sends nothing to a server", command: "verify")
+                throw CommandLineError(
+                    message: "--base-url is for --live: plain verify sends nothing to a server", command: "verify")
             }
             if command.requireCoverage, let shard = command.options.shard {
                 throw CommandLineError(
@@ -86,7 +104,8 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
             throw .usage(CommandLineError(message: error.message, command: Self.name))
         }
         progress.finish()
-        let matrix = coverage ? CoverageMatrix(results, endpoints: coveredEndpoints(results, catalogue: context.catalogue)) : nil
+        let matrix =
+            coverage ? CoverageMatrix(results, endpoints: coveredEndpoints(results, catalogue: context.catalogue)) : nil
         // What the requirement finds is a failed result, so every report carries it.
         let reported = results + (requireCoverage ? matrix?.gapResults ?? [] : [])
         var report = Report(reported)
@@ -95,17 +114,20 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
             shard: options.shard, whole: options.paths.isEmpty && options.filters.allSatisfy(\.isEmpty)
         )
         context.print(report, format: format, color: color)
-        var outcome = CommandOutcome(Tool.exitCode(report.summary), [.diagnostics(reported.flatMap(\.diagnostics))], color: color)
+        var outcome = CommandOutcome(
+            Tool.exitCode(report.summary), [.diagnostics(reported.flatMap(\.diagnostics))], color: color)
         if let matrix, format == .text { context.results("\n" + matrix.text) }
         if results.isEmpty {
             outcome.problems.append(.warning("\(emptySelection); nothing was verified"))
         }
         if format == .github, let summaryFile = environment.variables["GITHUB_STEP_SUMMARY"], !summaryFile.isEmpty {
             do throws(FileWriteError) {
-                try AppendedFile.append(StepSummary(results: reported).render(), to: environment.location.resolve(summaryFile))
+                try AppendedFile.append(
+                    StepSummary(results: reported).render(), to: environment.location.resolve(summaryFile))
             } catch {
                 // The results stand whatever happens to the summary, so this never fails the run.
-                outcome.problems.append(.warning("cannot append to the step summary \"\(summaryFile)\": \(error.reason)"))
+                outcome.problems.append(
+                    .warning("cannot append to the step summary \"\(summaryFile)\": \(error.reason)"))
             }
         }
         files.write(report, environment: environment, into: &outcome)

@@ -13,11 +13,14 @@ struct LayerTests {
 
     /// The folders from the bottom up, as the architecture document lists them.
     static func layers() throws -> [String] {
-        let text = String(decoding: try Data(contentsOf: root.appendingPathComponent("docs/architecture.md")), as: UTF8.self)
+        let text = String(
+            decoding: try Data(contentsOf: root.appendingPathComponent("docs/architecture.md")), as: UTF8.self)
         let marker = try #require(text.range(of: "<!-- layers -->\n```\n"))
         let block = text[marker.upperBound...].prefix { _ in true }
         let end = try #require(block.range(of: "```"))
-        return block[..<end.lowerBound].split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        return block[..<end.lowerBound].split(separator: "\n").compactMap {
+            $0.split(separator: " ").first.map(String.init)
+        }
     }
 
     /// Every Swift file of the engine, by folder, with comments and string literals taken out.
@@ -54,7 +57,13 @@ struct LayerTests {
             var previous: Character = " "
             for character in line {
                 if inString {
-                    if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                    if escaped {
+                        escaped = false
+                    } else if character == "\\" {
+                        escaped = true
+                    } else if character == "\"" {
+                        inString = false
+                    }
                 } else if character == "\"" {
                     inString = true
                 } else if character == "/", previous == "/" {
@@ -73,7 +82,9 @@ struct LayerTests {
     /// The types a file declares at its top level: `struct Name`, `enum Name`, ... at column 0.
     static func declarations(in code: String) -> [String] {
         let kinds: Set<Substring> = ["struct", "enum", "class", "protocol", "actor", "typealias"]
-        let modifiers: Set<Substring> = ["public", "internal", "private", "fileprivate", "package", "final", "indirect", "nonisolated"]
+        let modifiers: Set<Substring> = [
+            "public", "internal", "private", "fileprivate", "package", "final", "indirect", "nonisolated",
+        ]
         return code.split(separator: "\n").compactMap { line -> String? in
             guard let first = line.first, first != " ", first != "}" else { return nil }
             let words = line.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "<" || $0 == "{" || $0 == "(" })
@@ -110,7 +121,8 @@ struct LayerTests {
         let folders = Set(try Self.sources().map(\.folder))
         #expect(
             folders == Set(layers),
-            "folders not in docs/architecture.md: \(folders.subtracting(layers).sorted()); listed but gone: \(Set(layers).subtracting(folders).sorted())")
+            "folders not in docs/architecture.md: \(folders.subtracting(layers).sorted()); listed but gone: \(Set(layers).subtracting(folders).sorted())"
+        )
     }
 
     @Test("no file names a type of a folder above its own: the folders form a stack, with the command line on top")
@@ -126,7 +138,9 @@ struct LayerTests {
             guard let level = layers.firstIndex(of: source.folder) else { continue }
             let declared = Set(Self.declarations(in: source.code))
             for name in Self.names(in: source.code).sorted() where !declared.contains(name) {
-                guard let folder = home[name], let other = layers.firstIndex(of: folder), other > level else { continue }
+                guard let folder = home[name], let other = layers.firstIndex(of: folder), other > level else {
+                    continue
+                }
                 violations.append("\(source.file) names \(name), of \(folder)/")
             }
         }
@@ -157,7 +171,8 @@ struct LayerTests {
     @Test("the reader finds declarations and names as the compiler would")
     func readerSelfCheck() {
         let code = Self.strip(
-            "public struct Alpha: Sendable {\n    struct Nested {}\n    let x = \"Beta\" // Gamma\n    func f() -> Delta { .Epsilon }\n}\nextension Zeta {}\n")
+            "public struct Alpha: Sendable {\n    struct Nested {}\n    let x = \"Beta\" // Gamma\n    func f() -> Delta { .Epsilon }\n}\nextension Zeta {}\n"
+        )
         #expect(Self.declarations(in: code) == ["Alpha"])
         #expect(Self.names(in: code) == ["Alpha", "Sendable", "Nested", "Delta", "Zeta"])
     }

@@ -27,7 +27,8 @@ struct OptionTableTests {
     }
 
     static let commands: [Command] = [
-        command(VerifyCommand.self), command(ListCommand.self), command(ExplainCommand.self), command(AddCommand.self), command(RecordCommand.self),
+        command(VerifyCommand.self), command(ListCommand.self), command(ExplainCommand.self), command(AddCommand.self),
+        command(RecordCommand.self),
         command(MutateCommand.self), command(CoverageCommand.self),
     ]
 
@@ -39,11 +40,13 @@ struct OptionTableTests {
         }
     }
 
-    @Test("every option the parser accepts is in the help, and every option in the help is accepted", arguments: commands)
+    @Test(
+        "every option the parser accepts is in the help, and every option in the help is accepted", arguments: commands)
     func helpMatchesParser(_ command: Command) {
         let documented = Set(
             command.help.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "[" || $0 == "]" })
-                .filter { $0.hasPrefix("-") && $0.count > 1 && $0.dropFirst().allSatisfy { $0.isLetter || $0 == "-" } }.map(String.init))
+                .filter { $0.hasPrefix("-") && $0.count > 1 && $0.dropFirst().allSatisfy { $0.isLetter || $0 == "-" } }
+                .map(String.init))
         for name in command.names {
             #expect(documented.contains(name), "\(command.name) accepts \(name) but its help does not say so")
         }

@@ -7,7 +7,9 @@ import Testing
 /// `ContractLoader` on its own: what a contract's text becomes, and every problem where it is written.
 @Suite("contract loader")
 struct ContractLoaderTests {
-    static let loader = ContractLoader(catalogue: .standard, fixtures: FixtureLocator(root: URL(fileURLWithPath: "/tmp/no-fixtures"), displayRoot: "Fixtures"))
+    static let loader = ContractLoader(
+        catalogue: .standard,
+        fixtures: FixtureLocator(root: URL(fileURLWithPath: "/tmp/no-fixtures"), displayRoot: "Fixtures"))
 
     static func load(_ text: String) -> LoadedContract {
         loader.load(Data(text.utf8), file: "contracts/c.json")
@@ -85,7 +87,8 @@ struct ContractLoaderTests {
             return
         }
         #expect(status.first?.message.contains("\"status\"") == true, "\(status)")
-        #expect(duplicate.map(\.rendered) == ["contracts/c.json:4:3: error: duplicate case name \"a\" (first at line 2)"])
+        #expect(
+            duplicate.map(\.rendered) == ["contracts/c.json:4:3: error: duplicate case name \"a\" (first at line 2)"])
     }
 
     @Test("a recorded stamp needs a fixture, an endpoint and a UTC time")
@@ -126,20 +129,31 @@ struct ContractLoaderTests {
         }
         #expect(invalid.map(\.0) == [2000, 2999])
         #expect(invalid.first?.1.first?.hasPrefix("contracts/c.json:2002:") == true, "\(invalid)")
-        #expect(invalid.last?.1 == ["contracts/c.json:3001:1: error: duplicate case name \"case 1234\" (first at line 1236)"])
+        #expect(
+            invalid.last?.1 == [
+                "contracts/c.json:3001:1: error: duplicate case name \"case 1234\" (first at line 1236)"
+            ])
     }
 
     @Test("problems with several arguments are reported in the order the contract writes them")
     func argumentsInOrder() {
         for (text, expected) in [
-            (#"{"endpoint": "countries.byName", "arguments": {"fullText": "yes", "name": 3}, "cases": []}"#, ["1:60", "1:75", "1:88"]),
-            (#"{"endpoint": "countries.byName", "arguments": {"name": 3, "fullText": "yes"}, "cases": []}"#, ["1:56", "1:71", "1:88"]),
+            (
+                #"{"endpoint": "countries.byName", "arguments": {"fullText": "yes", "name": 3}, "cases": []}"#,
+                ["1:60", "1:75", "1:88"]
+            ),
+            (
+                #"{"endpoint": "countries.byName", "arguments": {"name": 3, "fullText": "yes"}, "cases": []}"#,
+                ["1:56", "1:71", "1:88"]
+            ),
         ] {
             guard case .invalid(_, _, let diagnostics) = Self.load(text) else {
                 Issue.record("loaded: \(text)")
                 continue
             }
-            #expect(diagnostics.map { "\($0.position?.line ?? 0):\($0.position?.column ?? 0)" } == expected, "\(diagnostics.map(\.rendered))")
+            #expect(
+                diagnostics.map { "\($0.position?.line ?? 0):\($0.position?.column ?? 0)" } == expected,
+                "\(diagnostics.map(\.rendered))")
         }
     }
 }

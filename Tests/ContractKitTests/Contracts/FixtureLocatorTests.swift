@@ -13,11 +13,16 @@ struct FixtureLocatorTests {
         try folder.write("contracts/outside.json", "[]")
         let fixtures = folder.url.appendingPathComponent("Fixtures")
         let manager = FileManager.default
-        try manager.createSymbolicLink(atPath: fixtures.appendingPathComponent("inside.json").path, withDestinationPath: "dogs/page.json")
-        try manager.createSymbolicLink(atPath: fixtures.appendingPathComponent("alias").path, withDestinationPath: "dogs")
-        try manager.createSymbolicLink(atPath: fixtures.appendingPathComponent("out.json").path, withDestinationPath: "../contracts/outside.json")
-        try manager.createSymbolicLink(atPath: fixtures.appendingPathComponent("escape").path, withDestinationPath: "../contracts")
-        try manager.createSymbolicLink(atPath: fixtures.appendingPathComponent("dangling.json").path, withDestinationPath: "gone.json")
+        try manager.createSymbolicLink(
+            atPath: fixtures.appendingPathComponent("inside.json").path, withDestinationPath: "dogs/page.json")
+        try manager.createSymbolicLink(
+            atPath: fixtures.appendingPathComponent("alias").path, withDestinationPath: "dogs")
+        try manager.createSymbolicLink(
+            atPath: fixtures.appendingPathComponent("out.json").path, withDestinationPath: "../contracts/outside.json")
+        try manager.createSymbolicLink(
+            atPath: fixtures.appendingPathComponent("escape").path, withDestinationPath: "../contracts")
+        try manager.createSymbolicLink(
+            atPath: fixtures.appendingPathComponent("dangling.json").path, withDestinationPath: "gone.json")
         return FixtureLocator(root: fixtures, displayRoot: "Fixtures")
     }
 
@@ -42,14 +47,16 @@ struct FixtureLocatorTests {
     @Test(
         "a path or a link that leads out of the folder is refused",
         arguments: [
-            "../contracts/outside.json", "dogs/../../contracts/outside.json", "out.json", "escape/outside.json", "alias/../../contracts/outside.json",
+            "../contracts/outside.json", "dogs/../../contracts/outside.json", "out.json", "escape/outside.json",
+            "alias/../../contracts/outside.json",
         ])
     func refusesOutside(_ path: String) throws {
         let folder = try SuiteFolder()
         let locator = try Self.locator(in: folder)
         switch locator.resolve(path) {
         case .success(let url): Issue.record("\"\(path)\" resolved to \(url.path)")
-        case .failure(let problem): #expect(problem.message == "fixture path \"\(path)\" leaves the fixtures folder \"Fixtures\"")
+        case .failure(let problem):
+            #expect(problem.message == "fixture path \"\(path)\" leaves the fixtures folder \"Fixtures\"")
         }
     }
 

@@ -29,11 +29,16 @@ struct CoverageTests {
         #expect(run.status == 1)
         let errors = run.stderr.split(separator: "\n").map(String.init)
         #expect(errors.contains("dogpatch-contracts: error: dogpatch.getDogs: no replayed case reaches invalidData"))
-        #expect(errors.contains("dogpatch-contracts: error: dogpatch.getDogs: no replayed case reaches responseUnsuccessful 5xx"))
-        #expect(errors.contains("dogpatch-contracts: error: dogpatch.getDogs: no replayed case runs on the private queue"))
+        #expect(
+            errors.contains(
+                "dogpatch-contracts: error: dogpatch.getDogs: no replayed case reaches responseUnsuccessful 5xx"))
+        #expect(
+            errors.contains("dogpatch-contracts: error: dogpatch.getDogs: no replayed case runs on the private queue"))
         #expect(errors.contains("dogpatch-contracts: error: countries.byName: no replayed case reaches invalidRequest"))
         #expect(errors.contains("dogpatch-contracts: error: countries.all: no replayed case reaches decoded"))
-        #expect(!errors.contains("dogpatch-contracts: error: countries.all: no replayed case reaches invalidRequest"), "countries.all has no required argument")
+        #expect(
+            !errors.contains("dogpatch-contracts: error: countries.all: no replayed case reaches invalidRequest"),
+            "countries.all has no required argument")
     }
 
     @Test("the JSON report carries the matrix as \"coverage\"")
@@ -45,7 +50,8 @@ struct CoverageTests {
         let coverage = try #require(report["coverage"] as? [String: [String: Int]])
         #expect(
             coverage["dogpatch.getDogs"] == [
-                "decoded": 1, "invalidData": 0, "jsonConversionFailure": 1, "responseUnsuccessful4xx": 1, "responseUnsuccessful5xx": 0,
+                "decoded": 1, "invalidData": 0, "jsonConversionFailure": 1, "responseUnsuccessful4xx": 1,
+                "responseUnsuccessful5xx": 0,
                 "responseUnsuccessfulNetworkError": 1, "mainQueue": 4, "privateQueue": 0,
             ])
     }

@@ -18,7 +18,11 @@ struct FixtureDecoderTests {
     @Test("a number that does not fit an Int gets its path and position, which Linux's decoder omits")
     func numberDoesNotFit() throws {
         let found = try problem("[{\"population\": 1},\n {\"population\": 2.02}]", as: .countries)
-        #expect(found == DecodeProblem(path: "[1].population", reason: "expected a whole number, found 2.02", position: .init(line: 2, column: 17)))
+        #expect(
+            found
+                == DecodeProblem(
+                    path: "[1].population", reason: "expected a whole number, found 2.02",
+                    position: .init(line: 2, column: 17)))
     }
 
     @Test("a number too large for an Int is named as such")
@@ -31,7 +35,10 @@ struct FixtureDecoderTests {
     @Test("a missing key points at the object that lacks it")
     func missingKey() throws {
         let found = try problem(SampleSuite.dogsMissingID, as: .dogs)
-        #expect(found == DecodeProblem(path: "[1].id", reason: "required key is missing", position: .init(line: 5, column: 3)))
+        #expect(
+            found
+                == DecodeProblem(path: "[1].id", reason: "required key is missing", position: .init(line: 5, column: 3))
+        )
     }
 
     @Test("a type mismatch names what was expected and what was found")
@@ -57,7 +64,8 @@ struct FixtureDecoderTests {
 
     @Test("a bad UUID or URL is named")
     func uuidAndURL() throws {
-        let badUUID = SampleSuite.dogs.replacingOccurrences(of: "11111111-2222-4333-8444-555555555555", with: "not-a-uuid")
+        let badUUID = SampleSuite.dogs.replacingOccurrences(
+            of: "11111111-2222-4333-8444-555555555555", with: "not-a-uuid")
         #expect(try problem(badUUID, as: .dogs).summary == #"[0].id: "not-a-uuid" is not a UUID"#)
     }
 

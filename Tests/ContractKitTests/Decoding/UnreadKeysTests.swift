@@ -7,14 +7,17 @@ import Testing
 
 @Suite("ignored keys")
 struct UnreadKeysTests {
-    private func ignored(_ json: String, _ model: ModelDescriptor = .countries, cache: KeyReadCache = KeyReadCache()) -> [String] {
+    private func ignored(_ json: String, _ model: ModelDescriptor = .countries, cache: KeyReadCache = KeyReadCache())
+        -> [String]
+    {
         let body = Data(json.utf8)
         return UnreadKeys.find(in: body, scan: BodyScan(body), model: model, cache: cache).map(\.path)
     }
 
     @Test("the keys of a dictionary collapse to *, so a key its values lack is one line")
     func dictionaries() {
-        let json = #"[{"currencies": {"EUR": {"name": "euro", "code": "EUR"}}}, {"currencies": {"USD": {"name": "dollar", "code": "USD"}}}]"#
+        let json =
+            #"[{"currencies": {"EUR": {"name": "euro", "code": "EUR"}}}, {"currencies": {"USD": {"name": "dollar", "code": "USD"}}}]"#
         #expect(ignored(json) == ["[*].currencies.*.code"])
     }
 
@@ -43,7 +46,8 @@ struct UnreadKeysTests {
 
     @Test("a key written escaped in one record and plain in another is one key, counted once per occurrence")
     func escapedAndPlain() {
-        let body = Data(#"[{"cca3": "PER", "gender": "f"}, {"c\u0063a3": "CHL", "\u0067ender": "m"}, {"gender": "x"}]"#.utf8)
+        let body = Data(
+            #"[{"cca3": "PER", "gender": "f"}, {"c\u0063a3": "CHL", "\u0067ender": "m"}, {"gender": "x"}]"#.utf8)
         let found = UnreadKeys.find(in: body, scan: BodyScan(body), model: .countries)
         #expect(found.map(\.path) == ["[*].gender"])
         #expect(found.map(\.occurrences) == [3])
@@ -52,8 +56,10 @@ struct UnreadKeysTests {
     @Test("the answer is the same with a warm cache as with a cold one, whatever came first")
     func cacheAgrees() {
         let cache = KeyReadCache()
-        let first = #"[{"name": {"common": "A"}, "flags": {"png": "a", "emoji": "x"}}, {"currencies": {"EUR": {"name": "e"}}}]"#
-        let second = #"[{"currencies": {"JPY": {"name": "yen", "fraction": 100}}}, {"flags": {"emoji": "y"}, "gini": {"2019": 30.1}}]"#
+        let first =
+            #"[{"name": {"common": "A"}, "flags": {"png": "a", "emoji": "x"}}, {"currencies": {"EUR": {"name": "e"}}}]"#
+        let second =
+            #"[{"currencies": {"JPY": {"name": "yen", "fraction": 100}}}, {"flags": {"emoji": "y"}, "gini": {"2019": 30.1}}]"#
         #expect(ignored(first, cache: cache) == ["[*].flags.emoji"])
         #expect(ignored(second, cache: cache) == ignored(second))
         #expect(ignored(second, cache: cache) == ["[*].currencies.*.fraction", "[*].flags.emoji"])
@@ -66,7 +72,9 @@ struct UnreadKeysTests {
         #expect(found == [UnreadKey(path: "[*].extra", position: SourcePosition(line: 3, column: 16), occurrences: 1)])
     }
 
-    @Test("bodies of one shape get their own positions and counts, and a shape is worked out again once the model learns more")
+    @Test(
+        "bodies of one shape get their own positions and counts, and a shape is worked out again once the model learns more"
+    )
     func sameShape() {
         let cache = KeyReadCache()
         func find(_ json: String) -> [UnreadKey] {
@@ -83,7 +91,8 @@ struct UnreadKeysTests {
         #expect(second.map(\.occurrences) == [1])
         #expect(second.map { [$0.position.line, $0.position.column] } == [[3, 4]])
         // A new key teaches the model something; the known shape still gives its own answer.
-        #expect(find(#"[{"cca3": "DDD", "gender": "f", "colour": "red"}]"#).map(\.path) == ["[*].gender", "[*].colour"])
+        #expect(
+            find(#"[{"cca3": "DDD", "gender": "f", "colour": "red"}]"#).map(\.path) == ["[*].gender", "[*].colour"])
         #expect(find(#"[{"cca3": "EEE", "gender": "m"}]"#).map(\.path) == ["[*].gender"])
     }
 }

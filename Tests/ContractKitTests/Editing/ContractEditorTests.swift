@@ -6,7 +6,9 @@ import Testing
 /// `ContractEditor` and `CaseTemplate`: contracts edited as text, every other byte kept.
 @Suite("contract editor")
 struct ContractEditorTests {
-    static let template = CaseTemplate(name: "peru", status: 200, fixture: "countries/peru.json", expect: .decodes(count: 1, values: [("[0].cca3", "\"PER\"")]))
+    static let template = CaseTemplate(
+        name: "peru", status: 200, fixture: "countries/peru.json",
+        expect: .decodes(count: 1, values: [("[0].cca3", "\"PER\"")]))
 
     @Test("a case renders as the contract format writes it, with headers and a stamp when it has them")
     func rendering() {
@@ -16,7 +18,8 @@ struct ContractEditorTests {
                       "response": { "fixture": "countries/peru.json" },
                       "expect": { "decodes": true, "count": 1, "values": { "[0].cca3": "PER" } } }
                 """)
-        var recorded = CaseTemplate(name: "gone", status: 404, fixture: "g.json", expect: .error(.responseUnsuccessful, status: 404, path: nil))
+        var recorded = CaseTemplate(
+            name: "gone", status: 404, fixture: "g.json", expect: .error(.responseUnsuccessful, status: 404, path: nil))
         recorded.headers = [("Content-Type", "application/json")]
         recorded.recorded = ("https://x.test/v3.1/name/gone", "2026-11-22T08:00:00Z")
         #expect(
@@ -30,8 +33,10 @@ struct ContractEditorTests {
 
     @Test("appending keeps every byte before the new case, lines it up with the first, and keeps CRLF")
     func appending() throws {
-        let original = "{\r\n  \"model\": \"[Country]\",\r\n  \"cases\": [\r\n    { \"name\": \"a\", \"response\": {}, \"expect\": {} }\r\n  ]\r\n}\r\n"
-        let appended = String(decoding: try #require(ContractEditor.appending(Self.template, to: Data(original.utf8))), as: UTF8.self)
+        let original =
+            "{\r\n  \"model\": \"[Country]\",\r\n  \"cases\": [\r\n    { \"name\": \"a\", \"response\": {}, \"expect\": {} }\r\n  ]\r\n}\r\n"
+        let appended = String(
+            decoding: try #require(ContractEditor.appending(Self.template, to: Data(original.utf8))), as: UTF8.self)
         #expect(
             appended.hasPrefix(
                 "{\r\n  \"model\": \"[Country]\",\r\n  \"cases\": [\r\n    { \"name\": \"a\", \"response\": {}, \"expect\": {} },\r\n    { \"name\": \"peru\",\r\n"
@@ -51,17 +56,22 @@ struct ContractEditorTests {
         let updated = String(
             decoding: try #require(
                 ContractEditor.updatingRecording(
-                    of: "peru", in: Data(text.utf8), url: "https://new.test/", at: "2026-11-22T08:00:00Z", status: 203, headers: []
+                    of: "peru", in: Data(text.utf8), url: "https://new.test/", at: "2026-11-22T08:00:00Z", status: 203,
+                    headers: []
                 )), as: UTF8.self)
         #expect(
             updated
                 == text
                 .replacingOccurrences(
-                    of: #"{"url": "old", "at": "2026-01-01T00:00:00Z"}"#, with: #"{ "url": "https://new.test/", "at": "2026-11-22T08:00:00Z" }"#
+                    of: #"{"url": "old", "at": "2026-01-01T00:00:00Z"}"#,
+                    with: #"{ "url": "https://new.test/", "at": "2026-11-22T08:00:00Z" }"#
                 )
-                .replacingOccurrences(of: #""response": {"fixture": "p.json"}"#, with: #""response": { "status": 203,"fixture": "p.json"}"#))
+                .replacingOccurrences(
+                    of: #""response": {"fixture": "p.json"}"#,
+                    with: #""response": { "status": 203,"fixture": "p.json"}"#))
         #expect(
-            ContractEditor.updatingRecording(of: "other", in: Data(text.utf8), url: "u", at: "a", status: 200, headers: []) == nil,
+            ContractEditor.updatingRecording(
+                of: "other", in: Data(text.utf8), url: "u", at: "a", status: 200, headers: []) == nil,
             "a case without a stamp is not touched")
     }
 }

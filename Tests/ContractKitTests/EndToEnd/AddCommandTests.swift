@@ -8,7 +8,8 @@ struct AddCommandTests {
         let folder = try SuiteFolder()
         try folder.write("Downloads/peru.json", #"[{"name": {"common": "Peru"}, "cca3": "PER"}]"#)
         let run = try folder.run([
-            "add", "Downloads/peru.json", "--contract", "contracts/countries/peru.json", "--endpoint", "countries.byName",
+            "add", "Downloads/peru.json", "--contract", "contracts/countries/peru.json", "--endpoint",
+            "countries.byName",
             "--arguments", #"{"name": "peru"}"#, "--name", "peru",
         ])
         #expect(run.status == 0, "\(run.stderr)")
@@ -33,10 +34,13 @@ struct AddCommandTests {
         try SampleSuite.write(into: folder)
         let before = try folder.read("contracts/good.json")
         let run = try folder.run([
-            "add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "teapot", "--status", "418", "--expect", "responseUnsuccessful",
+            "add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "teapot", "--status", "418",
+            "--expect", "responseUnsuccessful",
         ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("added case \"teapot\" to contracts/good.json (5 cases)\nPASS  contracts/good.json  teapot\n"))
+        #expect(
+            run.stdout.hasPrefix(
+                "added case \"teapot\" to contracts/good.json (5 cases)\nPASS  contracts/good.json  teapot\n"))
         let after = String(decoding: try folder.read("contracts/good.json"), as: UTF8.self)
         let original = String(decoding: before, as: UTF8.self)
         let cut = try #require(original.range(of: "\"expect\": { \"error\": \"responseUnsuccessful\" } }"))
@@ -60,9 +64,12 @@ struct AddCommandTests {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         let before = try folder.read("contracts/good.json")
-        let run = try folder.run(["add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "offline"])
+        let run = try folder.run([
+            "add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "offline",
+        ])
         #expect(run.status == 2)
-        #expect(run.stderr == "error: contracts/good.json already has a case named \"offline\"; choose another --name\n")
+        #expect(
+            run.stderr == "error: contracts/good.json already has a case named \"offline\"; choose another --name\n")
         #expect(try folder.read("contracts/good.json") == before)
     }
 
@@ -74,12 +81,19 @@ struct AddCommandTests {
         let before = try folder.read("contracts/good.json")
         let run = try folder.run(["add", "elsewhere/dogs.json", "--contract", "contracts/good.json", "--name", "empty"])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("Fixtures/dogs.json already exists with different content; keep it and choose another name with --as PATH"))
+        #expect(
+            run.stderr.contains(
+                "Fixtures/dogs.json already exists with different content; keep it and choose another name with --as PATH"
+            ))
         #expect(try folder.read("Fixtures/dogs.json") == Data(SampleSuite.dogs.utf8))
         #expect(try folder.read("contracts/good.json") == before)
-        let renamed = try folder.run(["add", "elsewhere/dogs.json", "--contract", "contracts/good.json", "--name", "empty", "--as", "dogs/empty.json"])
+        let renamed = try folder.run([
+            "add", "elsewhere/dogs.json", "--contract", "contracts/good.json", "--name", "empty", "--as",
+            "dogs/empty.json",
+        ])
         #expect(renamed.status == 0, "\(renamed.stderr)")
-        #expect(renamed.stdout.contains("no --expect given: recorded the observed outcome, a decoded [Dog] of 0 elements"))
+        #expect(
+            renamed.stdout.contains("no --expect given: recorded the observed outcome, a decoded [Dog] of 0 elements"))
     }
 
     @Test("an expectation the body does not meet is added, fails, and exits 1")
@@ -87,7 +101,8 @@ struct AddCommandTests {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/missing-id.json", SampleSuite.dogsMissingID)
         let run = try folder.run([
-            "add", "Fixtures/missing-id.json", "--contract", "contracts/new.json", "--model", "[Dog]", "--name", "page", "--expect", "decodes",
+            "add", "Fixtures/missing-id.json", "--contract", "contracts/new.json", "--model", "[Dog]", "--name", "page",
+            "--expect", "decodes",
         ])
         #expect(run.status == 1)
         #expect(run.stdout.contains("FAIL  contracts/new.json  page"))
@@ -105,9 +120,11 @@ struct AddFilesTests {
         try folder.write("shared/good.json", SampleSuite.dogsContract)
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("contracts/good.json"))
         try FileManager.default.createSymbolicLink(
-            atPath: folder.url.appendingPathComponent("contracts/good.json").path, withDestinationPath: "../shared/good.json")
+            atPath: folder.url.appendingPathComponent("contracts/good.json").path,
+            withDestinationPath: "../shared/good.json")
         let run = try folder.run([
-            "add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "teapot", "--status", "418", "--expect", "responseUnsuccessful",
+            "add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "teapot", "--status", "418",
+            "--expect", "responseUnsuccessful",
         ])
         #expect(run.status == 0, "\(run.stderr)")
         let stillLink = folder.isSymlink("contracts/good.json")
@@ -121,7 +138,8 @@ struct AddFilesTests {
         try SampleSuite.write(into: folder)
         try folder.write("contracts/good.json", SampleSuite.dogsContract.replacingOccurrences(of: "\n", with: "\r\n"))
         let run = try folder.run([
-            "add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "teapot", "--status", "418", "--expect", "responseUnsuccessful",
+            "add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "teapot", "--status", "418",
+            "--expect", "responseUnsuccessful",
         ])
         #expect(run.status == 0, "\(run.stderr)")
         let bytes = [UInt8](try folder.read("contracts/good.json"))
@@ -141,7 +159,8 @@ struct AddFilesTests {
         try folder.write("Fixtures/countries/other.json", "[]")
         try folder.write("Downloads/peru.json", SuiteRootTests.peru)
         let run = try folder.run([
-            "add", "Downloads/peru.json", "--contract", "contracts/c.json", "--model", "[Country]", "--name", "peru", "--as", destination,
+            "add", "Downloads/peru.json", "--contract", "contracts/c.json", "--model", "[Country]", "--name", "peru",
+            "--as", destination,
         ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try folder.read(expected) == folder.read("Downloads/peru.json"))
@@ -157,7 +176,8 @@ struct AddFilesTests {
         let folder = try SuiteFolder()
         try folder.write("Downloads/peru.json", SuiteRootTests.peru)
         let run = try folder.run([
-            "add", "Downloads/peru.json", "--contract", "contracts/c.json", "--model", "[Country]", "--name", "peru", "--as", destination,
+            "add", "Downloads/peru.json", "--contract", "contracts/c.json", "--model", "[Country]", "--name", "peru",
+            "--as", destination,
         ])
         #expect(run.status == 2)
         #expect(run.stderr.contains(message), "\(run.stderr)")
@@ -168,7 +188,10 @@ struct AddFilesTests {
         let folder = try SuiteFolder()
         try folder.write("Downloads/peru.json", SuiteRootTests.peru)
         try folder.write("contracts/blocked", "a file where a folder should be")
-        let run = try folder.run(["add", "Downloads/peru.json", "--contract", "contracts/blocked/c.json", "--model", "[Country]", "--name", "peru"])
+        let run = try folder.run([
+            "add", "Downloads/peru.json", "--contract", "contracts/blocked/c.json", "--model", "[Country]", "--name",
+            "peru",
+        ])
         #expect(run.status == 2)
         #expect(run.stderr.contains("is a file, not a folder; nothing was added"), "\(run.stderr)")
         #expect(!run.stderr.contains("NSCocoaErrorDomain"))

@@ -61,7 +61,9 @@ struct CommandLineTests {
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("Fixtures"))
         let run = try folder.run(["list"])
         #expect(run.status == 2)
-        #expect(run.stdout.hasPrefix("contracts/bad.json (invalid)\ncontracts/good.json (dogpatch.getDogs, [Dog], 4 cases)\n"))
+        #expect(
+            run.stdout.hasPrefix(
+                "contracts/bad.json (invalid)\ncontracts/good.json (dogpatch.getDogs, [Dog], 4 cases)\n"))
         #expect(run.stderr.contains("contracts/bad.json:1:2: error: invalid JSON"))
     }
 

@@ -15,7 +15,9 @@ struct EscapingTests {
         let run = try folder.run(["verify", "--format", format])
         #expect(run.status == 1)
         let printed = run.stdout + run.stderr
-        #expect(!printed.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x0D || $0.value == 0x09 }, "\(printed.debugDescription)")
+        #expect(
+            !printed.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x0D || $0.value == 0x09 },
+            "\(printed.debugDescription)")
         switch format {
         case "text":
             #expect(run.cases("FAIL") == [#"FAIL  contracts/c.json  two\nlines\u001b[31mred\r\tend"#])
@@ -34,7 +36,8 @@ struct EscapingTests {
         let folder = try SuiteFolder()
         try folder.write("contracts/c.json", Self.contract)
         let run = try folder.run(["list"])
-        #expect(run.stdout == "contracts/c.json (dogpatch.getDogs, [Dog], 1 case)\n  two\\nlines\\u001b[31mred\\r\\tend\n")
+        #expect(
+            run.stdout == "contracts/c.json (dogpatch.getDogs, [Dog], 1 case)\n  two\\nlines\\u001b[31mred\\r\\tend\n")
     }
 
     @Test("with a byte-order mark, unread-key and decode-error columns count the same way")

@@ -36,7 +36,9 @@ struct GitHubFormatTests {
         let keys = (0..<12).map { #""extra\#($0)": \#($0)"# }.joined(separator: ", ")
         try folder.write("Fixtures/wide.json", #"[{"name": {"common": "Peru"}, \#(keys)}]"#)
         try folder.write(
-            "contracts/wide.json", #"{"model": "[Country]", "cases": [{"name": "wide", "response": {"fixture": "wide.json"}, "expect": {"decodes": true}}]}"#)
+            "contracts/wide.json",
+            #"{"model": "[Country]", "cases": [{"name": "wide", "response": {"fixture": "wide.json"}, "expect": {"decodes": true}}]}"#
+        )
         try folder.write("contracts/many.json", Self.failingContract(3))
         let run = try folder.run(["verify", "--format", "github"])
         let lines = run.stdout.split(separator: "\n")
@@ -44,7 +46,8 @@ struct GitHubFormatTests {
         #expect(lines.count { $0.hasPrefix("::warning ") } == 10)
         #expect(
             lines.contains(
-                "::notice title=dogpatch-contracts::2 more warnings not annotated: GitHub shows 10 of each a step, and standard error lists every one"))
+                "::notice title=dogpatch-contracts::2 more warnings not annotated: GitHub shows 10 of each a step, and standard error lists every one"
+            ))
     }
 
     @Test("a run within the limits prints no notice")
@@ -61,17 +64,25 @@ struct GitHubFormatTests {
         let folder = try SuiteFolder()
         try folder.write("contracts/many.json", Self.failingContract(30))
         try folder.write(
-            "contracts/pipes.json", #"{"model": "[Country]", "cases": [{"name": "a | b <i>", "response": {"status": 500}, "expect": {"decodes": true}}]}"#)
+            "contracts/pipes.json",
+            #"{"model": "[Country]", "cases": [{"name": "a | b <i>", "response": {"status": 500}, "expect": {"decodes": true}}]}"#
+        )
         try folder.write("summary.md", "an earlier step's summary\n")
         let run = try folder.run(["verify", "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": "summary.md"])
         #expect(run.status == 1)
         let summary = String(decoding: try folder.read("summary.md"), as: UTF8.self)
-        #expect(summary.hasPrefix("an earlier step's summary\n### dogpatch-contracts verify\n\n**0 passed, 31 failed, 0 errors, 0 skipped** in 2 contracts\n"))
+        #expect(
+            summary.hasPrefix(
+                "an earlier step's summary\n### dogpatch-contracts verify\n\n**0 passed, 31 failed, 0 errors, 0 skipped** in 2 contracts\n"
+            ))
         for index in 0..<30 {
-            #expect(summary.contains("| contracts/many.json | case \(index) | failed | contracts/many.json:"), "case \(index)")
+            #expect(
+                summary.contains("| contracts/many.json | case \(index) | failed | contracts/many.json:"),
+                "case \(index)")
         }
         #expect(summary.contains(#"| contracts/pipes.json | a \| b &lt;i&gt; | failed |"#), "\(summary)")
-        let again = try folder.run(["verify", "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": "summary.md"])
+        let again = try folder.run(
+            ["verify", "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": "summary.md"])
         #expect(again.status == 1)
         let twice = String(decoding: try folder.read("summary.md"), as: UTF8.self)
         #expect(twice.hasPrefix(summary) && twice.count == summary.count * 2 - "an earlier step's summary\n".count)
@@ -81,9 +92,12 @@ struct GitHubFormatTests {
     func unwritableSummary() throws {
         let folder = try SuiteFolder()
         try folder.write("contracts/few.json", Self.failingContract(1))
-        let run = try folder.run(["verify", "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": "missing/summary.md"])
+        let run = try folder.run(
+            ["verify", "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": "missing/summary.md"])
         #expect(run.status == 1)
-        #expect(run.stderr.hasSuffix("warning: cannot append to the step summary \"missing/summary.md\": no such file\n"), "\(run.stderr)")
+        #expect(
+            run.stderr.hasSuffix("warning: cannot append to the step summary \"missing/summary.md\": no such file\n"),
+            "\(run.stderr)")
     }
 
     @Test("only the github format writes the step summary")

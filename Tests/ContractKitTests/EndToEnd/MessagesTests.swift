@@ -31,7 +31,9 @@ struct MessagesTests {
         #expect(run.status == 2)
         #expect(run.cases("ERROR") == ["ERROR contracts/c.json  x"])
         #expect(
-            run.stderr.contains("error: \"invalidRequest\" depends on the arguments and only replay can check it, but \(reason); this case could never run"),
+            run.stderr.contains(
+                "error: \"invalidRequest\" depends on the arguments and only replay can check it, but \(reason); this case could never run"
+            ),
             "\(run.stderr)")
         #expect(try folder.run(["list"]).status == 2)
     }
@@ -49,8 +51,11 @@ struct MessagesTests {
             """)
         let run = try folder.run(["list"])
         #expect(run.status == 2)
-        #expect(run.stdout == "contracts/c.json (dogpatch.getDogs, [Dog], 3 cases)\n  a\n  a (invalid)\n  b (invalid)\n")
-        #expect(run.stderr.contains("contracts/c.json:3:3: error: duplicate case name \"a\" (first at line 2)"), "\(run.stderr)")
+        #expect(
+            run.stdout == "contracts/c.json (dogpatch.getDogs, [Dog], 3 cases)\n  a\n  a (invalid)\n  b (invalid)\n")
+        #expect(
+            run.stderr.contains("contracts/c.json:3:3: error: duplicate case name \"a\" (first at line 2)"),
+            "\(run.stderr)")
         #expect(run.stderr.contains("unknown key \"fixtrue\" in \"response\""))
     }
 
@@ -63,14 +68,19 @@ struct MessagesTests {
         )
         let run = try folder.run(["verify"])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("contracts/c.json:1:34: error: dogpatch.getDogs takes no arguments; remove \"arguments\""), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "contracts/c.json:1:34: error: dogpatch.getDogs takes no arguments; remove \"arguments\""),
+            "\(run.stderr)")
     }
 
     @Test("add without the name argument says which argument and how to pass it")
     func addWithoutArguments() throws {
         let folder = try SuiteFolder()
         try folder.write("peru.json", #"[{"name": {"common": "Peru"}}]"#)
-        let run = try folder.run(["add", "peru.json", "--contract", "contracts/peru.json", "--endpoint", "countries.byName", "--name", "peru"])
+        let run = try folder.run([
+            "add", "peru.json", "--contract", "contracts/peru.json", "--endpoint", "countries.byName", "--name", "peru",
+        ])
         #expect(run.status == 2)
         #expect(
             run.stderr.hasPrefix(
@@ -89,7 +99,10 @@ struct MessagesTests {
         )
         let run = try folder.run(["verify"])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("client returned invalidRequest (the country name is empty) for HTTP 404; expected responseUnsuccessful"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "client returned invalidRequest (the country name is empty) for HTTP 404; expected responseUnsuccessful"
+            ), "\(run.stderr)")
     }
 
     static func acdc(path: String) -> String {
@@ -100,7 +113,8 @@ struct MessagesTests {
     @Test(
         "a path with % is compared as sent, hex case aside; one without, decoded",
         arguments: [
-            ("/v3.1/name/AC%2FDC", true), ("/v3.1/name/AC%2fDC", true), ("/v3.1/name/AC/DC", true), ("/v3.1/name/AC%2F%44C", false),
+            ("/v3.1/name/AC%2FDC", true), ("/v3.1/name/AC%2fDC", true), ("/v3.1/name/AC/DC", true),
+            ("/v3.1/name/AC%2F%44C", false),
         ])
     func encodedPaths(path: String, passes: Bool) throws {
         let folder = try SuiteFolder()
@@ -111,10 +125,12 @@ struct MessagesTests {
 
     /// `countries.byName` that leaves `/` in the name unencoded.
     static let slashUnencoded = Endpoint(
-        name: "countries.byName", model: .countries, parameters: [Endpoint.Parameter("name", .string, required: true)], baseURL: RestCountriesAPI.baseURL
+        name: "countries.byName", model: .countries, parameters: [Endpoint.Parameter("name", .string, required: true)],
+        baseURL: RestCountriesAPI.baseURL
     ) { call in
         let name = call.string("name") ?? ""
-        var request = URLRequest(url: URL(string: "https://restcountries.com/v3.1/name/" + name) ?? RestCountriesAPI.baseURL)
+        var request = URLRequest(
+            url: URL(string: "https://restcountries.com/v3.1/name/" + name) ?? RestCountriesAPI.baseURL)
         request.httpMethod = "GET"
         call.session.makeDataTask(with: request) { _, response, _ in
             let status = (response as? HTTPURLResponse)?.statusCode
@@ -129,7 +145,9 @@ struct MessagesTests {
         let catalogue = Catalogue(endpoints: [Self.slashUnencoded], models: Catalogue.standard.models)
         let output = await folder.runInProcess(["verify"], catalogue: catalogue)
         #expect(output.code == .failure)
-        #expect(output.stderr.contains(#"request path: expected "/v3.1/name/AC%2FDC", client sent "/v3.1/name/AC/DC""#), "\(output.stderr)")
+        #expect(
+            output.stderr.contains(#"request path: expected "/v3.1/name/AC%2FDC", client sent "/v3.1/name/AC/DC""#),
+            "\(output.stderr)")
     }
 
     @Test("a number too small for a Double gets its path, as one too large does", arguments: ["1e-400", "1e400"])
@@ -137,17 +155,23 @@ struct MessagesTests {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/c.json", "[{\"name\": {\"common\": \"X\"},\n  \"area\": \(literal)}]")
         try folder.write(
-            "contracts/c.json", #"{"model": "[Country]", "cases": [{"name": "x", "response": {"fixture": "c.json"}, "expect": {"decodes": true}}]}"#)
+            "contracts/c.json",
+            #"{"model": "[Country]", "cases": [{"name": "x", "response": {"fixture": "c.json"}, "expect": {"decodes": true}}]}"#
+        )
         let run = try folder.run(["verify"])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("Fixtures/c.json:2:11: error: [0].area: number \(literal) does not fit in Double"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("Fixtures/c.json:2:11: error: [0].area: number \(literal) does not fit in Double"),
+            "\(run.stderr)")
     }
 
     @Test("a body the prediction and the client word differently gets one diagnostic")
     func oneDiagnosticPerProblem() throws {
         let folder = try SuiteFolder()
         try folder.write(
-            "contracts/c.json", #"{"endpoint": "dogpatch.getDogs", "cases": [{"name": "x", "response": {"body": "[null]"}, "expect": {"decodes": true}}]}"#)
+            "contracts/c.json",
+            #"{"endpoint": "dogpatch.getDogs", "cases": [{"name": "x", "response": {"body": "[null]"}, "expect": {"decodes": true}}]}"#
+        )
         let run = try folder.run(["verify"])
         #expect(run.status == 1)
         let errors = run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }

@@ -40,14 +40,18 @@ struct OutputFilesTests {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         try folder.write("reports/real.out", "stale")
-        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("link.out").path, withDestinationPath: "reports/real.out")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("link.out").path, withDestinationPath: "reports/real.out")
         let run = try folder.run(["verify", option, "link.out"])
         #expect(run.status == 0, "\(run.stderr)")
         let stillLink = folder.isSymlink("link.out")
         #expect(stillLink)
         let written = String(decoding: try folder.read("reports/real.out"), as: UTF8.self)
         #expect(written.hasPrefix(option == "--junit" ? "<?xml" : "{"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("reports").path) == ["real.out"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("reports").path) == [
+                "real.out"
+            ])
     }
 
     @Test("a report aimed at /dev/stdout goes to standard output and leaves the node alone")

@@ -23,7 +23,9 @@ struct SuiteRootTests {
             run.stderr.contains(
                 "outside the suite's contracts/ folder, and verify would never run it; --contract is a path from the suite's root, such as \"contracts/countries/by-name-peru.json\""
             ), "\(run.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("contracts/countries/Fixtures").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: folder.url.appendingPathComponent("contracts/countries/Fixtures").path))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("by-name-peru.json").path))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Fixtures/peru.json").path))
         #expect(try folder.run(["verify"]).status == 0)
@@ -36,12 +38,15 @@ struct SuiteRootTests {
         try folder.write("Downloads/peru.json", Self.peru)
         let run = try folder.run(
             [
-                "add", "../Downloads/peru.json", "--contract", "contracts/countries/by-name-peru.json", "--endpoint", "countries.byName",
+                "add", "../Downloads/peru.json", "--contract", "contracts/countries/by-name-peru.json", "--endpoint",
+                "countries.byName",
                 "--arguments", #"{"name": "peru"}"#, "--name", "peru", "--as", "countries/",
             ], from: "contracts")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("copied ../Downloads/peru.json to Fixtures/countries/peru.json\n"))
-        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Fixtures/countries/peru.json").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: folder.url.appendingPathComponent("Fixtures/countries/peru.json").path))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("contracts/Fixtures").path))
         let verify = try folder.run(["verify", "--strict"])
         #expect(verify.status == 0, "\(verify.stderr)")
@@ -53,7 +58,9 @@ struct SuiteRootTests {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         try folder.write(
-            "contracts/more/x.json", #"{"model": "[Dog]", "cases": [{"name": "x", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true}}]}"#)
+            "contracts/more/x.json",
+            #"{"model": "[Dog]", "cases": [{"name": "x", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true}}]}"#
+        )
         let fromRoot = try folder.run(["verify"])
         let fromInside = try folder.run(["verify"], from: "contracts/more")
         #expect(fromRoot.status == 0)
@@ -72,7 +79,9 @@ struct SuiteRootTests {
         let run = try folder.run(["verify"])
         #expect(run.status == 0, "\(run.stderr)")
         try folder.write(
-            "contracts/d.json", #"{"model": "[Dog]", "cases": [{"name": "page", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true}}]}"#)
+            "contracts/d.json",
+            #"{"model": "[Dog]", "cases": [{"name": "page", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true}}]}"#
+        )
         let missing = try folder.run(["verify"])
         #expect(missing.status == 2)
         #expect(missing.cases("ERROR") == ["ERROR contracts/d.json  page"])
@@ -85,7 +94,9 @@ struct SuiteRootTests {
         try SampleSuite.write(into: folder)
         let run = try folder.run(["verify", "--fixtures", "contracts/good.json"])
         #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("error: fixtures folder \"contracts/good.json\" is a file, not a folder\n"), "\(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix("error: fixtures folder \"contracts/good.json\" is a file, not a folder\n"),
+            "\(run.stderr)")
     }
 
     @Test("an empty shard says so")
@@ -93,12 +104,15 @@ struct SuiteRootTests {
         let folder = try SuiteFolder()
         try folder.write(
             "contracts/c.json",
-            #"{"endpoint": "dogpatch.getDogs", "cases": [{"name": "down", "response": {"status": 503}, "expect": {"error": "responseUnsuccessful"}}]}"#)
+            #"{"endpoint": "dogpatch.getDogs", "cases": [{"name": "down", "response": {"status": 503}, "expect": {"error": "responseUnsuccessful"}}]}"#
+        )
         let runs = try (1...3).map { try folder.run(["verify", "--shard", "\($0)/3"]) }
         let empty = try #require(runs.first { $0.stdout.hasPrefix("0 passed") })
         #expect(empty.status == 0)
         #expect(empty.stderr.hasPrefix("warning: shard "))
-        #expect(empty.stderr.contains("is empty: every selected case falls in another shard; nothing was verified\n"), "\(empty.stderr)")
+        #expect(
+            empty.stderr.contains("is empty: every selected case falls in another shard; nothing was verified\n"),
+            "\(empty.stderr)")
     }
 
     @Test("--filter may be given several times: a case matching any runs, ignoring case")
@@ -111,7 +125,8 @@ struct SuiteRootTests {
         let none = try folder.run(["verify", "--filter", "a", "--filter", ""])
         #expect(none.cases("PASS").count == 4)
         let nothing = try folder.run(["verify", "--filter", "zzz", "--filter", "yyy"])
-        #expect(nothing.stderr == "warning: no case matches --filter \"zzz\" or --filter \"yyy\"; nothing was verified\n")
+        #expect(
+            nothing.stderr == "warning: no case matches --filter \"zzz\" or --filter \"yyy\"; nothing was verified\n")
     }
 
     @Test("a contract named twice runs once, under its first spelling, normalised")

@@ -57,14 +57,17 @@ struct UnreadKeysCommandTests {
         let run = try folder.run(["verify", "--strict"])
         #expect(run.status == 1)
         #expect(run.cases("FAIL").count == 2)
-        #expect(run.stderr.contains("Fixtures/dogs.json:4:60: error: [*].gender: the [Dog] model never reads this key (2 occurrences)"))
+        #expect(
+            run.stderr.contains(
+                "Fixtures/dogs.json:4:60: error: [*].gender: the [Dog] model never reads this key (2 occurrences)"))
     }
 
     @Test("keys a contract lists in \"ignoredKeys\" are not reported, even with --strict")
     func acknowledged() throws {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/dogs.json", Self.dogsWithExtras)
-        try folder.write("contracts/dogs.json", Self.contract(ignoredKeys: #"\#n  "ignoredKeys": ["[*].gender", "[*].microchip"],"#))
+        try folder.write(
+            "contracts/dogs.json", Self.contract(ignoredKeys: #"\#n  "ignoredKeys": ["[*].gender", "[*].microchip"],"#))
         let run = try folder.run(["verify", "--strict"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
@@ -84,13 +87,19 @@ struct UnreadKeysCommandTests {
         let folder = try SuiteFolder()
         try folder.write(
             "Fixtures/countries.json",
-            #"[{"name": "Peru", "currencies": {"PEN": {"name": "sol"}}}, {"name": "Chad", "currencies": {"XAF": {"name": "franc"}}}]"#)
+            #"[{"name": "Peru", "currencies": {"PEN": {"name": "sol"}}}, {"name": "Chad", "currencies": {"XAF": {"name": "franc"}}}]"#
+        )
         try folder.write(
             "contracts/lossy.json",
-            #"{"model": "[LossyCountry]", "cases": [{"name": "two", "response": {"fixture": "countries.json"}, "expect": {"decodes": true}}]}"#)
-        let output = await folder.runInProcess(["verify", "--strict"], catalogue: Catalogue(endpoints: [], models: [model]))
+            #"{"model": "[LossyCountry]", "cases": [{"name": "two", "response": {"fixture": "countries.json"}, "expect": {"decodes": true}}]}"#
+        )
+        let output = await folder.runInProcess(
+            ["verify", "--strict"], catalogue: Catalogue(endpoints: [], models: [model]))
         #expect(output.code == .failure)
-        #expect(output.stderr.contains("Fixtures/countries.json:1:19: error: [*].currencies: the [LossyCountry] model never reads this key (2 occurrences)"))
+        #expect(
+            output.stderr.contains(
+                "Fixtures/countries.json:1:19: error: [*].currencies: the [LossyCountry] model never reads this key (2 occurrences)"
+            ))
     }
 }
 
@@ -126,13 +135,18 @@ struct WideEncodingTests {
             """)
         let run = try folder.run(["verify", "--strict"])
         #expect(run.status == 1, "\(name): \(run.stdout)")
-        #expect(run.stderr == "Fixtures/peru.json:2:3: error: [*].zzz: the [Country] model never reads this key (1 occurrence)\n", "\(name)")
+        #expect(
+            run.stderr
+                == "Fixtures/peru.json:2:3: error: [*].zzz: the [Country] model never reads this key (1 occurrence)\n",
+            "\(name)")
     }
 
     @Test("UTF-32LE with a mark is read as JSONDecoder reads it (UTF-16LE, so invalid), and the client agrees")
     func markedUTF32LittleEndian() throws {
         let folder = try SuiteFolder()
-        try folder.write("Fixtures/peru.json", Data([0xFF, 0xFE, 0x00, 0x00]) + (Self.body.data(using: .utf32LittleEndian) ?? Data()))
+        try folder.write(
+            "Fixtures/peru.json",
+            Data([0xFF, 0xFE, 0x00, 0x00]) + (Self.body.data(using: .utf32LittleEndian) ?? Data()))
         try folder.write(
             "contracts/peru.json",
             """
@@ -165,6 +179,8 @@ struct WideEncodingTests {
             """)
         let wrong = try folder.run(["verify"])
         #expect(wrong.status == 1)
-        #expect(wrong.stderr.hasPrefix("Fixtures/peru.json:2:11: error: [0].area: expected a number, found \"big\""), "\(wrong.stderr)")
+        #expect(
+            wrong.stderr.hasPrefix("Fixtures/peru.json:2:11: error: [0].area: expected a number, found \"big\""),
+            "\(wrong.stderr)")
     }
 }

@@ -35,17 +35,23 @@ struct VerifyCommandTests {
         FailingCase(
             name: "wrong error case", original: #""error": "responseUnsuccessful", "status": 404"#,
             replacement: #""error": "invalidData""#,
-            failedCase: "not found", message: "expected invalidData, predicted responseUnsuccessful(404) from the response"),
+            failedCase: "not found",
+            message: "expected invalidData, predicted responseUnsuccessful(404) from the response"),
         FailingCase(
             name: "wrong path", original: #""path": "[1].id""#, replacement: #""path": "[0].id""#,
-            failedCase: "missing id", message: "expected jsonConversionFailure at [0].id, predicted jsonConversionFailure at [1].id (required key is missing)"),
+            failedCase: "missing id",
+            message:
+                "expected jsonConversionFailure at [0].id, predicted jsonConversionFailure at [1].id (required key is missing)"
+        ),
         FailingCase(
-            name: "wrong status", original: #""responseUnsuccessful", "status": 404"#, replacement: #""responseUnsuccessful", "status": 410"#,
+            name: "wrong status", original: #""responseUnsuccessful", "status": 404"#,
+            replacement: #""responseUnsuccessful", "status": 410"#,
             failedCase: "not found", message: "expected responseUnsuccessful(410), predicted responseUnsuccessful(404)"),
         FailingCase(
             name: "expects decoding, body fails", original: #""error": "jsonConversionFailure", "path": "[1].id""#,
             replacement: #""decodes": true"#,
-            failedCase: "missing id", message: "Fixtures/dogs-missing-id.json:5:3: error: [1].id: required key is missing"),
+            failedCase: "missing id",
+            message: "Fixtures/dogs-missing-id.json:5:3: error: [1].id: required key is missing"),
     ]
 
     @Test("a failing check exits 1 and names expected and actual", arguments: failingCases)
@@ -75,7 +81,8 @@ struct VerifyCommandTests {
             contract: """
                 {"endpoint": "dogpatch.getDogs", "cases": [
                   {"name": "a", "response": {"fixtrue": "dogs.json"}, "expect": {"decodes": true}}]}
-                """, message: #"contracts/bad.json:2:30: error: unknown key "fixtrue" in "response"; did you mean "fixture"?"#),
+                """,
+            message: #"contracts/bad.json:2:30: error: unknown key "fixtrue" in "response"; did you mean "fixture"?"#),
         InvalidCase(
             name: "wrong type",
             contract: """
@@ -112,13 +119,17 @@ struct VerifyCommandTests {
             contract: """
                 {"endpoint": "dogpatch.getDogs", "model": "[Country]", "cases": [
                   {"name": "a", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
-                """, message: #"contracts/bad.json:1:43: error: model "[Country]" does not match endpoint "dogpatch.getDogs", which decodes "[Dog]""#),
+                """,
+            message:
+                #"contracts/bad.json:1:43: error: model "[Country]" does not match endpoint "dogpatch.getDogs", which decodes "[Dog]""#
+        ),
         InvalidCase(
             name: "version above 1",
             contract: """
                 {"version": 2, "endpoint": "dogpatch.getDogs", "cases": [
                   {"name": "a", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
-                """, message: "contracts/bad.json:1:13: error: contract version 2 is newer than this tool reads (version 1)"),
+                """,
+            message: "contracts/bad.json:1:13: error: contract version 2 is newer than this tool reads (version 1)"),
         InvalidCase(
             name: "fixture and body",
             contract: """
@@ -136,13 +147,16 @@ struct VerifyCommandTests {
             contract: """
                 {"endpoint": "dogpatch.getDogs", "cases": [
                   {"name": "a", "response": {"fixture": "../contracts/good.json"}, "expect": {"decodes": true}}]}
-                """, message: #"contracts/bad.json:2:41: error: fixture path "../contracts/good.json" leaves the fixtures folder"#),
+                """,
+            message:
+                #"contracts/bad.json:2:41: error: fixture path "../contracts/good.json" leaves the fixtures folder"#),
         InvalidCase(
             name: "fixture symlink leaving the folder",
             contract: """
                 {"endpoint": "dogpatch.getDogs", "cases": [
                   {"name": "a", "response": {"fixture": "escape/good.json"}, "expect": {"decodes": true}}]}
-                """, message: #"contracts/bad.json:2:41: error: fixture path "escape/good.json" leaves the fixtures folder"#),
+                """,
+            message: #"contracts/bad.json:2:41: error: fixture path "escape/good.json" leaves the fixtures folder"#),
         InvalidCase(
             name: "missing fixture",
             contract: """
@@ -154,7 +168,9 @@ struct VerifyCommandTests {
             contract: """
                 {"endpoint": "dogpatch.getDogs", "cases": [
                   {"name": "a" "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
-                """, message: "contracts/bad.json:2:16: error: invalid JSON: unexpected '\"': expected ',' or '}' after a member"),
+                """,
+            message: "contracts/bad.json:2:16: error: invalid JSON: unexpected '\"': expected ',' or '}' after a member"
+        ),
         InvalidCase(
             name: "arguments without an endpoint",
             contract: """
@@ -166,13 +182,19 @@ struct VerifyCommandTests {
             contract: """
                 {"endpoint": "countries.byName", "arguments": {"nmae": "x"}, "cases": [
                   {"name": "a", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful"}}]}
-                """, message: #"contracts/bad.json:1:48: error: unknown key "nmae" in "arguments" of countries.byName; did you mean "name"?"#),
+                """,
+            message:
+                #"contracts/bad.json:1:48: error: unknown key "nmae" in "arguments" of countries.byName; did you mean "name"?"#
+        ),
         InvalidCase(
             name: "unknown network error",
             contract: """
                 {"endpoint": "dogpatch.getDogs", "cases": [
                   {"name": "a", "response": {"networkError": "offline"}, "expect": {"error": "responseUnsuccessful"}}]}
-                """, message: #"contracts/bad.json:2:46: error: unknown networkError "offline"; known names are notConnectedToInternet"#),
+                """,
+            message:
+                #"contracts/bad.json:2:46: error: unknown networkError "offline"; known names are notConnectedToInternet"#
+        ),
         InvalidCase(
             name: "count on a single model",
             contract: """
@@ -186,7 +208,8 @@ struct VerifyCommandTests {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         try FileManager.default.createSymbolicLink(
-            at: folder.url.appendingPathComponent("Fixtures/escape"), withDestinationURL: folder.url.appendingPathComponent("contracts")
+            at: folder.url.appendingPathComponent("Fixtures/escape"),
+            withDestinationURL: folder.url.appendingPathComponent("contracts")
         )
         try folder.write("contracts/bad.json", invalid.contract)
         let run = try folder.run(["verify"])
@@ -216,7 +239,10 @@ struct VerifyCommandTests {
             """)
         let run = try folder.run(["verify"])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("Fixtures/countries.json:4:18: error: [1].population: expected a whole number, found 2.02"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "Fixtures/countries.json:4:18: error: [1].population: expected a whole number, found 2.02"),
+            "\(run.stderr)")
     }
 
     @Test("PATH arguments and --filter narrow the run")
@@ -239,7 +265,9 @@ struct VerifyCommandTests {
     func jsonReport() throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        try folder.write("contracts/good.json", SampleSuite.dogsContract.replacingOccurrences(of: #""count": 2"#, with: #""count": 3"#))
+        try folder.write(
+            "contracts/good.json",
+            SampleSuite.dogsContract.replacingOccurrences(of: #""count": 2"#, with: #""count": 3"#))
         let run = try folder.run(["verify", "--format", "json"])
         #expect(run.status == 1)
         struct Report: Decodable {
@@ -275,10 +303,15 @@ struct VerifyCommandTests {
     func githubFormat() throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        try folder.write("contracts/good.json", SampleSuite.dogsContract.replacingOccurrences(of: #""count": 2"#, with: #""count": 3"#))
+        try folder.write(
+            "contracts/good.json",
+            SampleSuite.dogsContract.replacingOccurrences(of: #""count": 2"#, with: #""count": 3"#))
         let run = try folder.run(["verify", "--format", "github"])
         let commands = run.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }
-        #expect(commands == ["::error file=contracts/good.json,line=6,col=45,title=contracts/good.json%3A two dogs::expected 3 elements, decoded 2"])
+        #expect(
+            commands == [
+                "::error file=contracts/good.json,line=6,col=45,title=contracts/good.json%3A two dogs::expected 3 elements, decoded 2"
+            ])
         #expect(run.stdout.hasSuffix("3 passed, 1 failed, 0 errors, 0 skipped\n"))
     }
 
@@ -322,7 +355,9 @@ struct VerifyCommandTests {
         #expect(run.stdout.hasSuffix("4 passed, 0 failed, 0 errors, 0 skipped\n"))
         #expect(try String(decoding: folder.read("report.xml"), as: UTF8.self).hasPrefix("<?xml"))
         #expect(try JSONSerialization.jsonObject(with: folder.read("report.json")) is [String: Any])
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasSuffix(".tmp") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter {
+            $0.hasSuffix(".tmp")
+        }
         #expect(leftovers.isEmpty)
     }
 
@@ -332,6 +367,8 @@ struct VerifyCommandTests {
         try SampleSuite.write(into: folder)
         #expect(!(try folder.run(["verify"]).stdout.contains("\u{1B}[")))
         #expect(try folder.run(["verify", "--color", "always"]).stdout.contains("\u{1B}[32mPASS"))
-        #expect(!(try folder.run(["verify", "--color", "always"], environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}[")))
+        #expect(
+            !(try folder.run(["verify", "--color", "always"], environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}["))
+        )
     }
 }

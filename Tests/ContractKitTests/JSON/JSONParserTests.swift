@@ -81,7 +81,9 @@ struct JSONParserTests {
 
     @Test("the nesting scan finds the first bracket past the limit without recursing, ignoring brackets in strings")
     func nestingScan() {
-        let deep = "[\"[[[[\",\n" + String(repeating: "{\"a\":", count: 600_000) + "1" + String(repeating: "}", count: 600_000) + "]"
+        let deep =
+            "[\"[[[[\",\n" + String(repeating: "{\"a\":", count: 600_000) + "1" + String(repeating: "}", count: 600_000)
+            + "]"
         #expect(BodyScan(Data(deep.utf8)).tooDeep == SourcePosition(line: 2, column: 511 * 5 + 1))
         #expect(BodyScan(Data(SampleSuite.dogs.utf8)).tooDeep == nil)
     }
@@ -91,7 +93,9 @@ struct JSONParserTests {
         // 1,000 keys grow the scan's table many times; the second element repeats them backwards,
         // so every lookup misses its guess and goes through the table.
         let names = (0..<1000).map { "k\($0)" } + [""]
-        let object = { (order: [String]) in "{" + order.map { "\"\($0)\": {\"\($0)\": 1}" }.joined(separator: ", ") + "}" }
+        let object = { (order: [String]) in
+            "{" + order.map { "\"\($0)\": {\"\($0)\": 1}" }.joined(separator: ", ") + "}"
+        }
         let scan = BodyScan(Data(("[" + object(names) + ", " + object(names.reversed()) + "]").utf8))
         let keys = scan.nodes.filter { $0.key != nil }
         // Each name once under the element node, and once under itself: never merged across parents.

@@ -18,7 +18,8 @@ struct SourcePositionTests {
         let text = Data([0xEF, 0xBB, 0xBF] + Array("{\"a\": 1}".utf8))
         #expect(SourcePosition.positions(of: [4], in: text).map(\.column) == [2])
         let long = Data((String(repeating: "x", count: 5000) + "\ny").utf8)
-        #expect(SourcePosition.positions(of: [4999, 5001], in: long).map { [$0.line, $0.column] } == [[1, 5000], [2, 1]])
+        #expect(
+            SourcePosition.positions(of: [4999, 5001], in: long).map { [$0.line, $0.column] } == [[1, 5000], [2, 1]])
     }
 
     @Test("an offset converts back to the same byte")

@@ -8,7 +8,8 @@ struct LiveCommandTests {
     /// Peru as the real data set has it, as the server sends it.
     static let peru: String = {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/countries/restcountries-v3.1.json")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "Fixtures/countries/restcountries-v3.1.json")
         guard let data = try? Data(contentsOf: url),
             let records = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]],
             let record = records.first(where: { $0["cca3"] as? String == "PER" }),
@@ -54,14 +55,17 @@ struct LiveCommandTests {
                 "recorded GET \(server.baseURL.absoluteString)v3.1/name/peru (HTTP 200, \(Self.peru.utf8.count) bytes) as Fixtures/countries/by-name-peru/peru.json\n"
             ), "\(run.stdout)")
         #expect(run.stdout.contains("PASS  contracts/countries/by-name-peru.json  peru\n"))
-        #expect(run.stderr.contains("warning: --keep-header Set-Cookie: a Set-Cookie header is never written into a contract"))
+        #expect(
+            run.stderr.contains(
+                "warning: --keep-header Set-Cookie: a Set-Cookie header is never written into a contract"))
         #expect(try folder.read("Fixtures/countries/by-name-peru/peru.json") == Data(Self.peru.utf8))
         let contract = String(decoding: try folder.read("contracts/countries/by-name-peru.json"), as: UTF8.self)
         #expect(
             contract.contains(
                 #""response": { "status": 200, "headers": { "Content-Type": "application/json; charset=utf-8", "X-Request-Id": "abc" }, "fixture": "countries/by-name-peru/peru.json" }"#
             ), "\(contract)")
-        #expect(contract.contains(#""recorded": { "url": "\#(server.baseURL.absoluteString)v3.1/name/peru", "at": "20"#))
+        #expect(
+            contract.contains(#""recorded": { "url": "\#(server.baseURL.absoluteString)v3.1/name/peru", "at": "20"#))
         #expect(!contract.lowercased().contains("cookie") && !contract.contains("s3cret"))
         #expect(server.requests.map(\.target) == ["/v3.1/name/peru"])
         #expect(server.requests.allSatisfy { $0.header("Cookie") == nil })
@@ -89,7 +93,8 @@ struct LiveCommandTests {
         let contract = String(decoding: try folder.read("contracts/dogs.json"), as: UTF8.self)
         #expect(
             contract.contains(
-                #""response": { "status": 404, "headers": { "Content-Type": "application/json; charset=utf-8" }, "fixture": "dogs/missing.json" }"#),
+                #""response": { "status": 404, "headers": { "Content-Type": "application/json; charset=utf-8" }, "fixture": "dogs/missing.json" }"#
+            ),
             "\(contract)")
         #expect(contract.contains(#""expect": { "error": "responseUnsuccessful", "status": 500 }"#))
         #expect(try folder.read("Fixtures/dogs/broken.json") == Data(#"{"error":"boom"}"#.utf8))
@@ -109,15 +114,22 @@ struct LiveCommandTests {
             "--arguments", #"{"name": "peru"}"#, "--name", "peru", "--base-url", "\(base)v3.1/",
         ])
         #expect(run.status == 2)
-        #expect(run.stderr == "error: GET \(base)v3.1/name/peru: could not connect: the connection was refused; nothing was added\n")
+        #expect(
+            run.stderr
+                == "error: GET \(base)v3.1/name/peru: could not connect: the connection was refused; nothing was added\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("contracts/c.json").path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("Fixtures").path).isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("Fixtures").path)
+                .isEmpty)
     }
 
     @Test("verify --live checks recorded cases against the server, skips the others, and reports each kind of drift")
     func verifyLiveDrift() throws {
-        let fixture = #"[{"name": {"common": "Peru"}, "cca3": "PER", "area": 1285216.0, "car": {"signs": ["PE"], "side": "right"}}]"#
-        let drifted = #"[{"name": {"common": "Peru"}, "cca3": "PER", "area": "1285216", "car": {"side": "right"}, "fifa": "PER", "extra": 1}]"#
+        let fixture =
+            #"[{"name": {"common": "Peru"}, "cca3": "PER", "area": 1285216.0, "car": {"signs": ["PE"], "side": "right"}}]"#
+        let drifted =
+            #"[{"name": {"common": "Peru"}, "cca3": "PER", "area": "1285216", "car": {"side": "right"}, "fifa": "PER", "extra": 1}]"#
         let server = try LoopbackServer(routes: ["/v3.1/name/peru": .json(drifted)])
         defer { server.stop() }
         let folder = try SuiteFolder()
@@ -131,7 +143,8 @@ struct LiveCommandTests {
         #expect(run.status == 1, "\(run.stderr)")
         #expect(
             run.stdout.hasPrefix(
-                "FAIL  contracts/peru.json  peru  \(server.baseURL.absoluteString)v3.1/name/peru\nSKIP  contracts/peru.json  unknown  (not recorded)\n"),
+                "FAIL  contracts/peru.json  peru  \(server.baseURL.absoluteString)v3.1/name/peru\nSKIP  contracts/peru.json  unknown  (not recorded)\n"
+            ),
             "\(run.stdout)")
         let warnings = run.stderr.split(separator: "\n").filter { $0.contains("warning:") }.map(String.init)
         #expect(
@@ -141,19 +154,25 @@ struct LiveCommandTests {
                 "Fixtures/countries/peru.json:1:2: warning: [*].fifa: the server now sends this key",
                 "Fixtures/countries/peru.json:1:2: warning: [*].extra: the server now sends this key",
             ], "\(run.stderr)")
-        server.route("/v3.1/name/peru", .json(#"[{"name": {"common": "Peru"}, "cca3": "PER", "area": 1285216.0, "fifa": "PER", "extra": 1}]"#))
+        server.route(
+            "/v3.1/name/peru",
+            .json(#"[{"name": {"common": "Peru"}, "cca3": "PER", "area": 1285216.0, "fifa": "PER", "extra": 1}]"#))
         let readable = try folder.run(["verify", "--live", "--base-url", Self.countries(server), "--format", "json"])
         #expect(readable.status == 0, "\(readable.stderr)")
         #expect(readable.stderr.contains("[*].fifa: the server now sends this key (the model reads it)"))
         #expect(readable.stderr.contains("[*].extra: the server now sends this key (the model never reads it)"))
         #expect(readable.stdout.contains(#""url":"\#(server.baseURL.absoluteString)v3.1/name/peru""#))
-        let strict = try folder.run(["verify", "--live", "--strict", "--base-url", Self.countries(server), "--junit", "live.xml"])
+        let strict = try folder.run([
+            "verify", "--live", "--strict", "--base-url", Self.countries(server), "--junit", "live.xml",
+        ])
         #expect(strict.status == 1)
         let junit = String(decoding: try folder.read("live.xml"), as: UTF8.self)
         #expect(junit.contains(#"<property name="url" value="\#(server.baseURL.absoluteString)v3.1/name/peru"/>"#))
     }
 
-    @Test("an unreachable server, a slow one, a body over the limit and a redirect to another host are errors; the rest still run")
+    @Test(
+        "an unreachable server, a slow one, a body over the limit and a redirect to another host are errors; the rest still run"
+    )
     func verifyLiveFailures() throws {
         let other = try LoopbackServer(host: "127.0.0.2", routes: ["/v3.1/name/peru": .json(Self.peru)])
         defer { other.stop() }
@@ -167,21 +186,28 @@ struct LiveCommandTests {
         try folder.write("Fixtures/countries/peru.json", Self.peru)
         for name in ["peru", "chile", "big"] {
             try folder.write(
-                "contracts/\(name).json", Self.peruContract(url: server.baseURL).replacingOccurrences(of: #""name": "peru" }"#, with: #""name": "\#(name)" }"#))
+                "contracts/\(name).json",
+                Self.peruContract(url: server.baseURL).replacingOccurrences(
+                    of: #""name": "peru" }"#, with: #""name": "\#(name)" }"#))
         }
         // 80 MiB without a Content-Length: refused once the body passes 64 MiB.
         let big = try folder.run(["verify", "--live", "--base-url", Self.countries(server), "contracts/big.json"])
         #expect(big.status == 2)
         let run = try folder.run([
-            "verify", "--live", "--timeout", "1", "--base-url", Self.countries(server), "contracts/peru.json", "contracts/chile.json", "contracts/big.json",
+            "verify", "--live", "--timeout", "1", "--base-url", Self.countries(server), "contracts/peru.json",
+            "contracts/chile.json", "contracts/big.json",
         ])
         #expect(run.status == 2)
         let base = server.baseURL.absoluteString
         #expect(
             big.stderr.contains(
-                "contracts/big.json:7:19: error: GET \(base)v3.1/name/big: the body passed the limit of 67108864 bytes (64 MiB) and was refused"),
+                "contracts/big.json:7:19: error: GET \(base)v3.1/name/big: the body passed the limit of 67108864 bytes (64 MiB) and was refused"
+            ),
             "\(big.stderr)")
-        #expect(run.stderr.contains("contracts/chile.json:7:19: error: GET \(base)v3.1/name/chile: no complete answer within 1 s (--timeout)"))
+        #expect(
+            run.stderr.contains(
+                "contracts/chile.json:7:19: error: GET \(base)v3.1/name/chile: no complete answer within 1 s (--timeout)"
+            ))
         #expect(
             run.stderr.contains(
                 "contracts/peru.json:7:19: error: GET \(base)v3.1/name/peru: the server redirects to http://127.0.0.2:\(other.port)/v3.1/name/peru, another host; the redirect was not followed"
@@ -193,7 +219,9 @@ struct LiveCommandTests {
 
     @Test("record refuses a breaking change and writes nothing, then --force writes it and lists what now fails")
     func recordBreaking() throws {
-        let server = try LoopbackServer(routes: ["/v3.1/name/peru": .json(#"[{"name": {"common": "Peru"}, "cca3": "PER"}, {"cca3": "XXX"}]"#)])
+        let server = try LoopbackServer(routes: [
+            "/v3.1/name/peru": .json(#"[{"name": {"common": "Peru"}, "cca3": "PER"}, {"cca3": "XXX"}]"#)
+        ])
         defer { server.stop() }
         let folder = try SuiteFolder()
         try folder.write("Fixtures/countries/peru.json", Self.peru)
@@ -201,17 +229,29 @@ struct LiveCommandTests {
         let before = (try folder.read("contracts/peru.json"), try folder.read("Fixtures/countries/peru.json"))
         let refused = try folder.run(["record", "--base-url", Self.countries(server)])
         #expect(refused.status == 1)
-        #expect(refused.stdout.contains("FAILED    contracts/peru.json  peru  \(server.baseURL.absoluteString)v3.1/name/peru\n"), "\(refused.stdout)")
-        #expect(refused.stdout.contains("  outcome: a decoded [Country] of 2 elements, was a decoded [Country] of 1 element\n"))
-        #expect(refused.stdout.contains("  not written: the new answer does not satisfy the case's \"expect\" (--force writes it)\n"))
+        #expect(
+            refused.stdout.contains(
+                "FAILED    contracts/peru.json  peru  \(server.baseURL.absoluteString)v3.1/name/peru\n"),
+            "\(refused.stdout)")
+        #expect(
+            refused.stdout.contains(
+                "  outcome: a decoded [Country] of 2 elements, was a decoded [Country] of 1 element\n"))
+        #expect(
+            refused.stdout.contains(
+                "  not written: the new answer does not satisfy the case's \"expect\" (--force writes it)\n"))
         #expect(refused.stderr.contains("error: expected 1 element, decoded 2"), "\(refused.stderr)")
         #expect(try folder.read("contracts/peru.json") == before.0)
         #expect(try folder.read("Fixtures/countries/peru.json") == before.1)
         let forced = try folder.run(["record", "--force", "--base-url", Self.countries(server)])
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(forced.stdout.contains("FORCED    contracts/peru.json  peru"))
-        #expect(forced.stdout.contains("  expectation that now fails: contracts/peru.json:8:45: error: expected 1 element, decoded 2\n"), "\(forced.stdout)")
-        #expect(try folder.read("Fixtures/countries/peru.json") == Data(#"[{"name": {"common": "Peru"}, "cca3": "PER"}, {"cca3": "XXX"}]"#.utf8))
+        #expect(
+            forced.stdout.contains(
+                "  expectation that now fails: contracts/peru.json:8:45: error: expected 1 element, decoded 2\n"),
+            "\(forced.stdout)")
+        #expect(
+            try folder.read("Fixtures/countries/peru.json")
+                == Data(#"[{"name": {"common": "Peru"}, "cca3": "PER"}, {"cca3": "XXX"}]"#.utf8))
         let contract = String(decoding: try folder.read("contracts/peru.json"), as: UTF8.self)
         let original = String(decoding: before.0, as: UTF8.self)
         #expect(!contract.contains("2026-11-01T08:00:00Z"), "the stamp is new")
@@ -219,7 +259,8 @@ struct LiveCommandTests {
         // is as it was, byte for byte.
         let headers = #""headers": { "Content-Type": "application/json" }"#
         #expect(original.contains(headers))
-        let sameHeaders = contract.replacingOccurrences(of: #""headers": { "Content-Type": "application/json; charset=utf-8" }"#, with: headers)
+        let sameHeaders = contract.replacingOccurrences(
+            of: #""headers": { "Content-Type": "application/json; charset=utf-8" }"#, with: headers)
         let stamp = try #require(sameHeaders.range(of: #""recorded": \{[^}]*\}"#, options: .regularExpression))
         let oldStamp = try #require(original.range(of: #""recorded": \{[^}]*\}"#, options: .regularExpression))
         #expect(sameHeaders[..<stamp.lowerBound] == original[..<oldStamp.lowerBound])
@@ -231,12 +272,15 @@ struct LiveCommandTests {
         let server = try LoopbackServer(routes: ["/v3.1/name/peru": .json(Self.peru, status: 203)])
         defer { server.stop() }
         let folder = try SuiteFolder()
-        try folder.write("Fixtures/countries/peru.json", #"[{"cca3": "PER", "name": {"common": "Peru"}, "motto": "Firme y feliz"}]"#)
+        try folder.write(
+            "Fixtures/countries/peru.json", #"[{"cca3": "PER", "name": {"common": "Peru"}, "motto": "Firme y feliz"}]"#)
         try folder.write("contracts/peru.json", Self.peruContract(url: server.baseURL))
         let run = try folder.run(["record", "--base-url", Self.countries(server)])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
-            run.stdout.hasPrefix("RECORDED  contracts/peru.json  peru  \(server.baseURL.absoluteString)v3.1/name/peru\n  status: 203, was 200\n"),
+            run.stdout.hasPrefix(
+                "RECORDED  contracts/peru.json  peru  \(server.baseURL.absoluteString)v3.1/name/peru\n  status: 203, was 200\n"
+            ),
             "\(run.stdout)")
         #expect(run.stdout.contains("  [*].motto: the server no longer sends this key\n"))
         #expect(run.stdout.contains("  [*].area: the server now sends this key (the model reads it)\n"))
@@ -244,7 +288,10 @@ struct LiveCommandTests {
         #expect(try folder.read("Fixtures/countries/peru.json") == Data(Self.peru.utf8))
         let contract = String(decoding: try folder.read("contracts/peru.json"), as: UTF8.self)
         #expect(contract.contains(#""response": { "status": 203, "headers""#))
-        #expect(contract.contains(#"{ "name": "unknown", "response": { "status": 404 }, "expect": { "error": "responseUnsuccessful", "status": 404 } }"#))
+        #expect(
+            contract.contains(
+                #"{ "name": "unknown", "response": { "status": 404 }, "expect": { "error": "responseUnsuccessful", "status": 404 } }"#
+            ))
         #expect(server.requests.count == 1, "only the recorded case asks the server")
         let verify = try folder.run(["verify"])
         #expect(verify.status == 0, "\(verify.stderr)")
@@ -253,7 +300,10 @@ struct LiveCommandTests {
     @Test(
         "--base-url: API=URL for a known API, a bare URL only for one API, and only with --live",
         arguments: [
-            (["verify", "--base-url", "http://127.0.0.1:9/"], "error: --base-url is for --live: plain verify sends nothing to a server"),
+            (
+                ["verify", "--base-url", "http://127.0.0.1:9/"],
+                "error: --base-url is for --live: plain verify sends nothing to a server"
+            ),
             (
                 ["verify", "--live", "--base-url", "weather=http://127.0.0.1:9/"],
                 "error: --base-url names the API \"weather\", which the catalogue does not have; known APIs are \"dogpatch\", \"countries\""
@@ -271,7 +321,9 @@ struct LiveCommandTests {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         try folder.write(
-            "contracts/peru.json", Self.peruContract(url: URL(fileURLWithPath: "/")).replacingOccurrences(of: "file:///", with: "http://127.0.0.1:9/"))
+            "contracts/peru.json",
+            Self.peruContract(url: URL(fileURLWithPath: "/")).replacingOccurrences(
+                of: "file:///", with: "http://127.0.0.1:9/"))
         let run = try folder.run(arguments)
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix(message + "\n"), "\(run.stderr)")

@@ -68,13 +68,19 @@ struct LiveFetcherTests {
             Issue.record("a redirect to another host was followed")
             return
         }
-        #expect(failure.reason == "the server redirects to http://127.0.0.2:\(other.port)/there, another host; the redirect was not followed")
+        #expect(
+            failure.reason
+                == "the server redirects to http://127.0.0.2:\(other.port)/there, another host; the redirect was not followed"
+        )
         #expect(other.requests.isEmpty)
     }
 
-    @Test("a closed port, a server that never answers and a body over the limit are failures with the URL and the reason")
+    @Test(
+        "a closed port, a server that never answers and a body over the limit are failures with the URL and the reason")
     func failures() async throws {
-        let server = try LoopbackServer(routes: ["/slow": .hang, "/big": .stream(bytes: 8 << 20), "/announced": .announce(bytes: 2 << 20)])
+        let server = try LoopbackServer(routes: [
+            "/slow": .hang, "/big": .stream(bytes: 8 << 20), "/announced": .announce(bytes: 2 << 20),
+        ])
         let closed = try LoopbackServer()
         let closedURL = closed.baseURL
         closed.stop()
@@ -86,7 +92,9 @@ struct LiveFetcherTests {
         #expect(big.failureReason == "the body passed the limit of 1048576 bytes (1 MiB) and was refused", "\(big)")
         // The rest of this body never comes: only the announced length can have refused it.
         let announced = await LiveFetcher.fetch(Self.get(server, "announced"), timeout: 10, maxBytes: 1 << 20)
-        #expect(announced.failureReason == "the server announces 2097152 bytes, over the limit of 1048576 bytes (1 MiB)", "\(announced)")
+        #expect(
+            announced.failureReason == "the server announces 2097152 bytes, over the limit of 1048576 bytes (1 MiB)",
+            "\(announced)")
         server.stop()
     }
 }

@@ -16,7 +16,9 @@ struct MutateCommandTests {
     }
 
     static func failures(_ output: ToolRun) -> [String] {
-        output.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.map { String($0.dropFirst("FAIL  contracts/good.json  two dogs › ".count)) }
+        output.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.map {
+            String($0.dropFirst("FAIL  contracts/good.json  two dogs › ".count))
+        }
     }
 
     @Test("the real client gives the predicted outcome for every mutant, each a row named CASE › MUTATION")
@@ -46,7 +48,9 @@ struct MutateCommandTests {
         #expect(failures.contains("an HTML page with status 200"))
         #expect(!failures.contains("status 500"))
         #expect(
-            output.stderr.contains("error: [*].id removed: client returned a decoded [Dog] of 0 elements; expected jsonConversionFailure at [0].id"),
+            output.stderr.contains(
+                "error: [*].id removed: client returned a decoded [Dog] of 0 elements; expected jsonConversionFailure at [0].id"
+            ),
             "\(output.stderr)")
     }
 
@@ -55,7 +59,9 @@ struct MutateCommandTests {
         let output = try await Self.mutate(MutationClients.catalogue(MutationClients.serverErrorAsDecodeFailure))
         #expect(output.code == .failure)
         #expect(Self.failures(output) == ["status 500", "status 503"])
-        #expect(output.stderr.contains("status 500: client returned jsonConversionFailure (server error); expected responseUnsuccessful(500)"))
+        #expect(
+            output.stderr.contains(
+                "status 500: client returned jsonConversionFailure (server error); expected responseUnsuccessful(500)"))
     }
 
     @Test("a client that treats null as a default fails the null mutants of its string keys")
@@ -73,7 +79,10 @@ struct MutateCommandTests {
         let output = try await Self.mutate(MutationClients.catalogue(MutationClients.completesTwiceOn429))
         #expect(output.code == .failure)
         #expect(Self.failures(output) == ["status 429"])
-        #expect(output.stderr.contains("status 429: completion ran 2 times; expected exactly once; the predicted outcome is responseUnsuccessful(429)"))
+        #expect(
+            output.stderr.contains(
+                "status 429: completion ran 2 times; expected exactly once; the predicted outcome is responseUnsuccessful(429)"
+            ))
     }
 
     @Test("the same suite and seed give the same bytes whatever --jobs, and --max keeps a seeded draw and says so")
@@ -84,12 +93,16 @@ struct MutateCommandTests {
         let four = try folder.run(["mutate", "--jobs", "4", "--max", "20", "--seed", "7"])
         #expect(one.stdout == four.stdout && one.stderr == four.stderr)
         #expect(one.stdout.hasSuffix("20 passed, 0 failed, 0 errors, 0 skipped\n"), "\(one.stdout)")
-        #expect(one.stderr.contains("warning: contracts/good.json › two dogs: 20 of 71 mutants run (--max 20, --seed 7); the other 51 were left out"))
+        #expect(
+            one.stderr.contains(
+                "warning: contracts/good.json › two dogs: 20 of 71 mutants run (--max 20, --seed 7); the other 51 were left out"
+            ))
         let other = try folder.run(["mutate", "--jobs", "1", "--max", "20", "--seed", "8"])
         #expect(other.stdout != one.stdout, "another seed draws other mutants")
     }
 
-    @Test("profiles are written on the first run, compared after, and every change fails naming the path and the change")
+    @Test(
+        "profiles are written on the first run, compared after, and every change fails naming the path and the change")
     func profiles() throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
@@ -97,7 +110,9 @@ struct MutateCommandTests {
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stderr.contains("profiles/[Dog].json: note: wrote the [Dog] profile (10 paths)"))
         let written = String(decoding: try folder.read("profiles/[Dog].json"), as: UTF8.self)
-        #expect(written.contains(#"    "[*].breed": { "null": false, "required": true, "types": ["string"] },"#), "\(written)")
+        #expect(
+            written.contains(#"    "[*].breed": { "null": false, "required": true, "types": ["string"] },"#),
+            "\(written)")
         let again = try folder.run(["mutate", "--profiles", "profiles"])
         #expect(again.status == 0)
         #expect(try folder.read("profiles/[Dog].json") == Data(written.utf8), "an unchanged profile is not rewritten")
@@ -105,15 +120,20 @@ struct MutateCommandTests {
         try folder.write(
             "profiles/[Dog].json",
             written.replacingOccurrences(
-                of: #""[*].breed": { "null": false, "required": true"#, with: #""[*].breed": { "null": true, "required": false"#
+                of: #""[*].breed": { "null": false, "required": true"#,
+                with: #""[*].breed": { "null": true, "required": false"#
             ))
         let changed = try folder.run(["mutate", "--profiles", "profiles"])
         #expect(changed.status == 1)
         #expect(changed.stdout.contains("FAIL  profiles/[Dog].json  [Dog] profile\n"))
         #expect(
-            changed.stderr.contains("profiles/[Dog].json:6:5: error: [Dog] [*].breed: was optional, now required: a response without it no longer decodes"),
+            changed.stderr.contains(
+                "profiles/[Dog].json:6:5: error: [Dog] [*].breed: was optional, now required: a response without it no longer decodes"
+            ),
             "\(changed.stderr)")
-        #expect(changed.stderr.contains("[Dog] [*].breed: accepted null, now refuses it: a response with null here no longer decodes"))
+        #expect(
+            changed.stderr.contains(
+                "[Dog] [*].breed: accepted null, now refuses it: a response with null here no longer decodes"))
         let updated = try folder.run(["mutate", "--profiles", "profiles", "--update"])
         #expect(updated.status == 0)
         #expect(try folder.read("profiles/[Dog].json") == Data(written.utf8))

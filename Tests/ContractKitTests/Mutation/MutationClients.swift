@@ -42,14 +42,18 @@ enum MutationClients {
         if (500...599).contains(status) {
             return call.completion(.failure(.jsonConversionFailure(DecodingFailure(path: "", reason: "server error"))))
         }
-        guard (200...299).contains(status) else { return call.completion(.failure(.responseUnsuccessful(statusCode: status))) }
+        guard (200...299).contains(status) else {
+            return call.completion(.failure(.responseUnsuccessful(statusCode: status)))
+        }
         call.completion(decode(data))
     }
 
     /// Correct, but it turns every `null` into an empty string before decoding, so a missing value
     /// quietly becomes a default instead of an error.
     static let nullAsDefault = endpoint { status, data, call in
-        guard let status, (200...299).contains(status) else { return call.completion(.failure(.responseUnsuccessful(statusCode: status))) }
+        guard let status, (200...299).contains(status) else {
+            return call.completion(.failure(.responseUnsuccessful(statusCode: status)))
+        }
         let softened = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "null", with: "\"\"")
         call.completion(decode(Data(softened.utf8)))
     }

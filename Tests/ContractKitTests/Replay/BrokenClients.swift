@@ -32,14 +32,16 @@ enum BrokenClients {
 
     /// Delivers on a global queue instead of its response queue.
     static let wrongQueue = endpoint { call in
-        DogPatchClient(baseURL: DogPatchAPI.baseURL, session: call.session, responseQueue: .global()).getDogs { result in
+        DogPatchClient(baseURL: DogPatchAPI.baseURL, session: call.session, responseQueue: .global()).getDogs {
+            result in
             call.completion(result.map(wrap))
         }
     }
 
     /// Delivers every result twice.
     static let completesTwice = endpoint { call in
-        DogPatchClient(baseURL: DogPatchAPI.baseURL, session: call.session, responseQueue: call.responseQueue).getDogs { result in
+        DogPatchClient(baseURL: DogPatchAPI.baseURL, session: call.session, responseQueue: call.responseQueue).getDogs {
+            result in
             call.completion(result.map(wrap))
             call.completion(result.map(wrap))
         }
@@ -47,7 +49,9 @@ enum BrokenClients {
 
     /// Sends its request and never calls its completion.
     static let neverCompletes = endpoint { call in
-        DogPatchClient(baseURL: DogPatchAPI.baseURL, session: call.session, responseQueue: call.responseQueue).getDogs { _ in }
+        DogPatchClient(baseURL: DogPatchAPI.baseURL, session: call.session, responseQueue: call.responseQueue).getDogs {
+            _ in
+        }
     }
 
     /// Requests `/api/v2/dogs`.
@@ -60,7 +64,8 @@ enum BrokenClients {
 
     /// Sends the request twice and reports the first answer.
     static let sendsTwice = endpoint { call in
-        let client = DogPatchClient(baseURL: DogPatchAPI.baseURL, session: call.session, responseQueue: call.responseQueue)
+        let client = DogPatchClient(
+            baseURL: DogPatchAPI.baseURL, session: call.session, responseQueue: call.responseQueue)
         client.getDogs { result in call.completion(result.map(wrap)) }
         client.getDogs { _ in }
     }

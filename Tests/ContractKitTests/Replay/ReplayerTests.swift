@@ -77,7 +77,9 @@ struct ReplayerTests {
     func neverCompletes() async throws {
         let output = try await replay(BrokenClients.neverCompletes, extraArguments: ["--timeout", "0.2"])
         #expect(output.code == .failure)
-        #expect(output.stderr.contains("completion did not run within 0.2 s; the request was cancelled"), "\(output.stderr)")
+        #expect(
+            output.stderr.contains("completion did not run within 0.2 s; the request was cancelled"), "\(output.stderr)"
+        )
         #expect(output.stdout.contains("PASS  contracts/bystander.json  bystander"))
         #expect(output.stdout.hasSuffix("1 passed, 3 failed, 0 errors, 0 skipped\n"))
     }
@@ -86,7 +88,9 @@ struct ReplayerTests {
     func wrongPath() async throws {
         let output = try await replay(BrokenClients.wrongPath)
         #expect(output.code == .failure)
-        #expect(output.stderr.contains(#"request path: expected "/api/v1/dogs", client sent "/api/v2/dogs""#), "\(output.stderr)")
+        #expect(
+            output.stderr.contains(#"request path: expected "/api/v1/dogs", client sent "/api/v2/dogs""#),
+            "\(output.stderr)")
     }
 
     @Test("a second request has no route and fails the case")
@@ -136,9 +140,13 @@ struct ReplayerTests {
             """)
         let correct = await folder.runInProcess(["verify"], catalogue: .standard)
         #expect(correct.code == .success, "the real client sends the name: \(correct.stderr)")
-        let output = await folder.runInProcess(["verify"], catalogue: Catalogue(endpoints: [Self.asciiOnlyNames], models: Catalogue.standard.models))
+        let output = await folder.runInProcess(
+            ["verify"], catalogue: Catalogue(endpoints: [Self.asciiOnlyNames], models: Catalogue.standard.models))
         #expect(output.code == .failure)
-        #expect(output.stderr.contains("client returned invalidRequest (the name is not ASCII) for HTTP 200; expected a decoded [Country]"), "\(output.stderr)")
+        #expect(
+            output.stderr.contains(
+                "client returned invalidRequest (the name is not ASCII) for HTTP 200; expected a decoded [Country]"),
+            "\(output.stderr)")
     }
 
     /// `countries.byName` with a client that refuses any name outside ASCII instead of encoding it.
@@ -148,9 +156,12 @@ struct ReplayerTests {
     ) { call in
         let name = call.string("name") ?? ""
         guard name.unicodeScalars.allSatisfy(\.isASCII) else {
-            return call.responseQueue.async { call.completion(.failure(.invalidRequest(reason: "the name is not ASCII"))) }
+            return call.responseQueue.async {
+                call.completion(.failure(.invalidRequest(reason: "the name is not ASCII")))
+            }
         }
-        CountriesClient(session: call.session, responseQueue: call.responseQueue).request(.byName(name)) { (result: Result<[Country], APIError>) in
+        CountriesClient(session: call.session, responseQueue: call.responseQueue).request(.byName(name)) {
+            (result: Result<[Country], APIError>) in
             call.completion(result.map { DecodedValue($0, makeEncoder: RestCountriesAPI.makeEncoder) })
         }
     }

@@ -13,7 +13,10 @@ import Testing
 struct ReplayerUnitTests {
     private func contract(_ text: String) throws -> Contract {
         let locator = FixtureLocator(root: FileManager.default.temporaryDirectory, displayRoot: "Fixtures")
-        guard case .loaded(let contract) = ContractLoader(catalogue: .standard, fixtures: locator).load(Data(text.utf8), file: "c.json") else {
+        guard
+            case .loaded(let contract) = ContractLoader(catalogue: .standard, fixtures: locator).load(
+                Data(text.utf8), file: "c.json")
+        else {
             throw LoadFailed()
         }
         return contract
@@ -36,8 +39,12 @@ struct ReplayerUnitTests {
         let contractCase = try firstCase(contract)
         let endpoint = try #require(contract.endpoint)
         let observation = await Replayer(timeout: 5).replay(
-            endpoint, contract: contract, response: contractCase.response, body: Data(#"[{"name": {"common": "X"}}]"#.utf8))
-        #expect(observation.requests.map { $0.url?.absoluteString } == ["https://restcountries.com/v3.1/all?fields=name,flags"])
+            endpoint, contract: contract, response: contractCase.response,
+            body: Data(#"[{"name": {"common": "X"}}]"#.utf8))
+        #expect(
+            observation.requests.map { $0.url?.absoluteString } == [
+                "https://restcountries.com/v3.1/all?fields=name,flags"
+            ])
         #expect(observation.completion.callCount == 1)
         #expect(observation.completion.queueNames == ["a private queue"])
         #expect(observation.queueName == "a private queue")
@@ -52,8 +59,11 @@ struct ReplayerUnitTests {
     func servesResponses() throws {
         let spec = ResponseSpec(kind: .networkError(code: .timedOut, name: "timedOut"), delayMs: 25, position: .start)
         #expect(Replayer.reply(for: spec, body: Data()) == .failure(.timedOut, delay: 0.025))
-        let http = ResponseSpec(kind: .http(status: 503, headers: ["Retry-After": "5"], body: .none), delayMs: 0, position: .start)
-        #expect(Replayer.reply(for: http, body: Data("x".utf8)) == .response(status: 503, headers: ["Retry-After": "5"], body: Data("x".utf8)))
+        let http = ResponseSpec(
+            kind: .http(status: 503, headers: ["Retry-After": "5"], body: .none), delayMs: 0, position: .start)
+        #expect(
+            Replayer.reply(for: http, body: Data("x".utf8))
+                == .response(status: 503, headers: ["Retry-After": "5"], body: Data("x".utf8)))
     }
 
     @Test("an invalid request sends nothing and still completes once on the main queue")
@@ -63,7 +73,8 @@ struct ReplayerUnitTests {
             {"endpoint": "countries.byName", "cases": [{"name": "a", "response": {"status": 200}, "expect": {"error": "invalidRequest"}}]}
             """)
         let observation = await Replayer(timeout: 5).replay(
-            try #require(contract.endpoint), contract: contract, response: try firstCase(contract).response, body: Data())
+            try #require(contract.endpoint), contract: contract, response: try firstCase(contract).response,
+            body: Data())
         #expect(observation.requests.isEmpty)
         #expect(observation.completion.callCount == 1)
         #expect(observation.completion.queueNames == ["the main queue"])

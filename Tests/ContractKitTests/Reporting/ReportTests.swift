@@ -10,12 +10,16 @@ struct ReportTests {
         CaseResult(
             contract: "contracts/a.json", endpoint: "dogpatch.getDogs", caseName: "bad, really: yes", status: .failed,
             diagnostics: [
-                Diagnostic(.error, "expected 2 elements, decoded 100%", file: "contracts/a.json", position: SourcePosition(line: 3, column: 7)),
                 Diagnostic(
-                    .warning, "[*].gender: the [Dog] model never reads this key (1 occurrence)", file: "Fixtures/d.json",
+                    .error, "expected 2 elements, decoded 100%", file: "contracts/a.json",
+                    position: SourcePosition(line: 3, column: 7)),
+                Diagnostic(
+                    .warning, "[*].gender: the [Dog] model never reads this key (1 occurrence)",
+                    file: "Fixtures/d.json",
                     position: SourcePosition(line: 1, column: 2)),
             ]),
-        CaseResult(contract: "contracts/b.json", endpoint: nil, caseName: "later", status: .skipped, skipReason: "not yet"),
+        CaseResult(
+            contract: "contracts/b.json", endpoint: nil, caseName: "later", status: .skipped, skipReason: "not yet"),
     ]
 
     @Test("text: a line a case, the skip reason, and the summary with the warnings counted")

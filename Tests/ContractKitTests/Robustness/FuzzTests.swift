@@ -66,7 +66,9 @@ struct FuzzTests {
             try folder.write("Fixtures/m\(index).json", fixture)
         }
         let run = try folder.run(["verify", "--format", "json", "--timeout", "2"])
-        #expect([0, 1, 2].contains(run.status), "seed \(Self.seed), batch \(start): status \(run.status)\n\(run.stderr.prefix(2000))")
+        #expect(
+            [0, 1, 2].contains(run.status),
+            "seed \(Self.seed), batch \(start): status \(run.status)\n\(run.stderr.prefix(2000))")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let results = try #require(report["results"] as? [[String: Any]])
         #expect(!results.isEmpty)

@@ -7,7 +7,8 @@ import Testing
 struct ContractSuiteTests {
     /// A suite whose root is found from a test file inside the folder, as a test target's would be.
     static func suite(in folder: borrowing SuiteFolder, strict: Bool = false) throws -> ContractSuite {
-        try ContractSuite(strict: strict, filePath: folder.url.appendingPathComponent("Tests/AppTests/ContractTests.swift").path)
+        try ContractSuite(
+            strict: strict, filePath: folder.url.appendingPathComponent("Tests/AppTests/ContractTests.swift").path)
     }
 
     @Test("cases are named contract › case, in suite order, and keep their identity across loads")
@@ -41,7 +42,9 @@ struct ContractSuiteTests {
     func failing() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        try folder.write("contracts/good.json", SampleSuite.dogsContract.replacingOccurrences(of: #""count": 2"#, with: #""count": 3"#))
+        try folder.write(
+            "contracts/good.json",
+            SampleSuite.dogsContract.replacingOccurrences(of: #""count": 2"#, with: #""count": 3"#))
         let page = try #require(try Self.suite(in: folder).cases.first)
         let contractPath = folder.url.appendingPathComponent("contracts/good.json").path
         try await withKnownIssue {
@@ -60,7 +63,9 @@ struct ContractSuiteTests {
         let folder = try SuiteFolder()
         try folder.write("contracts/broken.json", "{\n  \"model\": \"[Dog]\",\n  \"cases\": [\n")
         try folder.write(
-            "contracts/typo.json", #"{"model": "[Dog]", "cases": [{"name": "t", "response": {"fixtrue": "x.json"}, "expect": {"decodes": true}}]}"#)
+            "contracts/typo.json",
+            #"{"model": "[Dog]", "cases": [{"name": "t", "response": {"fixtrue": "x.json"}, "expect": {"decodes": true}}]}"#
+        )
         let cases = try Self.suite(in: folder).cases
         #expect(cases.map(\.id) == ["contracts/broken.json › (contract)", "contracts/typo.json › t"])
         let contractPath = folder.url.appendingPathComponent("contracts/broken.json").path
@@ -72,7 +77,9 @@ struct ContractSuiteTests {
         try await withKnownIssue {
             try await cases[1].verify()
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains(#"unknown key "fixtrue" in "response"; did you mean "fixture"?"#) }
+            issue.comments.contains {
+                $0.rawValue.contains(#"unknown key "fixtrue" in "response"; did you mean "fixture"?"#)
+            }
                 && issue.sourceLocation?.line == 1 && issue.sourceLocation?.column == 57
         }
     }
@@ -81,12 +88,16 @@ struct ContractSuiteTests {
     func strict() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        try folder.write("Fixtures/dogs.json", SampleSuite.dogs.replacingOccurrences(of: #""name": "Noodle","#, with: #""name": "Noodle", "gender": "f","#))
+        try folder.write(
+            "Fixtures/dogs.json",
+            SampleSuite.dogs.replacingOccurrences(of: #""name": "Noodle","#, with: #""name": "Noodle", "gender": "f","#)
+        )
         let page = try #require(try Self.suite(in: folder, strict: true).cases.first)
         try await withKnownIssue {
             try await page.verify()
         } matching: { issue in
-            issue.severity == .error && issue.comments.contains { $0.rawValue.contains("[*].gender: the [Dog] model never reads this key") }
+            issue.severity == .error
+                && issue.comments.contains { $0.rawValue.contains("[*].gender: the [Dog] model never reads this key") }
         }
         #expect(await (try Self.suite(in: folder).cases.first)?.result().status == .passed)
     }

@@ -53,7 +53,8 @@ struct BlockYAML {
             guard !content.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
             let indentation = content.prefix { $0 == " " || $0 == "\t" }
             if indentation.contains("\t") { throw YAMLError(line: offset + 1, message: "a tab in the indentation") }
-            reader.lines.append(Line(number: offset + 1, indent: indentation.count, text: content.trimmingCharacters(in: .whitespaces)))
+            reader.lines.append(
+                Line(number: offset + 1, indent: indentation.count, text: content.trimmingCharacters(in: .whitespaces)))
         }
         guard let first = reader.lines.first else { return .mapping([]) }
         let root = try reader.block(at: first.indent)
@@ -64,7 +65,8 @@ struct BlockYAML {
     }
 
     private mutating func block(at indent: Int) throws -> YAMLNode {
-        lines[index].text.hasPrefix("- ") || lines[index].text == "-" ? try sequence(at: indent) : try mapping(at: indent)
+        lines[index].text.hasPrefix("- ") || lines[index].text == "-"
+            ? try sequence(at: indent) : try mapping(at: indent)
     }
 
     private mutating func sequence(at indent: Int) throws -> YAMLNode {
@@ -94,7 +96,9 @@ struct BlockYAML {
             guard let (key, value) = Self.splitKey(line.text) else {
                 throw YAMLError(line: line.number, message: "expected \"key: value\", found \"\(line.text)\"")
             }
-            if members.contains(where: { $0.key == key }) { throw YAMLError(line: line.number, message: "duplicate key \"\(key)\"") }
+            if members.contains(where: { $0.key == key }) {
+                throw YAMLError(line: line.number, message: "duplicate key \"\(key)\"")
+            }
             index += 1
             if value.isEmpty {
                 // A sequence may sit at the key's own indentation.
@@ -153,7 +157,8 @@ struct BlockYAML {
             guard text.hasSuffix("]") else { throw YAMLError(line: line, message: "unclosed flow sequence") }
             let inner = text.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
             if inner.isEmpty { return .sequence([]) }
-            return .sequence(inner.split(separator: ",").map { .scalar(unquoted($0.trimmingCharacters(in: .whitespaces))) })
+            return .sequence(
+                inner.split(separator: ",").map { .scalar(unquoted($0.trimmingCharacters(in: .whitespaces))) })
         }
         if text.hasPrefix("{") { throw YAMLError(line: line, message: "flow mappings are outside the subset") }
         if let first = text.first, first == "\"" || first == "'", text.count < 2 || text.last != first {
@@ -163,7 +168,9 @@ struct BlockYAML {
     }
 
     private static func unquoted(_ text: String) -> String {
-        guard text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first else { return text }
+        guard text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first else {
+            return text
+        }
         return String(text.dropFirst().dropLast())
     }
 

@@ -22,7 +22,8 @@ extension SuiteFolder {
     /// wrong on purpose), giving the same `ToolRun` as a run of the built executable.
     func runInProcess(_ arguments: [String], catalogue: Catalogue) async -> ToolRun {
         let output = CapturedOutput()
-        let environment = ToolEnvironment(currentDirectory: url, variables: [:], stdoutIsTerminal: false, stderrIsTerminal: false)
+        let environment = ToolEnvironment(
+            currentDirectory: url, variables: [:], stdoutIsTerminal: false, stderrIsTerminal: false)
         let code = await Tool.run(arguments: arguments, environment: environment, output: output, catalogue: catalogue)
         return ToolRun(status: code.rawValue, stdout: output.stdout, stderr: output.stderr)
     }

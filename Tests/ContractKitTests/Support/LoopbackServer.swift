@@ -23,7 +23,9 @@ final class LoopbackServer: @unchecked Sendable {
         case announce(bytes: Int)
 
         static func json(_ text: String, status: Int = 200, headers: [(String, String)] = []) -> Route {
-            .respond(status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: Data(text.utf8))
+            .respond(
+                status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers,
+                body: Data(text.utf8))
         }
 
         static func redirect(to location: String, status: Int = 302) -> Route {
@@ -66,9 +68,13 @@ final class LoopbackServer: @unchecked Sendable {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
-        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw ServerError("not an IPv4 address: \(host)") }
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
+            throw ServerError("not an IPv4 address: \(host)")
+        }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(listener, 64) == 0 else {
             close(listener)
@@ -148,7 +154,8 @@ final class LoopbackServer: @unchecked Sendable {
         }
         switch route ?? .json(#"{"status":404,"message":"Not Found"}"#, status: 404) {
         case .respond(let status, let headers, let body):
-            var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
+            var head =
+                "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
             for (name, value) in headers { head += "\(name): \(value)\r\n" }
             send(connection, Data((head + "\r\n").utf8) + body)
         case .hang:
@@ -156,12 +163,17 @@ final class LoopbackServer: @unchecked Sendable {
             var byte: UInt8 = 0
             while recv(connection, &byte, 1, 0) > 0 {}
         case .announce(let total):
-            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(total)\r\nConnection: close\r\n\r\n["
+            let head =
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(total)\r\nConnection: close\r\n\r\n["
             guard send(connection, Data(head.utf8)) else { return }
             var byte: UInt8 = 0
             while recv(connection, &byte, 1, 0) > 0 {}
         case .stream(let total):
-            guard send(connection, Data("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n".utf8)) else { return }
+            guard
+                send(
+                    connection,
+                    Data("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n".utf8))
+            else { return }
             let chunk = Data(repeating: UInt8(ascii: " "), count: 1 << 16)
             var sent = 0
             while sent < total, send(connection, chunk) {
@@ -199,7 +211,8 @@ final class LoopbackServer: @unchecked Sendable {
             var offset = 0
             while offset < buffer.count {
                 #if canImport(Glibc)
-                    let written = Glibc.send(connection, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                    let written = Glibc.send(
+                        connection, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
                 #else
                     let written = Darwin.send(connection, buffer.baseAddress! + offset, buffer.count - offset, 0)
                 #endif

@@ -6,9 +6,12 @@ struct SuiteFolder: ~Copyable {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("dogpatch-contracts-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url.appendingPathComponent("contracts"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: url.appendingPathComponent("Fixtures"), withIntermediateDirectories: true)
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "dogpatch-contracts-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: url.appendingPathComponent("contracts"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: url.appendingPathComponent("Fixtures"), withIntermediateDirectories: true)
     }
 
     deinit {
@@ -33,8 +36,11 @@ struct SuiteFolder: ~Copyable {
     /// Runs the built `dogpatch-contracts` in this folder, or in a folder below it: the way
     /// end-to-end tests run the tool (`shell` for redirections a process cannot make,
     /// `runInProcess` for a catalogue of the test's own, all giving a `ToolRun`).
-    func run(_ arguments: [String], from subfolder: String? = nil, environment: [String: String] = [:]) throws -> ToolRun {
-        try ToolRun.execute(arguments, in: subfolder.map { url.appendingPathComponent($0) } ?? url, environment: environment)
+    func run(_ arguments: [String], from subfolder: String? = nil, environment: [String: String] = [:]) throws
+        -> ToolRun
+    {
+        try ToolRun.execute(
+            arguments, in: subfolder.map { url.appendingPathComponent($0) } ?? url, environment: environment)
     }
 
     /// Runs a `/bin/sh` script in this folder; `"$TOOL"` is the built `dogpatch-contracts`.
@@ -64,16 +70,21 @@ struct ToolRun {
             folder = folder.deletingLastPathComponent()
         }
         return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/dogpatch-contracts")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                ".build/debug/dogpatch-contracts")
     }()
 
     /// Runs a `/bin/sh` script in a folder, with the built tool's path in `$TOOL`: for redirections
     /// the Process API cannot make, such as a closed standard output.
     static func shell(_ script: String, in folder: URL, environment: [String: String] = [:]) throws -> ToolRun {
-        try execute(["-c", script], in: folder, environment: environment.merging(["TOOL": executable.path]) { $1 }, program: URL(fileURLWithPath: "/bin/sh"))
+        try execute(
+            ["-c", script], in: folder, environment: environment.merging(["TOOL": executable.path]) { $1 },
+            program: URL(fileURLWithPath: "/bin/sh"))
     }
 
-    static func execute(_ arguments: [String], in folder: URL, environment: [String: String] = [:], program: URL = executable) throws -> ToolRun {
+    static func execute(
+        _ arguments: [String], in folder: URL, environment: [String: String] = [:], program: URL = executable
+    ) throws -> ToolRun {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments

@@ -37,10 +37,14 @@ struct AggregateTests {
             let run = try folder.run(["mutate", "--profiles", "profiles"] + narrowed)
             #expect(run.status == 0, "\(narrowed): \(run.stdout)\(run.stderr)")
             #expect(!run.stderr.contains("no longer in the profile"))
-            #expect(run.stderr.contains("of the [Country] profile not judged: the run took part of the suite (PATH or --filter)"), "\(run.stderr)")
+            #expect(
+                run.stderr.contains(
+                    "of the [Country] profile not judged: the run took part of the suite (PATH or --filter)"),
+                "\(run.stderr)")
             let update = try folder.run(["mutate", "--profiles", "profiles", "--update"] + narrowed)
             #expect(update.status == 0, "\(update.stderr)")
-            #expect(try folder.read("profiles/[Country].json") == whole, "\(narrowed): --update kept what it did not learn")
+            #expect(
+                try folder.read("profiles/[Country].json") == whole, "\(narrowed): --update kept what it did not learn")
         }
     }
 
@@ -52,7 +56,8 @@ struct AggregateTests {
         let run = try folder.run(["mutate", "--profiles", "profiles", "--max", "20", "--seed", "3"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(!run.stderr.contains("no longer in the profile"))
-        #expect(run.stderr.contains("of the [Dog] profile not judged: --max left some of its mutants out"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("of the [Dog] profile not judged: --max left some of its mutants out"), "\(run.stderr)")
         #expect(try folder.run(["mutate", "--profiles", "profiles", "--max", "20", "--update"]).status == 0)
         #expect(try folder.read("profiles/[Dog].json") == whole)
     }
@@ -63,7 +68,10 @@ struct AggregateTests {
         for inside in ["contracts/profiles", "contracts", "./contracts/../contracts/p"] {
             let run = try folder.run(["mutate", "--profiles", inside])
             #expect(run.status == 2)
-            #expect(run.stderr.contains("is inside the contracts folder \"contracts\", where every JSON file is read as a contract"), "\(run.stderr)")
+            #expect(
+                run.stderr.contains(
+                    "is inside the contracts folder \"contracts\", where every JSON file is read as a contract"),
+                "\(run.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("contracts/profiles").path))
         #expect(try folder.run(["verify"]).status == 0)
@@ -82,7 +90,8 @@ struct AggregateTests {
         var files: [String] = []
         for index in 1...3 {
             let file = reports.appendingPathComponent("shard-\(index).json").path
-            let shard = try ToolRun.execute(["verify", "--coverage", "--shard", "\(index)/3", "--json", file], in: root)
+            let shard = try ToolRun.execute(
+                ["verify", "--coverage", "--shard", "\(index)/3", "--json", file], in: root)
             #expect(shard.status == 0, "\(shard.stderr)")
             files.append(file)
         }
@@ -94,7 +103,9 @@ struct AggregateTests {
         #expect(missing.stderr.contains("no report for shard 3/3"))
     }
 
-    @Test("a coverage gap under --require-coverage is a failure in every report: text, JSON, JUnit, GitHub and the step summary")
+    @Test(
+        "a coverage gap under --require-coverage is a failure in every report: text, JSON, JUnit, GitHub and the step summary"
+    )
     func coverageInEveryReport() throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)

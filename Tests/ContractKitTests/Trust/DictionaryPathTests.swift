@@ -6,14 +6,16 @@ import Testing
 /// Issue 22, item 3: a failure inside a dictionary is named the same way in every process.
 @Suite("dictionary paths")
 struct DictionaryPathTests {
-    static let twoBadEntries = #"[{"name": {"common": "X"}, "currencies": {"AAA": {"name": 1}, "BBB": {"name": 2}, "CCC": {"name": 3}}}]"#
+    static let twoBadEntries =
+        #"[{"name": {"common": "X"}, "currencies": {"AAA": {"name": 1}, "BBB": {"name": 2}, "CCC": {"name": 3}}}]"#
 
     @Test("the case add writes for two bad entries of one dictionary passes in every process")
     func stableVerdict() throws {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/bad-currencies.json", Self.twoBadEntries)
         let add = try folder.run([
-            "add", "Fixtures/bad-currencies.json", "--contract", "contracts/bad.json", "--model", "[Country]", "--name", "bad currencies",
+            "add", "Fixtures/bad-currencies.json", "--contract", "contracts/bad.json", "--model", "[Country]", "--name",
+            "bad currencies",
         ])
         #expect(add.status == 0, "\(add.stderr)")
         let contract = String(decoding: try folder.read("contracts/bad.json"), as: UTF8.self)
@@ -36,7 +38,9 @@ struct DictionaryPathTests {
             outputs.insert(run.stdout + run.stderr)
         }
         #expect(outputs.count == 1)
-        #expect(outputs.first?.contains("Fixtures/bad-currencies.json:1:59: error: [0].currencies.*.name: expected a string, found 1") == true)
+        #expect(
+            outputs.first?.contains(
+                "Fixtures/bad-currencies.json:1:59: error: [0].currencies.*.name: expected a string, found 1") == true)
     }
 
     @Test("a contract that names one concrete key of the dictionary still matches the failure")

@@ -13,10 +13,12 @@ struct LiveTrustTests {
         defer { server.stop() }
         let folder = try SuiteFolder()
         func add(_ name: String) throws -> ToolRun {
-            let created = FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("contracts/peru.json").path)
+            let created = FileManager.default.fileExists(
+                atPath: folder.url.appendingPathComponent("contracts/peru.json").path)
             return try folder.run(
                 [
-                    "add", "--live", "--contract", "contracts/peru.json", "--name", name, "--base-url", LiveCommandTests.countries(server),
+                    "add", "--live", "--contract", "contracts/peru.json", "--name", name, "--base-url",
+                    LiveCommandTests.countries(server),
                 ] + (created ? [] : ["--endpoint", "countries.byName", "--arguments", #"{"name": "peru"}"#]))
         }
         let long = String(repeating: "Überlänge ", count: 60)
@@ -26,7 +28,9 @@ struct LiveTrustTests {
             #expect(run.status == 0, "\(name): \(run.stderr)")
         }
         let contract = String(decoding: try folder.read("contracts/peru.json"), as: UTF8.self)
-        let paths = contract.components(separatedBy: #""fixture": ""#).dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        let paths = contract.components(separatedBy: #""fixture": ""#).dropFirst().map {
+            String($0.prefix { $0 != "\"" })
+        }
         #expect(paths.count == names.count)
         #expect(Set(paths).count == names.count, "\(paths)")
         #expect(paths.contains("peru/perú.json"))
@@ -46,11 +50,16 @@ struct LiveTrustTests {
     func sameArgumentDiagnostics() throws {
         let folder = try SuiteFolder()
         try folder.write("peru.json", LiveCommandTests.peru)
-        let common = ["--contract", "contracts/peru.json", "--endpoint", "countries.byName", "--arguments", #"{"nme": "peru"}"#, "--name", "peru"]
+        let common = [
+            "--contract", "contracts/peru.json", "--endpoint", "countries.byName", "--arguments", #"{"nme": "peru"}"#,
+            "--name", "peru",
+        ]
         let file = try folder.run(["add", "peru.json"] + common)
         let live = try folder.run(["add", "--live", "--base-url", "countries=http://127.0.0.1:9/v3.1/"] + common)
         #expect(file.status == 2 && live.status == 2)
-        #expect(file.stderr.contains(#"unknown key "nme" in "arguments" of countries.byName; did you mean "name"?"#), "\(file.stderr)")
+        #expect(
+            file.stderr.contains(#"unknown key "nme" in "arguments" of countries.byName; did you mean "name"?"#),
+            "\(file.stderr)")
         #expect(live.stderr == file.stderr)
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("contracts/peru.json").path))
     }
@@ -61,7 +70,9 @@ struct LiveTrustTests {
         try SampleSuite.write(into: folder)
         let run = try folder.run(["verify", "--live"])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("no selected case is recorded, so verify --live would check nothing against a server"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("no selected case is recorded, so verify --live would check nothing against a server"),
+            "\(run.stderr)")
         let filtered = try ToolRun.execute(["verify", "--live", "--filter", "dogpatch"], in: Self.repository)
         #expect(filtered.status == 2)
     }
@@ -69,20 +80,28 @@ struct LiveTrustTests {
     @Test("the repository's real countries are recorded cases: the nightly job checks them against the server")
     func repositoryRecorded() throws {
         let france = try Data(contentsOf: Self.repository.appendingPathComponent("Fixtures/countries/name-france.json"))
-        let unitedStates = try Data(contentsOf: Self.repository.appendingPathComponent("Fixtures/countries/united-states.json"))
+        let unitedStates = try Data(
+            contentsOf: Self.repository.appendingPathComponent("Fixtures/countries/united-states.json"))
         let server = try LoopbackServer(routes: [
             "/v3.1/name/france": .respond(status: 200, headers: [("Content-Type", "application/json")], body: france),
-            "/v3.1/name/united%20states?fullText=true": .respond(status: 200, headers: [("Content-Type", "application/json")], body: unitedStates),
+            "/v3.1/name/united%20states?fullText=true": .respond(
+                status: 200, headers: [("Content-Type", "application/json")], body: unitedStates),
         ])
         defer { server.stop() }
-        let run = try ToolRun.execute(["verify", "--live", "--strict", "--base-url", LiveCommandTests.countries(server)], in: Self.repository)
+        let run = try ToolRun.execute(
+            ["verify", "--live", "--strict", "--base-url", LiveCommandTests.countries(server)], in: Self.repository)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.cases("PASS").count >= 2, "\(run.stdout)")
-        #expect(run.cases("PASS").contains { $0.hasPrefix("PASS  contracts/countries/by-name.json  france  http://127.0.0.1:") })
-        #expect(Set(server.requests.map(\.target)) == ["/v3.1/name/france", "/v3.1/name/united%20states?fullText=true"])
+        #expect(
+            run.cases("PASS").contains {
+                $0.hasPrefix("PASS  contracts/countries/by-name.json  france  http://127.0.0.1:")
+            })
+        #expect(
+            Set(server.requests.map(\.target)) == ["/v3.1/name/france", "/v3.1/name/united%20states?fullText=true"])
         // And a server whose answer breaks a case fails the nightly run.
         server.route("/v3.1/name/france", .json("[]"))
-        let broken = try ToolRun.execute(["verify", "--live", "--base-url", LiveCommandTests.countries(server)], in: Self.repository)
+        let broken = try ToolRun.execute(
+            ["verify", "--live", "--base-url", LiveCommandTests.countries(server)], in: Self.repository)
         #expect(broken.status == 1, "\(broken.stdout)")
     }
 }

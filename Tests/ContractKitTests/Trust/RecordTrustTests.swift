@@ -8,7 +8,8 @@ struct RecordTrustTests {
 
     /// A recorded peru case with its headers, plus any cases given.
     static func contract(
-        _ server: LoopbackServer, headers: String = #"{ "Content-Type": "application/json; charset=utf-8" }"#, skip: Bool = false, more: String = ""
+        _ server: LoopbackServer, headers: String = #"{ "Content-Type": "application/json; charset=utf-8" }"#,
+        skip: Bool = false, more: String = ""
     ) -> String {
         """
         {
@@ -32,7 +33,10 @@ struct RecordTrustTests {
         try folder.write("Fixtures/countries/peru.json", LiveCommandTests.peru)
         try folder.write("contracts/peru.json", Self.contract(server))
         let contractFile = folder.url.appendingPathComponent("contracts/peru.json").path
-        let before = (try folder.read("contracts/peru.json"), try FileManager.default.attributesOfItem(atPath: contractFile)[.modificationDate] as? Date)
+        let before = (
+            try folder.read("contracts/peru.json"),
+            try FileManager.default.attributesOfItem(atPath: contractFile)[.modificationDate] as? Date
+        )
         let run = try folder.run(["record", "--base-url", LiveCommandTests.countries(server)])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("UNCHANGED contracts/peru.json  peru  "), "\(run.stdout)")
@@ -56,7 +60,9 @@ struct RecordTrustTests {
         let run = try folder.run(["record", "--base-url", LiveCommandTests.countries(server)])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
-            run.stdout.contains("SKIPPED   contracts/peru.json  peru\n  skipped: the server is down this week; not asked for, not written\n"), "\(run.stdout)")
+            run.stdout.contains(
+                "SKIPPED   contracts/peru.json  peru\n  skipped: the server is down this week; not asked for, not written\n"
+            ), "\(run.stdout)")
         #expect(try folder.read("Fixtures/countries/peru.json") == Data(LiveCommandTests.peru.utf8))
         #expect(try folder.read("contracts/peru.json") == before)
         #expect(server.requests.isEmpty)
@@ -81,7 +87,9 @@ struct RecordTrustTests {
         let run = try folder.run(["record", "contracts/peru.json", "--base-url", LiveCommandTests.countries(server)])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(
-            run.stdout.contains("  not written: the new answer does not satisfy every case that reads Fixtures/countries/peru.json (--force writes it)\n"),
+            run.stdout.contains(
+                "  not written: the new answer does not satisfy every case that reads Fixtures/countries/peru.json (--force writes it)\n"
+            ),
             "\(run.stdout)")
         #expect(
             run.stderr.contains(
@@ -91,21 +99,32 @@ struct RecordTrustTests {
         #expect(try folder.read("Fixtures/countries/peru.json") == before.1)
     }
 
-    @Test("the headers a case keeps are the server's new ones: a changed Content-Type is updated, a header no longer sent is dropped")
+    @Test(
+        "the headers a case keeps are the server's new ones: a changed Content-Type is updated, a header no longer sent is dropped"
+    )
     func headersFollowTheBody() throws {
         let server = try LoopbackServer(routes: [
-            "/v3.1/name/peru": .respond(status: 200, headers: [("Content-Type", "application/vnd.api+json")], body: Data(LiveCommandTests.peru.utf8))
+            "/v3.1/name/peru": .respond(
+                status: 200, headers: [("Content-Type", "application/vnd.api+json")],
+                body: Data(LiveCommandTests.peru.utf8))
         ])
         defer { server.stop() }
         let folder = try SuiteFolder()
         try folder.write("Fixtures/countries/peru.json", #"[{"name": {"common": "Peru"}}]"#)
-        try folder.write("contracts/peru.json", Self.contract(server, headers: #"{ "Content-Type": "application/json", "X-Request-Id": "abc" }"#))
+        try folder.write(
+            "contracts/peru.json",
+            Self.contract(server, headers: #"{ "Content-Type": "application/json", "X-Request-Id": "abc" }"#))
         let run = try folder.run(["record", "--base-url", LiveCommandTests.countries(server)])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("  header Content-Type: \"application/vnd.api+json\", was \"application/json\"\n"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("  header Content-Type: \"application/vnd.api+json\", was \"application/json\"\n"),
+            "\(run.stdout)")
         #expect(run.stdout.contains("  header X-Request-Id: no longer sent, was \"abc\"\n"))
         let contract = String(decoding: try folder.read("contracts/peru.json"), as: UTF8.self)
-        #expect(contract.contains(#""headers": { "Content-Type": "application/vnd.api+json" }, "fixture": "countries/peru.json""#), "\(contract)")
+        #expect(
+            contract.contains(
+                #""headers": { "Content-Type": "application/vnd.api+json" }, "fixture": "countries/peru.json""#),
+            "\(contract)")
         #expect(!contract.contains("X-Request-Id"))
         #expect(try folder.read("Fixtures/countries/peru.json") == Data(LiveCommandTests.peru.utf8))
         #expect(try folder.run(["verify"]).status == 0)

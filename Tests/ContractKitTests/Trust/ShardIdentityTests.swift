@@ -19,7 +19,10 @@ struct ShardIdentityTests {
     static let realisticKeys: [String] = {
         let folders = ["contracts/countries", "contracts/dogpatch", "contracts/fixtures", "contracts"]
         let stems = ["by-name", "all-fields", "get-dogs", "by-name-full-text", "restcountries-all", "dog-detail"]
-        let words = ["peru", "france", "unknown country", "offline", "server error", "two dogs", "empty page", "timeout", "teapot", "page"]
+        let words = [
+            "peru", "france", "unknown country", "offline", "server error", "two dogs", "empty page", "timeout",
+            "teapot", "page",
+        ]
         return (0..<1000).map { index in
             let contract = "\(folders[index % 4])/\(stems[(index / 4) % 6])-\(index / 24).json"
             return contract + "\u{0}" + words[index % 10] + (index % 3 == 0 ? "" : " \(index % 7)")
@@ -42,7 +45,9 @@ struct ShardIdentityTests {
     @Test("keys whose bytes differ only in ways FNV-1a's low bit ignores still split in two, spread over the suite")
     func parityDoesNotDecide() {
         // Every byte even: FNV-1a's remainder by 2 was the same for all of these.
-        let keys = (0..<200).map { "contracts/a.json\u{0}" + String(repeating: "b", count: $0 % 20) + String(repeating: "d", count: $0 / 20) }
+        let keys = (0..<200).map {
+            "contracts/a.json\u{0}" + String(repeating: "b", count: $0 % 20) + String(repeating: "d", count: $0 / 20)
+        }
         let shards = Verifier.shards(of: keys, count: 2)
         #expect(shards.filter { $0 == 0 }.count == 100)
         // Not the first half and the second: each half of the list is split too.
@@ -55,17 +60,22 @@ struct ShardIdentityTests {
         let folder = try SuiteFolder()
         var cases: [String] = []
         for index in 0..<24 {
-            cases.append(#"{"name": "case \#(index)", "response": {"status": 503}, "expect": {"error": "responseUnsuccessful"}}"#)
+            cases.append(
+                #"{"name": "case \#(index)", "response": {"status": 503}, "expect": {"error": "responseUnsuccessful"}}"#
+            )
         }
-        try folder.write("contracts/dogs.json", #"{"endpoint": "dogpatch.getDogs", "cases": [\#(cases.joined(separator: ","))]}"#)
-        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("linked").path, withDestinationPath: "contracts")
+        try folder.write(
+            "contracts/dogs.json", #"{"endpoint": "dogpatch.getDogs", "cases": [\#(cases.joined(separator: ","))]}"#)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("linked").path, withDestinationPath: "contracts")
         let all = try folder.run(["verify"]).cases("PASS")
         #expect(all.count == 24)
         let spellings = [folder.url.path + "/contracts", "contracts", "./contracts//", "linked", "contracts/dogs.json"]
         var halves: [[String]] = []
         for (index, spelling) in spellings.enumerated() {
             let one = try folder.run(["verify", "--shard", "1/2", spelling]).cases("PASS")
-            let two = try folder.run(["verify", "--shard", "2/2", spellings[(index + 1) % spellings.count]]).cases("PASS")
+            let two = try folder.run(["verify", "--shard", "2/2", spellings[(index + 1) % spellings.count]]).cases(
+                "PASS")
             #expect(Set(one).isDisjoint(with: two))
             #expect(Set(one + two) == Set(all), "\(spelling)")
             halves.append(one)
@@ -83,7 +93,8 @@ struct ShardIdentityTests {
         try theirs.write("Fixtures/dogs.json", SampleSuite.dogs)
         try theirs.write(
             "contracts/dogs.json",
-            #"{"model": "[Dog]", "cases": [{"name": "two", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true, "count": 2}}]}"#)
+            #"{"model": "[Dog]", "cases": [{"name": "two", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true, "count": 2}}]}"#
+        )
         let other = theirs.url.appendingPathComponent("contracts/dogs.json").path
         let run = try mine.run(["verify", other])
         #expect(run.status == 2)

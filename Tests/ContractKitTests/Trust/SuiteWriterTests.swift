@@ -25,7 +25,9 @@ struct SuiteWriterTests {
         let processes = try (0..<10).map { index in
             let process = Process()
             process.executableURL = ToolRun.executable
-            process.arguments = ["add", "Downloads/dogs-\(index).json", "--contract", "contracts/good.json", "--name", "page \(index)"]
+            process.arguments = [
+                "add", "Downloads/dogs-\(index).json", "--contract", "contracts/good.json", "--name", "page \(index)",
+            ]
             process.currentDirectoryURL = folder.url
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
@@ -47,9 +49,12 @@ struct SuiteWriterTests {
         try SampleSuite.write(into: folder)
         try folder.write("Downloads/dogs.json", Self.page)
         let lock = HeldSuiteLock(folder.url)
-        let first = try RunningTool(["add", "Downloads/dogs.json", "--contract", "contracts/good.json", "--name", "page", "--as", "page.json"], in: folder.url)
+        let first = try RunningTool(
+            ["add", "Downloads/dogs.json", "--contract", "contracts/good.json", "--name", "page", "--as", "page.json"],
+            in: folder.url)
         let second = try RunningTool(
-            ["add", "Downloads/dogs.json", "--contract", "contracts/good.json", "--name", "page", "--as", "page.json"], in: folder.url)
+            ["add", "Downloads/dogs.json", "--contract", "contracts/good.json", "--name", "page", "--as", "page.json"],
+            in: folder.url)
         // Both planned against the same contract and wait for the lock.
         #expect(first.waitForStandardError(containing: "waiting for the suite's lock"))
         #expect(second.waitForStandardError(containing: "waiting for the suite's lock"))
@@ -68,12 +73,15 @@ struct SuiteWriterTests {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         // A large body: a fixture of 2,000 dogs.
-        let many = "[" + Array(repeating: String(Self.page.dropFirst().dropLast()), count: 2000).joined(separator: ",") + "]"
+        let many =
+            "[" + Array(repeating: String(Self.page.dropFirst().dropLast()), count: 2000).joined(separator: ",") + "]"
         try folder.write("Downloads/many.json", many)
         let before = try folder.read("contracts/good.json")
         let lock = HeldSuiteLock(folder.url)
-        let add = try RunningTool(["add", "Downloads/many.json", "--contract", "contracts/good.json", "--name", "many"], in: folder.url)
-        #expect(add.waitForStandardError(containing: "waiting for the suite's lock: another dogpatch-contracts is writing"))
+        let add = try RunningTool(
+            ["add", "Downloads/many.json", "--contract", "contracts/good.json", "--name", "many"], in: folder.url)
+        #expect(
+            add.waitForStandardError(containing: "waiting for the suite's lock: another dogpatch-contracts is writing"))
         // The writes are staged by now: the temporary files exist.
         #expect(!Self.temporaryFiles(in: folder.url).isEmpty)
         add.signal(signal)

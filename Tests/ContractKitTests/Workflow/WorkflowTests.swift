@@ -8,7 +8,9 @@ struct WorkflowTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func text() throws -> String {
-        String(decoding: try Data(contentsOf: root.appendingPathComponent(".github/workflows/contracts.yml")), as: UTF8.self)
+        String(
+            decoding: try Data(contentsOf: root.appendingPathComponent(".github/workflows/contracts.yml")),
+            as: UTF8.self)
     }
 
     static func runCommands(of job: YAMLNode?) -> [String] {
@@ -39,7 +41,8 @@ struct WorkflowTests {
         #expect(verify.contains("--shard ${{ matrix.shard }}/\(shards.count) "))
         #expect(verify.contains("--format github"))
         #expect(verify.contains("--junit contracts-${{ matrix.shard }}.xml"))
-        let upload = try #require(job["steps"]?.items.first { $0["uses"]?.string?.hasPrefix("actions/upload-artifact@") == true })
+        let upload = try #require(
+            job["steps"]?.items.first { $0["uses"]?.string?.hasPrefix("actions/upload-artifact@") == true })
         #expect(upload["if"]?.string == "always()", "the JUnit file is kept when verify fails")
         #expect(upload["with"]?["path"]?.string == "contracts-${{ matrix.shard }}.xml")
         #expect(upload["with"]?["name"]?.string?.contains("${{ matrix.shard }}") == true, "one artifact a shard")
@@ -48,12 +51,14 @@ struct WorkflowTests {
     @Test("the shards keep their coverage reports, and a job requires coverage over all of them")
     func coverageAcrossShards() throws {
         let workflow = try BlockYAML.parse(try Self.text())
-        let verify = try #require(Self.runCommands(of: workflow["jobs"]?["verify"]).first { $0.contains("dogpatch-contracts verify") })
+        let verify = try #require(
+            Self.runCommands(of: workflow["jobs"]?["verify"]).first { $0.contains("dogpatch-contracts verify") })
         #expect(verify.contains("--coverage --json coverage-${{ matrix.shard }}.json"))
         #expect(!verify.contains("--require-coverage"), "refused with --shard")
         let job = try #require(workflow["jobs"]?["coverage"])
         #expect(job["needs"]?.string == "verify")
-        let download = try #require(job["steps"]?.items.first { $0["uses"]?.string?.hasPrefix("actions/download-artifact@") == true })
+        let download = try #require(
+            job["steps"]?.items.first { $0["uses"]?.string?.hasPrefix("actions/download-artifact@") == true })
         #expect(download["with"]?["pattern"]?.string == "contracts-coverage-*")
         #expect(Self.runCommands(of: job).contains("swift run dogpatch-contracts coverage --require coverage-*.json"))
     }
@@ -69,7 +74,8 @@ struct WorkflowTests {
 
     @Test("the README's CI section shows the workflow as it is")
     func readme() throws {
-        let readme = String(decoding: try Data(contentsOf: Self.root.appendingPathComponent("README.md")), as: UTF8.self)
+        let readme = String(
+            decoding: try Data(contentsOf: Self.root.appendingPathComponent("README.md")), as: UTF8.self)
         #expect(readme.contains("```yaml\n" + (try Self.text()) + "```\n"))
     }
 

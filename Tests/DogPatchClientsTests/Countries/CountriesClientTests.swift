@@ -76,7 +76,9 @@ struct CountriesClientTests {
     @Test("an invalid request returns no task")
     func invalidRequestHasNoTask() {
         let session = RecordingSession()
-        let task = CountriesClient(session: session, responseQueue: .main).request(.byName("")) { (_: Result<[Country], APIError>) in }
+        let task = CountriesClient(session: session, responseQueue: .main).request(.byName("")) {
+            (_: Result<[Country], APIError>) in
+        }
         #expect(task == nil)
         #expect(session.lastRequest == nil)
     }
@@ -84,14 +86,17 @@ struct CountriesClientTests {
     @Test("the generic request resumes its task")
     func resumesTask() {
         let session = RecordingSession()
-        let task = CountriesClient(session: session, responseQueue: .main).request(.all()) { (_: Result<[Country], APIError>) in }
+        let task = CountriesClient(session: session, responseQueue: .main).request(.all()) {
+            (_: Result<[Country], APIError>) in
+        }
         #expect(session.task.resumeCount == 1)
         #expect(task === session.task)
     }
 
     @Test("a 200 with countries decodes them", arguments: QueueChoice.allCases)
     func decodes(queue: QueueChoice) async throws {
-        let run = await request(.byName("freedonia"), .response(status: 200, body: body(SampleBodies.twoCountries)), on: queue)
+        let run = await request(
+            .byName("freedonia"), .response(status: 200, body: body(SampleBodies.twoCountries)), on: queue)
         let countries = try #require(try run.result?.get())
         #expect(countries.map(\.name?.common) == ["Freedonia", "Sylvania"])
         #expect(countries[0].currencies?["FDD"]?.symbol == "₣")
@@ -102,7 +107,8 @@ struct CountriesClientTests {
 
     @Test("a 200 with a wrongly typed field fails with its path", arguments: QueueChoice.allCases)
     func typeMismatch(queue: QueueChoice) async throws {
-        let run = await request(.all(), .response(status: 200, body: body(SampleBodies.countryWithStringPopulation)), on: queue)
+        let run = await request(
+            .all(), .response(status: 200, body: body(SampleBodies.countryWithStringPopulation)), on: queue)
         guard case .jsonConversionFailure(let failure)? = run.error else {
             Issue.record("expected jsonConversionFailure, got \(String(describing: run.result))")
             return
@@ -124,7 +130,8 @@ struct CountriesClientTests {
         "a non-2xx status is an unsuccessful response with that status",
         arguments: [400, 401, 404, 500, 503], QueueChoice.allCases)
     func unsuccessfulStatus(status: Int, queue: QueueChoice) async {
-        let run = await request(.byName("nowhere"), .response(status: status, body: body(#"{"status":\#(status)}"#)), on: queue)
+        let run = await request(
+            .byName("nowhere"), .response(status: status, body: body(#"{"status":\#(status)}"#)), on: queue)
         #expect(run.error == .responseUnsuccessful(statusCode: status))
         #expect(run.observation.callCount == 1)
         #expect(run.ranOnResponseQueue)

@@ -58,7 +58,8 @@ struct CountryModelTests {
         for record in records {
             let original = try JSONSerialization.data(withJSONObject: record)
             let country = try decoder.decode(Country.self, from: original)
-            let reencoded = try #require(try JSONSerialization.jsonObject(with: encoder.encode(country)) as? [String: Any])
+            let reencoded = try #require(
+                try JSONSerialization.jsonObject(with: encoder.encode(country)) as? [String: Any])
             // Nulls have no Swift value to keep; every other leaf must survive the round trip.
             let expected = RealDataSet.wireForm(record) as? NSDictionary
             #expect(RealDataSet.wireForm(reencoded) as? NSDictionary == expected, "\(country.cca3 ?? "?") lost data")

@@ -48,7 +48,8 @@ struct DogPatchClientTests {
     @Test("a 200 whose dog lacks a key fails with its path", arguments: QueueChoice.allCases)
     func missingKey(queue: QueueChoice) async {
         let run = await getDogs(.response(status: 200, body: body(SampleBodies.dogMissingName)), on: queue)
-        #expect(run.error == .jsonConversionFailure(DecodingFailure(path: "[1].name", reason: "required key is missing")))
+        #expect(
+            run.error == .jsonConversionFailure(DecodingFailure(path: "[1].name", reason: "required key is missing")))
         #expect(run.observation.callCount == 1)
         #expect(run.ranOnResponseQueue)
     }
@@ -94,7 +95,8 @@ struct DogPatchClientTests {
         let run: ClientRun<[Dog]> = await runClient(
             reply: .response(status: 200, body: body(SampleBodies.twoDogs)), queue: .private
         ) { session, queue, completion in
-            let service: any DogPatchService = DogPatchClient(baseURL: DogPatchAPI.baseURL, session: session, responseQueue: queue)
+            let service: any DogPatchService = DogPatchClient(
+                baseURL: DogPatchAPI.baseURL, session: session, responseQueue: queue)
             service.getDogs(completion: completion)
         }
         #expect(try run.result?.get().count == 2)

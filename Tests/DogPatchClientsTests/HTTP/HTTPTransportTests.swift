@@ -17,7 +17,8 @@ struct HTTPTransportTests {
 
     @Test("a response that is not HTTP is invalid data")
     func nonHTTPResponse() {
-        let response = URLResponse(url: url, mimeType: "application/json", expectedContentLength: 2, textEncodingName: nil)
+        let response = URLResponse(
+            url: url, mimeType: "application/json", expectedContentLength: 2, textEncodingName: nil)
         #expect(failure(HTTPTransport.classify(data: Data("[]".utf8), response: response, error: nil)) == .invalidData)
     }
 
