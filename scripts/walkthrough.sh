@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the README's "Adding a fixture" walk-through, exactly as written, on a fresh clone of this
+# Runs the "Adding a fixture" walk-through (docs/adding-fixtures.md), exactly as written, on a fresh clone of this
 # repository's HEAD in a temporary folder, and fails if any command fails or the new case does not pass.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -7,14 +7,14 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 git clone --quiet "$root" "$work/clone"
-# The commands are the sh blocks that follow a "<!-- walkthrough -->" line in the README.
+# The commands are the sh blocks that follow a "<!-- walkthrough -->" line in the document.
 awk '
   /<!-- walkthrough -->/ { armed = 1; next }
   armed && /^ *```sh/ { inside = 1; armed = 0; next }
   inside && /^ *```/ { inside = 0; next }
   inside { sub(/^   /, ""); print }
-' "$root/README.md" > "$work/walkthrough.sh"
-[ -s "$work/walkthrough.sh" ] || { echo "walkthrough: no commands found in README.md" >&2; exit 1; }
+' "$root/docs/adding-fixtures.md" > "$work/walkthrough.sh"
+[ -s "$work/walkthrough.sh" ] || { echo "walkthrough: no commands found in docs/adding-fixtures.md" >&2; exit 1; }
 
 cd "$work/clone"
 export GIT_AUTHOR_NAME=walkthrough GIT_AUTHOR_EMAIL=walkthrough@example.invalid

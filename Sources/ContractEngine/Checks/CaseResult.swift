@@ -30,9 +30,6 @@ public struct CaseResult: Sendable, Equatable {
     public var url: String?
     /// What the client did in replay, for the coverage matrix.
     var replayed: ReplayedOutcome?
-    /// The outcome predicted from the response, in words (`a decoded [Country] of 1 element`),
-    /// for `record`'s account of what changed.
-    var predicted: String?
 
     /// The name results use for a problem with a contract as a whole.
     public static let wholeContract = "(contract)"

@@ -92,9 +92,9 @@ package struct CaseRecorder: Sendable {
         }
         // The case with the server's answer, run once: its prediction is the new outcome reported.
         let answered = spec.answered(by: answer)
-        let check = await run.runner(answered, of: contract).run()
+        let (check, prediction) = await run.runner(answered, of: contract).evaluate()
         let newOutcome =
-            check.predicted
+            prediction?.summary(model: contract.model)
             ?? Predictor.predict(answered.response, body: answer.body, model: contract.model).summary(
                 model: contract.model)
         var details = changes(

@@ -41,8 +41,7 @@ package struct MutationSession {
             case .success(let body): body
             case .failure: nil
             }
-        let verified = DiagnosticRules.apply(to: [await run.runner(spec, of: contract).run(body: body)], strict: false)[
-            0]
+        let verified = run.checked(await run.runner(spec, of: contract).run(body: body))
         guard verified.status == .passed, let body else {
             var failed = verified
             failed.status = .error

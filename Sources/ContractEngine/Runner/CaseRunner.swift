@@ -19,13 +19,19 @@ struct CaseRunner: Sendable {
     ///   derive mutants from it); read from the response otherwise.
     /// - Returns: The case's result with every diagnostic.
     func run(body loaded: LoadedBody? = nil) async -> CaseResult {
+        await evaluate(body: loaded).result
+    }
+
+    /// Runs the case as `run(body:)` does, and gives the outcome it predicted from the response
+    /// too (`nil` when only replay can tell), for `record`'s account of what changed.
+    func evaluate(body loaded: LoadedBody? = nil) async -> (result: CaseResult, prediction: Outcome?) {
         if let reason = contractCase.skip {
-            return result(.skipped, skipReason: reason)
+            return (result(.skipped, skipReason: reason), nil)
         }
         let body: LoadedBody
         switch loaded.map(Result.success) ?? loadBody() {
         case .success(let loaded): body = loaded
-        case .failure(let diagnostic): return result(.error, [diagnostic])
+        case .failure(let diagnostic): return (result(.error, [diagnostic]), nil)
         }
         // The client gets the bytes as they are; the tool's own parser and scan read them as UTF-8.
         let text = BodyEncoding.utf8(body.data)
@@ -36,7 +42,7 @@ struct CaseRunner: Sendable {
                 body.file.map { Diagnostic(.error, BodyScan.tooDeepMessage, file: $0, position: tooDeep) }
                 ?? Diagnostic(
                     .error, BodyScan.tooDeepMessage, file: contract.file, position: contractCase.response.position)
-            return result(.error, [diagnostic])
+            return (result(.error, [diagnostic]), nil)
         }
         let willReplay = replay && contractCase.replay && contract.endpoint != nil
         let check = OutcomeCheck(contract: contract, contractCase: contractCase, fixtureFile: body.file)
@@ -50,8 +56,8 @@ struct CaseRunner: Sendable {
                 diagnostics += unreadKeyDiagnostics(in: text, scan: scan, fixtureFile: body.file)
             }
         } else if !willReplay {
-            return result(
-                .skipped, skipReason: "\"invalidRequest\" depends on the arguments and is checked by replay only")
+            let reason = "\"invalidRequest\" depends on the arguments and is checked by replay only"
+            return (result(.skipped, skipReason: reason), nil)
         }
         var reached: ReplayedOutcome?
         if willReplay, let endpoint = contract.endpoint {
@@ -62,8 +68,7 @@ struct CaseRunner: Sendable {
         let failed = diagnostics.contains { $0.severity == .error }
         var finished = result(failed ? .failed : .passed, diagnostics)
         finished.replayed = reached
-        finished.predicted = prediction?.summary(model: contract.model)
-        return finished
+        return (finished, prediction)
     }
 
     /// Stage one: the body the response declares, read from its fixture when it has one.

@@ -36,10 +36,16 @@ package struct RunContext: Sendable {
         }
     }
 
-    /// Verifies one case as `verify` would, the diagnostic rules applied to it alone: what `add`,
-    /// `mutate` and a Swift Testing case need.
+    /// Verifies one case as `verify` would, the diagnostic rules applied to it alone: what `add`
+    /// needs.
     package func verify(_ entry: CaseEntry, of contract: Contract) async -> CaseResult {
-        DiagnosticRules.apply(to: [await run(entry, of: contract)], strict: strict)[0]
+        checked(await run(entry, of: contract))
+    }
+
+    /// One result with the diagnostic rules applied to it alone, as a run applies them to all of
+    /// its results: for callers that verify one case (`add`, `mutate`, a Swift Testing case).
+    package func checked(_ result: CaseResult) -> CaseResult {
+        DiagnosticRules.apply(to: [result], strict: strict)[0]
     }
 
     /// Creates a context.

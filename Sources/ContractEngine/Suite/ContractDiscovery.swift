@@ -6,6 +6,8 @@ package struct ContractDiscovery {
     struct Found: Sendable {
         let url: URL
         let display: String
+        /// The file's path with every symlink resolved: what tells two spellings of it apart.
+        var realPath: String
     }
 
     /// A path given on the command line that does not exist.
@@ -52,7 +54,7 @@ package struct ContractDiscovery {
             walk(url, display: display, visited: &visited, into: &found)
         } else {
             let key = Self.identity(of: url)
-            if found[key] == nil { found[key] = Found(url: url, display: display) }
+            if found[key] == nil { found[key] = Found(url: url, display: display, realPath: key) }
         }
     }
 
@@ -68,7 +70,7 @@ package struct ContractDiscovery {
                 walk(child, display: childDisplay, visited: &visited, into: &found)
             } else if name.lowercased().hasSuffix(".json") {
                 let key = Self.identity(of: child)
-                if found[key] == nil { found[key] = Found(url: child, display: childDisplay) }
+                if found[key] == nil { found[key] = Found(url: child, display: childDisplay, realPath: key) }
             }
         }
     }
@@ -76,7 +78,8 @@ package struct ContractDiscovery {
     /// What tells two spellings of one file or folder apart from two files: its path with every
     /// symlink resolved.
     private static func identity(of url: URL) -> String {
-        RealPath.resolvingExisting(url.standardizedFileURL.path)
+        // One `realpath` for a file that is there; URL's own standardizing costs more than that.
+        RealPath.of(url.path) ?? RealPath.resolvingExisting(url.standardizedFileURL.path)
     }
 
     /// A path as reports name it: `contracts//x.json`, `./contracts/./x.json` and `contracts/x.json/`

@@ -97,6 +97,6 @@ public struct ContractCase: Sendable, Identifiable, CustomStringConvertible {
     /// Runs the case as `verify` does: prediction, replay and the checks.
     /// - Returns: Its result, with every diagnostic.
     public func result() async -> CaseResult {
-        DiagnosticRules.apply(to: [await item.verify(in: run, live: nil)], strict: run.strict)[0]
+        run.checked(await item.verify(in: run, live: nil))
     }
 }

@@ -27,19 +27,29 @@ struct SuiteMembership {
     }
 
     /// Places a contract file.
-    /// - Parameter file: The file as found.
+    /// - Parameters:
+    ///   - realPath: The file's path with every symlink resolved.
+    ///   - roots: What is known of the folders looked at so far (most contracts share a few).
     /// - Returns: Its identity in the run's suite, or the suite it belongs to instead.
-    func place(of file: URL) -> Place {
-        let real = RealPath.of(file.path) ?? file.standardizedFileURL.path
-        var folder = (real as NSString).deletingLastPathComponent
+    func place(realPath real: String, roots: inout [String: Bool]) -> Place {
+        var folder = Self.parent(of: real)
         while folder != root, folder != "/", !folder.isEmpty {
-            if Self.isSuiteRoot(folder) { return .outside(suiteRoot: folder) }
-            folder = (folder as NSString).deletingLastPathComponent
+            let isRoot = roots[folder] ?? Self.isSuiteRoot(folder)
+            roots[folder] = isRoot
+            if isRoot { return .outside(suiteRoot: folder) }
+            folder = Self.parent(of: folder)
         }
         guard folder == root, real.hasPrefix(rootPrefix) else {
             return .outside(suiteRoot: Self.isSuiteRoot("/") ? "/" : nil)
         }
         return .inside(identity: String(real.dropFirst(rootPrefix.count)))
+    }
+
+    /// A path's folder, `/` for a file at the root; on the path's bytes, without bridging to
+    /// `NSString` (which shows with thousands of contracts).
+    private static func parent(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Whether a folder is a suite's root: it holds a `contracts` folder or a `Package.swift`.

@@ -69,10 +69,11 @@ package struct Verifier: Sendable {
     private func placed(_ found: [ContractDiscovery.Found]) throws(UsageError) -> [ContractDiscovery.Found] {
         let membership = SuiteMembership(root: location.root)
         var placed: [ContractDiscovery.Found] = []
+        var roots: [String: Bool] = [:]
         for file in found {
-            switch membership.place(of: file.url) {
+            switch membership.place(realPath: file.realPath, roots: &roots) {
             case .inside(let identity):
-                placed.append(ContractDiscovery.Found(url: file.url, display: identity))
+                placed.append(ContractDiscovery.Found(url: file.url, display: identity, realPath: file.realPath))
             case .outside where options.fixturesFolder != nil:
                 placed.append(file)
             case .outside(let suiteRoot):

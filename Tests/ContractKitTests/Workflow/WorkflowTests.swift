@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `.github/workflows/contracts.yml`: well-formed, and doing what the README says it does.
+/// `.github/workflows/contracts.yml`: well-formed, and doing what its documentation says it does.
 @Suite("GitHub Actions workflow")
 struct WorkflowTests {
     static let root = URL(fileURLWithPath: #filePath)
@@ -72,11 +72,11 @@ struct WorkflowTests {
         #expect(Self.runCommands(of: live).contains { $0.contains("dogpatch-contracts verify --live") })
     }
 
-    @Test("the README's CI section shows the workflow as it is")
+    @Test("the CI document shows the workflow as it is")
     func readme() throws {
-        let readme = String(
-            decoding: try Data(contentsOf: Self.root.appendingPathComponent("README.md")), as: UTF8.self)
-        #expect(readme.contains("```yaml\n" + (try Self.text()) + "```\n"))
+        let document = String(
+            decoding: try Data(contentsOf: Self.root.appendingPathComponent("docs/ci-and-shards.md")), as: UTF8.self)
+        #expect(document.contains("```yaml\n" + (try Self.text()) + "```\n"))
     }
 
     @Test(
