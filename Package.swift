@@ -11,6 +11,8 @@ let package = Package(
         // For an app's test target: the engine, and its contract cases as Swift Testing arguments.
         .library(name: "ContractKit", targets: ["ContractKit"]),
         .library(name: "ContractEngine", targets: ["ContractEngine"]),
+        // `swift package contracts verify`, and Xcode's package-plugin menu.
+        .plugin(name: "ContractsPlugin", targets: ["ContractsPlugin"]),
     ],
     targets: [
         // The API layer: models, clients, decoders and the endpoint catalogue.
@@ -25,6 +27,16 @@ let package = Package(
         .target(name: "ContractKit", dependencies: ["ContractEngine"]),
         // The command line: options, commands, output and exit status, on the engine.
         .executableTarget(name: "dogpatch-contracts", dependencies: ["ContractEngine", "DogPatchClients"]),
+        // The tool as a command plugin: the same arguments, output and exit status.
+        .plugin(
+            name: "ContractsPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "contracts",
+                    description: "Run dogpatch-contracts (verify, list, explain, add, record, mutate, coverage)")
+            ),
+            dependencies: ["dogpatch-contracts"]
+        ),
         // The benchmark: `bench/run.sh` builds it in release mode and runs it.
         .executableTarget(
             name: "dogpatch-bench", dependencies: ["DogPatchClients", "ContractEngine"], path: "bench/DogPatchBench"),
