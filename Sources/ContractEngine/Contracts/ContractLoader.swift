@@ -98,12 +98,14 @@ package struct ContractLoader: Sendable {
         let top = reader.members(
             of: root, in: "the contract",
             allowed: [
-                "version", "description", "endpoint", "arguments", "request", "model", "responseQueue", "ignoredKeys",
-                "cases",
+                "$schema", "version", "description", "endpoint", "arguments", "request", "model", "responseQueue",
+                "ignoredKeys", "cases",
             ]
         )
         guard let top else { return nil }
         _ = reader.string(top["description"])
+        // Where an editor finds the JSON Schema of contract files; the tool does not read it.
+        _ = reader.string(top["$schema"])
         if let version = reader.integer(top["version"], in: Int.min...Int.max) {
             if version.value > Self.currentVersion {
                 reader.error(

@@ -9,11 +9,13 @@ package enum ContractEditor {
     ///   - model: The model, written when there is no endpoint (or when it was asked for).
     ///   - arguments: The endpoint's arguments as JSON text.
     ///   - newCase: The case.
+    ///   - schema: Where the JSON Schema of contract files is, from the new file, for `"$schema"`.
     /// - Returns: The file's text.
-    package static func newContract(endpoint: String?, model: String?, arguments: String?, case newCase: CaseTemplate)
-        -> String
-    {
+    package static func newContract(
+        endpoint: String?, model: String?, arguments: String?, case newCase: CaseTemplate, schema: String? = nil
+    ) -> String {
         var lines = ["  \"version\": 1"]
+        if let schema { lines.insert("  \"$schema\": \(JSONValue.quote(schema))", at: 0) }
         if let endpoint { lines.append("  \"endpoint\": \(JSONValue.quote(endpoint))") }
         if let model { lines.append("  \"model\": \(JSONValue.quote(model))") }
         if let arguments { lines.append("  \"arguments\": \(arguments)") }

@@ -65,7 +65,8 @@ extension AddCommand {
         }
         let (newCase, explanation) = try caseTemplate(for: source, name: name, fixturePath: fixturePath, model: model)
         let text = try contractText(
-            adding: newCase, to: existing == nil ? nil : contract.url, path: contract.path, model: model)
+            adding: newCase, to: existing == nil ? nil : contract.url, path: contract.path, model: model,
+            schema: Self.schemaReference(contract: contract.url, root: context.environment.location.root))
         let loaded = try validated(text, path: contract.path, name: name, isNew: existing == nil, loader: loader)
         let observed = expect == nil ? explanation.outcome.summary(model: model) : nil
         return Plan(
@@ -128,9 +129,9 @@ extension AddCommand {
     }
 
     /// Stage three: the contract's text with the case, appended to the file's own or a new contract.
-    private func contractText(adding newCase: CaseTemplate, to existing: URL?, path: String, model: ModelDescriptor)
-        throws(AddRefusal) -> Data
-    {
+    private func contractText(
+        adding newCase: CaseTemplate, to existing: URL?, path: String, model: ModelDescriptor, schema: String
+    ) throws(AddRefusal) -> Data {
         if let existing {
             guard let current = try? Data(contentsOf: existing),
                 let appended = ContractEditor.appending(newCase, to: current)
@@ -149,8 +150,17 @@ extension AddCommand {
         let modelName = target.endpoint == nil || target.model != nil ? model.name : nil
         return Data(
             ContractEditor.newContract(
-                endpoint: target.endpoint, model: modelName, arguments: argumentsJSON, case: newCase
+                endpoint: target.endpoint, model: modelName, arguments: argumentsJSON, case: newCase, schema: schema
             ).utf8)
+    }
+
+    /// `"$schema"` for a new contract: the JSON Schema of contract files at the suite's root
+    /// (`schema/contract.schema.json`), from the contract's folder, so editors validate it.
+    static func schemaReference(contract: URL, root: URL) -> String {
+        let folder = RealPath.resolvingExisting(contract.deletingLastPathComponent().standardizedFileURL.path)
+        let base = RealPath.resolvingExisting(root.standardizedFileURL.path)
+        let depth = folder.hasPrefix(base + "/") ? folder.dropFirst(base.count + 1).split(separator: "/").count : 0
+        return String(repeating: "../", count: depth) + "schema/contract.schema.json"
     }
 
     /// What `--arguments` takes, when it is not a JSON object.

@@ -18,7 +18,9 @@ extension AddCommand {
             case .failure(let diagnostic): throw AddRefusal(diagnostic.message)
             }
         }
-        let (endpoint, arguments) = try liveTarget(contract: contract, fixtures: fixtures, catalogue: context.catalogue)
+        let (endpoint, arguments) = try liveTarget(
+            contract: contract, fixtures: fixtures, catalogue: context.catalogue,
+            root: context.environment.location.root)
         if let problem = baseURLs.problem(in: context.catalogue, used: [endpoint.api]) {
             throw .usage(CommandLineError(message: problem, command: Self.name))
         }
@@ -48,7 +50,7 @@ extension AddCommand {
     /// The endpoint and arguments a live request is made for: the existing contract's, or the
     /// ones given for a new one.
     private func liveTarget(
-        contract: (path: String, url: URL), fixtures: FixtureLocator, catalogue: Catalogue
+        contract: (path: String, url: URL), fixtures: FixtureLocator, catalogue: Catalogue, root: URL
     ) throws(AddRefusal) -> (Endpoint, [String: Endpoint.Argument]) {
         if FileManager.default.fileExists(atPath: contract.url.path),
             case .loaded(let existing) = ContractLoader(catalogue: catalogue, fixtures: fixtures).load(
@@ -83,7 +85,8 @@ extension AddCommand {
         }
         let text = ContractEditor.newContract(
             endpoint: name, model: nil, arguments: argumentsJSON,
-            case: CaseTemplate(name: "x", status: 200, fixture: "x.json", expect: .decodes(count: nil, values: []))
+            case: CaseTemplate(name: "x", status: 200, fixture: "x.json", expect: .decodes(count: nil, values: [])),
+            schema: Self.schemaReference(contract: contract.url, root: root)
         )
         switch ContractLoader(catalogue: catalogue, fixtures: fixtures).load(Data(text.utf8), file: contract.path) {
         case .invalid(_, _, let diagnostics): throw .refused(diagnostics, "the case was not added")

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The JSON Schema of contract files (schema/contract.schema.json) and the loader agree: a real
+# JSON Schema 2020-12 validator (check-jsonschema, from the package registry, in a virtual
+# environment under .build/) accepts every contract of this repository and rejects every contract
+# in schema/examples/invalid/, each of which the loader rejects too (SchemaAgreementTests).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+venv=.build/venv
+if [ ! -x "$venv/bin/check-jsonschema" ]; then
+    python3 -m venv "$venv" || { echo "check-schema: cannot make a Python virtual environment in $venv" >&2; exit 1; }
+    if ! "$venv/bin/pip" install --quiet --disable-pip-version-check check-jsonschema; then
+        echo "check-schema: cannot install check-jsonschema from the package registry; the schema was not checked" >&2
+        exit 1
+    fi
+fi
+check="$venv/bin/check-jsonschema"
+
+"$check" --check-metaschema schema/contract.schema.json
+find contracts -name '*.json' -print0 | sort -z | xargs -0 "$check" --schemafile schema/contract.schema.json
+
+rejected=0
+for contract in schema/examples/invalid/*.json; do
+    if "$check" --schemafile schema/contract.schema.json "$contract" > /dev/null 2>&1; then
+        echo "check-schema: the schema accepts $contract, which the loader rejects" >&2
+        exit 1
+    fi
+    rejected=$((rejected + 1))
+done
+# A contract `add` creates names the schema and validates against it.
+tool=.build/debug/dogpatch-contracts
+[ -x "$tool" ] || swift build --product dogpatch-contracts > /dev/null
+suite="$(mktemp -d)"
+trap 'rm -rf "$suite"' EXIT
+mkdir -p "$suite/contracts" "$suite/Fixtures" "$suite/schema"
+cp schema/contract.schema.json "$suite/schema/"
+printf '[{"name": {"common": "Peru"}, "cca3": "PER"}]' > "$suite/peru.json"
+(cd "$suite" && "$OLDPWD/$tool" add peru.json --contract contracts/countries/peru.json --endpoint countries.byName \
+    --arguments '{"name": "peru"}' --name peru > /dev/null)
+grep -q '"$schema": "../../schema/contract.schema.json"' "$suite/contracts/countries/peru.json"
+"$check" --schemafile schema/contract.schema.json "$suite/contracts/countries/peru.json" > /dev/null
+echo "check-schema: every contract in contracts/ validates, and one add creates; the $rejected invalid examples are rejected"
