@@ -57,7 +57,12 @@ enum ChildProcess {
         let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "dogpatch-bench-\(UUID().uuidString).out")
         defer { try? FileManager.default.removeItem(at: outputFile) }
-        var actions: posix_spawn_file_actions_t = .init()
+        // An opaque pointer on Darwin, a struct in Glibc.
+        #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t?
+        #else
+            var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -69,9 +74,12 @@ enum ChildProcess {
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        // The environment as C strings: Darwin gives a program no `environ` of its own to pass.
+        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in environment { free(pointer) } }
         var pid: pid_t = 0
         let start = DispatchTime.now()
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environment)
         guard spawned == 0 else { throw BenchError("cannot start \(executable): error \(spawned)") }
         var status: Int32 = 0
         var usage = rusage()

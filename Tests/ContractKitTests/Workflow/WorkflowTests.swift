@@ -63,6 +63,39 @@ struct WorkflowTests {
         #expect(Self.runCommands(of: job).contains("swift run dogpatch-contracts coverage --require coverage-*.json"))
     }
 
+    @Test("a macOS job builds with warnings as errors, tests and verifies, on every push")
+    func macOS() throws {
+        let workflow = try BlockYAML.parse(try Self.text())
+        let job = try #require(workflow["jobs"]?["macos"])
+        #expect(job["runs-on"]?.string == "macos-latest")
+        #expect(job["if"]?.string == "github.event_name != 'schedule'")
+        #expect(job["container"] == nil, "macOS runs on the runner itself")
+        let commands = Self.runCommands(of: job)
+        #expect(commands.contains("swift build -Xswiftc -warnings-as-errors"))
+        #expect(commands.contains("swift test"))
+        #expect(commands.contains("swift run dogpatch-contracts verify --strict"))
+    }
+
+    @Test("every job that builds restores .build from a cache keyed on Package.swift and the sources, before it builds")
+    func cache() throws {
+        let workflow = try BlockYAML.parse(try Self.text())
+        for name in ["verify", "coverage", "macos", "live"] {
+            let steps = try #require(workflow["jobs"]?[name]?["steps"]).items
+            let cacheIndex = try #require(
+                steps.firstIndex { $0["uses"]?.string?.hasPrefix("actions/cache@") == true },
+                "\(name) has no cache step")
+            let firstBuild = steps.firstIndex { ($0["run"]?.string ?? "").hasPrefix("swift ") } ?? steps.count
+            #expect(cacheIndex < firstBuild, "\(name): the cache is restored before the first build")
+            let cache = steps[cacheIndex]["with"]
+            #expect(cache?["path"]?.string == ".build")
+            let key = try #require(cache?["key"]?.string)
+            #expect(key.contains("runner.os"), "one cache per platform: \(key)")
+            for input in ["'Package.swift'", "'Sources/**'"] {
+                #expect(key.contains("hashFiles(") && key.contains(input), "\(name): the key hashes \(input): \(key)")
+            }
+        }
+    }
+
     @Test("a nightly job runs verify --live, and only on schedule or by hand")
     func nightly() throws {
         let workflow = try BlockYAML.parse(try Self.text())
