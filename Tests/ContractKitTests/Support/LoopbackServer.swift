@@ -61,12 +61,20 @@ final class LoopbackServer: @unchecked Sendable {
     init(host: String = "127.0.0.1", routes: [String: Route] = [:]) throws {
         self.host = host
         self.routes = routes
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // SOCK_STREAM is an enum in Glibc and an Int32 in Darwin.
+        #if canImport(Darwin)
+            listener = socket(AF_INET, SOCK_STREAM, 0)
+        #else
+            listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #endif
         guard listener >= 0 else { throw ServerError("socket: \(errno)") }
         var yes: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
+        #if canImport(Darwin)
+            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
         address.sin_port = 0
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
             throw ServerError("not an IPv4 address: \(host)")
