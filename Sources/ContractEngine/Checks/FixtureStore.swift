@@ -3,7 +3,7 @@ import Foundation
 /// Loads fixture bodies with a size limit, so one oversized file cannot exhaust memory.
 package enum FixtureStore {
     /// The largest fixture read, in bytes.
-    static let maxFixtureBytes = 64 << 20
+    package static let maxFixtureBytes = 64 << 20
 
     /// Reads a fixture.
     /// - Parameters:

@@ -75,10 +75,19 @@ package struct CaseSpec: Sendable {
 package struct Recording: Sendable, Equatable {
     /// The URL the request went to.
     package let url: String
-    /// When, in UTC ISO 8601: `2026-11-22T08:00:00Z`.
+    /// When, in RFC 3339: `2026-11-22T08:00:00Z`, or as a capture wrote it
+    /// (`2026-11-22T09:00:00.123+01:00`).
     package let at: String
+    /// The archive it was taken from (`capture.har`), for a case `add --har` made.
+    package var from: String?
     /// Where the `recorded` object starts in the contract.
     package let position: SourcePosition
+
+    /// Whether the case keeps an error a capture saw once (a 500 that happened on a device): it is
+    /// kept as it was seen, never asked for again or written over.
+    package func isCapturedError(status: Int) -> Bool {
+        from != nil && !(200...299).contains(status)
+    }
 
     /// A time as `recorded` writes it, in UTC to the second.
     package static func stamp(_ date: Date) -> String {
@@ -88,10 +97,13 @@ package struct Recording: Sendable, Equatable {
         return formatter.string(from: date)
     }
 
-    /// The time of a stamp, or `nil` when it is not one.
+    /// The time of a stamp (RFC 3339, with or without fractional seconds, any offset), or `nil`
+    /// when it is not one.
     static func date(from text: String) -> Date? {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.date(from: text)
     }
 }

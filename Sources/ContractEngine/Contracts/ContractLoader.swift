@@ -10,7 +10,7 @@ package struct ContractLoader: Sendable {
     package static let maxContractBytes = 16 << 20
 
     let catalogue: Catalogue
-    let fixtures: FixtureLocator
+    package let fixtures: FixtureLocator
 
     /// Creates a loader.
     /// - Parameters:
@@ -330,7 +330,7 @@ package struct ContractLoader: Sendable {
     private func readRecording(
         _ member: JSONMember, response: ResponseSpec?, replayable: Bool, reader: inout ContractReader
     ) -> Recording? {
-        guard let members = reader.members(of: member.value, in: "\"recorded\"", allowed: ["url", "at"]) else {
+        guard let members = reader.members(of: member.value, in: "\"recorded\"", allowed: ["url", "at", "from"]) else {
             return nil
         }
         guard let url = reader.string(members["url"]), let at = reader.string(members["at"]) else {
@@ -351,10 +351,11 @@ package struct ContractLoader: Sendable {
         }
         if Recording.date(from: at.value) == nil {
             reader.error(
-                "\"at\" must be a UTC time such as \"2026-11-22T08:00:00Z\", not \(JSONValue.quote(at.value))",
+                "\"at\" must be an RFC 3339 time such as \"2026-11-22T08:00:00Z\", not \(JSONValue.quote(at.value))",
                 at: at.position)
         }
-        return Recording(url: url.value, at: at.value, position: member.value.position)
+        let from = reader.string(members["from"])
+        return Recording(url: url.value, at: at.value, from: from?.value, position: member.value.position)
     }
 
     private func readResponse(_ member: JSONMember, reader: inout ContractReader) -> ResponseSpec? {

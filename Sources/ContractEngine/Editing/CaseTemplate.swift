@@ -18,8 +18,9 @@ package struct CaseTemplate {
     var expect: Expect
     /// Response headers to write, in order.
     var headers: [(name: String, value: String)] = []
-    /// Where and when the body was recorded from the server, for a recorded case.
-    var recorded: (url: String, at: String)?
+    /// Where and when the body was recorded from the server, for a recorded case, and the archive
+    /// it was taken from, for one `add --har` made.
+    var recorded: (url: String, at: String, from: String?)?
 
     /// The case as JSON, its lines after the first indented by `indent`.
     func rendered(indent: String) -> String {
@@ -55,7 +56,8 @@ package struct CaseTemplate {
                 field(
                     "recorded",
                     "{ " + field("url", JSONValue.quote(recorded.url)) + ", "
-                        + field("at", JSONValue.quote(recorded.at)) + " }"))
+                        + field("at", JSONValue.quote(recorded.at))
+                        + (recorded.from.map { ", " + field("from", JSONValue.quote($0)) } ?? "") + " }"))
         }
         lines.append(field("expect", "{ " + expectFields.joined(separator: ", ") + " }"))
         return "{ " + lines.joined(separator: ",\n" + indent + "  ") + " }"
@@ -68,7 +70,7 @@ package struct CaseTemplate {
     /// Creates one with every property given.
     package init(
         name: String, status: Int, fixture: String, expect: Expect, headers: [(name: String, value: String)] = [],
-        recorded: (url: String, at: String)? = nil
+        recorded: (url: String, at: String, from: String?)? = nil
     ) {
         self.name = name
         self.status = status

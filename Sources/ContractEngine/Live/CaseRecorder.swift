@@ -51,6 +51,15 @@ package struct CaseRecorder: Sendable {
                 verdict: .skipped,
                 text: line("SKIPPED", contract, spec, nil, ["skipped: \(reason); not asked for, not written"]))
         }
+        if let recorded = spec.recorded, case .http(let status, _, _) = spec.response.kind,
+            recorded.isCapturedError(status: status)
+        {
+            return Account(
+                verdict: .skipped,
+                text: line(
+                    "SKIPPED", contract, spec, nil,
+                    ["skipped: captured error; kept as it was seen, not asked for, not written"]))
+        }
         guard spec.recorded != nil, let endpoint = contract.endpoint, let contractURL = contract.url,
             case .http(let oldStatus, let oldHeaders, .fixture(let path, let fixtureFile, _)) = spec.response.kind
         else {

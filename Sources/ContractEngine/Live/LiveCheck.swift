@@ -21,6 +21,9 @@ struct LiveCheck: Sendable {
         guard let recorded = spec.recorded, let endpoint = contract.endpoint else {
             return with(skipped) { $0.skipReason = "not recorded" }
         }
+        if case .http(let status, _, _) = spec.response.kind, recorded.isCapturedError(status: status) {
+            return with(skipped) { $0.skipReason = "captured error" }
+        }
         let answer: LiveResponse
         switch await LiveFetcher.fetch(
             endpoint, arguments: contract.arguments, baseURL: live.baseURLs.url(for: endpoint), timeout: live.timeout)

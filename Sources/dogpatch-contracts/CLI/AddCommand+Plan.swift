@@ -14,7 +14,7 @@ extension AddCommand {
         /// Response headers the case writes.
         var headers: [(name: String, value: String)] = []
         /// Where and when it was recorded, for a body from the server.
-        var recorded: (url: String, at: String)?
+        var recorded: (url: String, at: String, from: String?)?
         /// Where under the fixtures folder it goes (`--as`, or a recording's own path).
         var destination: String?
     }

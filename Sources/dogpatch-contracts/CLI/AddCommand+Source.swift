@@ -43,7 +43,7 @@ extension AddCommand {
                 data: response.body, url: fixtures.root.appendingPathComponent(path), fixturePath: nil, isStream: false),
             display: response.displayURL, status: response.status,
             headers: keptHeaders(of: response, problems: &problems),
-            recorded: (response.displayURL, Recording.stamp(Date())), destination: path
+            recorded: (response.displayURL, Recording.stamp(Date()), nil), destination: path
         )
     }
 

@@ -22,20 +22,27 @@ struct AddCommand: ToolCommand {
     var baseURLs = BaseURLChoice()
     /// Whether `--timeout` was given, so `--live` can wait its own default otherwise.
     var timeoutGiven = false
+    /// The HTTP Archive to take cases from, and which of its entries.
+    var har: String?
+    var entry: Int?
+    var filter: String?
+    var dryRun = false
 
     /// What `--expect` accepts besides the `APIError` cases.
     static let decodes = "decodes"
 
     static let spec = CommandSpec<AddCommand>(
         name: "add",
-        synopsis: "(FIXTURE | --live) --contract FILE --name NAME (--endpoint E | --model M) [options]",
+        synopsis: "(FIXTURE | --live | --har FILE) --contract FILE --name NAME (--endpoint E | --model M) [options]",
         summary: "add a fixture and a case, then verify it",
         about: """
             Adds a case for a response body and verifies it. A body outside the fixtures folder is copied
             into it first (never over a different file). The case is appended to the contract file,
             leaving its other content as it is; a missing contract file is created. Every file is
             written, or none is. With --live, the body is the server's answer to the request the
-            endpoint's client sends, and the case is marked recorded.
+            endpoint's client sends, and the case is marked recorded. With --har, every entry of an
+            HTTP Archive (HAR 1.2, as proxies and browsers export it) whose request is the
+            contract's becomes a fixture and a case, kept as captured; the contract must exist.
             """,
         arguments: [("FIXTURE", "the response body; a pipe such as /dev/stdin needs --as")],
         options: [
@@ -87,6 +94,21 @@ struct AddCommand: ToolCommand {
             .value("--base-url", "[API=]URL", "with --live, where the API's request goes (default: the API's own)") {
                 try ArgumentValues.baseURL($1, into: &$0.baseURLs, command: "add")
             },
+            .value(
+                "--har", "FILE",
+                "take the bodies from an HTTP Archive's entries for the contract's\nrequest, instead of FIXTURE"
+            ) {
+                $0.har = $1
+            },
+            .value("--entry", "N", "with --har, take entry N only (numbered from 1 in the archive)") {
+                $0.entry = try ArgumentValues.count($1, option: "--entry", command: "add")
+            },
+            .value("--filter", "TEXT", "with --har, take the entries whose URL contains TEXT, ignoring case") {
+                $0.filter = $1
+            },
+            .flag("--dry-run", "with --har, list the cases and fixtures that would be written, and\nwrite nothing") {
+                $0.dryRun = true
+            },
         ],
         positional: CommandSpec.oneFile(\.file, command: "add", what: "fixture"),
         validate: { command throws(CommandLineError) in
@@ -94,18 +116,31 @@ struct AddCommand: ToolCommand {
             if command.live, let file = command.file {
                 throw fail("add takes FIXTURE or --live, not both; unexpected \"\(file)\"")
             }
-            guard command.file != nil || command.live else {
-                throw fail("add needs the fixture file to add, or --live to take it from the server")
+            if command.har != nil, command.live || command.file != nil {
+                throw fail("add takes one of FIXTURE, --live and --har")
             }
-            if !command.live, !command.keepHeaders.isEmpty || command.baseURLs != BaseURLChoice() {
-                throw fail("--keep-header and --base-url are for --live")
+            if command.har == nil, command.entry != nil || command.filter != nil || command.dryRun {
+                throw fail("--entry, --filter and --dry-run are for --har")
+            }
+            if command.entry != nil, command.filter != nil {
+                throw fail("add --har takes --entry N or --filter TEXT, not both")
+            }
+            guard command.file != nil || command.live || command.har != nil else {
+                throw fail("add needs the fixture file to add, --live to take it from the server, or --har FILE")
+            }
+            if !command.live, command.baseURLs != BaseURLChoice() {
+                throw fail("--base-url is for --live")
+            }
+            if !command.live, command.har == nil, !command.keepHeaders.isEmpty {
+                throw fail("--keep-header is for --live and --har")
             }
             guard command.contract != nil else {
                 throw fail("add needs --contract FILE: the contract to add the case to")
             }
-            guard let name = command.name, !name.isEmpty else {
+            guard command.har != nil || !(command.name ?? "").isEmpty else {
                 throw fail("add needs --name NAME: the new case's name")
             }
+            if command.har != nil, command.name == "" { throw fail("--name needs a name") }
         },
         exitStatus: [
             (0, "the case was added and passed"),
@@ -129,6 +164,7 @@ struct AddCommand: ToolCommand {
 
     /// Plans every write, makes them all or none, says what it did, then verifies the new case.
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
+        if let har { return try await addCaptured(from: har, in: context) }
         guard let contractPath = contract, let name else { return CommandOutcome(.invalid) }
         let location = context.environment.location
         let fixtures = location.fixtures(fixturesFolder)

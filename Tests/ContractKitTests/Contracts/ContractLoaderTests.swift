@@ -105,7 +105,8 @@ struct ContractLoaderTests {
         let messages = diagnostics.map(\.message)
         #expect(messages.contains("\"recorded\" needs an \"endpoint\": the request sent to the server is the client's"))
         #expect(messages.contains("\"recorded\" is for a case whose response is a \"fixture\", which recording writes"))
-        #expect(messages.contains("\"at\" must be a UTC time such as \"2026-11-22T08:00:00Z\", not \"yesterday\""))
+        #expect(
+            messages.contains("\"at\" must be an RFC 3339 time such as \"2026-11-22T08:00:00Z\", not \"yesterday\""))
     }
 
     @Test("a contract of thousands of cases keeps their order, each problem at its line, duplicates the later one's")

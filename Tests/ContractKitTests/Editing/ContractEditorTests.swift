@@ -21,7 +21,7 @@ struct ContractEditorTests {
         var recorded = CaseTemplate(
             name: "gone", status: 404, fixture: "g.json", expect: .error(.responseUnsuccessful, status: 404, path: nil))
         recorded.headers = [("Content-Type", "application/json")]
-        recorded.recorded = ("https://x.test/v3.1/name/gone", "2026-11-22T08:00:00Z")
+        recorded.recorded = ("https://x.test/v3.1/name/gone", "2026-11-22T08:00:00Z", nil)
         #expect(
             recorded.rendered(indent: "") == """
                 { "name": "gone",

@@ -1,0 +1,65 @@
+import DogPatchClients
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Which entries of an archive are a contract's request: the method, the path the client sends
+/// (below the API's base path, on whatever host the capture went to) and the query items the
+/// endpoint defines. What the client sends is learnt by calling it on the stub, as a live request is.
+package struct CaptureMatch: Sendable {
+    private let method: String
+    private let path: String
+    private let query: [String: String]
+    /// The query items the endpoint can send; any other is not the contract's, and never written.
+    private let defined: Set<String>
+
+    /// Learns the request a contract's client sends.
+    /// - Parameters:
+    ///   - endpoint: The contract's endpoint.
+    ///   - arguments: Its arguments.
+    /// - Returns: The matcher, or why the client sends no request.
+    package static func learn(_ endpoint: Endpoint, arguments: [String: Endpoint.Argument]) async -> Result<
+        CaptureMatch, LiveFailure
+    > {
+        await RequestCapture.capture(endpoint, arguments: arguments, baseURL: endpoint.baseURL, timeout: 5).map {
+            request in
+            let parts = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
+            return CaptureMatch(
+                method: (request.httpMethod ?? "GET").uppercased(), path: parts?.path ?? "",
+                query: Self.items(parts?.queryItems), defined: Set(endpoint.parameters.map(\.name)))
+        }
+    }
+
+    /// Why an entry is not the contract's request, or `nil` when it is.
+    package func mismatch(_ entry: HARArchive.Entry) -> String? {
+        guard let parts = URLComponents(string: entry.url), parts.host != nil else { return "its URL is not a URL" }
+        if entry.method.uppercased() != method { return "\(entry.method) is not \(method)" }
+        if parts.path != path { return "the path is not \(path)" }
+        let sent = Self.items(parts.queryItems).filter { defined.contains($0.key) }
+        if sent != query {
+            let expected =
+                query.isEmpty ? "none" : query.keys.sorted().map { "\($0)=\(query[$0] ?? "")" }.joined(separator: "&")
+            return "the query is not the contract's (\(expected))"
+        }
+        return nil
+    }
+
+    /// The entry's URL as a case keeps it: no user-info and no query item the endpoint does not define.
+    package func recordedURL(_ entry: HARArchive.Entry) -> String {
+        guard var parts = URLComponents(string: entry.url) else { return entry.url }
+        parts.user = nil
+        parts.password = nil
+        let kept = (parts.queryItems ?? []).filter { defined.contains($0.name) }
+        parts.queryItems = kept.isEmpty ? nil : kept
+        parts.fragment = nil
+        return parts.string ?? entry.url
+    }
+
+    private static func items(_ items: [URLQueryItem]?) -> [String: String] {
+        var result: [String: String] = [:]
+        for item in items ?? [] { result[item.name] = item.value ?? "" }
+        return result
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// An HTTP Archive (HAR 1.2), as Proxyman, Charles, mitmproxy and browsers' developer tools export
+/// it: the entries the tool may take, each with where it is in the file. Fields an entry does not
+/// need are not read, and producers' own `_`-prefixed fields are ignored.
+package struct HARArchive: Sendable {
+    /// One request and its response.
+    package struct Entry: Sendable {
+        /// Its number, from 1, in the archive's order.
+        package let number: Int
+        package let method: String
+        package let url: String
+        package let status: Int
+        /// The response's headers in the order captured.
+        package let headers: [(name: String, value: String)]
+        /// The response body, decoded from base64 where the capture says so; or why there is none.
+        package let body: Result<Data, Problem>
+        /// When the request started, as captured.
+        package let startedDateTime: String
+        /// Where the entry starts in the archive.
+        package let position: SourcePosition
+
+        /// A response header's value, the name compared without regard to case.
+        package func header(_ name: String) -> String? {
+            headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        }
+    }
+
+    /// Why an entry's body cannot be used.
+    package struct Problem: Error, Sendable {
+        package let message: String
+    }
+
+    /// The entries in the archive's order.
+    package let entries: [Entry]
+
+    /// The largest archive read, in bytes: a long browser session exports archives of hundreds
+    /// of megabytes.
+    package static let maxArchiveBytes = 1 << 30
+
+    /// Reads an archive.
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - file: How messages name it.
+    ///   - maxBodyBytes: The largest body an entry may have (the fixture limit).
+    /// - Returns: The archive, or what is wrong with it at its line and column.
+    package static func read(_ data: Data, file: String, maxBodyBytes: Int) -> Result<HARArchive, Diagnostic> {
+        func invalid(_ message: String, at position: SourcePosition) -> Diagnostic {
+            Diagnostic(.error, message, file: file, position: position)
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(BodyEncoding.utf8(data))
+        } catch {
+            return .failure(invalid("not a HAR archive: invalid JSON: \(error.message)", at: error.position))
+        }
+        guard let log = root.member("log")?.value, case .object = log.value else {
+            return .failure(invalid("not a HAR archive: no \"log\" object", at: root.position))
+        }
+        guard case .string(let version)? = log.member("version")?.value.value else {
+            return .failure(invalid("not a HAR archive: \"log\" has no \"version\"", at: log.position))
+        }
+        guard version == "1.2" || version == "1.1" else {
+            return .failure(
+                invalid(
+                    "HAR version \(JSONValue.quote(version)) is not 1.2",
+                    at: log.member("version")?.value.position ?? log.position))
+        }
+        guard let list = log.member("entries")?.value, case .array(let nodes) = list.value else {
+            return .failure(invalid("not a HAR archive: \"log\" has no \"entries\" array", at: log.position))
+        }
+        var entries: [Entry] = []
+        for (index, node) in nodes.enumerated() {
+            switch entry(node, number: index + 1, maxBodyBytes: maxBodyBytes) {
+            case .success(let entry): entries.append(entry)
+            case .failure(let problem):
+                return .failure(invalid("entry \(index + 1): \(problem.message)", at: node.position))
+            }
+        }
+        return .success(HARArchive(entries: entries))
+    }
+
+    private static func entry(_ node: JSONNode, number: Int, maxBodyBytes: Int) -> Result<Entry, Problem> {
+        func string(_ value: JSONNode?) -> String? {
+            if case .string(let text)? = value?.value { text } else { nil }
+        }
+        guard let request = node.member("request")?.value, let response = node.member("response")?.value else {
+            return .failure(Problem(message: "no \"request\" or no \"response\""))
+        }
+        guard let method = string(request.member("method")?.value), let url = string(request.member("url")?.value)
+        else {
+            return .failure(Problem(message: "the request has no \"method\" or no \"url\""))
+        }
+        guard case .number(let statusText)? = response.member("status")?.value.value, let status = Int(statusText)
+        else {
+            return .failure(Problem(message: "the response has no numeric \"status\""))
+        }
+        var headers: [(name: String, value: String)] = []
+        if case .array(let list)? = response.member("headers")?.value.value {
+            for header in list {
+                if let name = string(header.member("name")?.value), let value = string(header.member("value")?.value) {
+                    headers.append((name, value))
+                }
+            }
+        }
+        let content = response.member("content")?.value
+        let body: Result<Data, Problem>
+        if let text = string(content?.member("text")?.value) {
+            if string(content?.member("encoding")?.value)?.lowercased() == "base64" {
+                if let decoded = Data(base64Encoded: text, options: .ignoreUnknownCharacters) {
+                    body = .success(decoded)
+                } else {
+                    body = .failure(Problem(message: "its \"content.text\" says base64 and is not"))
+                }
+            } else {
+                body = .success(Data(text.utf8))
+            }
+        } else if case .number(let size)? = content?.member("size")?.value.value, size == "0" {
+            body = .success(Data())
+        } else {
+            body = .failure(Problem(message: "the response has no \"content.text\" (the capture left the body out)"))
+        }
+        let checked = body.flatMap { data -> Result<Data, Problem> in
+            data.count <= maxBodyBytes
+                ? .success(data)
+                : .failure(
+                    Problem(message: "its body is \(data.count) bytes, over the fixture limit of \(maxBodyBytes) bytes")
+                )
+        }
+        return .success(
+            Entry(
+                number: number, method: method, url: url, status: status, headers: headers, body: checked,
+                startedDateTime: string(node.member("startedDateTime")?.value) ?? "", position: node.position))
+    }
+}

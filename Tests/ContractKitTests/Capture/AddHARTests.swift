@@ -1,0 +1,239 @@
+import Foundation
+import Testing
+
+/// `add --har`: fixtures and cases from captured traffic, secrets left behind.
+@Suite("add --har")
+struct AddHARTests {
+    static let archives = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Archives")
+
+    /// A suite with a countries.byName contract for peru (one case already), and an archive in it.
+    static func suite(archive: String, named name: String = "capture.har") throws -> SuiteFolder {
+        let folder = try SuiteFolder()
+        try folder.write(
+            "contracts/peru.json",
+            """
+            {
+              "endpoint": "countries.byName",
+              "arguments": { "name": "peru" },
+              "cases": [
+                { "name": "offline", "response": { "networkError": "timedOut" }, "expect": { "error": "responseUnsuccessful" } }
+              ]
+            }
+            """)
+        try folder.write(name, archive)
+        return folder
+    }
+
+    /// Every file of the suite and its bytes, to show nothing changed.
+    static func snapshot(_ folder: borrowing SuiteFolder) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let walker = FileManager.default.enumerator(atPath: folder.url.path)
+        while let path = walker?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(
+                atPath: folder.url.appendingPathComponent(path).path, isDirectory: &isFolder), !isFolder.boolValue
+            {
+                files[path] = try folder.read(path)
+            }
+        }
+        return files
+    }
+
+    /// An archive in the shape browsers export it: `_` fields, a base64 body, optional fields left out.
+    static func browserStyle(_ entries: [String]) -> String {
+        """
+        {"log": {"version": "1.2", "creator": {"name": "WebInspector", "version": "537.36"}, "pages": [],
+          "entries": [\(entries.joined(separator: ",\n"))]}}
+        """
+    }
+
+    static func entry(
+        url: String, status: Int = 200, text: String, base64: Bool = false, contentType: String = "application/json"
+    )
+        throws -> String
+    {
+        let body = base64 ? Data(text.utf8).base64EncodedString() : text
+        let quoted = String(decoding: try JSONSerialization.data(withJSONObject: [body]), as: UTF8.self).dropFirst()
+            .dropLast()
+        return """
+            {"_initiator": {"type": "script"}, "_priority": "High", "_resourceType": "fetch", "cache": {},
+             "startedDateTime": "2026-11-20T09:15:02.417Z",
+             "request": {"method": "GET", "url": "\(url)", "headers": [{"name": "Cookie", "value": "session=s3cret"}]},
+             "response": {"status": \(status), "headers": [{"name": "content-type", "value": "\(contentType)"}, {"name": "set-cookie", "value": "id=s3cret"}],
+                          "content": {"size": \(text.utf8.count), "mimeType": "\(contentType)", "text": \(quoted)\(base64 ? ", \"encoding\": \"base64\"" : "")}}}
+            """
+    }
+
+    static let peru = #"[{"name": {"common": "Peru"}, "cca3": "PER"}]"#
+
+    @Test(
+        "an archive mitmproxy wrote: the contract's entry becomes a fixture and a recorded case, nothing secret written"
+    )
+    func mitmproxy() throws {
+        let archive = String(
+            decoding: try Data(contentsOf: Self.archives.appendingPathComponent("mitmproxy-11.0.2.har")), as: UTF8.self)
+        let folder = try Self.suite(archive: archive, named: "Downloads/session.har")
+        let run = try folder.run([
+            "add", "--har", "Downloads/session.har", "--contract", "contracts/peru.json", "--name",
+            "peru from the proxy",
+        ])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(
+            run.stdout.hasPrefix(
+                "captured GET http://127.0.0.1:18931/v3.1/name/peru (HTTP 200, 117 bytes, entry 1) as Fixtures/peru/peru-from-the-proxy.json\n"
+            ), "\(run.stdout)")
+        #expect(run.stdout.contains("PASS  contracts/peru.json  peru from the proxy\n"))
+        #expect(
+            run.stderr.contains(
+                "warning: entry 2: GET http://127.0.0.1:18931/v3.1/name/atlantis: skipped: not the contract's request: the path is not /v3.1/name/peru"
+            ))
+        #expect(
+            run.stderr.contains(
+                "warning: entry 3: GET http://127.0.0.1:18931/v3.1/name/peru?fullText=true: skipped: not the contract's request"
+            ))
+        let contract = String(decoding: try folder.read("contracts/peru.json"), as: UTF8.self)
+        #expect(
+            contract.contains(
+                #""recorded": { "url": "http://127.0.0.1:18931/v3.1/name/peru", "at": "2026-11-23T22:41:24.697870+00:00", "from": "session.har" }"#
+            ), "\(contract)")
+        #expect(contract.contains(#""headers": { "Content-Type": "application/json" }"#))
+        let fixture = String(decoding: try folder.read("Fixtures/peru/peru-from-the-proxy.json"), as: UTF8.self)
+        #expect(fixture.hasPrefix(#"[{"name": {"common": "Peru""#))
+        for secret in ["s3cret", "Bearer", "Cookie", "token", "Downloads"] {
+            #expect(!contract.contains(secret) && !fixture.contains(secret), "\(secret) was written")
+        }
+        #expect(try folder.run(["verify", "--strict"]).status == 0)
+    }
+
+    @Test(
+        "a browser-style archive: base64 bodies decoded byte for byte, names made and numbered, a captured error kept as seen"
+    )
+    func browserStyle() throws {
+        let archive = Self.browserStyle([
+            try Self.entry(
+                url: "https://user:pw@restcountries.com/v3.1/name/peru?utm=x", text: Self.peru, base64: true),
+            try Self.entry(
+                url: "https://restcountries.com/v3.1/name/peru", status: 500, text: "<h1>oops</h1>",
+                contentType: "text/html"),
+            try Self.entry(url: "https://restcountries.com/v3.1/all", text: "[]"),
+        ])
+        let folder = try Self.suite(archive: archive)
+        let run = try folder.run(["add", "--har", "capture.har", "--contract", "contracts/peru.json"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("PASS  contracts/peru.json  countries.byName 200\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("PASS  contracts/peru.json  countries.byName 500\n"))
+        #expect(try folder.read("Fixtures/peru/countries-byname-200.json") == Data(Self.peru.utf8))
+        let contract = String(decoding: try folder.read("contracts/peru.json"), as: UTF8.self)
+        #expect(
+            contract.contains(
+                #""url": "https://restcountries.com/v3.1/name/peru", "at": "2026-11-20T09:15:02.417Z", "from": "capture.har""#
+            ), "\(contract)")
+        #expect(contract.contains(#""headers": { "Content-Type": "text/html" }"#))
+        #expect(!contract.contains("pw@") && !contract.contains("utm") && !contract.lowercased().contains("cookie"))
+        // Again: the names are taken now, so the next ones are numbered.
+        let again = try folder.run(["add", "--har", "capture.har", "--contract", "contracts/peru.json"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("PASS  contracts/peru.json  countries.byName 200 2\n"), "\(again.stdout)")
+        #expect(
+            FileManager.default.fileExists(
+                atPath: folder.url.appendingPathComponent("Fixtures/peru/countries-byname-200-2.json").path))
+        // The captured 500 is never asked for again, nor written over.
+        let live = try folder.run([
+            "verify", "--live", "--base-url", "countries=http://127.0.0.1:9/v3.1/", "--timeout", "2",
+        ])
+        #expect(
+            live.stdout.contains("SKIP  contracts/peru.json  countries.byName 500  (captured error)"), "\(live.stdout)")
+        let record = try folder.run(["record", "--base-url", "countries=http://127.0.0.1:9/v3.1/", "--timeout", "2"])
+        #expect(
+            record.stdout.contains("SKIPPED   contracts/peru.json  countries.byName 500\n  skipped: captured error"),
+            "\(record.stdout)")
+    }
+
+    @Test("--name, --entry, --filter and --dry-run", .timeLimit(.minutes(1)))
+    func selection() throws {
+        let archive = Self.browserStyle([
+            try Self.entry(url: "https://a.example/v3.1/name/peru", text: Self.peru),
+            try Self.entry(url: "https://b.example/v3.1/name/peru", text: Self.peru),
+        ])
+        let folder = try Self.suite(archive: archive)
+        let before = try Self.snapshot(folder)
+        let dry = try folder.run([
+            "add", "--har", "capture.har", "--contract", "contracts/peru.json", "--name", "seen", "--dry-run",
+        ])
+        #expect(dry.status == 0)
+        #expect(
+            dry.stdout == """
+                would add case "seen" from entry 1 (HTTP 200, 45 bytes) as Fixtures/peru/seen.json
+                would add case "seen 2" from entry 2 (HTTP 200, 45 bytes) as Fixtures/peru/seen-2.json
+                dry run: nothing was written
+
+                """, "\(dry.stdout)")
+        #expect(try Self.snapshot(folder) == before)
+        let filtered = try folder.run([
+            "add", "--har", "capture.har", "--contract", "contracts/peru.json", "--filter", "B.EXAMPLE",
+        ])
+        #expect(filtered.status == 0)
+        #expect(filtered.stdout.contains("(HTTP 200, 45 bytes, entry 2)"))
+        #expect(
+            filtered.stderr.contains(
+                "entry 1: GET https://a.example/v3.1/name/peru: skipped: its URL does not contain \"B.EXAMPLE\""))
+        let one = try folder.run([
+            "add", "--har", "capture.har", "--contract", "contracts/peru.json", "--entry", "1", "--name", "first",
+        ])
+        #expect(one.status == 0)
+        #expect(one.stdout.contains("PASS  contracts/peru.json  first\n"))
+    }
+
+    @Test(
+        "bad archives and selections exit 2 naming the file, line and column or the entry, and leave the suite as it was",
+        arguments: [
+            (
+                "{\"log\": {\"version\": \"1.2\", \"entries\": [",
+                "capture.har:1:40: error: not a HAR archive: invalid JSON"
+            ),
+            ("[1, 2]", "capture.har:1:1: error: not a HAR archive: no \"log\" object"),
+            (
+                "{\"log\": {\"version\": \"1.0\", \"entries\": []}}",
+                "capture.har:1:21: error: HAR version \"1.0\" is not 1.2"
+            ),
+            (
+                "{\"log\": {\"version\": \"1.2\", \"entries\": [{\"request\": {}}]}}",
+                "capture.har:1:40: error: entry 1: no \"request\" or no \"response\""
+            ),
+            (
+                "{\"log\": {\"version\": \"1.2\", \"entries\": [{\"startedDateTime\": \"2026-11-20T09:15:02Z\", \"request\": {\"method\": \"GET\", \"url\": \"https://x.test/v3.1/name/peru\"}, \"response\": {\"status\": 200, \"content\": {\"size\": 5}}}]}}",
+                "error: entry 1: the response has no \"content.text\""
+            ),
+            (
+                "{\"log\": {\"version\": \"1.2\", \"entries\": []}}",
+                "error: no entry of capture.har is the contract's request; nothing was added"
+            ),
+        ])
+    func badArchives(text: String, message: String) throws {
+        let folder = try Self.suite(archive: text)
+        let before = try Self.snapshot(folder)
+        let run = try folder.run(["add", "--har", "capture.har", "--contract", "contracts/peru.json"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(try Self.snapshot(folder) == before)
+    }
+
+    @Test("--entry out of range, or an entry that is not the contract's request, exits 2 and writes nothing")
+    func badEntry() throws {
+        let folder = try Self.suite(
+            archive: Self.browserStyle([try Self.entry(url: "https://x.test/v3.1/all", text: "[]")]))
+        let before = try Self.snapshot(folder)
+        let out = try folder.run(["add", "--har", "capture.har", "--contract", "contracts/peru.json", "--entry", "3"])
+        #expect(out.status == 2)
+        #expect(out.stderr.contains("error: --entry 3: capture.har has 1 entries; nothing was added"), "\(out.stderr)")
+        let wrong = try folder.run(["add", "--har", "capture.har", "--contract", "contracts/peru.json", "--entry", "1"])
+        #expect(wrong.status == 2)
+        #expect(
+            wrong.stderr.contains(
+                "error: entry 1: GET https://x.test/v3.1/all is not the contract's request: the path is not /v3.1/name/peru"
+            ), "\(wrong.stderr)")
+        let missing = try folder.run(["add", "--har", "capture.har", "--contract", "contracts/none.json"])
+        #expect(missing.status == 2)
+        #expect(try Self.snapshot(folder) == before)
+    }
+}
