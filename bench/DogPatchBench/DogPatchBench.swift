@@ -139,6 +139,15 @@ struct Benchmark {
         let mutateFrance = try mutate(franceSuite.root)
         let mutateDogs = try mutate(dogSuite.root)
         let mutateOwn = try mutate(ownSuite)
+
+        // One entry taken from a browser session's archive of about 100 MB.
+        let capture = CaptureArchive(root: work.appendingPathComponent("capture"), megabytes: 100)
+        let archiveBytes = try capture.write()
+        let taken = try best(of: 3) {
+            try ChildProcess.measure(
+                tool, ["add", "--har", "session.har", "--contract", "contracts/peru.json", "--dry-run"],
+                in: capture.root)
+        }
         // The case count comes from the run's own summary line, so the row stays true as the suite grows.
         let ownCases = DogPatchBench.caseCount(inSummaryOf: startup.output)
 
@@ -179,6 +188,12 @@ struct Benchmark {
         print(
             row("mutate the repository's suite", mutateOwn.run, mb: 0, cases: mutateOwn.mutants, ratio: false)
                 + "  (mutants/s)")
+        let archiveMB = Double(archiveBytes) / 1_048_576
+        print(
+            row(
+                String(format: "add --har, 1 entry of a %.0f MB archive", archiveMB), taken, mb: archiveMB, cases: 1,
+                ratio: false)
+                + String(format: "  (%.1fx the archive)", taken.peakMemoryMB / archiveMB))
         print("")
         let targets: [(String, Bool)] = [
             (
@@ -215,6 +230,13 @@ struct Benchmark {
                     format: "mutate of the own suite (%d mutants) passes, under 5 s (%.3f s)", mutateOwn.mutants,
                     mutateOwn.run.seconds),
                 mutateOwn.run.status == 0 && mutateOwn.run.seconds < 5
+            ),
+            (
+                String(
+                    format:
+                        "add --har takes 1 entry of %.0f MB in under 5 s (%.2f s), peak memory at most 4x the archive (%.1fx)",
+                    archiveMB, taken.seconds, taken.peakMemoryMB / archiveMB),
+                taken.status == 0 && taken.seconds < 5 && taken.peakMemoryMB <= 4 * archiveMB
             ),
         ]
         for (text, met) in targets {
