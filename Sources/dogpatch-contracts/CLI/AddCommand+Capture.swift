@@ -135,6 +135,11 @@ extension AddCommand {
             if let entry, candidate.number != entry { continue }
             if let filter, !candidate.url.lowercased().contains(filter.lowercased()) {
                 skipped.append("\(shown): skipped: its URL does not contain \(JSONValue.quote(filter))")
+            } else if !(100...599).contains(candidate.status) {
+                // A request the browser cancelled, or that got no answer, is listed with status 0.
+                let reason = "no HTTP response was captured (status \(candidate.status))"
+                if entry != nil { return ([], skipped, "\(shown): \(reason); nothing was added") }
+                skipped.append("\(shown): skipped: \(reason)")
             } else if let reason = match.mismatch(candidate) {
                 if entry != nil {
                     return ([], skipped, "\(shown) is not the contract's request: \(reason); nothing was added")

@@ -149,6 +149,37 @@ struct AddHARTests {
             "\(record.stdout)")
     }
 
+    @Test("an archive Firefox exported: the answer and a captured 500 become cases; Firefox's fields are read past")
+    func firefox() throws {
+        let archive = String(
+            decoding: try Data(contentsOf: Self.archives.appendingPathComponent("firefox-153.7.0esr.har")),
+            as: UTF8.self)
+        let folder = try Self.suite(archive: archive)
+        try folder.write(
+            "contracts/peru500.json",
+            #"{"endpoint": "countries.byName", "arguments": {"name": "peru500"}, "cases": [{"name": "offline", "response": {"networkError": "timedOut"}, "expect": {"error": "responseUnsuccessful"}}]}"#
+        )
+        let peru = try folder.run(["add", "--har", "capture.har", "--contract", "contracts/peru.json"])
+        #expect(peru.status == 0, "\(peru.stdout)\(peru.stderr)")
+        #expect(
+            peru.stdout.hasPrefix("captured GET http://127.0.0.1:18931/v3.1/name/peru (HTTP 200, 117 bytes, entry 2)"),
+            "\(peru.stdout)")
+        #expect(peru.stderr.contains("warning: entry 5: GET http://127.0.0.1:18931/favicon.ico: skipped"))
+        let failing = try folder.run([
+            "add", "--har", "capture.har", "--contract", "contracts/peru500.json", "--name", "bad gateway",
+        ])
+        #expect(failing.status == 0, "\(failing.stdout)\(failing.stderr)")
+        #expect(failing.stdout.contains("PASS  contracts/peru500.json  bad gateway\n"))
+        let contract = String(decoding: try folder.read("contracts/peru500.json"), as: UTF8.self)
+        #expect(
+            contract.contains(#""response": { "status": 500, "headers": { "Content-Type": "text/html" }"#),
+            "\(contract)")
+        #expect(contract.contains(#""expect": { "error": "responseUnsuccessful", "status": 500 }"#))
+        let everything = [contract, String(decoding: try folder.read("contracts/peru.json"), as: UTF8.self)].joined()
+        #expect(!everything.contains("s3cret") && !everything.contains("token") && !everything.contains("Mozilla"))
+        #expect(try folder.run(["verify", "--strict"]).status == 0)
+    }
+
     @Test("--name, --entry, --filter and --dry-run", .timeLimit(.minutes(1)))
     func selection() throws {
         let archive = Self.browserStyle([
