@@ -48,13 +48,7 @@ package struct CaptureMatch: Sendable {
 
     /// The entry's URL as a case keeps it: no user-info and no query item the endpoint does not define.
     package func recordedURL(_ entry: HARArchive.Entry) -> String {
-        guard var parts = URLComponents(string: entry.url) else { return entry.url }
-        parts.user = nil
-        parts.password = nil
-        let kept = (parts.queryItems ?? []).filter { defined.contains($0.name) }
-        parts.queryItems = kept.isEmpty ? nil : kept
-        parts.fragment = nil
-        return parts.string ?? entry.url
+        Redaction.capturedURL(entry.url, definedQuery: defined)
     }
 
     private static func items(_ items: [URLQueryItem]?) -> [String: String] {

@@ -22,6 +22,22 @@ package enum Redaction {
         return parts.string ?? url.absoluteString
     }
 
+    /// A captured URL as a case keeps it: no user-info, no fragment, and no query item but those
+    /// the endpoint defines (a capture's session tokens and trackers stay in the capture).
+    /// - Parameters:
+    ///   - text: The URL as captured.
+    ///   - definedQuery: The names of the query items the endpoint can send.
+    /// - Returns: The URL to write.
+    package static func capturedURL(_ text: String, definedQuery: Set<String>) -> String {
+        guard var parts = URLComponents(string: text) else { return text }
+        parts.user = nil
+        parts.password = nil
+        parts.fragment = nil
+        let kept = (parts.queryItems ?? []).filter { definedQuery.contains($0.name) }
+        parts.queryItems = kept.isEmpty ? nil : kept
+        return parts.string ?? text
+    }
+
     /// A URL the user typed, as messages quote it: without user-info when it parses as one.
     /// - Parameter text: The text.
     /// - Returns: The text, its user-info taken out.
