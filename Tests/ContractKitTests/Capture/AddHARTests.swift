@@ -249,6 +249,21 @@ struct AddHARTests {
         #expect(try Self.snapshot(folder) == before)
     }
 
+    @Test("an entry whose body is over the fixture limit is refused naming the entry, and nothing is written")
+    func overLimit() throws {
+        let big = "[" + String(repeating: " ", count: (64 << 20) + 16) + "]"
+        let folder = try Self.suite(
+            archive: Self.browserStyle([try Self.entry(url: "https://x.test/v3.1/name/peru", text: big)]))
+        let before = try Self.snapshot(folder)
+        let run = try folder.run(["add", "--har", "capture.har", "--contract", "contracts/peru.json"])
+        #expect(run.status == 2)
+        #expect(
+            run.stderr.contains(
+                "error: entry 1: its body is \((64 << 20) + 18) bytes, over the fixture limit of \(64 << 20) bytes"),
+            "\(run.stderr.prefix(500))")
+        #expect(try Self.snapshot(folder) == before)
+    }
+
     @Test("--entry out of range, or an entry that is not the contract's request, exits 2 and writes nothing")
     func badEntry() throws {
         let folder = try Self.suite(
