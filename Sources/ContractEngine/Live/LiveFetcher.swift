@@ -147,7 +147,7 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         state.withLock { $0.response = response as? HTTPURLResponse }
         if response.expectedContentLength > Int64(maxBytes) {
@@ -175,7 +175,7 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         guard let target = request.url else {
             completionHandler(nil)
