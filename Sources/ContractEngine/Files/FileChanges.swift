@@ -76,8 +76,17 @@ package struct FileChanges: Equatable {
         return staged
     }
 
+    /// Whether every planned file that staging left out, as already holding its bytes, still does.
+    /// - Parameter staged: What was staged.
+    func isCurrent(besides staged: Staged) -> Bool {
+        let written = Set(staged.changed)
+        return writes.allSatisfy { written.contains($0.display) || (try? Data(contentsOf: $0.url)) == $0.data }
+    }
+
     /// Renames every staged file into place.
-    /// - Throws: `FileWriteError` when a rename fails (the staged files not yet renamed are removed).
+    /// - Throws: `FileWriteError` when a rename fails (the staged files not yet renamed are
+    ///   removed; a rename in the same folder fails only when the file system does, and the files
+    ///   renamed before it stay new).
     static func commit(_ staged: Staged, temporaries: TemporaryFiles) throws(FileWriteError) {
         for (index, file) in staged.files.enumerated() {
             do {

@@ -54,7 +54,9 @@ package struct SuiteWriter: Sendable {
             throw .refused(error)
         }
         do throws(FileWriteError) {
-            if second.changes != first.changes {
+            // Staged before the lock: still right when the plan is the same and every file left
+            // out as unchanged is still as planned (another writer may have changed it meanwhile).
+            if second.changes != first.changes || !second.changes.isCurrent(besides: staged) {
                 FileChanges.discard(staged, temporaries: temporaries)
                 staged = try second.changes.stage(temporaries: temporaries)
             }

@@ -28,14 +28,14 @@ extension AddCommand {
             ])
         }
         let loader = ContractLoader(catalogue: context.catalogue, fixtures: fixtures)
-        guard case .loaded(let existing) = loader.load(contentsOf: contractURL, file: contractPath) else {
-            if case .invalid(_, _, let diagnostics) = loader.load(contentsOf: contractURL, file: contractPath) {
-                return refuse([
-                    .diagnostics(diagnostics),
-                    .error("\(contractPath) is not a valid contract; fix it, then add the cases"),
-                ])
-            }
-            return refuse([])
+        let existing: Contract
+        switch loader.load(contentsOf: contractURL, file: contractPath) {
+        case .loaded(let contract): existing = contract
+        case .invalid(_, _, let diagnostics):
+            return refuse([
+                .diagnostics(diagnostics),
+                .error("\(contractPath) is not a valid contract; fix it, then add the cases"),
+            ])
         }
         guard let endpoint = existing.endpoint else {
             return refuse([
