@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The JSON Schema of contract files (schema/contract.schema.json) and the loader agree: a real
+# Schemas checked by real validators, from a virtual environment under .build/ (installed from the
+# package registry when absent). First, the JSON Schema of contract files (schema/contract.schema.json) and the loader agree: a real
 # JSON Schema 2020-12 validator (check-jsonschema, from the package registry, in a virtual
 # environment under .build/) accepts every contract of this repository and rejects every contract
 # in schema/examples/invalid/, each of which the loader rejects too (SchemaAgreementTests).
@@ -7,10 +8,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 venv=.build/venv
-if [ ! -x "$venv/bin/check-jsonschema" ]; then
-    python3 -m venv "$venv" || { echo "check-schema: cannot make a Python virtual environment in $venv" >&2; exit 1; }
-    if ! "$venv/bin/pip" install --quiet --disable-pip-version-check check-jsonschema; then
-        echo "check-schema: cannot install check-jsonschema from the package registry; the schema was not checked" >&2
+if [ ! -x "$venv/bin/check-jsonschema" ] || [ ! -x "$venv/bin/openapi-spec-validator" ]; then
+    [ -x "$venv/bin/pip" ] || python3 -m venv "$venv" || { echo "check-schema: cannot make a Python virtual environment in $venv" >&2; exit 1; }
+    if ! "$venv/bin/pip" install --quiet --disable-pip-version-check check-jsonschema openapi-spec-validator; then
+        echo "check-schema: cannot install check-jsonschema and openapi-spec-validator from the package registry; nothing was checked" >&2
         exit 1
     fi
 fi
@@ -40,3 +41,8 @@ printf '[{"name": {"common": "Peru"}, "cca3": "PER"}]' > "$suite/peru.json"
 grep -q '"$schema": "../../schema/contract.schema.json"' "$suite/contracts/countries/peru.json"
 "$check" --schemafile schema/contract.schema.json "$suite/contracts/countries/peru.json" > /dev/null
 echo "check-schema: every contract in contracts/ validates, and one add creates; the $rejected invalid examples are rejected"
+
+# The OpenAPI document export writes: a valid document, whose schemas accept every body the suite
+# expects to decode and reject every body it expects to fail with jsonConversionFailure.
+"$tool" export openapi --out "$suite/openapi.json" > /dev/null
+"$venv/bin/python" scripts/check-openapi.py "$suite/openapi.json" .

@@ -1,0 +1,210 @@
+import DogPatchClients
+import Foundation
+
+/// What a model accepts, learnt from the model itself: the keys it requires and those it reads
+/// when present, the JSON type at each, arrays and dictionaries, and strings the decoder is
+/// stricter about than JSON (a UUID, a URL). Learnt by decoding the model from a probe that
+/// answers every question it asks and writes the question down, so optional branches that no
+/// fixture holds are learnt too.
+package indirect enum ModelShape: Sendable, Equatable {
+    /// An object with its fields by key, in the order the model reads them.
+    case object([Field])
+    /// An array of one shape.
+    case array(ModelShape)
+    /// An object read as a dictionary: any keys, one shape of value.
+    case map(ModelShape)
+    case string(StringFormat)
+    case integer
+    case number
+    case boolean
+    /// Something the probe could not learn (a type that refuses every value it is offered): any JSON.
+    case unknown
+
+    /// One key an object reads.
+    package struct Field: Sendable, Equatable {
+        package let key: String
+        package let shape: ModelShape
+        /// Whether a response without the key fails to decode.
+        package let required: Bool
+        /// Whether `null` decodes (as `nil`).
+        package let acceptsNull: Bool
+    }
+
+    /// What a string must be beyond being a string.
+    package enum StringFormat: Sendable, Equatable {
+        case plain
+        /// `UUID(uuidString:)`: 8-4-4-4-12 hexadecimal digits, either case.
+        case uuid
+        /// `URL(string:)`: not empty; the rest differs between platforms.
+        case url
+    }
+
+    /// Learns a model's shape.
+    /// - Parameter model: The model, as the catalogue describes it.
+    /// - Returns: Its shape.
+    package static func learn(_ model: ModelDescriptor) -> ModelShape {
+        let probe = ShapeProbe()
+        do {
+            try model.decode(from: probe)
+        } catch {
+            return .unknown
+        }
+        return probe.node.shape
+    }
+}
+
+/// A decoder that answers what a model asks with a plausible value and records the question.
+private final class ShapeProbe: Decoder {
+    /// What one level of the probe has learnt.
+    final class Node {
+        var fields: [ModelShape.Field] = []
+        var element: ModelShape?
+        var single: ModelShape?
+        var isMap = false
+        /// The key whose `null` was just asked about: the standard library's `decodeIfPresent` for
+        /// a primitive asks that, then calls `decode`, so that key is optional.
+        var nilChecked: String?
+
+        var shape: ModelShape {
+            if let single { return single }
+            if let element { return isMap ? .map(element) : .array(element) }
+            return .object(fields)
+        }
+    }
+
+    let node = Node()
+    var codingPath: [any CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] = [:]
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(KeyedProbe<Key>(node: node))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        UnkeyedProbe(node: node)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        SingleProbe(node: node)
+    }
+
+    /// A value of a type and its shape: primitives and the types the decoder treats specially
+    /// answered directly, any other decoded from a probe of its own.
+    static func answer<T: Decodable>(_ type: T.Type) throws -> (T, ModelShape) {
+        func value<V>(_ candidate: V, _ shape: ModelShape) throws -> (T, ModelShape) {
+            guard let value = candidate as? T else { throw ProbeError() }
+            return (value, shape)
+        }
+        switch type {
+        case is String.Type: return try value("", .string(.plain))
+        case is Bool.Type: return try value(false, .boolean)
+        case is Int.Type: return try value(0, .integer)
+        case is Int64.Type: return try value(Int64(0), .integer)
+        case is Int32.Type: return try value(Int32(0), .integer)
+        case is UInt.Type: return try value(UInt(0), .integer)
+        case is Double.Type: return try value(0.0, .number)
+        case is Float.Type: return try value(Float(0), .number)
+        case is Decimal.Type: return try value(Decimal(0), .number)
+        // JSONDecoder's default date strategy: seconds since 2001 as a number.
+        case is Date.Type: return try value(Date(timeIntervalSinceReferenceDate: 0), .number)
+        case is UUID.Type: return try value(UUID(), .string(.uuid))
+        case is URL.Type: return try value(URL(fileURLWithPath: "/"), .string(.url))
+        default:
+            let probe = ShapeProbe()
+            let decoded = try T(from: probe)
+            return (decoded, probe.node.shape)
+        }
+    }
+}
+
+private struct ProbeError: Error {}
+
+private struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let node: ShapeProbe.Node
+    var codingPath: [any CodingKey] = []
+
+    /// A dictionary asks for its keys: it is given one, and read as a map.
+    var allKeys: [Key] {
+        node.isMap = true
+        return Key(stringValue: "*").map { [$0] } ?? []
+    }
+
+    func contains(_ key: Key) -> Bool { true }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        node.nilChecked = key.stringValue
+        return false
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        let (value, shape) = try ShapeProbe.answer(type)
+        let optional = node.nilChecked == key.stringValue
+        node.nilChecked = nil
+        record(key, shape, required: !optional)
+        return value
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        let (value, shape) = try ShapeProbe.answer(type)
+        record(key, shape, required: false)
+        return value
+    }
+
+    private func record(_ key: Key, _ shape: ModelShape, required: Bool) {
+        if node.isMap {
+            node.element = shape
+        } else {
+            node.fields.append(
+                ModelShape.Field(key: key.stringValue, shape: shape, required: required, acceptsNull: !required))
+        }
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        throw ProbeError()
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw ProbeError() }
+    func superDecoder() throws -> any Decoder { throw ProbeError() }
+    func superDecoder(forKey key: Key) throws -> any Decoder { throw ProbeError() }
+}
+
+private struct UnkeyedProbe: UnkeyedDecodingContainer {
+    let node: ShapeProbe.Node
+    var codingPath: [any CodingKey] = []
+    var count: Int? { 1 }
+    var currentIndex = 0
+    var isAtEnd: Bool { currentIndex >= 1 }
+
+    mutating func decodeNil() throws -> Bool { false }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let (value, shape) = try ShapeProbe.answer(type)
+        node.element = shape
+        currentIndex += 1
+        return value
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
+        throw ProbeError()
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { throw ProbeError() }
+    mutating func superDecoder() throws -> any Decoder { throw ProbeError() }
+}
+
+private struct SingleProbe: SingleValueDecodingContainer {
+    let node: ShapeProbe.Node
+    var codingPath: [any CodingKey] = []
+
+    func decodeNil() -> Bool { false }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let (value, shape) = try ShapeProbe.answer(type)
+        node.single = shape
+        return value
+    }
+}

@@ -1,0 +1,183 @@
+import DogPatchClients
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `export openapi`: an OpenAPI 3.1 document of the endpoints the selected contracts use, derived
+/// from the clients and the models, never written by hand. Each operation is the request the
+/// client sends (learnt on the stub, as a live request is), its `200` response the JSON Schema of
+/// exactly what the model accepts (`ModelShape`), and the error statuses the contracts list.
+package enum OpenAPIExport {
+    /// A UUID as `UUID(uuidString:)` reads it.
+    static let uuidPattern = "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
+
+    /// The document for some contracts.
+    /// - Parameter contracts: The loaded contracts; fixture contracts add their models only.
+    /// - Returns: The document as JSON, keys sorted, or why an endpoint's request cannot be learnt.
+    package static func document(for contracts: [Contract]) async -> Result<String, LiveFailure> {
+        var endpoints: [String: Endpoint] = [:]
+        var statuses: [String: Set<Int>] = [:]
+        var models: [String: ModelDescriptor] = [:]
+        for contract in contracts {
+            models[componentName(contract.model)] = contract.model
+            guard let endpoint = contract.endpoint else { continue }
+            endpoints[endpoint.name] = endpoint
+            for case .ready(let spec) in contract.cases {
+                if case .http(let status, _, _) = spec.response.kind, !(200...299).contains(status) {
+                    statuses[endpoint.name, default: []].insert(status)
+                }
+            }
+        }
+        var paths: [String: JSONValue] = [:]
+        var servers: [String] = []
+        for name in endpoints.keys.sorted() {
+            guard let endpoint = endpoints[name] else { continue }
+            let base =
+                endpoint.baseURL.absoluteString.hasSuffix("/")
+                ? String(endpoint.baseURL.absoluteString.dropLast()) : endpoint.baseURL.absoluteString
+            if !servers.contains(base) { servers.append(base) }
+            let operation: (path: String, parameters: [JSONValue])
+            switch await template(of: endpoint) {
+            case .success(let learnt): operation = learnt
+            case .failure(let failure): return .failure(failure)
+            }
+            var responses: [(String, JSONValue)] = [
+                (
+                    "200",
+                    object([
+                        ("description", .string("a \(endpoint.model.name) the client decodes")),
+                        (
+                            "content",
+                            object([("application/json", object([("schema", schemaReference(endpoint.model))]))])
+                        ),
+                    ])
+                )
+            ]
+            for status in (statuses[name] ?? []).sorted() {
+                responses.append(
+                    (
+                        "\(status)",
+                        object([
+                            (
+                                "description",
+                                .string("an error status a contract lists; the client answers responseUnsuccessful")
+                            )
+                        ])
+                    ))
+            }
+            let get = object([
+                ("operationId", .string(endpoint.name)),
+                ("parameters", .array(operation.parameters.map(node))),
+                ("responses", object(responses)),
+            ])
+            paths[operation.path] = object([
+                ("get", get), ("servers", .array([node(object([("url", .string(base))]))])),
+            ])
+        }
+        var schemas: [(String, JSONValue)] = []
+        for name in models.keys.sorted() {
+            guard let model = models[name] else { continue }
+            var shape = ModelShape.learn(model)
+            if case .array(let element) = shape { shape = element }
+            schemas.append((name, schema(shape)))
+        }
+        let document = object([
+            ("openapi", .string("3.1.0")),
+            ("jsonSchemaDialect", .string("https://json-schema.org/draft/2020-12/schema")),
+            ("info", object([("title", .string("the API as the app's clients read it")), ("version", .string("1"))])),
+            ("servers", .array(servers.map { node(object([("url", .string($0))])) })),
+            ("paths", object(paths.keys.sorted().map { ($0, paths[$0] ?? .null) })),
+            ("components", object([("schemas", object(schemas))])),
+        ])
+        return .success(document.jsonText + "\n")
+    }
+
+    /// The component a model's records are described by: `[Country]` and `Country` share `Country`.
+    static func componentName(_ model: ModelDescriptor) -> String {
+        model.name.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    }
+
+    /// The schema of a model: a reference to its component, in an array for an array model.
+    static func schemaReference(_ model: ModelDescriptor) -> JSONValue {
+        let reference = object([("$ref", .string("#/components/schemas/\(componentName(model))"))])
+        return model.isArray ? object([("type", .string("array")), ("items", reference)]) : reference
+    }
+
+    /// The JSON Schema of a shape: exactly what the model accepts, other keys allowed.
+    static func schema(_ shape: ModelShape, acceptsNull: Bool = false) -> JSONValue {
+        func typed(_ type: String, _ extra: [(String, JSONValue)] = []) -> JSONValue {
+            let types: JSONValue = acceptsNull ? .array([node(.string(type)), node(.string("null"))]) : .string(type)
+            return object([("type", types)] + extra)
+        }
+        switch shape {
+        case .object(let fields):
+            let required = fields.filter(\.required).map { node(.string($0.key)) }
+            var members: [(String, JSONValue)] = [
+                ("properties", object(fields.map { ($0.key, schema($0.shape, acceptsNull: $0.acceptsNull)) }))
+            ]
+            if !required.isEmpty { members.append(("required", .array(required))) }
+            return typed("object", members)
+        case .array(let element): return typed("array", [("items", schema(element))])
+        case .map(let value): return typed("object", [("additionalProperties", schema(value))])
+        case .string(.plain): return typed("string")
+        case .string(.uuid): return typed("string", [("format", .string("uuid")), ("pattern", .string(uuidPattern))])
+        case .string(.url): return typed("string", [("format", .string("uri-reference")), ("minLength", .number("1"))])
+        case .integer: return typed("integer")
+        case .number: return typed("number")
+        case .boolean: return typed("boolean")
+        case .unknown: return object([])
+        }
+    }
+
+    /// The operation's path template below its server and its parameters, learnt by calling the
+    /// client on the stub with each argument set to a placeholder and seeing where it lands.
+    private static func template(of endpoint: Endpoint) async -> Result<
+        (path: String, parameters: [JSONValue]), LiveFailure
+    > {
+        var arguments: [String: Endpoint.Argument] = [:]
+        for parameter in endpoint.parameters {
+            switch parameter.kind {
+            case .string: arguments[parameter.name] = .string("{\(parameter.name)}")
+            case .strings: arguments[parameter.name] = .strings(["{\(parameter.name)}"])
+            case .bool: arguments[parameter.name] = .bool(true)
+            }
+        }
+        let captured = await RequestCapture.capture(
+            endpoint, arguments: arguments, baseURL: endpoint.baseURL, timeout: 5)
+        return captured.map { request in
+            let parts = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
+            let basePath = URLComponents(url: endpoint.baseURL, resolvingAgainstBaseURL: false)?.path ?? ""
+            var path = parts?.path ?? ""
+            if path.hasPrefix(basePath) { path = "/" + path.dropFirst(basePath.count).drop { $0 == "/" } }
+            let query = Set((parts?.queryItems ?? []).map(\.name))
+            let parameters = endpoint.parameters.map { parameter -> JSONValue in
+                let inPath = path.contains("{\(parameter.name)}")
+                let place = inPath ? "path" : (query.contains(parameter.name) ? "query" : "query")
+                let schema: JSONValue =
+                    switch parameter.kind {
+                    case .string: object([("type", .string("string"))])
+                    case .bool: object([("type", .string("boolean"))])
+                    case .strings:
+                        object([("type", .string("array")), ("items", object([("type", .string("string"))]))])
+                    }
+                var members: [(String, JSONValue)] = [
+                    ("name", .string(parameter.name)), ("in", .string(place)),
+                    ("required", .bool(inPath || parameter.isRequired)), ("schema", schema),
+                ]
+                if parameter.kind == .strings { members += [("style", .string("form")), ("explode", .bool(false))] }
+                return object(members)
+            }
+            return (path, parameters)
+        }
+    }
+
+    private static func object(_ members: [(String, JSONValue)]) -> JSONValue {
+        .object(members.map { JSONMember(key: $0.0, keyPosition: .start, value: node($0.1)) })
+    }
+
+    private static func node(_ value: JSONValue) -> JSONNode {
+        JSONNode(value, at: .start)
+    }
+}

@@ -1,0 +1,71 @@
+import DogPatchClients
+import Foundation
+import Testing
+
+@testable import ContractEngine
+
+/// `export openapi`: the schemas come from the models, exactly what they accept.
+@Suite("export openapi")
+struct OpenAPIExportTests {
+    @Test(
+        "a model's shape is learnt from the model: required keys, optional ones that accept null, arrays, maps, UUIDs and URLs"
+    )
+    func shapes() throws {
+        let dog = ModelShape.learn(try #require(Catalogue.standard.model(named: "Dog")))
+        guard case .object(let fields) = dog else {
+            Issue.record("Dog is not an object: \(dog)")
+            return
+        }
+        #expect(
+            fields.map(\.key) == [
+                "id", "sellerID", "about", "breed", "name", "birthday", "created", "breederRating", "cost", "imageURL",
+            ])
+        #expect(fields.allSatisfy { $0.required && !$0.acceptsNull })
+        #expect(fields.first { $0.key == "id" }?.shape == .string(.uuid))
+        #expect(fields.first { $0.key == "imageURL" }?.shape == .string(.url))
+        #expect(fields.first { $0.key == "cost" }?.shape == .number)
+        guard
+            case .array(.object(let country)) = ModelShape.learn(
+                try #require(Catalogue.standard.model(named: "[Country]")))
+        else {
+            Issue.record("[Country] is not an array of objects")
+            return
+        }
+        #expect(country.allSatisfy { !$0.required && $0.acceptsNull })
+        #expect(country.first { $0.key == "population" }?.shape == .integer)
+        #expect(country.first { $0.key == "area" }?.shape == .number)
+        guard case .map(.object(let currency))? = country.first(where: { $0.key == "currencies" })?.shape else {
+            Issue.record("currencies is not a map of objects")
+            return
+        }
+        #expect(currency.map(\.key) == ["name", "symbol"])
+        #expect(country.first { $0.key == "capital" }?.shape == .array(.string(.plain)))
+    }
+
+    @Test("the document is the same bytes every time, names every endpoint's request, and refuses a bad --out")
+    func command() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        let first = try folder.run(["export", "openapi", "--out", "out/openapi.json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let bytes = try folder.read("out/openapi.json")
+        #expect(try folder.run(["export", "openapi", "--out", "out/openapi.json"]).status == 0)
+        #expect(try folder.read("out/openapi.json") == bytes)
+        let document = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+        #expect(document["openapi"] as? String == "3.1.0")
+        let paths = try #require(document["paths"] as? [String: Any])
+        #expect(paths.keys.sorted() == ["/dogs"])
+        let dog = try #require(
+            (document["components"] as? [String: [String: Any]])?["schemas"]?["Dog"] as? [String: Any])
+        #expect((dog["required"] as? [String])?.count == 10)
+        let before = try AddHARTests.snapshot(folder)
+        let inside = try folder.run(["export", "openapi", "--out", "contracts/openapi.json"])
+        #expect(inside.status == 2)
+        #expect(inside.stderr.contains("is inside the contracts folder"))
+        let onFolder = try folder.run(["export", "openapi", "--out", "out"])
+        #expect(onFolder.status == 2)
+        #expect(onFolder.stderr.contains("--out \"out\" is a folder; name a file"))
+        #expect(try AddHARTests.snapshot(folder) == before)
+        #expect(try folder.run(["export", "pact", "--out", "x"]).status == 2)
+    }
+}
