@@ -69,6 +69,9 @@ package struct CaseSpec: Sendable {
     package let replay: Bool
     /// Where its fixture was recorded from, for a case the tool recorded from the server.
     package let recorded: Recording?
+    /// The provider state the case's response needs, in the server team's words ("three dogs for
+    /// sale"): the Pact export's provider state; the case's name when absent.
+    package var given: String?
 }
 
 /// Where and when the tool recorded a case's fixture from the server: the case's `recorded`.

@@ -276,7 +276,7 @@ package struct ContractLoader: Sendable {
         guard
             let members = reader.members(
                 of: node, in: "case \(fallbackName)",
-                allowed: ["name", "description", "response", "expect", "skip", "replay", "recorded"]
+                allowed: ["name", "description", "given", "response", "expect", "skip", "replay", "recorded"]
             )
         else {
             return .invalid(name: fallbackName, diagnostics: reader.diagnostics)
@@ -289,6 +289,10 @@ package struct ContractLoader: Sendable {
             reader.error("case name must not be empty", at: name.position)
         }
         let caseName = name?.value ?? fallbackName
+        let given = reader.string(members["given"])
+        if let given, given.value.trimmingCharacters(in: .whitespaces).isEmpty {
+            reader.error("\"given\" names the provider state the case needs; it must not be empty", at: given.position)
+        }
         _ = reader.string(members["description"])
         let skip = reader.string(members["skip"])
         let replay = reader.bool(members["replay"])
@@ -319,11 +323,11 @@ package struct ContractLoader: Sendable {
         guard reader.diagnostics.isEmpty, let response, let expect else {
             return .invalid(name: caseName, diagnostics: reader.diagnostics)
         }
-        return .ready(
-            CaseSpec(
-                name: caseName, position: node.position, response: response, expect: expect,
-                skip: skip?.value, replay: replay?.value ?? true, recorded: recorded
-            ))
+        var spec = CaseSpec(
+            name: caseName, position: node.position, response: response, expect: expect,
+            skip: skip?.value, replay: replay?.value ?? true, recorded: recorded)
+        spec.given = given?.value
+        return .ready(spec)
     }
 
     /// Reads `recorded`: where the tool took the case's fixture from, and when.

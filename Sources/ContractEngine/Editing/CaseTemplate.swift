@@ -18,6 +18,8 @@ package struct CaseTemplate {
     var expect: Expect
     /// Response headers to write, in order.
     var headers: [(name: String, value: String)] = []
+    /// The provider state the response needs, for the Pact export.
+    package var given: String?
     /// Where and when the body was recorded from the server, for a recorded case, and the archive
     /// it was taken from, for one `add --har` made.
     var recorded: (url: String, at: String, from: String?)?
@@ -47,10 +49,9 @@ package struct CaseTemplate {
             if let status { expectFields.append(field("status", "\(status)")) }
             if let path { expectFields.append(field("path", JSONValue.quote(path))) }
         }
-        var lines = [
-            field("name", JSONValue.quote(name)),
-            field("response", "{ " + response.joined(separator: ", ") + " }"),
-        ]
+        var lines = [field("name", JSONValue.quote(name))]
+        if let given { lines.append(field("given", JSONValue.quote(given))) }
+        lines.append(field("response", "{ " + response.joined(separator: ", ") + " }"))
         if let recorded {
             lines.append(
                 field(

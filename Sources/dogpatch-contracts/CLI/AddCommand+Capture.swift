@@ -196,11 +196,12 @@ extension AddCommand {
             case .failure(let diagnostic):
                 throw .refused([diagnostic], "entry \(entry.number) cannot be used as a fixture")
             }
-            let template = CaseTemplate(
+            var template = CaseTemplate(
                 name: caseName, status: entry.status, fixture: fixturePath,
                 expect: CaseTemplate.expect(observing: explanation.outcome, records: explanation.records),
                 headers: Redaction.keptHeaders(asked: keepHeaders, value: entry.header),
                 recorded: (match.recordedURL(entry), entry.startedDateTime, archiveName))
+            template.given = given
             guard let appended = ContractEditor.appending(template, to: text) else {
                 throw AddRefusal("cannot find the \"cases\" array in \(contract.path) to append to")
             }

@@ -121,10 +121,11 @@ extension AddCommand {
                     path: nil
                 )
             }
-        let template = CaseTemplate(
+        var template = CaseTemplate(
             name: name, status: status, fixture: fixturePath, expect: expectation, headers: source.headers,
             recorded: source.recorded
         )
+        template.given = given
         return (template, explanation)
     }
 

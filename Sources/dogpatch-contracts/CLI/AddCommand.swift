@@ -27,6 +27,8 @@ struct AddCommand: ToolCommand {
     var entry: Int?
     var filter: String?
     var dryRun = false
+    /// The provider state the new case's response needs.
+    var given: String?
 
     /// What `--expect` accepts besides the `APIError` cases.
     static let decodes = "decodes"
@@ -108,6 +110,12 @@ struct AddCommand: ToolCommand {
             },
             .flag("--dry-run", "with --har, list the cases and fixtures that would be written, and\nwrite nothing") {
                 $0.dryRun = true
+            },
+            .value(
+                "--given", "STATE",
+                "the provider state the response needs, such as \"three dogs for sale\"\n(the Pact export's provider state; default: the case's name)"
+            ) {
+                $0.given = $1
             },
         ],
         positional: CommandSpec.oneFile(\.file, command: "add", what: "fixture"),

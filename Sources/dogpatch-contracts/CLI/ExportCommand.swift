@@ -8,13 +8,21 @@ struct ExportCommand: ToolCommand, SuiteCommand {
     var options = VerifyOptions()
     var format: String?
     var out: String?
+    var consumer = "dogpatch-app"
 
     static let spec = CommandSpec<ExportCommand>(
         name: "export",
-        synopsis: "openapi --out FILE [PATH ...] [options]",
-        summary: "write the contracts' API as an OpenAPI 3.1 document",
+        synopsis: "(pact --out DIR | openapi --out FILE) [PATH ...] [options]",
+        summary: "write the contracts as Pact files or an OpenAPI 3.1 document",
         about: """
-            Writes an OpenAPI 3.1 document (JSON) for the endpoints the selected contracts use: the
+            pact: one Pact 3.0.0 file per API, DIR/<consumer>-<provider>.json, an interaction per case
+            whose response is the provider's to give (decoding cases and error statuses), its
+            provider state the case's "given" (else its name), the request the client sends, and the
+            body the app needs: the keys the model requires and those the case's "values" names,
+            arrays cut to one element, with matching rules from the model. Cases left out are named
+            with the reason.
+
+            openapi: an OpenAPI 3.1 document (JSON) for the endpoints the selected contracts use: the
             request each endpoint's client sends, and for a 200 the JSON Schema (2020-12) of exactly
             what the model accepts: the keys it requires, the types and null it accepts at every key
             it reads, arrays, dictionaries, and strings it is stricter about (a UUID, a URL). Other
@@ -28,13 +36,19 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             .contracts,
             .fixtures,
             .filter,
-            .value("--out", "FILE", "where to write the document (replaced in one step)") { $0.out = $1 },
+            .value(
+                "--out", "DIR | FILE",
+                "pact: the folder for the files (made when absent); openapi: the file\n(each replaced in one step)"
+            ) {
+                $0.out = $1
+            },
+            .value("--consumer", "NAME", "pact: the consumer's name (default: dogpatch-app)") { $0.consumer = $1 },
         ],
         positional: { command, value throws(CommandLineError) in
             if command.format == nil {
-                guard value == "openapi" else {
+                guard value == "openapi" || value == "pact" else {
                     throw CommandLineError(
-                        message: "export writes openapi; unknown format \"\(value)\"", command: "export")
+                        message: "export writes pact or openapi; unknown format \"\(value)\"", command: "export")
                 }
                 command.format = value
             } else {
@@ -43,11 +57,11 @@ struct ExportCommand: ToolCommand, SuiteCommand {
         },
         validate: { command throws(CommandLineError) in
             guard command.format != nil else {
-                throw CommandLineError(message: "export needs a format: openapi", command: "export")
+                throw CommandLineError(message: "export needs a format: pact or openapi", command: "export")
             }
             guard let out = command.out, !out.isEmpty else {
                 throw CommandLineError(
-                    message: "export needs --out FILE: where to write the document", command: "export")
+                    message: "export needs --out: the folder (pact) or the file (openapi) to write", command: "export")
             }
         },
         exitStatus: [
@@ -69,9 +83,16 @@ struct ExportCommand: ToolCommand, SuiteCommand {
                     command: Self.name))
         }
         var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder), isFolder.boolValue {
+        let exists = FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder)
+        if format == "openapi", exists, isFolder.boolValue {
             throw .usage(
                 CommandLineError(message: "--out \(JSONValue.quote(out)) is a folder; name a file", command: Self.name))
+        }
+        if format == "pact", exists, !isFolder.boolValue {
+            throw .usage(
+                CommandLineError(
+                    message: "--out \(JSONValue.quote(out)) is a file; pact writes a folder of files",
+                    command: Self.name))
         }
         let (_, items) = try selection(in: context)
         var contracts: [Contract] = []
@@ -87,6 +108,7 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             return CommandOutcome(
                 .invalid, [.diagnostics(problems), .error("a contract is invalid; nothing was written")])
         }
+        if format == "pact" { return await writePacts(contracts, to: target, display: out, in: context) }
         let document: String
         switch await OpenAPIExport.document(for: contracts) {
         case .success(let text): document = text
@@ -107,5 +129,51 @@ struct ExportCommand: ToolCommand, SuiteCommand {
         context.results(
             "wrote \(out): OpenAPI 3.1, \(Set(contracts.compactMap { $0.endpoint?.name }).count) operations\n")
         return CommandOutcome(.success)
+    }
+
+    /// Writes one Pact file per API into the folder, all or none, and names every case left out.
+    private func writePacts(_ contracts: [Contract], to folder: URL, display: String, in context: CommandContext) async
+        -> CommandOutcome
+    {
+        let location = context.environment.location
+        let fixtures = location.fixtures(options.fixturesFolder)
+        let pacts: (files: [PactExport.File], leftOut: [PactExport.LeftOut])
+        switch await PactExport.pacts(for: contracts, fixtures: fixtures, consumer: consumer) {
+        case .success(let made): pacts = made
+        case .failure(let failure): return CommandOutcome(.invalid, [.error("\(failure.reason); nothing was written")])
+        }
+        let shown = display.hasSuffix("/") ? display : display + "/"
+        do {
+            _ = try context.writer(root: location.root).write { () throws(Never) in
+                var changes = FileChanges()
+                for file in pacts.files {
+                    changes.write(
+                        Data(file.text.utf8), to: folder.appendingPathComponent(file.name), display: shown + file.name)
+                }
+                return (changes, ())
+            }
+        } catch {
+            if case .cannotWrite(let error) = error {
+                return CommandOutcome(
+                    .invalid,
+                    [.error("cannot write \(JSONValue.quote(error.path)): \(error.reason); nothing was written")])
+            }
+        }
+        var problems: [ToolProblem] = pacts.leftOut.map {
+            .warning("\($0.contract) › \($0.caseName): left out: \($0.reason)")
+        }
+        var reasons: [String: Int] = [:]
+        for left in pacts.leftOut {
+            reasons[left.reason.components(separatedBy: ":").first ?? left.reason, default: 0] += 1
+        }
+        context.results(
+            pacts.files.map {
+                "wrote \(shown)\($0.name): \($0.interactions) \($0.interactions == 1 ? "interaction" : "interactions")\n"
+            }.joined()
+                + "\(pacts.leftOut.count) \(pacts.leftOut.count == 1 ? "case" : "cases") left out\n")
+        if pacts.files.isEmpty {
+            problems.append(.warning("no case of the selection is the provider's to give; no pact was written"))
+        }
+        return CommandOutcome(.success, problems)
     }
 }

@@ -66,6 +66,6 @@ struct OpenAPIExportTests {
         #expect(onFolder.status == 2)
         #expect(onFolder.stderr.contains("--out \"out\" is a folder; name a file"))
         #expect(try AddHARTests.snapshot(folder) == before)
-        #expect(try folder.run(["export", "pact", "--out", "x"]).status == 2)
+        #expect(try folder.run(["export", "graphql", "--out", "x"]).status == 2)
     }
 }

@@ -1,0 +1,319 @@
+import DogPatchClients
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `export pact`: one Pact 3.0.0 file per API, an interaction per case whose response is the
+/// provider's to give, asking of the provider exactly what the app needs: the keys the model
+/// requires (and those a case's `values` names), typed as the model reads them, a regex where the
+/// decoder is stricter than JSON (a UUID), and nothing else.
+package enum PactExport {
+    /// One file to write.
+    package struct File: Sendable {
+        package let provider: String
+        package let name: String
+        package let text: String
+        package let interactions: Int
+    }
+
+    /// A case left out of every pact, and why.
+    package struct LeftOut: Sendable {
+        package let contract: String
+        package let caseName: String
+        package let reason: String
+    }
+
+    /// One interaction before descriptions are made unique.
+    private struct Interaction {
+        let endpoint: String
+        let contract: String
+        let caseName: String
+        let given: String?
+        let members: [(String, JSONValue)]
+    }
+
+    /// The pacts for some contracts.
+    /// - Parameters:
+    ///   - contracts: The loaded contracts, in suite order.
+    ///   - fixtures: Where their fixtures are.
+    ///   - consumer: The consumer's name.
+    /// - Returns: The files, one per API (sorted by name), and the cases left out with why.
+    package static func pacts(for contracts: [Contract], fixtures: FixtureLocator, consumer: String) async -> Result<
+        (files: [File], leftOut: [LeftOut]), LiveFailure
+    > {
+        var byProvider: [String: [Interaction]] = [:]
+        var leftOut: [LeftOut] = []
+        var requests: [String: [(String, JSONValue)]] = [:]
+        for contract in contracts {
+            for entry in contract.cases {
+                guard case .ready(let spec) = entry else { continue }
+                func leave(_ reason: String) {
+                    leftOut.append(LeftOut(contract: contract.file, caseName: spec.name, reason: reason))
+                }
+                guard let endpoint = contract.endpoint else {
+                    leave("a fixture contract: no endpoint, so no request")
+                    continue
+                }
+                if let reason = spec.skip {
+                    leave("skipped: \(reason)")
+                    continue
+                }
+                guard case .http(let status, let headers, _) = spec.response.kind else {
+                    leave("a network error: no HTTP exchange")
+                    continue
+                }
+                let response: [(String, JSONValue)]
+                switch spec.expect.kind {
+                case .error(.invalidRequest, _, _):
+                    leave("invalidRequest: the client sends no request")
+                    continue
+                case .error(.invalidData, _, _), .error(.jsonConversionFailure, _, _):
+                    leave(
+                        "it tests the client's robustness (\(spec.expect.summary(model: contract.model))), not what the provider owes"
+                    )
+                    continue
+                case .error(.responseUnsuccessful, _, _):
+                    guard !(200...299).contains(status) else {
+                        leave("responseUnsuccessful without an error status")
+                        continue
+                    }
+                    response = responseMembers(status: status, headers: headers, body: nil)
+                case .decodes(_, let values):
+                    let data: Data
+                    switch LoadedBody.load(spec.response, fixtures: fixtures, contractFile: contract.file) {
+                    case .success(let loaded): data = loaded.data
+                    case .failure(let diagnostic):
+                        leave("its body cannot be read: \(diagnostic.message)")
+                        continue
+                    }
+                    guard case .some(let root) = try? JSONParser.parse(BodyEncoding.utf8(data)) else {
+                        leave("its body is not JSON")
+                        continue
+                    }
+                    let pruned = prune(
+                        root.value, shape: ModelShape.learn(contract.model), path: "$",
+                        keep: values.map(\.path.segments))
+                    response = responseMembers(status: status, headers: headers, body: pruned)
+                }
+                if requests[endpoint.name + "\u{0}" + contract.file] == nil {
+                    switch await requestMembers(endpoint, arguments: contract.arguments) {
+                    case .success(let members): requests[endpoint.name + "\u{0}" + contract.file] = members
+                    case .failure(let failure): return .failure(failure)
+                    }
+                }
+                let request = requests[endpoint.name + "\u{0}" + contract.file] ?? []
+                byProvider[endpoint.api, default: []].append(
+                    Interaction(
+                        endpoint: endpoint.name, contract: contract.file, caseName: spec.name, given: spec.given,
+                        members: [("request", object(request)), ("response", object(response))]))
+            }
+        }
+        var files: [File] = []
+        for provider in byProvider.keys.sorted() {
+            let interactions = byProvider[provider] ?? []
+            let descriptions = uniqueDescriptions(interactions)
+            let states = providerStates(interactions)
+            let list = zip(interactions, zip(descriptions, states)).map { interaction, named in
+                node(
+                    object(
+                        [
+                            ("description", .string(named.0)),
+                            ("providerStates", .array([node(object([("name", .string(named.1))]))])),
+                        ] + interaction.members))
+            }
+            let pact = object([
+                ("consumer", object([("name", .string(consumer))])),
+                ("provider", object([("name", .string(provider))])),
+                ("interactions", .array(list)),
+                ("metadata", object([("pactSpecification", object([("version", .string("3.0.0"))]))])),
+            ])
+            files.append(
+                File(
+                    provider: provider, name: "\(consumer)-\(provider).json", text: pact.jsonText + "\n",
+                    interactions: list.count))
+        }
+        return .success((files, leftOut))
+    }
+
+    /// Case names, prefixed by the endpoint where two share one, and by the contract where that
+    /// is not enough: Pact needs every description of a file to differ.
+    private static func uniqueDescriptions(_ interactions: [Interaction]) -> [String] {
+        var count: [String: Int] = [:]
+        for interaction in interactions { count[interaction.caseName, default: 0] += 1 }
+        let withEndpoint = interactions.map {
+            count[$0.caseName] == 1 ? $0.caseName : "\($0.endpoint) › \($0.caseName)"
+        }
+        var again: [String: Int] = [:]
+        for description in withEndpoint { again[description, default: 0] += 1 }
+        return zip(interactions, withEndpoint).map { interaction, description in
+            again[description] == 1 ? description : "\(interaction.contract) › \(interaction.caseName)"
+        }
+    }
+
+    /// Each interaction's provider state: the case's `given`, else its name, which is unique in its
+    /// contract; a name two contracts of the API use is told apart by its contract, so a provider
+    /// can serve each its own response: `page of three dogs (contracts/dogpatch/get-dogs.json)`.
+    private static func providerStates(_ interactions: [Interaction]) -> [String] {
+        var contracts: [String: Set<String>] = [:]
+        for interaction in interactions where interaction.given == nil {
+            contracts[interaction.caseName, default: []].insert(interaction.contract)
+        }
+        return interactions.map { interaction in
+            if let given = interaction.given { return given }
+            return (contracts[interaction.caseName]?.count ?? 0) > 1
+                ? "\(interaction.caseName) (\(interaction.contract))" : interaction.caseName
+        }
+    }
+
+    /// The request the client sends, learnt on the stub: method, path, query, headers.
+    private static func requestMembers(_ endpoint: Endpoint, arguments: [String: Endpoint.Argument]) async -> Result<
+        [(String, JSONValue)], LiveFailure
+    > {
+        await RequestCapture.capture(endpoint, arguments: arguments, baseURL: endpoint.baseURL, timeout: 5).map {
+            request in
+            let parts = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
+            var members: [(String, JSONValue)] = [
+                ("method", .string((request.httpMethod ?? "GET").uppercased())), ("path", .string(parts?.path ?? "/")),
+            ]
+            let items = parts?.queryItems ?? []
+            if !items.isEmpty {
+                var query: [String: [String]] = [:]
+                for item in items { query[item.name, default: []].append(item.value ?? "") }
+                members.append(
+                    (
+                        "query",
+                        object(query.keys.sorted().map { ($0, .array((query[$0] ?? []).map { node(.string($0)) })) })
+                    ))
+            }
+            let headers = (request.allHTTPHeaderFields ?? [:]).filter {
+                $0.key.caseInsensitiveCompare("X-DogPatch-Contracts-Stub") != .orderedSame
+            }
+            if !headers.isEmpty {
+                members.append(("headers", object(headers.keys.sorted().map { ($0, .string(headers[$0] ?? "")) })))
+            }
+            return members
+        }
+    }
+
+    /// The response: the status, the `Content-Type` the case gives (any parameters allowed), and
+    /// the body the app needs with a rule for every key kept.
+    private static func responseMembers(
+        status: Int, headers: [String: String], body: (value: JSONValue, rules: [(String, JSONValue)])?
+    ) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = [("status", .number("\(status)"))]
+        var rules: [(String, JSONValue)] = []
+        if let contentType = headers.first(where: { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame })?
+            .value
+        {
+            members.append(("headers", object([("Content-Type", .string(contentType))])))
+            let mediaType =
+                contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? contentType
+            rules.append(
+                ("header", object([("Content-Type", matchers([regex("^" + escaped(mediaType) + "(\\s*;.*)?$")]))])))
+        }
+        if let body {
+            members.append(("body", body.value))
+            if !body.rules.isEmpty { rules.append(("body", object(body.rules))) }
+        }
+        if !rules.isEmpty { members.append(("matchingRules", object(rules))) }
+        return members
+    }
+
+    /// The body cut to what the model needs, and its rules by path (`$`, `$[*].id`).
+    private static func prune(_ value: JSONValue, shape: ModelShape, path: String, keep: [[JSONPath.Segment]]) -> (
+        value: JSONValue, rules: [(String, JSONValue)]
+    ) {
+        switch (shape, value) {
+        case (.object(let fields), .object(let members)):
+            var kept: [JSONMember] = []
+            var rules: [(String, JSONValue)] = []
+            for field in fields {
+                let onPath = keep.filter { $0.first == .key(field.key) }.map { Array($0.dropFirst()) }
+                guard field.required || !onPath.isEmpty, let member = members.first(where: { $0.key == field.key })
+                else { continue }
+                if case .null = member.value.value { continue }
+                let child = prune(
+                    member.value.value, shape: field.shape, path: childPath(path, field.key), keep: onPath)
+                kept.append(JSONMember(key: field.key, keyPosition: .start, value: node(child.value)))
+                rules += child.rules
+            }
+            return (.object(kept), rules)
+        case (.array(let element), .array(let items)):
+            guard let first = items.first else { return (.array([]), []) }
+            // A `values` path into any element is asked of the one element the pact keeps, and so
+            // of every element the provider sends: kept only where every recorded element has it,
+            // or the provider as recorded would fail its own pact.
+            let onPath = keep.filter { if case .index = $0.first { true } else { false } }.map { Array($0.dropFirst()) }
+                .filter { rest in items.allSatisfy { Self.has($0.value, rest) } }
+            let child = prune(first.value, shape: element, path: path + "[*]", keep: onPath)
+            return (
+                .array([node(child.value)]),
+                [(path, matchers([object([("match", .string("type")), ("min", .number("1"))])]))] + child.rules
+            )
+        case (.map(let valueShape), .object(let members)):
+            var kept: [JSONMember] = []
+            var rules: [(String, JSONValue)] = [(path, matchers([object([("match", .string("values"))])]))]
+            for member in members {
+                let onPath = keep.filter { $0.first == .key(member.key) || $0.first == .anyKey }.map {
+                    Array($0.dropFirst())
+                }
+                guard !onPath.isEmpty || kept.isEmpty else { continue }
+                let child = prune(member.value.value, shape: valueShape, path: path + ".*", keep: onPath)
+                kept.append(JSONMember(key: member.key, keyPosition: .start, value: node(child.value)))
+                if kept.count == 1 { rules += child.rules }
+            }
+            return (.object(kept), rules)
+        case (.string(.uuid), _): return (value, [(path, matchers([regex(OpenAPIExport.uuidPattern)]))])
+        case (.string(.url), _): return (value, [(path, matchers([regex("^.+$")]))])
+        case (.integer, _): return (value, [(path, matchers([object([("match", .string("integer"))])]))])
+        case (.number, _): return (value, [(path, matchers([object([("match", .string("number"))])]))])
+        case (.string, _), (.boolean, _): return (value, [(path, matchers([object([("match", .string("type"))])]))])
+        default: return (value, [])
+        }
+    }
+
+    /// Whether a value holds something other than `null` at a path (`*` for any key, an index for any element).
+    private static func has(_ value: JSONValue, _ path: [JSONPath.Segment]) -> Bool {
+        guard let step = path.first else { if case .null = value { return false } else { return true } }
+        let rest = Array(path.dropFirst())
+        switch (step, value) {
+        case (.key(let key), .object(let members)):
+            return members.first { $0.key == key }.map { has($0.value.value, rest) } ?? false
+        case (.anyKey, .object(let members)): return members.contains { has($0.value.value, rest) }
+        case (.index, .array(let items)): return items.first.map { has($0.value, rest) } ?? false
+        default: return false
+        }
+    }
+
+    private static func childPath(_ path: String, _ key: String) -> String {
+        let plain = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        return plain ? path + "." + key : path + "['" + key.replacingOccurrences(of: "'", with: "\\'") + "']"
+    }
+
+    private static func matchers(_ list: [JSONValue]) -> JSONValue {
+        object([("matchers", .array(list.map(node)))])
+    }
+
+    private static func regex(_ pattern: String) -> JSONValue {
+        object([("match", .string("regex")), ("regex", .string(pattern))])
+    }
+
+    private static func escaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if "\\^$.|?*+()[]{}/".contains(character) { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+
+    private static func object(_ members: [(String, JSONValue)]) -> JSONValue {
+        .object(members.map { JSONMember(key: $0.0, keyPosition: .start, value: node($0.1)) })
+    }
+
+    private static func node(_ value: JSONValue) -> JSONNode {
+        JSONNode(value, at: .start)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// `export pact`: what the provider owes, as the app needs it.
+@Suite("export pact")
+struct PactExportTests {
+    static func interactions(_ data: Data) throws -> [[String: Any]] {
+        let pact = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect((pact["metadata"] as? [String: [String: String]])?["pactSpecification"]?["version"] == "3.0.0")
+        return try #require(pact["interactions"] as? [[String: Any]])
+    }
+
+    @Test(
+        "one file per API; cases left out with the reason; bodies pruned to what the model requires; rules from the model"
+    )
+    func mapping() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        try folder.write(
+            "contracts/more.json",
+            """
+            { "endpoint": "dogpatch.getDogs", "cases": [
+              { "name": "two dogs", "given": "two dogs for sale", "response": { "fixture": "dogs.json" }, "expect": { "decodes": true } } ] }
+            """)
+        let run = try folder.run(["export", "pact", "--out", "pacts", "--consumer", "shop"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("wrote pacts/shop-dogpatch.json: "), "\(run.stdout)")
+        #expect(
+            run.stderr.contains("warning: contracts/good.json › offline: left out: a network error: no HTTP exchange"),
+            "\(run.stderr)")
+        let interactions = try Self.interactions(try folder.read("pacts/shop-dogpatch.json"))
+        let descriptions = interactions.compactMap { $0["description"] as? String }
+        #expect(Set(descriptions).count == descriptions.count, "descriptions are unique: \(descriptions)")
+        let states = interactions.compactMap { ($0["providerStates"] as? [[String: String]])?.first?["name"] }
+        #expect(states.contains("two dogs for sale"))
+        let page = try #require(
+            interactions.first { ($0["providerStates"] as? [[String: String]])?.first?["name"] == "two dogs for sale" })
+        let response = try #require(page["response"] as? [String: Any])
+        let body = try #require(response["body"] as? [[String: Any]])
+        #expect(body.count == 1, "an array cut to its first element")
+        #expect(body[0]["gender"] == nil, "a key the model never reads is not asked for")
+        #expect(
+            Set(body[0].keys) == [
+                "id", "sellerID", "about", "breed", "name", "birthday", "created", "breederRating", "cost", "imageURL",
+            ])
+        let rules = try #require(
+            (response["matchingRules"] as? [String: Any])?["body"] as? [String: [String: [[String: Any]]]])
+        #expect(rules["$"]?["matchers"]?.first?["min"] as? Int == 1)
+        #expect(rules["$[*].id"]?["matchers"]?.first?["match"] as? String == "regex")
+        #expect(rules["$[*].cost"]?["matchers"]?.first?["match"] as? String == "number")
+        #expect(!rules.values.contains { $0["matchers"]?.contains { $0["match"] as? String == "equality" } == true })
+        let request = try #require(page["request"] as? [String: Any])
+        #expect(request["method"] as? String == "GET" && request["path"] as? String == "/api/v1/dogs")
+        let errors = interactions.filter { (($0["response"] as? [String: Any])?["status"] as? Int ?? 200) >= 400 }
+        #expect(
+            !errors.isEmpty && errors.allSatisfy { ($0["response"] as? [String: Any])?["body"] == nil },
+            "no body for an error status")
+    }
+
+    @Test("the same bytes every run; a bad --out is refused and nothing is written")
+    func deterministicAndRefusals() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        #expect(try folder.run(["export", "pact", "--out", "pacts"]).status == 0)
+        let first = try folder.read("pacts/dogpatch-app-dogpatch.json")
+        #expect(try folder.run(["export", "pact", "--out", "pacts"]).status == 0)
+        #expect(try folder.read("pacts/dogpatch-app-dogpatch.json") == first)
+        try folder.write("a-file", "x")
+        let before = try AddHARTests.snapshot(folder)
+        let onFile = try folder.run(["export", "pact", "--out", "a-file"])
+        #expect(onFile.status == 2)
+        #expect(onFile.stderr.contains("--out \"a-file\" is a file; pact writes a folder of files"))
+        let inside = try folder.run(["export", "pact", "--out", "contracts/pacts"])
+        #expect(inside.status == 2)
+        #expect(inside.stderr.contains("is inside the contracts folder"))
+        let locked = folder.url.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        chmod(locked.path, 0o555)
+        defer { chmod(locked.path, 0o755) }
+        if access(locked.path, W_OK) != 0 {
+            let readOnly = try folder.run(["export", "pact", "--out", "locked/pacts"])
+            #expect(readOnly.status == 2)
+            #expect(readOnly.stderr.contains("cannot write"), "\(readOnly.stderr)")
+        }
+        var after = try AddHARTests.snapshot(folder)
+        after = after.filter { !$0.key.hasPrefix("locked") }
+        #expect(after == before.filter { !$0.key.hasPrefix("locked") })
+    }
+}

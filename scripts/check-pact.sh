@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The Pact verifier is the judge of the pacts `export pact` writes: the real verifier (pact-python-cli
+# from the package registry, in the virtual environment under .build/) runs each against a small
+# provider on the loopback (scripts/pact-provider.py) that serves the suite's responses by provider
+# state. The provider as recorded passes; one that changes the type of a key the app reads, leaves
+# out a key it requires, sends an id that is not a UUID or answers 200 where a case expects 404
+# fails; one that leaves out or adds a key the app never reads, or changes values, passes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PACT_DO_NOT_TRACK=true
+
+venv=.build/venv
+if [ ! -x "$venv/bin/pact" ]; then
+    [ -x "$venv/bin/pip" ] || python3 -m venv "$venv" || { echo "check-pact: cannot make a Python virtual environment in $venv" >&2; exit 1; }
+    if ! "$venv/bin/pip" install --quiet --disable-pip-version-check pact-python-cli; then
+        echo "check-pact: cannot install pact-python-cli from the package registry; the pacts were not verified" >&2
+        exit 1
+    fi
+fi
+tool=.build/debug/dogpatch-contracts
+[ -x "$tool" ] || swift build --product dogpatch-contracts > /dev/null
+work="$(mktemp -d)"
+provider=""
+cleanup() { [ -n "$provider" ] && kill "$provider" 2> /dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+"$tool" export pact --out "$work/pacts" 2> /dev/null
+
+# verify PACT API MODE: the verifier's exit status against the provider in that mode.
+verify() {
+    "$venv/bin/python" scripts/pact-provider.py . "$2" "$3" > "$work/port" &
+    provider=$!
+    while [ ! -s "$work/port" ]; do
+        kill -0 "$provider" 2> /dev/null || { echo "check-pact: the provider did not start" >&2; exit 1; }
+        read -r -t 0.2 < /dev/zero || true
+    done
+    port="$(head -n 1 "$work/port")"
+    status=0
+    "$venv/bin/pact" verifier --file "$work/pacts/$1" --hostname 127.0.0.1 --port "$port" \
+        --state-change-url "http://127.0.0.1:$port/_pact/state" > "$work/verifier.log" 2>&1 || status=$?
+    kill "$provider" 2> /dev/null
+    wait "$provider" 2> /dev/null || true
+    provider=""
+    rm -f "$work/port"
+    echo "$status"
+}
+
+failed=0
+expect() {
+    local pact=$1 api=$2 mode=$3 wanted=$4 status
+    status="$(verify "$pact" "$api" "$mode")"
+    if { [ "$wanted" = pass ] && [ "$status" != 0 ]; } || { [ "$wanted" = fail ] && [ "$status" = 0 ]; }; then
+        echo "check-pact: $pact against a provider '$mode' should $wanted, and the verifier exited $status:" >&2
+        tail -20 "$work/verifier.log" >&2
+        failed=1
+    else
+        if [ "$wanted" = pass ]; then verdict=passes; else verdict=fails; fi
+        echo "check-pact: $pact, provider '$mode': $verdict as it should"
+    fi
+}
+
+expect dogpatch-app-countries.json countries recorded pass
+expect dogpatch-app-countries.json countries change-values pass
+expect dogpatch-app-dogpatch.json dogpatch recorded pass
+expect dogpatch-app-dogpatch.json dogpatch retype fail
+expect dogpatch-app-dogpatch.json dogpatch drop-required fail
+expect dogpatch-app-dogpatch.json dogpatch bad-uuid fail
+expect dogpatch-app-dogpatch.json dogpatch ok-for-404 fail
+expect dogpatch-app-dogpatch.json dogpatch drop-unread pass
+expect dogpatch-app-dogpatch.json dogpatch add-key pass
+expect dogpatch-app-dogpatch.json dogpatch change-values pass
+exit "$failed"

@@ -1,0 +1,131 @@
+"""A small provider on the loopback for the Pact verifier: it serves the suite's recorded responses
+by provider state, and, on request, a provider that breaks or keeps the contract in a given way.
+
+Usage: pact-provider.py ROOT API MODE  (prints the port it listens on, then serves until killed)
+
+The state of an interaction is the case's "given", else its name, as `export pact` writes it. The
+state-change URL is POST /_pact/state ({"state": ..., "action": "setup"}); every other request gets
+the response of the state set last, whatever its path.
+
+Modes: recorded (as the fixtures are), retype (a number the app reads sent as text), drop-required
+(a key the app requires left out), bad-uuid (an id that is not a UUID), ok-for-404 (200 where a case
+expects 404), drop-unread (a key the app never reads left out), add-key (a key added), change-values
+(other values of the same types).
+"""
+import http.server
+import json
+import os
+import sys
+
+ROOT, API, MODE = sys.argv[1], sys.argv[2], sys.argv[3]
+
+
+def responses():
+    """The response of every state, named as `export pact` names it: the case's "given", else its
+    name, followed by its contract's path where two contracts of the API have a case of that name."""
+    cases = []
+    for folder, _, files in sorted(os.walk(os.path.join(ROOT, "contracts"))):
+        for name in sorted(files):
+            if not name.endswith(".json"):
+                continue
+            with open(os.path.join(folder, name), encoding="utf-8") as handle:
+                contract = json.load(handle)
+            endpoint = contract.get("endpoint", "")
+            if endpoint.split(".")[0] != API:
+                continue
+            for case in contract["cases"]:
+                response = case["response"]
+                if "networkError" in response:
+                    continue
+                if "fixture" in response:
+                    with open(os.path.join(ROOT, "Fixtures", response["fixture"]), "rb") as handle:
+                        body = handle.read()
+                else:
+                    body = response.get("body", "").encode("utf-8")
+                contract_path = os.path.relpath(os.path.join(folder, name), ROOT)
+                cases.append((case, contract_path, (response.get("status", 200), response.get("headers", {}), body)))
+    contracts = {}
+    for case, contract_path, _ in cases:
+        if "given" not in case:
+            contracts.setdefault(case["name"], set()).add(contract_path)
+    table = {}
+    for case, contract_path, served in cases:
+        state = case.get("given") or case["name"]
+        if "given" not in case and len(contracts[case["name"]]) > 1:
+            state = "%s (%s)" % (case["name"], contract_path)
+        table.setdefault(state, served)
+    return table
+
+
+def transform(status, body):
+    if MODE == "ok-for-404" and status == 404:
+        return 200, b"[]"
+    if not 200 <= status <= 299 or MODE in ("recorded", "ok-for-404"):
+        return status, body
+    try:
+        value = json.loads(body)
+    except ValueError:
+        return status, body
+    records = value if isinstance(value, list) else [value]
+    for record in records:
+        if not isinstance(record, dict):
+            continue
+        if MODE == "retype":
+            for key in ("cost", "breederRating", "population", "area"):
+                if isinstance(record.get(key), (int, float)):
+                    record[key] = "free"
+        elif MODE == "drop-required":
+            record.pop("id", None)
+        elif MODE == "bad-uuid" and "id" in record:
+            record["id"] = "not-a-uuid"
+        elif MODE == "drop-unread":
+            for key in ("gender", "fifa", "car"):
+                record.pop(key, None)
+        elif MODE == "add-key":
+            record["color"] = "brown"
+        elif MODE == "change-values":
+            for key, item in list(record.items()):
+                if key in ("name", "about", "breed") and isinstance(item, str):
+                    record[key] = item[::-1] or "x"
+                elif isinstance(item, bool):
+                    record[key] = not item
+                elif isinstance(item, (int, float)):
+                    record[key] = item + 1
+    return status, json.dumps(value).encode("utf-8")
+
+
+TABLE = responses()
+CURRENT = {"state": None}
+
+
+class Provider(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        payload = json.loads(self.rfile.read(length) or b"{}")
+        if self.path.startswith("/_pact/state"):
+            CURRENT["state"] = payload.get("state")
+            self.send_response(200)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        else:
+            self.send_response(404)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+    def do_GET(self):
+        status, headers, body = TABLE.get(CURRENT["state"], (404, {}, b""))
+        status, body = transform(status, body)
+        self.send_response(status)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *arguments):
+        pass
+
+
+server = http.server.HTTPServer(("127.0.0.1", 0), Provider)
+print(server.server_address[1], flush=True)
+server.serve_forever()
