@@ -43,6 +43,8 @@ grep -q '"$schema": "../../schema/contract.schema.json"' "$suite/contracts/count
 echo "check-schema: every contract in contracts/ validates, and one add creates; the $rejected invalid examples are rejected"
 
 # The OpenAPI document export writes: a valid document, whose schemas accept every body the suite
-# expects to decode and reject every body it expects to fail with jsonConversionFailure.
+# (and every mutant mutate makes of it) expects to decode and reject every body it expects to fail
+# with jsonConversionFailure.
 "$tool" export openapi --out "$suite/openapi.json" > /dev/null
-"$venv/bin/python" scripts/check-openapi.py "$suite/openapi.json" .
+"$tool" mutate --mutants "$suite/mutants" > /dev/null
+"$venv/bin/python" scripts/check-openapi.py "$suite/openapi.json" . "$suite/mutants"

@@ -17,6 +17,9 @@ struct MutantRunner: Sendable {
         let result: CaseResult
         /// Whether a correct client decodes it: what the model profile learns from.
         let decodes: Bool
+        /// The mutant's 2xx body and whether the model accepts it (it decodes, or fails with
+        /// jsonConversionFailure), for `mutate --mutants DIR`; `nil` for other mutants.
+        var body: (data: Data, decodes: Bool)?
     }
 
     /// Runs a mutant.
@@ -38,7 +41,15 @@ struct MutantRunner: Sendable {
             status: problem == nil ? .passed : .failed, diagnostics: diagnostics
         )
         let decodes = if case .decoded = prediction { true } else { false }
-        return Finding(mutation: mutation, result: result, decodes: decodes)
+        var finding = Finding(mutation: mutation, result: result, decodes: decodes)
+        if case .http(let status, _, _) = response.kind, (200...299).contains(status) {
+            switch prediction {
+            case .decoded: finding.body = (body, true)
+            case .failed(.jsonConversionFailure, _, _): finding.body = (body, false)
+            default: break
+            }
+        }
+        return finding
     }
 
     /// What the client did wrong, or `nil` when it gave the predicted outcome once, on its queue.

@@ -13,6 +13,9 @@ package struct MutationSession {
     package private(set) var profiles: [String: ModelProfile] = [:]
     /// A line for each case whose mutants were capped by `--max`.
     package private(set) var capped: [String] = []
+    /// Every mutant's 2xx body with its model and whether the model accepts it, in order, for
+    /// `mutate --mutants DIR`.
+    package private(set) var mutantBodies: [(model: String, name: String, body: Data, decodes: Bool)] = []
     /// The models some of whose mutants `--max` left out, so their profiles are partial.
     package private(set) var cappedModels: Set<String> = []
     package init(options: VerifyOptions, fixtures: FixtureLocator, seed: UInt64, max: Int) {
@@ -62,6 +65,11 @@ package struct MutationSession {
         let findings = await Self.run(mutations, with: runner, jobs: options.jobs)
         profiles[contract.model.name, default: ModelProfile(model: contract.model.name)].learn(
             keyPaths: maker.keyPaths, findings: findings)
+        for finding in findings {
+            if let body = finding.body {
+                mutantBodies.append((contract.model.name, finding.result.caseName, body.data, body.decodes))
+            }
+        }
         return findings.map(\.result)
     }
 

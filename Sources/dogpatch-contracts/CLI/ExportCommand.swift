@@ -73,15 +73,8 @@ struct ExportCommand: ToolCommand, SuiteCommand {
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
         guard let out else { return CommandOutcome(.invalid) }
         let location = context.environment.location
-        let target = location.resolve(out)
-        let contractsFolder = location.folder(options.contractsFolder, default: "contracts")
-        if RealPath.isInside(target, contractsFolder.url) {
-            throw .usage(
-                CommandLineError(
-                    message:
-                        "--out \(JSONValue.quote(out)) is inside the contracts folder \(JSONValue.quote(contractsFolder.display)), where every JSON file is read as a contract; write it elsewhere",
-                    command: Self.name))
-        }
+        let target = try outsideContracts(
+            out, option: "--out", example: format == "pact" ? "pacts" : "openapi.json", in: context)
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder)
         if format == "openapi", exists, isFolder.boolValue {

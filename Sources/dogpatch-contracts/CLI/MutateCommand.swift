@@ -10,6 +10,7 @@ struct MutateCommand: ToolCommand, SuiteCommand {
     var max = 2000
     var profiles: String?
     var update = false
+    var mutants: String?
     var format = ReportFormat.text
     var files = ReportFiles()
     var color = ColorChoice.auto
@@ -51,6 +52,12 @@ struct MutateCommand: ToolCommand, SuiteCommand {
                 $0.profiles = $1
             },
             .flag("--update", "with --profiles, rewrite the profiles instead of comparing") { $0.update = true },
+            .value(
+                "--mutants", "DIR",
+                "also write each 2xx mutant's body into DIR, with DIR/index.json saying\nits model and whether the model accepts it (for schema checks)"
+            ) {
+                $0.mutants = $1
+            },
             .value("--format", "FORMAT", "text, json, junit or github (default: text)") {
                 $0.format = try ArgumentValues.format($1, command: "mutate")
             },
@@ -77,16 +84,10 @@ struct MutateCommand: ToolCommand, SuiteCommand {
 
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
         let environment = context.environment
-        if let profiles {
-            let contracts = environment.location.folder(options.contractsFolder, default: SuiteLocation.contractsName)
-            if RealPath.isInside(environment.location.resolve(profiles), contracts.url) {
-                throw .usage(
-                    CommandLineError(
-                        message:
-                            "--profiles \(JSONValue.quote(profiles)) is inside the contracts folder \(JSONValue.quote(contracts.display)), where every JSON file is read as a contract and verify would fail on the profiles; keep them outside it, such as \"profiles\"",
-                        command: Self.name
-                    ))
-            }
+        if let profiles { _ = try outsideContracts(profiles, option: "--profiles", example: "profiles", in: context) }
+        var mutantsFolder: URL?
+        if let mutants {
+            mutantsFolder = try outsideContracts(mutants, option: "--mutants", example: ".build/mutants", in: context)
         }
         let (verifier, items) = try selection(in: context)
         var session = MutationSession(options: options, fixtures: verifier.fixtureLocator, seed: seed, max: max)
@@ -106,6 +107,16 @@ struct MutateCommand: ToolCommand, SuiteCommand {
             } catch {
                 if case .cannotWrite(let error) = error {
                     problems.append(.error("cannot write the profile \"\(error.path)\": \(error.reason)"))
+                }
+            }
+        }
+        if let mutantsFolder, let mutants {
+            let written = MutantFiles(session.mutantBodies).changes(in: mutantsFolder, display: mutants)
+            do {
+                _ = try context.writer(root: environment.location.root).write { () throws(Never) in (written, ()) }
+            } catch {
+                if case .cannotWrite(let error) = error {
+                    problems.append(.error("cannot write the mutants \"\(error.path)\": \(error.reason)"))
                 }
             }
         }

@@ -1,4 +1,5 @@
 import ContractEngine
+import Foundation
 
 #if compiler(>=6.2)
     /// A command that works on a selection of the suite: `verify`, `list`, `record`, `mutate`. Its
@@ -64,5 +65,30 @@ extension SuiteCommand where Self: ToolCommand {
         } catch {
             throw .usage(CommandLineError(message: error.message, command: Self.name))
         }
+    }
+}
+
+extension SuiteCommand where Self: ToolCommand {
+    /// Refuses an output path inside the contracts folder, where every JSON file is read as a contract.
+    /// - Parameters:
+    ///   - path: the path as the user typed it.
+    ///   - option: the option that named it, such as `--out`.
+    ///   - example: a path to suggest instead.
+    /// - Returns: the path, resolved against the suite.
+    /// - Throws: `ToolProblem.usage` naming both folders.
+    func outsideContracts(_ path: String, option: String, example: String, in context: CommandContext)
+        throws(ToolProblem) -> URL
+    {
+        let location = context.environment.location
+        let target = location.resolve(path)
+        let contracts = location.folder(options.contractsFolder, default: SuiteLocation.contractsName)
+        guard !RealPath.isInside(target, contracts.url) else {
+            throw .usage(
+                CommandLineError(
+                    message:
+                        "\(option) \(JSONValue.quote(path)) is inside the contracts folder \(JSONValue.quote(contracts.display)), where every JSON file is read as a contract; keep it outside, such as \(JSONValue.quote(example))",
+                    command: Self.name))
+        }
+        return target
     }
 }

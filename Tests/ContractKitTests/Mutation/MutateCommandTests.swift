@@ -38,6 +38,33 @@ struct MutateCommandTests {
         #expect(rows.last == "71 passed, 0 failed, 0 errors, 0 skipped")
     }
 
+    @Test(
+        "--mutants writes each 2xx mutant's body and an index of its model and verdict; inside contracts/ it is refused"
+    )
+    func mutantFiles() async throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        let output = await folder.runInProcess(
+            ["mutate", "contracts/good.json", "--mutants", "out/mutants"], catalogue: .standard)
+        #expect(output.code == .success, "\(output.stderr)")
+        let index = try #require(
+            try JSONSerialization.jsonObject(with: folder.read("out/mutants/index.json")) as? [[String: Any]])
+        let verdicts = Dictionary(
+            index.compactMap { entry in (entry["case"] as? String).map { ($0, entry["decodes"] as? Bool) } },
+            uniquingKeysWith: { first, _ in first })
+        #expect(verdicts["two dogs › [*].id removed"] == false)
+        #expect(verdicts["two dogs › an HTML page with status 200"] == false)
+        #expect(verdicts["two dogs › status 429"] == nil, "only 2xx bodies are written")
+        #expect(!index.isEmpty && index.allSatisfy { $0["model"] as? String == "[Dog]" })
+        let removed = try #require(index.first { $0["case"] as? String == "two dogs › [*].id removed" })
+        let body = try folder.read("out/mutants/\(try #require(removed["file"] as? String))")
+        #expect(!String(decoding: body, as: UTF8.self).contains("\"id\""))
+        let inside = await folder.runInProcess(
+            ["mutate", "contracts/good.json", "--mutants", "contracts/mutants"], catalogue: .standard)
+        #expect(inside.code == .invalid)
+        #expect(inside.stderr.contains("--mutants \"contracts/mutants\" is inside the contracts folder"))
+    }
+
     @Test("a client that swallows decode errors fails every mutant that should not decode")
     func swallowsDecodeErrors() async throws {
         let output = try await Self.mutate(MutationClients.catalogue(MutationClients.swallowsDecodeErrors))
