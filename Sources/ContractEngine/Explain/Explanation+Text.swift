@@ -49,6 +49,10 @@ extension Explanation {
             + (fixturePath == nil ? " (once 'dogpatch-contracts add' has copied it under the fixtures folder)" : "")
             + ":\n"
         out += "    " + template.rendered(indent: "    ") + "\n"
+        let exported = if case .decoded = outcome { true } else { !(200...299).contains(status) }
+        if exported {
+            out += "(add \"given\": \"STATE\" to name the server's state for this answer in an exported pact)\n"
+        }
         return out
     }
 }

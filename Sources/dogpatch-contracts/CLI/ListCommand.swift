@@ -10,7 +10,7 @@ struct ListCommand: ToolCommand, SuiteCommand {
         synopsis: "[--contracts DIR]",
         summary: "list contracts and their cases",
         about:
-            "Lists every contract under the contracts folder with its endpoint, model and case names,\nand reports every problem in them as verify would.",
+            "Lists every contract under the contracts folder with its endpoint, model and case names\n(and each case's provider state, where it gives one), and reports every problem in them\nas verify would.",
         arguments: [],
         options: [
             .contracts
@@ -45,7 +45,13 @@ struct ListCommand: ToolCommand, SuiteCommand {
                     "\(VisibleText.escaped(contract.file)) (\(kind), \(contract.cases.count) \(contract.cases.count == 1 ? "case" : "cases"))\n"
                 for entry in contract.cases {
                     guard case .invalid(_, let problems) = entry else {
-                        text += "  \(VisibleText.escaped(entry.name))\n"
+                        let given =
+                            if case .ready(let spec) = entry, let state = spec.given {
+                                " (given: \(VisibleText.escaped(state)))"
+                            } else {
+                                ""
+                            }
+                        text += "  \(VisibleText.escaped(entry.name))\(given)\n"
                         continue
                     }
                     text += "  \(VisibleText.escaped(entry.name)) (invalid)\n"

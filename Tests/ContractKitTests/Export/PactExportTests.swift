@@ -87,3 +87,39 @@ struct PactExportTests {
         #expect(after == before.filter { !$0.key.hasPrefix("locked") })
     }
 }
+
+/// `"given"`, the provider state of a case: part of contract format version 1 wherever cases are read
+/// or written.
+@Suite("the given field")
+struct GivenFieldTests {
+    @Test("list shows it, add --given writes it, explain offers it, and an empty one is refused at its position")
+    func everywhere() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        let added = try folder.run([
+            "add", "Fixtures/dogs.json", "--contract", "contracts/new.json", "--endpoint", "dogpatch.getDogs",
+            "--name", "two dogs", "--given", "two dogs are for sale",
+        ])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(
+            String(decoding: try folder.read("contracts/new.json"), as: UTF8.self).contains(
+                "\"given\": \"two dogs are for sale\""))
+        let list = try folder.run(["list"])
+        #expect(list.stdout.contains("  two dogs (given: two dogs are for sale)\n"), "\(list.stdout)")
+        let explained = try folder.run(["explain", "Fixtures/dogs.json", "--endpoint", "dogpatch.getDogs"])
+        #expect(explained.stdout.contains("add \"given\": \"STATE\""), "\(explained.stdout)")
+        try folder.write(
+            "contracts/empty.json",
+            """
+            { "endpoint": "dogpatch.getDogs", "cases": [
+              { "name": "x", "given": " ", "response": { "fixture": "dogs.json" }, "expect": { "decodes": true } } ] }
+            """)
+        let verify = try folder.run(["verify"])
+        #expect(verify.status == 2)
+        #expect(
+            verify.stderr.contains(
+                "contracts/empty.json:2:27: error: \"given\" names the provider state the case needs; it must not be empty"
+            ),
+            "\(verify.stderr)")
+    }
+}
