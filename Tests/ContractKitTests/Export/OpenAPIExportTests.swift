@@ -42,6 +42,25 @@ struct OpenAPIExportTests {
         #expect(country.first { $0.key == "capital" }?.shape == .array(.string(.plain)))
     }
 
+    @Test("what mutate learns of each model (the repository's profiles, which CI keeps current) is what its shape says")
+    func profilesAgreeWithShapes() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        for name in ["[Dog]", "[Country]"] {
+            let file = root.appendingPathComponent("profiles/\(name).json")
+            guard case .success(let learnt) = ModelProfile.parse(try Data(contentsOf: file), file: file.path) else {
+                Issue.record("profiles/\(name).json does not parse")
+                continue
+            }
+            let shape = ModelShape.learn(try #require(Catalogue.standard.model(named: name)))
+            let described = ModelProfile(model: name, shape: shape)
+            #expect(learnt.0.pathCount > 0)
+            #expect(learnt.0.disagreements(with: described) == [], "\(name)")
+            #expect(
+                described.pathCount >= learnt.0.pathCount, "the shape names every path a fixture holds, and more")
+        }
+    }
+
     @Test("the document is the same bytes every time, names every endpoint's request, and refuses a bad --out")
     func command() throws {
         let folder = try SuiteFolder()
