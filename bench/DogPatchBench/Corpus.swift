@@ -69,6 +69,38 @@ struct Corpus {
         return (bytes, cases)
     }
 
+    /// Writes the 250-country suite the exports are timed on: every country of the data file as a
+    /// `countries.byName` case of its own (each its own provider state), and the whole file as a
+    /// `countries.all` case.
+    /// - Returns: The number of cases.
+    func writeExportSuite() throws -> Int {
+        try? FileManager.default.removeItem(at: root)
+        try FileManager.default.createDirectory(
+            at: fixtures.appendingPathComponent("countries"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: contracts, withIntermediateDirectories: true)
+        let whole = try countriesData()
+        try whole.write(to: fixtures.appendingPathComponent("countries/all.json"))
+        let records = try JSONSerialization.jsonObject(with: whole) as? [Any] ?? []
+        var singles: [String] = []
+        for (index, record) in records.enumerated() {
+            let data = try JSONSerialization.data(withJSONObject: [record])
+            try data.write(to: fixtures.appendingPathComponent("countries/\(index).json"))
+            singles.append(
+                #"{"name": "country \#(index)", "response": {"fixture": "countries/\#(index).json"}, "expect": {"decodes": true, "count": 1}}"#
+            )
+        }
+        try Self.contract(endpoint: "countries.byName", cases: singles)
+            .replacingArguments(#""arguments": {"name": "peru"}, "#)
+            .write(to: contracts.appendingPathComponent("by-name.json"))
+        try Self.contract(
+            endpoint: "countries.all",
+            cases: [
+                #"{"name": "all countries", "response": {"fixture": "countries/all.json"}, "expect": {"decodes": true, "count": \#(records.count)}}"#
+            ]
+        ).write(to: contracts.appendingPathComponent("all.json"))
+        return records.count + 1
+    }
+
     /// Writes a suite of one case to mutate: the France record from the repository's fixtures
     /// (`countries.byName`), or a page of `dogsPerPage` generated dogs (`dogpatch.getDogs`).
     func writeMutationSuite(france: URL?) throws {

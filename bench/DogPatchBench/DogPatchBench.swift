@@ -140,6 +140,13 @@ struct Benchmark {
         let mutateDogs = try mutate(dogSuite.root)
         let mutateOwn = try mutate(ownSuite)
 
+        // The exports of the 250-country suite.
+        let exportSuite = Corpus(
+            root: work.appendingPathComponent("export"), dogPages: 0, dogsPerPage: 0, countriesFile: dataFile)
+        let exportCases = try exportSuite.writeExportSuite()
+        let pact = try export(exportSuite.root, ["pact", "--out", "pacts"])
+        let openAPI = try export(exportSuite.root, ["openapi", "--out", "openapi.json"])
+
         // One entry taken from a browser session's archive of about 100 MB.
         let capture = CaptureArchive(root: work.appendingPathComponent("capture"), megabytes: 100)
         let archiveBytes = try capture.write()
@@ -188,6 +195,8 @@ struct Benchmark {
         print(
             row("mutate the repository's suite", mutateOwn.run, mb: 0, cases: mutateOwn.mutants, ratio: false)
                 + "  (mutants/s)")
+        print(row("export pact, 250-country suite", pact, mb: 0, cases: exportCases, ratio: false))
+        print(row("export openapi, 250-country suite", openAPI, mb: 0, cases: exportCases, ratio: false))
         let archiveMB = Double(archiveBytes) / 1_048_576
         print(
             row(
@@ -330,6 +339,17 @@ struct Benchmark {
         let fastest = all.min { $0.seconds < $1.seconds } ?? all[0]
         let peak = all.map(\.peakMemoryMB).max() ?? fastest.peakMemoryMB
         return Measurement(seconds: fastest.seconds, peakMemoryMB: peak, status: fastest.status, output: fastest.output)
+    }
+
+    /// Times `export ARGUMENTS` in a suite, which must succeed.
+    private func export(_ folder: URL, _ arguments: [String]) throws -> Measurement {
+        let measurement = try best(of: 3) { try ChildProcess.measure(tool, ["export"] + arguments, in: folder) }
+        guard measurement.status == 0 else {
+            throw BenchError(
+                "export \(arguments.joined(separator: " ")) in \(folder.path) failed: \(measurement.output.suffix(300))"
+            )
+        }
+        return measurement
     }
 
     private func best(of runs: Int = 3, _ measure: () throws -> Measurement) throws -> Measurement {

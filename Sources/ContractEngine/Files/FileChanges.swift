@@ -14,6 +14,9 @@ package struct FileChanges: Equatable {
     }
 
     private var writes: [Write] = []
+    /// Where each planned file is in `writes`, by its standardized path: a plan of thousands of
+    /// files (`mutate --mutants`) stays linear.
+    private var positions: [String: Int] = [:]
 
     /// No write planned yet.
     package init() {}
@@ -24,7 +27,13 @@ package struct FileChanges: Equatable {
     ///   - url: Where it goes.
     ///   - display: How messages name the file.
     package mutating func write(_ data: Data, to url: URL, display: String) {
-        writes.removeAll { $0.url.standardizedFileURL == url.standardizedFileURL }
+        let key = url.standardizedFileURL.path
+        if let earlier = positions[key] {
+            writes.remove(at: earlier)
+            positions = [:]
+            for (index, write) in writes.enumerated() { positions[write.url.standardizedFileURL.path] = index }
+        }
+        positions[key] = writes.count
         writes.append(Write(data: data, url: url, display: display))
     }
 
