@@ -9,7 +9,7 @@ import Foundation
 /// from the clients and the models, never written by hand. Each operation is the request the
 /// client sends (learnt on the stub, as a live request is), its `200` response the JSON Schema of
 /// exactly what the model accepts (`ModelShape`), and the error statuses the contracts list.
-package enum OpenAPIExport {
+package enum OpenAPIExport: GeneratedJSON {
     /// A UUID as `UUID(uuidString:)` reads it.
     static let uuidPattern = "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
 
@@ -151,10 +151,9 @@ package enum OpenAPIExport {
             let basePath = URLComponents(url: endpoint.baseURL, resolvingAgainstBaseURL: false)?.path ?? ""
             var path = parts?.path ?? ""
             if path.hasPrefix(basePath) { path = "/" + path.dropFirst(basePath.count).drop { $0 == "/" } }
-            let query = Set((parts?.queryItems ?? []).map(\.name))
             let parameters = endpoint.parameters.map { parameter -> JSONValue in
                 let inPath = path.contains("{\(parameter.name)}")
-                let place = inPath ? "path" : (query.contains(parameter.name) ? "query" : "query")
+                let place = inPath ? "path" : "query"
                 let schema: JSONValue =
                     switch parameter.kind {
                     case .string: object([("type", .string("string"))])
@@ -173,11 +172,4 @@ package enum OpenAPIExport {
         }
     }
 
-    private static func object(_ members: [(String, JSONValue)]) -> JSONValue {
-        .object(members.map { JSONMember(key: $0.0, keyPosition: .start, value: node($0.1)) })
-    }
-
-    private static func node(_ value: JSONValue) -> JSONNode {
-        JSONNode(value, at: .start)
-    }
 }

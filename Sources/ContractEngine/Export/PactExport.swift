@@ -9,7 +9,7 @@ import Foundation
 /// provider's to give, asking of the provider exactly what the app needs: the keys the model
 /// requires (and those a case's `values` names), typed as the model reads them, a regex where the
 /// decoder is stricter than JSON (a UUID), and nothing else.
-package enum PactExport {
+package enum PactExport: GeneratedJSON {
     /// One file to write.
     package struct File: Sendable {
         package let provider: String
@@ -309,11 +309,4 @@ package enum PactExport {
         return out
     }
 
-    private static func object(_ members: [(String, JSONValue)]) -> JSONValue {
-        .object(members.map { JSONMember(key: $0.0, keyPosition: .start, value: node($0.1)) })
-    }
-
-    private static func node(_ value: JSONValue) -> JSONNode {
-        JSONNode(value, at: .start)
-    }
 }

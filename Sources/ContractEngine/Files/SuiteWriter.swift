@@ -24,6 +24,22 @@ package struct SuiteWriter: Sendable {
         case cannotWrite(FileWriteError)
     }
 
+    /// Writes changes fixed before the call (an export, a profile, the mutants), all or none, under
+    /// the suite's lock.
+    /// - Parameter changes: The writes.
+    /// - Returns: The files that changed.
+    /// - Throws: `FileWriteError`, with every file as it was.
+    package func write(_ changes: FileChanges) throws(FileWriteError) -> [String] {
+        do {
+            return try write { () throws(Never) in (changes, ()) }.changed
+        } catch {
+            switch error {
+            case .cannotWrite(let error): throw error
+            case .refused(let never): switch never {}
+            }
+        }
+    }
+
     /// Plans, stages, locks, plans again and writes.
     /// - Parameter plan: The writes and what the command reports of them, from the files as they
     ///   are when it is called.

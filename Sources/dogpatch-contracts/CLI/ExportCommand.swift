@@ -107,17 +107,13 @@ struct ExportCommand: ToolCommand, SuiteCommand {
         case .success(let text): document = text
         case .failure(let failure): return CommandOutcome(.invalid, [.error("\(failure.reason); nothing was written")])
         }
-        do {
-            _ = try context.writer(root: location.root).write { () throws(Never) in
-                var changes = FileChanges()
-                changes.write(Data(document.utf8), to: target, display: out)
-                return (changes, ())
-            }
+        var changes = FileChanges()
+        changes.write(Data(document.utf8), to: target, display: out)
+        do throws(FileWriteError) {
+            _ = try context.writer(root: location.root).write(changes)
         } catch {
-            if case .cannotWrite(let error) = error {
-                return CommandOutcome(
-                    .invalid, [.error("cannot write \(JSONValue.quote(out)): \(error.reason); nothing was written")])
-            }
+            return CommandOutcome(
+                .invalid, [.error("cannot write \(JSONValue.quote(out)): \(error.reason); nothing was written")])
         }
         context.results(
             "wrote \(out): OpenAPI 3.1, \(Set(contracts.compactMap { $0.endpoint?.name }).count) operations\n")
@@ -136,21 +132,16 @@ struct ExportCommand: ToolCommand, SuiteCommand {
         case .failure(let failure): return CommandOutcome(.invalid, [.error("\(failure.reason); nothing was written")])
         }
         let shown = display.hasSuffix("/") ? display : display + "/"
-        do {
-            _ = try context.writer(root: location.root).write { () throws(Never) in
-                var changes = FileChanges()
-                for file in pacts.files {
-                    changes.write(
-                        Data(file.text.utf8), to: folder.appendingPathComponent(file.name), display: shown + file.name)
-                }
-                return (changes, ())
-            }
+        var changes = FileChanges()
+        for file in pacts.files {
+            changes.write(
+                Data(file.text.utf8), to: folder.appendingPathComponent(file.name), display: shown + file.name)
+        }
+        do throws(FileWriteError) {
+            _ = try context.writer(root: location.root).write(changes)
         } catch {
-            if case .cannotWrite(let error) = error {
-                return CommandOutcome(
-                    .invalid,
-                    [.error("cannot write \(JSONValue.quote(error.path)): \(error.reason); nothing was written")])
-            }
+            return CommandOutcome(
+                .invalid, [.error("cannot write \(JSONValue.quote(error.path)): \(error.reason); nothing was written")])
         }
         var problems: [ToolProblem] = pacts.leftOut.map {
             .warning("\($0.contract) › \($0.caseName): left out: \($0.reason)")

@@ -102,22 +102,18 @@ struct MutateCommand: ToolCommand, SuiteCommand {
             let check = ProfileCheck(folder: folder, display: profiles, update: update, wholeSuite: wholeSuite)
                 .check(session.profiles, capped: session.cappedModels)
             results += check.results
-            do {
-                _ = try context.writer(root: environment.location.root).write { () throws(Never) in (check.writes, ()) }
+            do throws(FileWriteError) {
+                _ = try context.writer(root: environment.location.root).write(check.writes)
             } catch {
-                if case .cannotWrite(let error) = error {
-                    problems.append(.error("cannot write the profile \"\(error.path)\": \(error.reason)"))
-                }
+                problems.append(.error("cannot write the profile \"\(error.path)\": \(error.reason)"))
             }
         }
         if let mutantsFolder, let mutants {
             let written = MutantFiles(session.mutantBodies).changes(in: mutantsFolder, display: mutants)
-            do {
-                _ = try context.writer(root: environment.location.root).write { () throws(Never) in (written, ()) }
+            do throws(FileWriteError) {
+                _ = try context.writer(root: environment.location.root).write(written)
             } catch {
-                if case .cannotWrite(let error) = error {
-                    problems.append(.error("cannot write the mutants \"\(error.path)\": \(error.reason)"))
-                }
+                problems.append(.error("cannot write the mutants \"\(error.path)\": \(error.reason)"))
             }
         }
         let report = Report(results)
