@@ -46,6 +46,7 @@ package enum PactExport: GeneratedJSON {
         var byProvider: [String: [Interaction]] = [:]
         var leftOut: [LeftOut] = []
         var requests: [String: [(String, JSONValue)]] = [:]
+        var shapes: [String: ModelShape] = [:]
         for contract in contracts {
             for entry in contract.cases {
                 guard case .ready(let spec) = entry else { continue }
@@ -92,18 +93,22 @@ package enum PactExport: GeneratedJSON {
                         leave("its body is not JSON")
                         continue
                     }
-                    let pruned = prune(
-                        root.value, shape: ModelShape.learn(contract.model), path: "$",
-                        keep: values.map(\.path.segments))
+                    let shape = shapes[contract.model.name] ?? ModelShape.learn(contract.model)
+                    shapes[contract.model.name] = shape
+                    let pruned = prune(root.value, shape: shape, path: "$", keep: values.map(\.path.segments))
                     response = responseMembers(status: status, headers: headers, body: pruned)
                 }
-                if requests[endpoint.name + "\u{0}" + contract.file] == nil {
+                // One request per contract: its endpoint and arguments are the contract's.
+                let request: [(String, JSONValue)]
+                if let learnt = requests[contract.file] {
+                    request = learnt
+                } else {
                     switch await requestMembers(endpoint, arguments: contract.arguments) {
-                    case .success(let members): requests[endpoint.name + "\u{0}" + contract.file] = members
+                    case .success(let members): request = members
                     case .failure(let failure): return .failure(failure)
                     }
+                    requests[contract.file] = request
                 }
-                let request = requests[endpoint.name + "\u{0}" + contract.file] ?? []
                 byProvider[endpoint.api, default: []].append(
                     Interaction(
                         endpoint: endpoint.name, contract: contract.file, caseName: spec.name, given: spec.given,
@@ -167,7 +172,8 @@ package enum PactExport: GeneratedJSON {
         }
     }
 
-    /// The request the client sends, learnt on the stub: method, path, query, headers.
+    /// The request the client sends, learnt on the stub: method, path, query, and the headers but
+    /// those that carry credentials or sessions.
     private static func requestMembers(_ endpoint: Endpoint, arguments: [String: Endpoint.Argument]) async -> Result<
         [(String, JSONValue)], LiveFailure
     > {
@@ -187,8 +193,11 @@ package enum PactExport: GeneratedJSON {
                         object(query.keys.sorted().map { ($0, .array((query[$0] ?? []).map { node(.string($0)) })) })
                     ))
             }
+            // A credential the client sends (a token, a cookie) stays in the request: the pact is
+            // shared with another team.
             let headers = (request.allHTTPHeaderFields ?? [:]).filter {
                 $0.key.caseInsensitiveCompare("X-DogPatch-Contracts-Stub") != .orderedSame
+                    && Redaction.mayKeep(header: $0.key)
             }
             if !headers.isEmpty {
                 members.append(("headers", object(headers.keys.sorted().map { ($0, .string(headers[$0] ?? "")) })))

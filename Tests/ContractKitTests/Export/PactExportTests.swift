@@ -1,5 +1,12 @@
+import DogPatchClients
 import Foundation
 import Testing
+
+@testable import dogpatch_contracts
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `export pact`: what the provider owes, as the app needs it.
 @Suite("export pact")
@@ -55,6 +62,39 @@ struct PactExportTests {
         #expect(
             !errors.isEmpty && errors.allSatisfy { ($0["response"] as? [String: Any])?["body"] == nil },
             "no body for an error status")
+    }
+
+    /// `dogpatch.getDogs` as a client that sends a token and a cookie with its own header.
+    static let sendsCredentials = Endpoint(name: "dogpatch.getDogs", model: .dogs, baseURL: DogPatchAPI.baseURL) {
+        call in
+        var request = URLRequest(url: DogPatchAPI.baseURL.appendingPathComponent("dogs"))
+        request.setValue("Bearer s3cret-token", forHTTPHeaderField: "Authorization")
+        request.setValue("session=s3cret-cookie", forHTTPHeaderField: "Cookie")
+        request.setValue("ios-7.1", forHTTPHeaderField: "X-Client-Version")
+        call.session.makeDataTask(with: request) { _, response, _ in
+            let status = (response as? HTTPURLResponse)?.statusCode
+            call.responseQueue.async { call.completion(.failure(.responseUnsuccessful(statusCode: status))) }
+        }.resume()
+    }
+
+    @Test("the request's headers are in the pact, but for those that carry credentials or a session")
+    func noCredentials() async throws {
+        let folder = try SuiteFolder()
+        try folder.write(
+            "contracts/c.json",
+            """
+            { "endpoint": "dogpatch.getDogs", "cases": [
+              { "name": "gone", "response": { "status": 404 }, "expect": { "error": "responseUnsuccessful", "status": 404 } } ] }
+            """)
+        let catalogue = Catalogue(endpoints: [Self.sendsCredentials], models: Catalogue.standard.models)
+        let run = await folder.runInProcess(["export", "pact", "--out", "pacts"], catalogue: catalogue)
+        #expect(run.code == .success, "\(run.stderr)")
+        let text = String(decoding: try folder.read("pacts/dogpatch-app-dogpatch.json"), as: UTF8.self)
+        #expect(text.contains("\"X-Client-Version\":\"ios-7.1\""), "\(text)")
+        #expect(!text.contains("s3cret"), "\(text)")
+        #expect(
+            !text.localizedCaseInsensitiveContains("authorization") && !text.localizedCaseInsensitiveContains("cookie"))
+        #expect(!run.stdout.contains("s3cret") && !run.stderr.contains("s3cret"))
     }
 
     @Test("the same bytes every run; a bad --out is refused and nothing is written")
