@@ -2,8 +2,8 @@ import ContractEngine
 import DogPatchClients
 import Foundation
 
-/// `dogpatch-contracts export openapi --out FILE [PATH ...]`: the contract, taken out of the
-/// repository in a form the server team's tools read.
+/// `dogpatch-contracts export (pact --out DIR | openapi --out FILE) [PATH ...]`: the contract, taken
+/// out of the repository in a form the server team's tools read.
 struct ExportCommand: ToolCommand, SuiteCommand {
     var options = VerifyOptions()
     var format: String?
@@ -30,7 +30,7 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             clients and the models, never written by hand; the same inputs give the same bytes.
             """,
         arguments: [
-            ("openapi", "the format"), ("PATH ...", "contract files or folders (default: the contracts folder)"),
+            ("pact | openapi", "the format"), ("PATH ...", "contract files or folders (default: the contracts folder)"),
         ],
         options: [
             .contracts,
@@ -62,6 +62,16 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             guard let out = command.out, !out.isEmpty else {
                 throw CommandLineError(
                     message: "export needs --out: the folder (pact) or the file (openapi) to write", command: "export")
+            }
+            // The consumer names the files, which must stay in DIR.
+            let consumer = command.consumer
+            if consumer.isEmpty || consumer.hasPrefix(".")
+                || consumer.unicodeScalars.contains(where: { $0 == "/" || $0 == "\\" || $0.value < 0x20 })
+            {
+                throw CommandLineError(
+                    message:
+                        "--consumer \(JSONValue.quote(consumer)) cannot name a file in --out: use a name without /, \\ or control characters that does not start with .",
+                    command: "export")
             }
         },
         exitStatus: [

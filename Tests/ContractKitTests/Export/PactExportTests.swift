@@ -110,6 +110,11 @@ struct PactExportTests {
         let onFile = try folder.run(["export", "pact", "--out", "a-file"])
         #expect(onFile.status == 2)
         #expect(onFile.stderr.contains("--out \"a-file\" is a file; pact writes a folder of files"))
+        let escaping = try folder.run(["export", "pact", "--out", "pacts", "--consumer", "../escaped"])
+        #expect(escaping.status == 2)
+        #expect(escaping.stderr.contains("--consumer \"../escaped\" cannot name a file in --out"), "\(escaping.stderr)")
+        #expect(
+            !FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("escaped-dogpatch.json").path))
         let inside = try folder.run(["export", "pact", "--out", "contracts/pacts"])
         #expect(inside.status == 2)
         #expect(inside.stderr.contains("is inside the contracts folder"))
