@@ -217,7 +217,8 @@ package struct CaseRecorder: Sendable {
         var lines = [
             live.status == oldStatus ? "status: \(live.status), unchanged" : "status: \(live.status), was \(oldStatus)"
         ]
-        for redirect in live.redirects { lines.append("followed a redirect to \(Redaction.url(redirect))") }
+        for redirect in live.redirects { lines.append("followed a redirect to \(live.shown(redirect))") }
+        if let warning = live.unsentBaseQueryWarning { lines.append(warning) }
         for name in Set(oldHeaders.keys).union(headers.map(\.name)).sorted() {
             let new = headers.first { $0.name == name }?.value
             guard new != oldHeaders[name] else { continue }

@@ -43,7 +43,10 @@ struct LiveCheck: Sendable {
         result.url = answer.displayURL
         result.diagnostics += answer.redirects.map {
             Diagnostic(
-                .note, "followed a redirect to \(Redaction.url($0))", file: contract.file, position: recorded.position)
+                .note, "followed a redirect to \(answer.shown($0))", file: contract.file, position: recorded.position)
+        }
+        if let warning = answer.unsentBaseQueryWarning {
+            result.diagnostics.append(Diagnostic(.warning, warning, file: contract.file, position: recorded.position))
         }
         result.diagnostics += driftDiagnostics(against: answer)
         return result

@@ -9,8 +9,10 @@ import Foundation
 package struct LiveResponse: Sendable {
     /// The URL asked for.
     let url: URL
-    /// The URL as files and reports show it: no user-info.
-    package var displayURL: String { Redaction.url(url) }
+    /// The names of the query items the endpoint defines: the only ones shown.
+    let definedQuery: Set<String>
+    /// The URL as files and reports show it: no user-info, no query item the endpoint does not define.
+    package var displayURL: String { shown(url) }
     /// The HTTP status.
     package let status: Int
     /// The response's headers, by the names the server sent.
@@ -19,6 +21,19 @@ package struct LiveResponse: Sendable {
     package let body: Data
     /// Same-host redirects followed on the way, in order.
     package let redirects: [URL]
+    /// Query items of the base URL the client left out of its request (the restcountries client
+    /// builds its URL without the base URL's query): a key given there never reached the server.
+    package var unsentBaseQuery: [String] = []
+
+    /// Says that the base URL's query items were not sent, when some were not.
+    package var unsentBaseQueryWarning: String? {
+        guard !unsentBaseQuery.isEmpty else { return nil }
+        let names = unsentBaseQuery.map { JSONValue.quote($0) }.joined(separator: ", ")
+        return "the base URL's query (\(names)) was not sent: this client builds its request without it"
+    }
+
+    /// Another URL of this exchange (a redirect's) as files and reports show it.
+    package func shown(_ other: URL) -> String { Redaction.url(other, definedQuery: definedQuery) }
 
     /// A header's value, the name compared without regard to case.
     package func header(_ name: String) -> String? {
@@ -47,11 +62,13 @@ package enum LiveFetcher {
     ///   - request: The request the client builds, sent as it is.
     ///   - timeout: How long the whole exchange may take, in seconds.
     ///   - maxBytes: The largest body accepted.
+    ///   - definedQuery: The names of the query items the endpoint defines: the only ones shown.
     /// - Returns: The response, or why there is none.
-    static func fetch(_ request: URLRequest, timeout: TimeInterval, maxBytes: Int = FixtureStore.maxFixtureBytes) async
-        -> Result<LiveResponse, LiveFailure>
-    {
-        let display = request.url.map(Redaction.url) ?? "(no URL)"
+    static func fetch(
+        _ request: URLRequest, timeout: TimeInterval, maxBytes: Int = FixtureStore.maxFixtureBytes,
+        definedQuery: Set<String> = []
+    ) async -> Result<LiveResponse, LiveFailure> {
+        let display = request.url.map { Redaction.url($0, definedQuery: definedQuery) } ?? "(no URL)"
         guard let url = request.url else {
             return .failure(LiveFailure(url: display, reason: "the client's request has no URL"))
         }
@@ -65,7 +82,7 @@ package enum LiveFetcher {
         outgoing.timeoutInterval = timeout * 2 + 1
         outgoing.cachePolicy = .reloadIgnoringLocalCacheData
         outgoing.httpShouldHandleCookies = false
-        let exchange = LiveExchange(url: url, maxBytes: maxBytes)
+        let exchange = LiveExchange(url: url, maxBytes: maxBytes, definedQuery: definedQuery)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
@@ -85,6 +102,7 @@ package enum LiveFetcher {
 private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
     private let url: URL
     private let maxBytes: Int
+    private let definedQuery: Set<String>
 
     /// What the delegate's callbacks learn, on whatever thread they come.
     private struct State {
@@ -100,10 +118,13 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
 
     private let state = Locked(State())
 
-    init(url: URL, maxBytes: Int) {
+    init(url: URL, maxBytes: Int, definedQuery: Set<String>) {
         self.url = url
         self.maxBytes = maxBytes
+        self.definedQuery = definedQuery
     }
+
+    private func shown(_ url: URL) -> String { Redaction.url(url, definedQuery: definedQuery) }
 
     func run(_ task: URLSessionDataTask, in session: URLSession, timeout: TimeInterval) async -> Result<
         LiveResponse, LiveFailure
@@ -141,7 +162,7 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
             return .some(state.continuation)
         }
         guard let waiting else { return false }
-        waiting?.resume(returning: .failure(LiveFailure(url: Redaction.url(url), reason: reason)))
+        waiting?.resume(returning: .failure(LiveFailure(url: shown(url), reason: reason)))
         return true
     }
 
@@ -187,7 +208,7 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
             // Foundation on Linux traps when a task is cancelled while it waits for this answer.
             completionHandler(nil)
             refuse(
-                because: "the server redirects to \(Redaction.url(target)), another host; the redirect was not followed"
+                because: "the server redirects to \(shown(target)), another host; the redirect was not followed"
             )
             return
         }
@@ -197,6 +218,7 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let url = url
+        let definedQuery = definedQuery
         let (continuation, result):
             (CheckedContinuation<Result<LiveResponse, LiveFailure>, Never>?, Result<LiveResponse, LiveFailure>) =
                 state.withLock {
@@ -204,7 +226,7 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
                     state.finished = true
                     let continuation = state.continuation
                     state.continuation = nil
-                    let display = Redaction.url(url)
+                    let display = Redaction.url(url, definedQuery: definedQuery)
                     if let refusal = state.refusal {
                         return (continuation, .failure(LiveFailure(url: display, reason: refusal)))
                     }
@@ -225,8 +247,8 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
                         if let name = name as? String, let value = value as? String { headers[name] = value }
                     }
                     let answer = LiveResponse(
-                        url: url, status: response.statusCode, headers: headers, body: state.body,
-                        redirects: state.redirects)
+                        url: url, definedQuery: definedQuery, status: response.statusCode, headers: headers,
+                        body: state.body, redirects: state.redirects)
                     return (continuation, .success(answer))
                 }
         continuation?.resume(returning: result)
@@ -282,7 +304,14 @@ extension LiveFetcher {
     ) async -> Result<LiveResponse, LiveFailure> {
         switch await RequestCapture.capture(endpoint, arguments: arguments, baseURL: baseURL, timeout: timeout) {
         case .failure(let failure): return .failure(failure)
-        case .success(let request): return await fetch(request, timeout: timeout)
+        case .success(let request):
+            let sent = request.url.map { Set(Redaction.hiddenQueryNames($0)) } ?? []
+            let unsent = Redaction.hiddenQueryNames(baseURL).filter { !sent.contains($0) }
+            return await fetch(request, timeout: timeout, definedQuery: Set(endpoint.parameters.map(\.name))).map {
+                var answer = $0
+                answer.unsentBaseQuery = unsent
+                return answer
+            }
         }
     }
 }

@@ -10,16 +10,33 @@ package enum Redaction {
         "set-cookie", "set-cookie2", "cookie", "authorization", "proxy-authorization",
     ]
 
-    /// A URL as files and reports show it: without user name or password.
-    /// - Parameter url: The URL a request went to.
-    /// - Returns: Its text with the user-info taken out.
-    package static func url(_ url: URL) -> String {
-        guard url.user != nil || url.password != nil,
+    /// A URL as files and reports show it: without user name or password, fragment, or any query
+    /// item but those the endpoint defines. A staging server's key given in `--base-url`'s query
+    /// (`?api_key=...`) is sent with the request and shown nowhere.
+    /// - Parameters:
+    ///   - url: The URL a request went to.
+    ///   - definedQuery: The names of the query items the endpoint can send; none by default.
+    /// - Returns: Its text with the secrets taken out.
+    package static func url(_ url: URL, definedQuery: Set<String> = []) -> String {
+        guard url.user != nil || url.password != nil || url.query != nil || url.fragment != nil,
             var parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
         else { return url.absoluteString }
         parts.user = nil
         parts.password = nil
-        return parts.string ?? url.absoluteString
+        parts.fragment = nil
+        let kept = (parts.queryItems ?? []).filter { definedQuery.contains($0.name) }
+        parts.queryItems = kept.isEmpty ? nil : kept
+        return parts.string ?? "(a URL that cannot be shown)"
+    }
+
+    /// The names of the query items a URL carries that `url(_:definedQuery:)` leaves out.
+    /// - Parameters:
+    ///   - url: The URL.
+    ///   - definedQuery: The names of the query items the endpoint can send.
+    /// - Returns: The other names, sorted, each once.
+    package static func hiddenQueryNames(_ url: URL, definedQuery: Set<String> = []) -> [String] {
+        let names = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.map(\.name) ?? []
+        return Set(names.filter { !definedQuery.contains($0) }).sorted()
     }
 
     /// A captured URL as a case keeps it: no user-info, no fragment, and no query item but those
@@ -38,12 +55,31 @@ package enum Redaction {
         return parts.string ?? text
     }
 
-    /// A URL the user typed, as messages quote it: without user-info when it parses as one.
+    /// A URL the user typed, as messages quote it: without user-info, query or fragment, also when
+    /// it does not parse (a password holding a `#` or `?`, a URL with no host): what would be the
+    /// user-info, the part before the last `@` of the authority, is cut out by hand then.
     /// - Parameter text: The text.
-    /// - Returns: The text, its user-info taken out.
+    /// - Returns: The text, its secrets taken out.
     static func url(text: String) -> String {
-        guard let url = URL(string: text) else { return text }
-        return Self.url(url)
+        if let url = URL(string: text), url.host.map({ !$0.isEmpty }) == true, !text.contains("@") {
+            return Self.url(url)
+        }
+        // By hand: scheme, then the authority up to the first "/" after the last "@", then the path
+        // up to the first "?" or "#".
+        var rest = Substring(text)
+        var shown = ""
+        if let scheme = rest.range(of: "://") {
+            shown = String(rest[..<scheme.upperBound])
+            rest = rest[scheme.upperBound...]
+        }
+        if let at = rest.lastIndex(of: "@") {
+            shown += "\u{2026}@"
+            rest = rest[rest.index(after: at)...]
+        }
+        if let cut = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            rest = rest[..<cut]
+        }
+        return shown + rest
     }
 
     /// Whether a header may be written into a contract when asked for.

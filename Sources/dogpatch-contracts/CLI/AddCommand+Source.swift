@@ -33,8 +33,9 @@ extension AddCommand {
         case .failure(let failure): throw AddRefusal("\(failure.message); nothing was added")
         }
         problems += response.redirects.map {
-            .warning("GET \(response.displayURL) was redirected to \(Redaction.url($0))")
+            .warning("GET \(response.displayURL) was redirected to \(response.shown($0))")
         }
+        if let warning = response.unsentBaseQueryWarning { problems.append(.warning(warning)) }
         let path =
             destination
             ?? recordingPath(contract: contract, name: name, fixtures: fixtures, catalogue: context.catalogue)
