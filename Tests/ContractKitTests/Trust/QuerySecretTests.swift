@@ -19,7 +19,9 @@ struct QuerySecretTests {
             "--name", "page", "--base-url", base,
         ])
         #expect(add.status == 0, "\(add.stderr)")
-        let summary = try folder.run(["verify", "--live", "--base-url", base, "--json", "report.json", "--junit", "r.xml"])
+        let summary = try folder.run([
+            "verify", "--live", "--base-url", base, "--json", "report.json", "--junit", "r.xml",
+        ])
         #expect(summary.status == 0, "\(summary.stdout)\(summary.stderr)")
         let github = try folder.run(
             ["verify", "--live", "--base-url", base, "--format", "github"],
