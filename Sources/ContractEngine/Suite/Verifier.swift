@@ -68,14 +68,19 @@ package struct Verifier: Sendable {
     /// folder was given.
     private func placed(_ found: [ContractDiscovery.Found]) throws(UsageError) -> [ContractDiscovery.Found] {
         let membership = SuiteMembership(root: location.root)
+        let contracts = location.folder(options.contractsFolder, default: SuiteLocation.contractsName)
+        let contractsParent = RealPath.of(contracts.url.deletingLastPathComponent().path)
         var placed: [ContractDiscovery.Found] = []
         var roots: [String: Bool] = [:]
         for file in found {
             switch membership.place(realPath: file.realPath, roots: &roots) {
             case .inside(let identity):
                 placed.append(ContractDiscovery.Found(url: file.url, display: identity, realPath: file.realPath))
-            case .outside where options.fixturesFolder != nil:
-                placed.append(file)
+            case .outside(let suiteRoot) where options.fixturesFolder != nil:
+                // Another suite's contract, read with the fixtures given: named by its path from
+                // its own suite's root, so two checkouts in different folders shard and report it alike.
+                let identity = Self.identity(of: file.realPath, under: suiteRoot ?? contractsParent) ?? file.display
+                placed.append(ContractDiscovery.Found(url: file.url, display: identity, realPath: file.realPath))
             case .outside(let suiteRoot):
                 let belongs =
                     suiteRoot.map { "belongs to the suite at \(JSONValue.quote($0))" } ?? "belongs to no suite"
@@ -87,6 +92,14 @@ package struct Verifier: Sendable {
             }
         }
         return placed.sorted { $0.display < $1.display }
+    }
+
+    /// A file's path from a folder above it, or `nil` when it is not below it.
+    private static func identity(of realPath: String, under folder: String?) -> String? {
+        guard let folder else { return nil }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        guard realPath.hasPrefix(prefix) else { return nil }
+        return String(realPath.dropFirst(prefix.count))
     }
 
     /// Runs the suite.

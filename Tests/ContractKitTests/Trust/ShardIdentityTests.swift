@@ -109,4 +109,54 @@ struct ShardIdentityTests {
         // From its own suite, it is that suite's contract.
         #expect(try theirs.run(["verify"]).status == 0)
     }
+
+    /// Issue 30, item 3: a shared suite taken with `--contracts`/`--fixtures` from two checkouts in
+    /// different folders (and through a symlink) shards and names its cases alike.
+    @Test("another suite's contracts are named and sharded by their path from that suite's root")
+    func otherSuiteIdentityIsItsOwn() throws {
+        let runner = try SuiteFolder()
+        let first = try SuiteFolder()
+        let second = try SuiteFolder()
+        var cases: [String] = []
+        for index in 0..<20 {
+            cases.append(
+                #"{"name": "case \#(index)", "response": {"status": 503}, "expect": {"error": "responseUnsuccessful"}}"#
+            )
+        }
+        let contract = #"{"endpoint": "dogpatch.getDogs", "cases": [\#(cases.joined(separator: ","))]}"#
+        for checkout in [first.url, second.url] {
+            let suite = checkout.appendingPathComponent(checkout == first.url ? "ci/checkout-a" : "work/b/shared")
+            for name in ["contracts/a/dogs.json", "contracts/b/dogs.json"] {
+                let file = suite.appendingPathComponent(name)
+                try FileManager.default.createDirectory(
+                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(contract.utf8).write(to: file)
+            }
+            try FileManager.default.createDirectory(
+                at: suite.appendingPathComponent("Fixtures"), withIntermediateDirectories: true)
+        }
+        let suiteA = first.url.appendingPathComponent("ci/checkout-a").path
+        let suiteB = second.url.appendingPathComponent("work/b/shared").path
+        // The runner's suite reaches the second checkout's contracts through a symlink.
+        try FileManager.default.removeItem(at: runner.url.appendingPathComponent("contracts"))
+        try FileManager.default.createSymbolicLink(
+            atPath: runner.url.appendingPathComponent("contracts").path, withDestinationPath: suiteB + "/contracts")
+        func shard(_ index: Int, _ arguments: [String]) throws -> [String] {
+            let run = try runner.run(["verify", "--shard", "\(index)/2"] + arguments)
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            return run.cases("PASS")
+        }
+        let a1 = try shard(1, ["--contracts", suiteA + "/contracts", "--fixtures", suiteA + "/Fixtures"])
+        let a2 = try shard(2, ["--contracts", suiteA + "/contracts", "--fixtures", suiteA + "/Fixtures"])
+        let b1 = try shard(1, ["--contracts", suiteB + "/contracts", "--fixtures", suiteB + "/Fixtures"])
+        let b2 = try shard(2, ["--fixtures", suiteB + "/Fixtures"])
+        #expect(a1.count + a2.count == 40)
+        #expect(Set(a1).isDisjoint(with: a2))
+        #expect(a1 == b1, "the same cases in shard 1 on both checkouts")
+        #expect(a2 == b2, "the same cases in shard 2 on both checkouts")
+        #expect(
+            (a1 + a2).allSatisfy {
+                $0.hasPrefix("PASS  contracts/a/dogs.json  ") || $0.hasPrefix("PASS  contracts/b/dogs.json  ")
+            })
+    }
 }
