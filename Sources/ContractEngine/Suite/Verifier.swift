@@ -107,7 +107,8 @@ package struct Verifier: Sendable {
     /// - Returns: One result a case (or a contract that failed to load), in suite order.
     /// - Throws: `UsageError` when a given path or the fixtures folder is missing.
     package func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(UsageError) -> [CaseResult] {
-        let items = try items()
+        let selected = selectItems(try loadSuite(fixtures: fixtureLocator))
+        let items = cut(selected)
         if options.live {
             let contracts = items.compactMap { item -> Contract? in
                 if case .contractCase(let contract, _) = item { contract } else { nil }
@@ -116,14 +117,16 @@ package struct Verifier: Sendable {
                 throw UsageError(message: problem)
             }
             // A live run that checks nothing must not pass: a nightly job would stay green forever.
-            let recorded = items.contains { item in
+            // The run is the whole selection: a shard that holds no recorded case while others do
+            // skips its cases and passes, as an empty shard does.
+            let recorded = selected.contains { item in
                 if case .contractCase(_, .ready(let spec)) = item {
                     spec.recorded != nil && spec.skip == nil
                 } else {
                     false
                 }
             }
-            let invalid = items.contains { item in
+            let invalid = selected.contains { item in
                 if case .contractCase(_, .ready) = item { false } else { true }
             }
             // An invalid contract fails the run anyway, and says why.
@@ -146,9 +149,10 @@ package struct Verifier: Sendable {
     /// The suite's units of work, narrowed by the filters and the shard, in suite order.
     /// - Throws: `UsageError` when a given path or the fixtures folder is missing.
     package func items() throws(UsageError) -> [SuiteItem] {
-        try selectItems(loadSuite(fixtures: fixtureLocator))
+        cut(selectItems(try loadSuite(fixtures: fixtureLocator)))
     }
 
+    /// The loaded contracts' items narrowed by the filters, before any shard cut.
     private func selectItems(_ contracts: [LoadedContract]) -> [SuiteItem] {
         var items: [SuiteItem] = []
         for contract in contracts {
@@ -163,11 +167,14 @@ package struct Verifier: Sendable {
         if !filters.isEmpty {
             items = items.filter { $0.matches(any: filters) }
         }
-        if let shard = options.shard {
-            let shards = Self.shards(of: items.map(\.shardKey), count: shard.count)
-            items = zip(items, shards).filter { $0.1 == shard.index - 1 }.map(\.0)
-        }
         return items
+    }
+
+    /// The selected items in the run's shard, or all of them when the run is not sharded.
+    private func cut(_ items: [SuiteItem]) -> [SuiteItem] {
+        guard let shard = options.shard else { return items }
+        let shards = Self.shards(of: items.map(\.shardKey), count: shard.count)
+        return zip(items, shards).filter { $0.1 == shard.index - 1 }.map(\.0)
     }
 
     /// The shard (from 0) each case falls in. The cases are ordered by their identity hashed with

@@ -119,6 +119,9 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
         if let matrix, format == .text { context.results("\n" + matrix.text) }
         if results.isEmpty {
             outcome.problems.append(.warning("\(emptySelection); nothing was verified"))
+        } else if options.live, let shard = options.shard, results.allSatisfy({ $0.status == .skipped }) {
+            outcome.problems.append(
+                .warning("shard \(shard.index)/\(shard.count) holds no recorded case; the other shards check them"))
         }
         if format == .github, let summaryFile = environment.variables["GITHUB_STEP_SUMMARY"], !summaryFile.isEmpty {
             do throws(FileWriteError) {

@@ -77,6 +77,34 @@ struct LiveTrustTests {
         #expect(filtered.status == 2)
     }
 
+    /// Issue 30, item 5: the guard belongs to the run as a whole.
+    @Test("verify --live --shard I/N passes a shard that holds no recorded case while another shard holds one")
+    func shardWithoutRecordedCase() throws {
+        let server = try LoopbackServer(routes: ["/v3.1/name/peru": .json(LiveCommandTests.peru)])
+        defer { server.stop() }
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        try folder.write("Fixtures/countries/peru.json", LiveCommandTests.peru)
+        try folder.write("contracts/peru.json", LiveCommandTests.peruContract(url: server.baseURL))
+        let base = "countries=\(server.baseURL.absoluteString)v3.1/"
+        let whole = try folder.run(["verify", "--live", "--base-url", base])
+        #expect(whole.status == 0, "\(whole.stdout)\(whole.stderr)")
+        var checked = 0
+        for index in 1...4 {
+            let shard = try folder.run(["verify", "--live", "--base-url", base, "--shard", "\(index)/4"])
+            #expect(shard.status == 0, "shard \(index)/4: \(shard.stdout)\(shard.stderr)")
+            if shard.cases("PASS").isEmpty {
+                #expect(shard.stderr.contains("shard \(index)/4 holds no recorded case; the other shards check them"))
+            } else {
+                checked += shard.cases("PASS").count
+            }
+        }
+        #expect(checked == whole.cases("PASS").count)
+        // A run of the whole selection with nothing recorded still fails, sharded or not.
+        let none = try folder.run(["verify", "--live", "--shard", "1/2", "--filter", "good.json"])
+        #expect(none.status == 2, "\(none.stdout)\(none.stderr)")
+    }
+
     @Test("the repository's real countries are recorded cases: the nightly job checks them against the server")
     func repositoryRecorded() throws {
         let france = try Data(contentsOf: Self.repository.appendingPathComponent("Fixtures/countries/name-france.json"))
