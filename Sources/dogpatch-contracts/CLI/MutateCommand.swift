@@ -84,6 +84,7 @@ struct MutateCommand: ToolCommand, SuiteCommand {
 
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
         let environment = context.environment
+        try checkReportFiles(files, in: context)
         if let profiles { _ = try outsideContracts(profiles, option: "--profiles", example: "profiles", in: context) }
         var mutantsFolder: URL?
         if let mutants {

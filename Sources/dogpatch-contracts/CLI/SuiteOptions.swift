@@ -91,4 +91,19 @@ extension SuiteCommand where Self: ToolCommand {
         }
         return target
     }
+
+    /// Refuses report files (`--json FILE`, `--junit FILE`) inside the contracts folder: a report
+    /// written there would be read as a broken contract by every later run.
+    /// - Parameters:
+    ///   - files: The report files asked for.
+    ///   - context: The command's context.
+    /// - Throws: `ToolProblem.usage` naming the option and both paths.
+    func checkReportFiles(_ files: ReportFiles, in context: CommandContext) throws(ToolProblem) {
+        if let json = files.json {
+            _ = try outsideContracts(json, option: "--json", example: "report.json", in: context)
+        }
+        if let junit = files.junit {
+            _ = try outsideContracts(junit, option: "--junit", example: "report.xml", in: context)
+        }
+    }
 }

@@ -95,6 +95,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
     /// Verifies the selected cases, prints the report, and writes the report files.
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
         let environment = context.environment
+        try checkReportFiles(files, in: context)
         let verifier = Verifier(catalogue: context.catalogue, options: options, location: environment.location)
         let progress = ProgressReporter(enabled: environment.stderrIsTerminal, output: context.output)
         let results: [CaseResult]

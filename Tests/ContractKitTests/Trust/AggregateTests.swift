@@ -77,6 +77,27 @@ struct AggregateTests {
         #expect(try folder.run(["verify"]).status == 0)
     }
 
+    /// Issue 30, item 8: a report written into the contracts folder broke every later run.
+    @Test(
+        "a report file inside the contracts folder is refused before anything runs",
+        arguments: [
+            ["verify", "--json", "contracts/last-run.json"], ["verify", "--junit", "contracts/sub/junit.xml"],
+            ["mutate", "--max", "5", "--json", "./contracts/../contracts/m.json"],
+            ["mutate", "--max", "5", "--junit", "contracts/m.xml"],
+        ])
+    func reportInsideContracts(_ arguments: [String]) throws {
+        let folder = try Self.twoContracts()
+        let run = try folder.run(arguments)
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("is inside the contracts folder \"contracts\""), "\(run.stderr)")
+        let written = try FileManager.default.subpathsOfDirectory(
+            atPath: folder.url.appendingPathComponent("contracts").path)
+        #expect(written.allSatisfy { $0.hasSuffix(".json") && !$0.contains("last-run") && !$0.hasPrefix("m.") })
+        #expect(try folder.run(["verify"]).status == 0)
+        #expect(try folder.run(["list"]).status == 0)
+    }
+
     @Test("--require-coverage with --shard is refused with what to do; the shards' reports are checked together")
     func coverageAcrossShards() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
