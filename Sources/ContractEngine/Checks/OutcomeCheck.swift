@@ -112,13 +112,28 @@ struct OutcomeCheck {
                     "\(expected.path): no value at this path in the decoded \(contract.model.name)",
                     at: expected.position)
             }
-            guard found.value.isEquivalent(to: expected.value) else {
+            guard found.value.isEquivalent(to: expected.value) || sameAsModelReads(expected, found.value) else {
                 return self.error(
                     "\(expected.path): expected \(Self.preview(expected.value)), \(verb(source)) \(Self.preview(found.value))",
                     at: expected.position
                 )
             }
             return nil
+        }
+    }
+
+    /// Whether an expected string and a decoded one are the same value of the type the model reads
+    /// there: a UUID in either case (`UUID` encodes upper case), a URL as `URL(string:)` reads it.
+    private func sameAsModelReads(_ expected: ValueExpectation, _ found: JSONValue) -> Bool {
+        guard case .string(let want) = expected.value, case .string(let got) = found else { return false }
+        switch ModelShape.cached(contract.model).stringFormat(at: expected.path) {
+        case .uuid?:
+            guard let wanted = UUID(uuidString: want) else { return false }
+            return wanted == UUID(uuidString: got)
+        case .url?:
+            return URL(string: want)?.absoluteString == got
+        default:
+            return false
         }
     }
 

@@ -53,6 +53,40 @@ package indirect enum ModelShape: Sendable, Equatable {
     }
 }
 
+extension ModelShape {
+    /// The string format the model reads at a path into its JSON, or `nil` where it reads no string.
+    /// - Parameter path: A path such as `[0].imageURL` (`.key` through a map reads its values).
+    /// - Returns: The format, such as `.uuid`.
+    package func stringFormat(at path: JSONPath) -> StringFormat? {
+        var shape = self
+        for segment in path.segments {
+            switch (shape, segment) {
+            case (.array(let element), .index): shape = element
+            case (.map(let value), .key): shape = value
+            case (.object(let fields), .key(let key)):
+                guard let field = fields.first(where: { $0.key == key }) else { return nil }
+                shape = field.shape
+            default: return nil
+            }
+        }
+        if case .string(let format) = shape { return format }
+        return nil
+    }
+
+    /// Shapes already learnt, by model name: learning one decodes the model from a probe.
+    private static let learnt = Locked<[String: ModelShape]>([:])
+
+    /// A model's shape, learnt once per process.
+    /// - Parameter model: The model.
+    /// - Returns: Its shape.
+    package static func cached(_ model: ModelDescriptor) -> ModelShape {
+        if let shape = learnt.withLock({ $0[model.name] }) { return shape }
+        let shape = learn(model)
+        learnt.withLock { $0[model.name] = shape }
+        return shape
+    }
+}
+
 /// A decoder that answers what a model asks with a plausible value and records the question.
 private final class ShapeProbe: Decoder {
     /// What one level of the probe has learnt.
