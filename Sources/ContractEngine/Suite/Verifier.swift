@@ -41,6 +41,27 @@ package struct Verifier: Sendable {
         return options.paths.allSatisfy { RealPath.of(location.resolve($0).path) == folder }
     }
 
+    /// What `verify` would find wrong with the fixtures of loaded contracts before running any case:
+    /// a fixture that is missing, unreadable or too large. Each problem once, in suite order.
+    /// - Parameter contracts: The loaded contracts.
+    /// - Returns: The diagnostics.
+    package func fixtureProblems(in contracts: [LoadedContract]) -> [Diagnostic] {
+        var seen: Set<String> = []
+        var problems: [Diagnostic] = []
+        for case .loaded(let contract) in contracts {
+            for case .ready(let spec) in contract.cases {
+                guard case .http(_, _, .fixture(_, let file, _)) = spec.response.kind, seen.insert(file).inserted
+                else { continue }
+                if case .failure(let problem) = LoadedBody.load(
+                    spec.response, fixtures: fixtureLocator, contractFile: contract.file)
+                {
+                    problems.append(problem)
+                }
+            }
+        }
+        return problems
+    }
+
     /// Loads the suite.
     /// - Returns: The loaded contracts in a stable order.
     /// - Throws: `UsageError` when a given path or folder is missing, or a fixtures folder is a file.
