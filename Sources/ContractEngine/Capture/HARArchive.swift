@@ -15,6 +15,8 @@ package struct HARArchive: Sendable {
         package let headers: [(name: String, value: String)]
         /// The response body, decoded from base64 where the capture says so; or why there is none.
         package let body: Result<Data, Problem>
+        /// Why the client never sees this answer (a redirect it follows, a 304), or `nil`.
+        package var unseen: String? { ClientView.unseen(status: status, header: header) }
         /// When the request started, as captured.
         package let startedDateTime: String
         /// Where the entry starts in the archive.
@@ -106,15 +108,12 @@ package struct HARArchive: Sendable {
         let content = response.member("content")?.value
         let body: Result<Data, Problem>
         if let text = string(content?.member("text")?.value) {
-            if string(content?.member("encoding")?.value)?.lowercased() == "base64" {
-                if let decoded = Data(base64Encoded: text, options: .ignoreUnknownCharacters) {
-                    body = .success(decoded)
-                } else {
-                    body = .failure(Problem(message: "its \"content.text\" says base64 and is not"))
-                }
-            } else {
-                body = .success(Data(text.utf8))
+            let header = { (name: String) in
+                headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
             }
+            body = ClientView.capturedBody(
+                text: text, encoding: string(content?.member("encoding")?.value), header: header, limit: maxBodyBytes
+            ).mapError { Problem(message: $0.reason) }
         } else if case .number(let size)? = content?.member("size")?.value.value, size == "0" {
             body = .success(Data())
         } else {

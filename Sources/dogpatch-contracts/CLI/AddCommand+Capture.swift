@@ -145,6 +145,10 @@ extension AddCommand {
                     return ([], skipped, "\(shown) is not the contract's request: \(reason); nothing was added")
                 }
                 skipped.append("\(shown): skipped: not the contract's request: \(reason)")
+            } else if let reason = candidate.unseen {
+                // The client never sees it: the answer a redirect leads to is an entry of its own.
+                if entry != nil { return ([], skipped, "\(shown): \(reason); nothing was added") }
+                skipped.append("\(shown): skipped: \(reason)")
             } else {
                 taken.append(candidate)
             }
