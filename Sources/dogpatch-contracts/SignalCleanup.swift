@@ -12,17 +12,21 @@ enum SignalCleanup {
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
 
     /// Installs the handlers for SIGINT and SIGTERM.
-    /// - Parameter temporaryFiles: The run's temporary files.
-    static func install(removing temporaryFiles: TemporaryFiles) {
+    /// - Parameters:
+    ///   - temporaryFiles: The run's temporary files.
+    ///   - interruption: Takes the first signal instead, while a command (`serve`) waits on it.
+    static func install(removing temporaryFiles: TemporaryFiles, interruption: Interruption) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return }
         let readEnd = ends[0]
         writeEnd = ends[1]
         let thread = Thread {
             var number: Int32 = 0
-            while read(readEnd, &number, MemoryLayout<Int32>.size) != MemoryLayout<Int32>.size {
-                if errno != EINTR { return }
-            }
+            repeat {
+                while read(readEnd, &number, MemoryLayout<Int32>.size) != MemoryLayout<Int32>.size {
+                    if errno != EINTR { return }
+                }
+            } while interruption.deliver(number)
             temporaryFiles.removeAll()
             // Ended by the signal itself; should it be blocked on every thread, by the status a
             // shell gives a process a signal ended.
