@@ -13,8 +13,9 @@ enum WireFaults {
     static func fault(for code: URLError.Code) -> (WireFault, exact: Bool) {
         switch code {
         case .timedOut: (.silence, true)
-        case .networkConnectionLost: (.closed, true)
-        default: (.closed, false)
+        case .networkConnectionLost: (.reset, true)
+        case .badServerResponse, .zeroByteResource: (.closed, true)
+        default: (.reset, false)
         }
     }
 }
