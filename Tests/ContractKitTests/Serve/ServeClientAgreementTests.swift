@@ -111,14 +111,22 @@ struct ServeClientAgreementTests {
     }
 }
 
-/// The URLError a client sees for each fault: docs/serving.md's table.
+/// The URLError a client sees for each fault: docs/serving.md's table, a column per platform.
 enum WireFaultTable {
     static func urlError(for fault: WireFault) -> URLError.Code {
-        switch fault {
-        case .closed: .badServerResponse
-        case .reset: .networkConnectionLost
-        case .silence: .timedOut
-        }
+        #if canImport(FoundationNetworking)
+            switch fault {
+            case .closed: .badServerResponse
+            case .reset: .networkConnectionLost
+            case .silence: .timedOut
+            }
+        #else
+            switch fault {
+            case .closed: .networkConnectionLost
+            case .reset: .networkConnectionLost
+            case .silence: .timedOut
+            }
+        #endif
     }
 }
 
