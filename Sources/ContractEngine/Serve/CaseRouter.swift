@@ -47,7 +47,7 @@ final class CaseRouter: Sendable {
         }
         let (suite, selections) = state.withLock { ($0.suite, $0.selections) }
         let query = Self.queryItems(request.query)
-        let decodedPath = path.removingPercentEncoding ?? String(path)
+        let decodedPath = path.contains("%") ? path.removingPercentEncoding ?? String(path) : String(path)
         let matching = suite.contracts.filter { contract in
             guard let sent = contract.request else { return false }
             return sent.method == request.method && sent.decodedPath == decodedPath

@@ -45,7 +45,7 @@ package struct HTTPAnswer: Sendable {
     static func bytes(status: Int, headers: [(String, String)], body: Data) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(reasonPhrase(status))\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        let hasLength = headers.contains { $0.0.caseInsensitiveCompare("Content-Length") == .orderedSame }
+        let hasLength = headers.contains { $0.0.lowercased() == "content-length" }
         let bodyless = (100...199).contains(status) || status == 204 || status == 304
         if !hasLength && !bodyless { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"

@@ -69,12 +69,13 @@ enum HTTPParser {
         let target = String(parts[1])
         let method = String(parts[0])
         let isHTTP10 = parts[2] == "HTTP/1.0"
+        let lowercasedNames = headers.map { $0.name.lowercased() }
         func named(_ name: String) -> [String] {
-            headers.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+            zip(lowercasedNames, headers).filter { $0.0 == name }.map(\.1.value)
         }
-        let lengths = Set(named("Content-Length"))
-        let encodings = named("Transfer-Encoding")
-        let expectsContinue = named("Expect").contains { $0.lowercased() == "100-continue" }
+        let lengths = Set(named("content-length"))
+        let encodings = named("transfer-encoding")
+        let expectsContinue = named("expect").contains { $0.lowercased() == "100-continue" }
         let bodyStart = headEnd.bodyStart
         let body: Data
         let end: Int

@@ -26,12 +26,13 @@ package struct HTTPRequest: Sendable {
     /// - Parameter name: The header's name.
     /// - Returns: Its value, or `nil`.
     package func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        let wanted = name.lowercased()
+        return headers.first { $0.name.count == wanted.count && $0.name.lowercased() == wanted }?.value
     }
 
     /// Whether the connection stays open after the answer.
     var keepsAlive: Bool {
-        let connection = header("Connection")?.lowercased() ?? ""
+        guard let connection = header("Connection")?.lowercased() else { return !isHTTP10 }
         if isHTTP10 { return connection.contains("keep-alive") }
         return !connection.contains("close")
     }

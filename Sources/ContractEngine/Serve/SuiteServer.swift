@@ -166,7 +166,8 @@ package final class SuiteServer: Sendable {
     /// out), the case that answered, status, bytes and milliseconds.
     private static func logLine(_ exchange: HTTPServer.Exchange) -> String {
         let outcome = exchange.status.map { "\($0)" } ?? exchange.fault.map(\.rawValue) ?? "-"
-        let time = String(format: "%.1f", exchange.milliseconds)
+        let tenths = Int((exchange.milliseconds * 10).rounded())
+        let time = "\(tenths / 10).\(tenths % 10)"
         let head = exchange.request == nil ? "- \(exchange.note)" : exchange.note
         return "\(head) \(outcome) \(exchange.bodyCount) B \(time) ms"
     }
