@@ -48,9 +48,11 @@ final class CaseRouter: Sendable {
         let (suite, selections) = state.withLock { ($0.suite, $0.selections) }
         let query = Self.queryItems(request.query)
         let decodedPath = path.contains("%") ? path.removingPercentEncoding ?? String(path) : String(path)
+        // A HEAD is answered as its GET would be, without the body.
+        let method = request.method == "HEAD" ? "GET" : request.method
         let matching = suite.contracts.filter { contract in
             guard let sent = contract.request else { return false }
-            return sent.method == request.method && sent.decodedPath == decodedPath
+            return sent.method == method && sent.decodedPath == decodedPath
                 && Self.sameItems(sent.query, query)
         }
         guard let first = matching.first else { return unmatched(request, path: String(path), query: query, suite) }

@@ -29,7 +29,9 @@ package struct HTTPAnswer: Sendable {
         status: Int, headers: [(String, String)], body: Data, delayMs: Int = 0, note: String
     ) -> HTTPAnswer {
         HTTPAnswer(
-            kind: .response(status: status, bytes: bytes(status: status, headers: headers, body: body), bodyCount: body.count),
+            kind: .response(
+                status: status, bytes: bytes(status: status, headers: headers, body: body),
+                bodyCount: sentBodyCount(status: status, body: body)),
             delayMs: delayMs, note: note)
     }
 
@@ -52,6 +54,11 @@ package struct HTTPAnswer: Sendable {
         var bytes = Array(head.utf8)
         if !bodyless { bytes.append(contentsOf: body) }
         return bytes
+    }
+
+    /// How many bytes of a body a response with this status carries: none for 1xx, 204 and 304.
+    static func sentBodyCount(status: Int, body: Data) -> Int {
+        (100...199).contains(status) || status == 204 || status == 304 ? 0 : body.count
     }
 
     /// The reason phrase for a status, or an empty one for a status without a common phrase.

@@ -66,6 +66,7 @@ final class HTTPServer: Sendable {
         host: String, port: Int, timeouts: Timeouts = Timeouts(), handler: @escaping Handler,
         log: @escaping @Sendable (Exchange) -> Void
     ) throws(StartError) {
+        Self.raiseDescriptorLimit()
         #if canImport(Darwin)
             let listener = socket(AF_INET, SOCK_STREAM, 0)
         #else
@@ -134,6 +135,22 @@ final class HTTPServer: Sendable {
         close(wake.write)
     }
 
+    /// Raises the soft limit on open files towards the hard one, so a server holds its connections
+    /// where the default is low (256 on macOS).
+    private static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        #if canImport(Darwin)
+            let resource = RLIMIT_NOFILE
+        #else
+            let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #endif
+        guard getrlimit(resource, &limit) == 0 else { return }
+        let wanted = min(limit.rlim_max, rlim_t(connectionLimit + 256))
+        guard limit.rlim_cur < wanted else { return }
+        limit.rlim_cur = wanted
+        _ = setrlimit(resource, &limit)
+    }
+
     static func describe(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
@@ -153,6 +170,8 @@ private final class EventLoop: @unchecked Sendable {
     private let log: @Sendable (HTTPServer.Exchange) -> Void
     private let isStopping: @Sendable () -> Bool
     private var connections: [Int32: Connection] = [:]
+    /// Out of file descriptors: accepting waits until then, rather than spinning on the listener.
+    private var acceptPausedUntil: TimeInterval = 0
 
     init(
         listener: Int32, wake: Int32, timeouts: HTTPServer.Timeouts, handler: @escaping HTTPServer.Handler,
@@ -206,7 +225,7 @@ private final class EventLoop: @unchecked Sendable {
             var descriptors: [pollfd] = []
             descriptors.reserveCapacity(connections.count + 2)
             descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0))
-            let accepting = connections.count < HTTPServer.connectionLimit
+            let accepting = connections.count < HTTPServer.connectionLimit && Self.now() >= acceptPausedUntil
             descriptors.append(pollfd(fd: listener, events: accepting ? Int16(POLLIN) : 0, revents: 0))
             var nearest = Self.now() + 0.25
             for connection in connections.values {
@@ -243,7 +262,10 @@ private final class EventLoop: @unchecked Sendable {
     private func acceptAll() {
         while connections.count < HTTPServer.connectionLimit {
             let descriptor = accept(listener, nil, nil)
-            guard descriptor >= 0 else { return }
+            guard descriptor >= 0 else {
+                if errno == EMFILE || errno == ENFILE { acceptPausedUntil = Self.now() + 0.05 }
+                return
+            }
             HTTPServer.makeNonBlocking(descriptor)
             var yes: Int32 = 1
             setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -321,7 +343,8 @@ private final class EventLoop: @unchecked Sendable {
         switch answer.kind {
         case .response(let status, let bytes, let bodyCount):
             if !request.keepsAlive { connection.closeAfterWrite = true }
-            send(bytes, on: connection)
+            // A HEAD is answered with the head alone, its Content-Length the GET's.
+            send(request.method == "HEAD" ? Array(bytes.dropLast(bodyCount)) : bytes, on: connection)
             log(
                 HTTPServer.Exchange(
                     request: request, status: status, fault: nil, bodyCount: bodyCount, milliseconds: elapsed,

@@ -61,10 +61,11 @@ struct ServedSuite: Sendable {
         for (index, (contract, specs)) in chosen.enumerated() {
             guard let endpoint = contract.endpoint else { continue }
             var cases: [ServedCase] = []
+            let orders = headerOrders(contract)
             for spec in specs {
                 switch LoadedBody.load(spec.response, fixtures: verifier.fixtureLocator, contractFile: contract.file) {
                 case .success(let body):
-                    cases.append(ServedCase(spec: spec, body: body.data, contract: contract.file))
+                    cases.append(ServedCase(spec: spec, body: body.data, headerOrder: orders[spec.name] ?? []))
                 case .failure(let diagnostic): problems.append(diagnostic)
                 }
             }
@@ -81,6 +82,23 @@ struct ServedSuite: Sendable {
             apis.append((name, path.hasSuffix("/") ? path : path + "/"))
         }
         return .success(ServedSuite(contracts: contracts, apis: apis))
+    }
+
+    /// The order each case's response lists its headers in, by case name: the loaded contract keeps
+    /// them by name, and `serve` sends them exactly as the file lists them.
+    private static func headerOrders(_ contract: Contract) -> [String: [String]] {
+        guard let url = contract.url, let data = try? Data(contentsOf: url),
+            let root = try? JSONParser.parse(data), case .array(let cases)? = root.member("cases")?.value.value
+        else { return [:] }
+        var orders: [String: [String]] = [:]
+        for node in cases {
+            guard case .string(let name)? = node.member("name")?.value.value,
+                let response = node.member("response")?.value,
+                case .object(let headers)? = response.member("headers")?.value.value
+            else { continue }
+            orders[name] = headers.map(\.key)
+        }
+        return orders
     }
 
     /// The names of the query items each API's endpoints define: what a log line may show.
@@ -168,7 +186,7 @@ struct ServedCase: Sendable {
     let headers: [(String, String)]
     let body: Data
 
-    init(spec: CaseSpec, body: Data, contract: String) {
+    init(spec: CaseSpec, body: Data, headerOrder: [String]) {
         name = spec.name
         if case .decodes = spec.expect.kind { decodes = true } else { decodes = false }
         delayMs = spec.response.delayMs
@@ -176,11 +194,13 @@ struct ServedCase: Sendable {
         case .http(let status, let headers, _):
             self.status = status
             networkError = nil
-            self.headers = headers.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { ($0.key, $0.value) }
+            let listed = headerOrder.compactMap { name in headers[name].map { (name, $0) } }
+            let others = headers.filter { !headerOrder.contains($0.key) }.sorted { $0.key < $1.key }
+            self.headers = listed + others.map { ($0.key, $0.value) }
             self.body = body
             answer = .response(
                 status: status, bytes: HTTPAnswer.bytes(status: status, headers: self.headers, body: body),
-                bodyCount: body.count)
+                bodyCount: HTTPAnswer.sentBodyCount(status: status, body: body))
         case .networkError(let code, let name):
             status = nil
             let (fault, exact) = WireFaults.fault(for: code)

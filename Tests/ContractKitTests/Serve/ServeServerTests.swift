@@ -61,6 +61,13 @@ struct ServeServerTests {
             #expect(response.status == 200)
             #expect(response.body == stored)
         }
+        connection.send("HEAD /api/v1/dogs HTTP/1.1\r\nHost: x\r\n\r\n")
+        let head = try connection.readResponse(headRequest: true)
+        #expect(head.status == 200)
+        #expect(head.header("Content-Length") == "\(stored.count)")
+        #expect(head.body.isEmpty)
+        connection.send("HEAD /api/v1/cats HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try connection.readResponse(headRequest: true).status == 404)
         let country = try Self.get("/v3.1/name/france", on: connection)
         #expect(country.status == 200)
         #expect(country.header("Content-Type") == "application/json")
@@ -182,5 +189,39 @@ struct ServeServerTests {
         let line = try #require(lines.last)
         #expect(line.hasPrefix("GET /v3.1/all?fields=name,capital contracts/countries/all-fields.json › name and capital only 200 "))
         #expect(line.hasSuffix(" ms"))
+    }
+
+    @Test("a case's headers are sent exactly as the contract lists them, in its order; the body as stored")
+    func headersAsListed() async throws {
+        let folder = try SuiteFolder()
+        try folder.write(
+            "contracts/dogs.json",
+            """
+            { "endpoint": "dogpatch.getDogs", "cases": [
+              { "name": "listed", "response": { "status": 200,
+                  "headers": { "X-Zebra": "1", "content-type": "application/json; charset=utf-8", "A-Header": "a  b" },
+                  "fixture": "page.json", "delayMs": 20 },
+                "expect": { "decodes": true } } ] }
+            """)
+        let stored = Data("[ ]\n\n".utf8)
+        try folder.write("Fixtures/page.json", stored)
+        let log = Locked([String]())
+        let started = await SuiteServer.start(
+            catalogue: .standard, options: VerifyOptions(), location: SuiteLocation(currentDirectory: folder.url),
+            settings: SuiteServer.Settings(),
+            events: { event in
+                if case .request(let line) = event { log.withLock { $0.append(line) } }
+            })
+        let server = try started.get()
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        let response = try Self.get("/api/v1/dogs", on: connection)
+        #expect(response.headers.map(\.0) == ["X-Zebra", "content-type", "A-Header", "Content-Length"])
+        #expect(response.header("A-Header") == "a  b")
+        #expect(response.body == stored)
+        #expect(await Self.eventually { log.withLock { $0.count } == 1 })
+        // The case's latency: the answer is written after its delay.
+        let milliseconds = try #require(Double(log.withLock { $0[0] }.split(separator: " ").dropLast().last ?? ""))
+        #expect(milliseconds >= 20)
     }
 }
