@@ -1,8 +1,11 @@
 import ContractEngine
 import Foundation
 
-/// Ctrl-C, or a CI runner's SIGTERM, while a file is being written: the run's temporary files are
-/// removed, then the process ends by the same signal, so its parent sees it was interrupted.
+/// Ctrl-C, a CI runner's SIGTERM, a closed terminal or dropped ssh session (SIGHUP), SIGQUIT, or
+/// a closed output pipe (SIGPIPE) while a file is being written: the run's temporary files are
+/// removed, then the process ends by the same signal, so its parent sees it was interrupted. A
+/// signal that lands while a change is being renamed into place waits for the renames to end, so
+/// a change lands whole or not at all.
 ///
 /// The signal handler only writes the signal's number into a pipe (all it may safely do); a
 /// thread of its own reads the pipe and does the rest. A dispatch signal source would need the
@@ -11,10 +14,13 @@ enum SignalCleanup {
     /// The pipe's write end, for the handler; set once, before any handler is installed.
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
 
-    /// Installs the handlers for SIGINT and SIGTERM.
+    /// The terminating signals a process can catch.
+    static let signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE]
+
+    /// Installs the handlers for every signal of `signals`.
     /// - Parameters:
     ///   - temporaryFiles: The run's temporary files.
-    ///   - interruption: Takes the first signal instead, while a command (`serve`) waits on it.
+    ///   - interruption: Takes the signals instead, while a command (`serve`) listens for them.
     static func install(removing temporaryFiles: TemporaryFiles, interruption: Interruption) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return }
@@ -35,7 +41,7 @@ enum SignalCleanup {
             _exit(128 + number)
         }
         thread.start()
-        for number in [SIGINT, SIGTERM] {
+        for number in signals {
             signal(number) { number in
                 var value = number
                 _ = write(SignalCleanup.writeEnd, &value, MemoryLayout<Int32>.size)

@@ -97,14 +97,18 @@ package struct FileChanges: Equatable {
     ///   removed; a rename in the same folder fails only when the file system does, and the files
     ///   renamed before it stay new).
     static func commit(_ staged: Staged, temporaries: TemporaryFiles) throws(FileWriteError) {
-        for (index, file) in staged.files.enumerated() {
-            do {
-                try AtomicFile.commit(file, temporaries: temporaries)
-            } catch {
-                for rest in staged.files[(index + 1)...] { AtomicFile.discard(rest, temporaries: temporaries) }
-                throw error
+        let failure: FileWriteError? = temporaries.whileRenaming {
+            for (index, file) in staged.files.enumerated() {
+                do throws(FileWriteError) {
+                    try AtomicFile.commit(file, temporaries: temporaries)
+                } catch {
+                    for rest in staged.files[(index + 1)...] { AtomicFile.discard(rest, temporaries: temporaries) }
+                    return error
+                }
             }
+            return nil
         }
+        if let failure { throw failure }
     }
 
     /// Removes staged files and the folders made for them.

@@ -37,10 +37,13 @@ package enum RegularFile {
         }
         let size = Int(info.st_size)
         guard size <= limit else { return .failure(.tooLarge(size)) }
-        return open(path).flatMap { descriptor, _ in
+        return open(path).flatMap { descriptor, opened in
             defer { close(descriptor) }
-            // The size checked before opening bounds the read, whatever the file has grown to since.
-            return readAll(descriptor, size: size)
+            // The size of the file opened, not of the one stat saw: another process may have
+            // renamed a new version over the path in between (add and record replace contracts
+            // that way), and reading the new file to the old one's length would cut it short.
+            guard opened <= limit else { return .failure(.tooLarge(opened)) }
+            return readAll(descriptor, size: opened)
         }
     }
 

@@ -50,17 +50,8 @@ package struct SuiteWriter: Sendable {
     ) throws(Failure<Refusal>) -> (plan: Plan, changed: [String]) {
         let first: (changes: FileChanges, plan: Plan)
         do throws(Refusal) { first = try plan() } catch { throw .refused(error) }
-        var staged: FileChanges.Staged
-        do throws(FileWriteError) { staged = try first.changes.stage(temporaries: temporaries) } catch {
-            throw .cannotWrite(error)
-        }
-        let lock: SuiteLock
-        do throws(FileWriteError) {
-            lock = try SuiteLock(root: root, waiting: waiting)
-        } catch {
-            FileChanges.discard(staged, temporaries: temporaries)
-            throw .cannotWrite(error)
-        }
+        var staged = try stage(first.changes, Refusal.self)
+        let lock = try lock(discardingOnFailure: staged, Refusal.self)
         defer { withExtendedLifetime(lock) {} }
         let second: (changes: FileChanges, plan: Plan)
         do throws(Refusal) {
@@ -69,19 +60,69 @@ package struct SuiteWriter: Sendable {
             FileChanges.discard(staged, temporaries: temporaries)
             throw .refused(error)
         }
+        return (second.plan, try commit(second.changes, over: first.changes, staged: &staged, Refusal.self))
+    }
+
+    /// Plans, stages, locks, plans again and writes, for a plan whose checks must wait (a case
+    /// replayed on a new body): every check that decides the write runs again under the lock, on
+    /// the files as they are then.
+    /// - Parameter plan: The writes and what the command reports of them.
+    /// - Returns: The plan that was written and the files that changed.
+    /// - Throws: `Failure`, with every file as it was.
+    package func write<Plan, Refusal: Error>(
+        checking plan: () async throws(Refusal) -> (changes: FileChanges, plan: Plan)
+    ) async throws(Failure<Refusal>) -> (plan: Plan, changed: [String]) {
+        let first: (changes: FileChanges, plan: Plan)
+        do throws(Refusal) { first = try await plan() } catch { throw .refused(error) }
+        var staged = try stage(first.changes, Refusal.self)
+        let lock = try lock(discardingOnFailure: staged, Refusal.self)
+        defer { withExtendedLifetime(lock) {} }
+        let second: (changes: FileChanges, plan: Plan)
+        do throws(Refusal) {
+            second = try await plan()
+        } catch {
+            FileChanges.discard(staged, temporaries: temporaries)
+            throw .refused(error)
+        }
+        return (second.plan, try commit(second.changes, over: first.changes, staged: &staged, Refusal.self))
+    }
+
+    private func stage<Refusal>(_ changes: FileChanges, _: Refusal.Type) throws(Failure<Refusal>)
+        -> FileChanges.Staged
+    {
+        do throws(FileWriteError) { return try changes.stage(temporaries: temporaries) } catch {
+            throw .cannotWrite(error)
+        }
+    }
+
+    private func lock<Refusal>(discardingOnFailure staged: FileChanges.Staged, _: Refusal.Type)
+        throws(Failure<Refusal>) -> SuiteLock
+    {
+        do throws(FileWriteError) {
+            return try SuiteLock(root: root, waiting: waiting)
+        } catch {
+            FileChanges.discard(staged, temporaries: temporaries)
+            throw .cannotWrite(error)
+        }
+    }
+
+    /// Renames the staged files into place, staging the second plan first when it differs.
+    private func commit<Refusal>(
+        _ second: FileChanges, over first: FileChanges, staged: inout FileChanges.Staged, _: Refusal.Type
+    ) throws(Failure<Refusal>) -> [String] {
         do throws(FileWriteError) {
             // Staged before the lock: still right when the plan is the same and every file left
             // out as unchanged is still as planned (another writer may have changed it meanwhile).
-            if second.changes != first.changes || !second.changes.isCurrent(besides: staged) {
+            if second != first || !second.isCurrent(besides: staged) {
                 FileChanges.discard(staged, temporaries: temporaries)
-                staged = try second.changes.stage(temporaries: temporaries)
+                staged = try second.stage(temporaries: temporaries)
             }
             try FileChanges.commit(staged, temporaries: temporaries)
         } catch {
             FileChanges.discard(staged, temporaries: temporaries)
             throw .cannotWrite(error)
         }
-        return (second.plan, staged.changed)
+        return staged.changed
     }
 
     /// Creates one with every property given.

@@ -1,11 +1,14 @@
 import Foundation
 
-/// The temporary files a run has made and not yet renamed into place, so that a run stopped by
-/// SIGINT or SIGTERM leaves none behind: `.x.json.<uuid>.tmp` beside a fixture is exactly what
+/// The temporary files a run has made and not yet renamed into place, so that a run stopped by a
+/// signal (SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE) leaves none behind: `.x.json.<uuid>.tmp` beside a fixture is exactly what
 /// `git add .` would commit. The executable removes them from its signal handler; the library
 /// only keeps the list.
 package final class TemporaryFiles: Sendable {
     private let state = Locked((paths: Set<String>(), closed: false))
+    /// Held while staged files are renamed into place: a signal's cleanup waits for the renames
+    /// to end rather than remove the files not yet renamed, which would leave half a change.
+    private let renaming = Locked(())
 
     /// An empty list.
     package init() {}
@@ -28,12 +31,21 @@ package final class TemporaryFiles: Sendable {
     /// Removes every listed file and refuses new ones: what a signal handler calls before the
     /// process ends.
     package func removeAll() {
-        let paths = state.withLock { state in
-            state.closed = true
-            defer { state.paths.removeAll() }
-            return state.paths
+        renaming.withLock { _ in
+            let paths = state.withLock { state in
+                state.closed = true
+                defer { state.paths.removeAll() }
+                return state.paths
+            }
+            for path in paths { unlink(path) }
         }
-        for path in paths { unlink(path) }
+    }
+
+    /// Runs the renames of a change, which `removeAll` waits for: all of them land or none.
+    /// - Parameter body: The renames.
+    /// - Returns: What the body returns.
+    func whileRenaming<Result>(_ body: () -> Result) -> Result {
+        renaming.withLock { _ in body() }
     }
 
     /// The files listed now, for tests.

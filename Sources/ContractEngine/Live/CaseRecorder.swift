@@ -39,6 +39,8 @@ package struct CaseRecorder: Sendable {
     let writer: SuiteWriter
     /// Every case of the suite that reads a fixture, by the fixture's resolved path.
     let readers: [String: [Reader]]
+    /// The same, read again from the files as they are now; `nil` when the suite cannot be read.
+    let reload: @Sendable () -> [String: [Reader]]?
 
     /// Re-records a case.
     /// - Parameters:
@@ -132,8 +134,15 @@ package struct CaseRecorder: Sendable {
                 diagnostics: failures)
         }
         let stamp = Recording.stamp(Date())
+        var underLock = false
         do {
-            _ = try writer.write { () throws(RecordRefusal) in
+            _ = try await writer.write { () async throws(RecordRefusal) in
+                // Before the lock, the checks above decided; under it, they run again on the suite
+                // as it is now (a case added meanwhile may read this fixture too).
+                if underLock, !force {
+                    try await recheck(spec, of: contract, answer: answer, fixture: fixtureFile, display: display)
+                }
+                underLock = true
                 var changes = FileChanges()
                 changes.write(answer.body, to: URL(fileURLWithPath: fixtureFile, isDirectory: false), display: display)
                 guard let current = try? Data(contentsOf: contractURL),
@@ -151,6 +160,12 @@ package struct CaseRecorder: Sendable {
                 return (changes, ())
             }
         } catch {
+            if case .refused(let refusal) = error, !refusal.diagnostics.isEmpty {
+                details.append(refusal.message)
+                return Account(
+                    verdict: .failed, text: line("FAILED", contract, spec, answer.displayURL, details),
+                    diagnostics: refusal.diagnostics)
+            }
             let message =
                 switch error {
                 case .refused(let refusal): refusal.message
@@ -166,18 +181,52 @@ package struct CaseRecorder: Sendable {
             text: line(verdict == .recorded ? "RECORDED" : "FORCED", contract, spec, answer.displayURL, details))
     }
 
-    /// Why the contract could not be edited.
+    /// Why the contract could not be edited, or why the answer no longer fits the suite as it is.
     private struct RecordRefusal: Error {
         let message: String
+        var diagnostics: [Diagnostic] = []
+    }
+
+    /// Runs again, under the suite's lock, every check that decides the write: the case itself and
+    /// every case that reads its fixture, as the files are now.
+    private func recheck(
+        _ spec: CaseSpec, of contract: Contract, answer: LiveResponse, fixture: String, display: String
+    ) async throws(RecordRefusal) {
+        let changed = "not written: the suite changed while record waited for its lock"
+        guard let readers = reload() else {
+            throw RecordRefusal(message: "\(changed), and it cannot be read as it is now; nothing was written")
+        }
+        let now = readers[fixture] ?? []
+        var failures: [Diagnostic] = []
+        if let current = now.first(where: { $0.contract.file == contract.file && $0.spec.name == spec.name }) {
+            let (check, _) = await run.runner(current.spec.answered(by: answer), of: current.contract).evaluate()
+            if check.status != .passed {
+                failures += check.diagnostics.filter { $0.severity == .error }
+                if failures.isEmpty {
+                    failures.append(
+                        Diagnostic(
+                            .error, "the case is \(check.status.rawValue) with the new answer", file: contract.file,
+                            position: current.spec.position))
+                }
+            }
+        }
+        failures += await sharedReaderFailures(
+            of: fixture, besides: (contract, spec), body: answer.body, display: display, readers: readers)
+        guard failures.isEmpty else {
+            throw RecordRefusal(
+                message: "\(changed), and the new answer does not satisfy every case that reads \(display) now",
+                diagnostics: failures)
+        }
     }
 
     /// The failures of every other case that reads the fixture, run on the new body with their
     /// own status and headers.
     private func sharedReaderFailures(
-        of fixtureFile: String, besides recorded: (Contract, CaseSpec), body: Data, display: String
+        of fixtureFile: String, besides recorded: (Contract, CaseSpec), body: Data, display: String,
+        readers: [String: [Reader]]? = nil
     ) async -> [Diagnostic] {
         var failures: [Diagnostic] = []
-        for reader in readers[fixtureFile] ?? [] where reader.spec.skip == nil {
+        for reader in (readers ?? self.readers)[fixtureFile] ?? [] where reader.spec.skip == nil {
             if reader.contract.file == recorded.0.file, reader.spec.name == recorded.1.name { continue }
             guard case .http(let status, let headers, _) = reader.spec.response.kind else { continue }
             let response = ResponseSpec(
@@ -255,11 +304,15 @@ package struct CaseRecorder: Sendable {
     }
 
     /// Creates one with every property given.
-    package init(run: RunContext, live: LiveSettings, force: Bool, writer: SuiteWriter, readers: [String: [Reader]]) {
+    package init(
+        run: RunContext, live: LiveSettings, force: Bool, writer: SuiteWriter, readers: [String: [Reader]],
+        reload: @escaping @Sendable () -> [String: [Reader]]?
+    ) {
         self.run = run
         self.live = live
         self.force = force
         self.writer = writer
         self.readers = readers
+        self.reload = reload
     }
 }

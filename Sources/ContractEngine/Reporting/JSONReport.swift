@@ -50,12 +50,15 @@ struct JSONReport: Encodable {
     let results: [Result]
     /// Per endpoint, the number of replayed cases reaching each outcome and queue; with `--coverage`.
     let coverage: [String: [String: Int]]?
-    /// With the coverage: which part of the suite it counts, `{"shard": "2/4", "wholeSuite": true}`.
+    /// With the coverage: which part of the suite it counts and which run it is,
+    /// `{"run": "...", "shard": "2/4", "wholeSuite": true}`.
     let selection: Selection?
 
     struct Selection: Encodable {
         let shard: String?
         let wholeSuite: Bool
+        /// The run's identity: every shard of one run carries the same.
+        let run: String?
     }
 
     init(_ results: [CaseResult], summary: Summary, coverage: CoverageMatrix?, selection: Report.Selection? = nil) {
@@ -80,7 +83,9 @@ struct JSONReport: Encodable {
             coverage == nil
             ? nil
             : selection.map { selection in
-                Selection(shard: selection.shard.map { "\($0.index)/\($0.count)" }, wholeSuite: selection.whole)
+                Selection(
+                    shard: selection.shard.map { "\($0.index)/\($0.count)" }, wholeSuite: selection.whole,
+                    run: selection.run)
             }
     }
 

@@ -29,11 +29,14 @@ package struct Report {
         var shard: (index: Int, count: Int)?
         /// Whether no PATH or filter narrowed the suite.
         var whole: Bool
+        /// What identifies the run, the same in every shard of it.
+        var run: String?
 
         /// Creates one with every property given.
-        package init(shard: (index: Int, count: Int)?, whole: Bool) {
+        package init(shard: (index: Int, count: Int)?, whole: Bool, run: String? = nil) {
             self.shard = shard
             self.whole = whole
+            self.run = run
         }
     }
 

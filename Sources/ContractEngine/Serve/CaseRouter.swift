@@ -63,12 +63,14 @@ final class CaseRouter: Sendable {
             choices.contains { $0.contract == contract.identity }
         }
         let primary = selected ?? pinned ?? first
-        let shown = Self.shown(request, path: String(path), query: query, defined: suite.definedQuery(of: primary.endpoint))
+        let shown = Self.shown(
+            request, path: String(path), query: query, defined: suite.definedQuery(of: primary.endpoint))
         if let wanted = request.header(Self.caseHeader) {
             let order = [primary] + matching.filter { $0.identity != primary.identity }
             for contract in order {
                 if let served = contract.servedCase(named: wanted) {
-                    return served.answer(note: "\(shown) \(contract.identity) › \(served.name)", closing: !request.keepsAlive)
+                    return served.answer(
+                        note: "\(shown) \(contract.identity) › \(served.name)", closing: !request.keepsAlive)
                 }
             }
             return HTTPAnswer.json(
@@ -85,7 +87,8 @@ final class CaseRouter: Sendable {
             ?? primary.defaultCase
         guard let chosen else {
             return HTTPAnswer.json(
-                status: 404, "{\"error\":\"the contract has no case to serve\",\"contract\":\(JSONValue.quote(primary.identity))}",
+                status: 404,
+                "{\"error\":\"the contract has no case to serve\",\"contract\":\(JSONValue.quote(primary.identity))}",
                 note: "\(shown) \(primary.identity): no case")
         }
         var note = "\(shown) \(primary.identity) › \(chosen.name)"
@@ -107,21 +110,27 @@ final class CaseRouter: Sendable {
             var differences: [String] = []
             var score = 0
             if sent.method != request.method {
-                differences.append("method \(JSONValue.quote(request.method)), the contract's is \(JSONValue.quote(sent.method))")
+                differences.append(
+                    "method \(JSONValue.quote(request.method)), the contract's is \(JSONValue.quote(sent.method))")
                 score += 10
             }
             if sent.decodedPath != decodedPath {
-                differences.append("path \(JSONValue.quote(decodedPath)), the contract's is \(JSONValue.quote(sent.decodedPath))")
+                differences.append(
+                    "path \(JSONValue.quote(decodedPath)), the contract's is \(JSONValue.quote(sent.decodedPath))")
                 score += 100 + Self.distance(sent.decodedPath, decodedPath)
             }
             let defined = suite.definedQuery(of: contract.endpoint)
             for item in sent.query {
                 let given = query.filter { $0.name == item.name }.map(\.value)
                 if given.isEmpty {
-                    differences.append("query item \(JSONValue.quote(item.name)) is missing, the contract's is \(JSONValue.quote(item.value))")
+                    differences.append(
+                        "query item \(JSONValue.quote(item.name)) is missing, the contract's is \(JSONValue.quote(item.value))"
+                    )
                     score += 5
                 } else if given != [item.value] {
-                    differences.append("query item \(JSONValue.quote(item.name)) is \(given.map(JSONValue.quote).joined(separator: ", ")), the contract's is \(JSONValue.quote(item.value))")
+                    differences.append(
+                        "query item \(JSONValue.quote(item.name)) is \(given.map(JSONValue.quote).joined(separator: ", ")), the contract's is \(JSONValue.quote(item.value))"
+                    )
                     score += 5
                 }
             }
@@ -149,7 +158,9 @@ final class CaseRouter: Sendable {
             "{\"error\":\"no contract matches the request\",\"method\":\(JSONValue.quote(request.method)),\"path\":\(JSONValue.quote(decodedPath)),\"nearest\":{\"contract\":\(JSONValue.quote(best.contract.identity)),\"request\":\(Self.requestJSON(best.sent)),\"differences\":[\(differences.map(JSONValue.quote).joined(separator: ","))]}}"
         return HTTPAnswer.json(
             status: 404, text,
-            note: "\(shown) no contract matches; nearest \(best.contract.identity): \(differences.joined(separator: "; "))")
+            note:
+                "\(shown) no contract matches; nearest \(best.contract.identity): \(differences.joined(separator: "; "))"
+        )
     }
 
     /// A small edit distance, enough to find the nearest path.
@@ -207,7 +218,9 @@ final class CaseRouter: Sendable {
             return
                 "{\"contract\":\(JSONValue.quote(contract.identity)),\"endpoint\":\(JSONValue.quote(contract.endpoint.name)),\"request\":\(request),\"selected\":\(selections[contract.identity].map { JSONValue.quote($0.caseName) } ?? "null"),\"answering\":\(answering.map(JSONValue.quote) ?? "null"),\"cases\":[\(contract.cases.map(\.listing).joined(separator: ","))]}"
         }
-        let apis = suite.apis.map { "{\"api\":\(JSONValue.quote($0.name)),\"basePath\":\(JSONValue.quote($0.basePath))}" }
+        let apis = suite.apis.map {
+            "{\"api\":\(JSONValue.quote($0.name)),\"basePath\":\(JSONValue.quote($0.basePath))}"
+        }
         return "{\"apis\":[\(apis.joined(separator: ","))],\"contracts\":[\(contracts.joined(separator: ","))]}"
     }
 
@@ -263,7 +276,8 @@ final class CaseRouter: Sendable {
         if found.isEmpty { return .failure(ServeMessage("no contract is named \(JSONValue.quote(name))")) }
         return .failure(
             ServeMessage(
-                "\(JSONValue.quote(name)) names \(found.count) contracts: \(found.map { JSONValue.quote($0.identity) }.joined(separator: ", "))"))
+                "\(JSONValue.quote(name)) names \(found.count) contracts: \(found.map { JSONValue.quote($0.identity) }.joined(separator: ", "))"
+            ))
     }
 
     // MARK: - Requests

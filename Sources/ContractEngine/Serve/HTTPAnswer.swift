@@ -38,7 +38,8 @@ package struct HTTPAnswer: Sendable {
     /// A JSON response of the server's own (the control path, an unmatched request).
     static func json(status: Int, _ text: String, note: String) -> HTTPAnswer {
         response(
-            status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: Data((text + "\n").utf8),
+            status: status, headers: [("Content-Type", "application/json; charset=utf-8")],
+            body: Data((text + "\n").utf8),
             note: note)
     }
 

@@ -43,8 +43,10 @@ enum HTTPParser {
         if headEnd.fieldsEnd - start > headerLimit {
             return (.refused(status: 431, reason: "the request's header fields are over 64 KiB"), nil)
         }
-        var lines = bytes[start..<headEnd.fieldsEnd].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            .map { line in line.last == UInt8(ascii: "\r") ? line.dropLast() : line }
+        var lines = bytes[start..<headEnd.fieldsEnd].split(
+            separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false
+        )
+        .map { line in line.last == UInt8(ascii: "\r") ? line.dropLast() : line }
         while lines.last?.isEmpty == true { lines.removeLast() }
         guard let requestLine = lines.first, let line = String(bytes: requestLine, encoding: .ascii) else {
             return (.refused(status: 400, reason: "the request line is not HTTP"), nil)

@@ -230,7 +230,9 @@ private final class EventLoop: @unchecked Sendable {
             var nearest = Self.now() + 0.25
             for connection in connections.values {
                 var events: Int16 = 0
-                if !connection.peerClosed && connection.input.count <= HTTPParser.headerLimit + HTTPParser.bodyLimit + 8192 {
+                if !connection.peerClosed
+                    && connection.input.count <= HTTPParser.headerLimit + HTTPParser.bodyLimit + 8192
+                {
                     events |= Int16(POLLIN)
                 }
                 if connection.hasOutput { events |= Int16(POLLOUT) }
@@ -338,7 +340,9 @@ private final class EventLoop: @unchecked Sendable {
         }
     }
 
-    private func deliver(_ answer: HTTPAnswer, for request: HTTPRequest, on connection: Connection, received: TimeInterval) {
+    private func deliver(
+        _ answer: HTTPAnswer, for request: HTTPRequest, on connection: Connection, received: TimeInterval
+    ) {
         let elapsed = (Self.now() - received) * 1000
         switch answer.kind {
         case .response(let status, let bytes, let bodyCount):
@@ -355,7 +359,8 @@ private final class EventLoop: @unchecked Sendable {
         case .fault(let fault):
             log(
                 HTTPServer.Exchange(
-                    request: request, status: nil, fault: fault, bodyCount: 0, milliseconds: elapsed, note: answer.note))
+                    request: request, status: nil, fault: fault, bodyCount: 0, milliseconds: elapsed, note: answer.note)
+            )
             switch fault {
             case .closed:
                 shutdown(connection.descriptor, Int32(SHUT_WR))

@@ -109,7 +109,9 @@ package final class SuiteServer: Sendable {
                 switch await load() {
                 case .success(let loaded):
                     router.replace(loaded)
-                    events(.reloaded(contracts: loaded.contracts.count, cases: loaded.contracts.map(\.cases.count).reduce(0, +)))
+                    events(
+                        .reloaded(
+                            contracts: loaded.contracts.count, cases: loaded.contracts.map(\.cases.count).reduce(0, +)))
                 case .failure(let problem):
                     events(.keptLastValid(problem))
                 }
@@ -144,7 +146,8 @@ package final class SuiteServer: Sendable {
                     return .failure(ServeMessage("--case \(JSONValue.quote(text)): \(message.text)"))
                 }
             } else if !suite.contracts.contains(where: { $0.servedCase(named: choice.caseName) != nil }) {
-                return .failure(ServeMessage("--case \(JSONValue.quote(text)): no served contract has a case of that name"))
+                return .failure(
+                    ServeMessage("--case \(JSONValue.quote(text)): no served contract has a case of that name"))
             }
             choices.append(choice)
         }

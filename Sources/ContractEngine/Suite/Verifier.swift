@@ -30,6 +30,38 @@ package struct Verifier: Sendable {
         fixtureLocator = location.fixtures(options.fixturesFolder)
     }
 
+    /// Whether the run selects the whole suite: no filter that is not empty, and no PATH but the
+    /// contracts folder itself (`verify contracts/` is the whole suite, however it is spelt).
+    /// A shard is a part of a whole run, not a narrowed one.
+    package var selectsWholeSuite: Bool {
+        guard options.filters.allSatisfy(\.isEmpty) else { return false }
+        guard !options.paths.isEmpty else { return true }
+        let contracts = location.folder(options.contractsFolder, default: SuiteLocation.contractsName).url
+        guard let folder = RealPath.of(contracts.path) else { return false }
+        return options.paths.allSatisfy { RealPath.of(location.resolve($0).path) == folder }
+    }
+
+    /// What `verify` would find wrong with the fixtures of loaded contracts before running any case:
+    /// a fixture that is missing, unreadable or too large. Each problem once, in suite order.
+    /// - Parameter contracts: The loaded contracts.
+    /// - Returns: The diagnostics.
+    package func fixtureProblems(in contracts: [LoadedContract]) -> [Diagnostic] {
+        var seen: Set<String> = []
+        var problems: [Diagnostic] = []
+        for case .loaded(let contract) in contracts {
+            for case .ready(let spec) in contract.cases {
+                guard case .http(_, _, .fixture(_, let file, _)) = spec.response.kind, seen.insert(file).inserted
+                else { continue }
+                if case .failure(let problem) = LoadedBody.load(
+                    spec.response, fixtures: fixtureLocator, contractFile: contract.file)
+                {
+                    problems.append(problem)
+                }
+            }
+        }
+        return problems
+    }
+
     /// Loads the suite.
     /// - Returns: The loaded contracts in a stable order.
     /// - Throws: `UsageError` when a given path or folder is missing, or a fixtures folder is a file.
@@ -107,6 +139,27 @@ package struct Verifier: Sendable {
     /// - Returns: One result a case (or a contract that failed to load), in suite order.
     /// - Throws: `UsageError` when a given path or the fixtures folder is missing.
     package func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(UsageError) -> [CaseResult] {
+        try await runSelection(progress: progress).results
+    }
+
+    /// What identifies a run among the runs of a suite: the same for every shard of one run, and
+    /// different when the selection before the cut differs (a stale shard from before a change).
+    /// - Parameter selected: The items selected before the shard cut.
+    /// - Returns: A SipHash of their identities, in hexadecimal.
+    static func runIdentity(of selected: [SuiteItem]) -> String {
+        let hash = SipHash.hash(selected.map(\.shardKey).sorted().joined(separator: "\n").utf8)
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// Runs the suite, and says which run it was.
+    /// - Parameter progress: Called after each case with the number done and the total.
+    /// - Returns: One result a case (or a contract that failed to load), in suite order, and the
+    ///   run's identity (`runIdentity(of:)`).
+    /// - Throws: `UsageError` when a given path or the fixtures folder is missing.
+    package func runSelection(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(UsageError) -> (
+        results: [CaseResult], run: String
+    ) {
         let selected = selectItems(try loadSuite(fixtures: fixtureLocator))
         let items = cut(selected)
         if options.live {
@@ -143,7 +196,7 @@ package struct Verifier: Sendable {
         let results = await WorkerPool.map(count: items.count, jobs: options.jobs, progress: progress) { index in
             await items[index].verify(in: run, live: live)
         }
-        return DiagnosticRules.apply(to: results, strict: options.strict)
+        return (DiagnosticRules.apply(to: results, strict: options.strict), Self.runIdentity(of: selected))
     }
 
     /// The suite's units of work, narrowed by the filters and the shard, in suite order.

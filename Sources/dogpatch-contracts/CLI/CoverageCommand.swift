@@ -42,6 +42,8 @@ struct CoverageCommand: ToolCommand {
     private struct ShardReport {
         let file: String
         let shard: (index: Int, count: Int)
+        /// The run's identity: the same in every shard of one run.
+        let run: String
         let counts: [String: [String: Int]]
     }
 
@@ -61,6 +63,15 @@ struct CoverageCommand: ToolCommand {
                 [
                     .error(
                         "\(other.file) is shard \(other.shard.index)/\(other.shard.count), and \(shards[0].file) one of \(count): the reports are of different runs"
+                    )
+                ])
+        }
+        if let other = shards.first(where: { $0.run != shards[0].run }) {
+            return CommandOutcome(
+                .invalid,
+                [
+                    .error(
+                        "\(other.file) and \(shards[0].file) are reports of different runs (their selections differ: a stale shard, or another suite); run every shard again on the same commit"
                     )
                 ])
         }
@@ -121,6 +132,11 @@ struct CoverageCommand: ToolCommand {
             throw fail(
                 "the report is of an unsharded run; coverage adds up the reports of the shards of one", root.position)
         }
+        guard case .string(let run)? = selection.value.member("run")?.value.value else {
+            throw fail(
+                "the report does not say which run it is of: write every shard's report again with this version",
+                selection.value.position)
+        }
         guard case .bool(true)? = selection.value.member("wholeSuite")?.value.value else {
             throw fail(
                 "the report's run was narrowed by a PATH or --filter, so its shards are not the whole suite",
@@ -138,6 +154,6 @@ struct CoverageCommand: ToolCommand {
                 counts[endpoint.key, default: [:]][cell.key] = number
             }
         }
-        return ShardReport(file: file, shard: shard, counts: counts)
+        return ShardReport(file: file, shard: shard, run: run, counts: counts)
     }
 }

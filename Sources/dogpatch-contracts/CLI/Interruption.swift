@@ -1,9 +1,9 @@
 import ContractEngine
 import Foundation
 
-/// SIGINT and SIGTERM for a command that runs until it is stopped: once it listens, the first
-/// signal is its to take (it then stops cleanly and exits 0); a second one, or a signal while
-/// nobody listens, ends the process as `SignalCleanup` does.
+/// SIGINT, SIGTERM (and SIGHUP, SIGQUIT) for a command that runs until it is stopped: once it
+/// listens, the first signal is its to take (it then stops cleanly and exits 0) and SIGPIPE is
+/// ignored; a second signal, or one while nobody listens, ends the process as `SignalCleanup` does.
 final class Interruption: Sendable {
     private struct State {
         var listening = false
@@ -35,6 +35,8 @@ final class Interruption: Sendable {
     /// - Parameter number: The signal.
     /// - Returns: Whether a command took it; `false` when the process should end by it.
     func deliver(_ number: Int32) -> Bool {
+        // A reader of the log that went away is no reason to stop serving: the write fails instead.
+        if number == SIGPIPE, state.withLock({ $0.listening }) { return true }
         let (taken, continuation): (Bool, CheckedContinuation<Int32, Never>?) = state.withLock { state in
             guard state.listening, state.received == nil else { return (false, nil) }
             state.received = number

@@ -62,6 +62,7 @@ struct ListCommand: ToolCommand, SuiteCommand {
                 diagnostics += problems
             }
         }
+        diagnostics += verifier.fixtureProblems(in: contracts)
         context.results(text)
         return CommandOutcome(
             diagnostics.isEmpty ? .success : .invalid, diagnostics.isEmpty ? [] : [.diagnostics(diagnostics)])

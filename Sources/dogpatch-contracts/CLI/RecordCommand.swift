@@ -71,7 +71,8 @@ struct RecordCommand: ToolCommand, SuiteCommand {
         let recorder = CaseRecorder(
             run: options.runContext(fixtures: verifier.fixtureLocator), live: options.liveSettings, force: force,
             writer: context.writer(root: context.environment.location.root),
-            readers: recorded.isEmpty ? [:] : try fixtureReaders(in: context)
+            readers: recorded.isEmpty ? [:] : try fixtureReaders(in: context),
+            reload: { [self] in try? fixtureReaders(in: context) }
         )
         var counts: [CaseRecorder.Verdict: Int] = [:]
         for (contract, spec) in recorded {

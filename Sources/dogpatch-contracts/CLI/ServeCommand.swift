@@ -33,13 +33,17 @@ struct ServeCommand: ToolCommand, SuiteCommand {
             .contracts,
             .fixtures,
             .filter,
-            .value("--host", "ADDR", "the IPv4 address to listen on (default: 127.0.0.1); any other than\nloopback is warned about") {
+            .value(
+                "--host", "ADDR",
+                "the IPv4 address to listen on (default: 127.0.0.1); any other than\nloopback is warned about"
+            ) {
                 $0.host = $1 == "localhost" ? "127.0.0.1" : $1
             },
             .value("--port", "N", "the port (default: 0, a free one)") { command, value throws(CommandLineError) in
                 guard let port = Int(value), (0...65535).contains(port) else {
                     throw CommandLineError(
-                        message: "--port takes a number from 0 to 65535; got \(JSONValue.quote(value))", command: "serve")
+                        message: "--port takes a number from 0 to 65535; got \(JSONValue.quote(value))",
+                        command: "serve")
                 }
                 command.port = port
             },

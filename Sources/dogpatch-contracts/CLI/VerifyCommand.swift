@@ -99,20 +99,24 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
         let verifier = Verifier(catalogue: context.catalogue, options: options, location: environment.location)
         let progress = ProgressReporter(enabled: environment.stderrIsTerminal, output: context.output)
         let results: [CaseResult]
+        let runIdentity: String
         do throws(Verifier.UsageError) {
-            results = try await verifier.run(progress: progress.update)
+            (results, runIdentity) = try await verifier.runSelection(progress: progress.update)
         } catch {
             throw .usage(CommandLineError(message: error.message, command: Self.name))
         }
         progress.finish()
+        let whole = verifier.selectsWholeSuite
         let matrix =
-            coverage ? CoverageMatrix(results, endpoints: coveredEndpoints(results, catalogue: context.catalogue)) : nil
+            coverage
+            ? CoverageMatrix(results, endpoints: coveredEndpoints(results, whole: whole, catalogue: context.catalogue))
+            : nil
         // What the requirement finds is a failed result, so every report carries it.
         let reported = results + (requireCoverage ? matrix?.gapResults ?? [] : [])
         var report = Report(reported)
         report.coverage = matrix
         report.selection = Report.Selection(
-            shard: options.shard, whole: options.paths.isEmpty && options.filters.allSatisfy(\.isEmpty)
+            shard: options.shard, whole: whole, run: runIdentity
         )
         context.print(report, format: format, color: color)
         var outcome = CommandOutcome(
@@ -140,8 +144,8 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
 
     /// The endpoints the coverage matrix has a row for: every one in the catalogue for a run of the
     /// whole suite, those of the contracts run when PATHs, filters or a shard narrow it.
-    private func coveredEndpoints(_ results: [CaseResult], catalogue: Catalogue) -> [Endpoint] {
-        let narrowed = !options.paths.isEmpty || !options.filters.isEmpty || options.shard != nil
+    private func coveredEndpoints(_ results: [CaseResult], whole: Bool, catalogue: Catalogue) -> [Endpoint] {
+        let narrowed = !whole || options.shard != nil
         let used = Set(results.compactMap(\.endpoint))
         return catalogue.endpoints.filter { !narrowed || used.contains($0.name) }
     }

@@ -29,7 +29,8 @@ struct OptionTableTests {
     static let commands: [Command] = [
         command(VerifyCommand.self), command(ListCommand.self), command(ExplainCommand.self), command(AddCommand.self),
         command(RecordCommand.self),
-        command(MutateCommand.self), command(CoverageCommand.self), command(ExportCommand.self), command(ServeCommand.self),
+        command(MutateCommand.self), command(CoverageCommand.self), command(ExportCommand.self),
+        command(ServeCommand.self),
     ]
 
     @Test("every command the tool runs is in the table and in the tool's help")

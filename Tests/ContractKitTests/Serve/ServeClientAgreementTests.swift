@@ -31,7 +31,9 @@ struct ServeClientAgreementTests {
         let verifier = Verifier(
             catalogue: .standard, options: VerifyOptions(), location: SuiteLocation(currentDirectory: root))
         return try verifier.items().compactMap { item in
-            guard case .contractCase(let contract, .ready(let spec)) = item, contract.endpoint != nil else { return nil }
+            guard case .contractCase(let contract, .ready(let spec)) = item, contract.endpoint != nil else {
+                return nil
+            }
             return (contract, spec)
         }
     }
@@ -54,7 +56,8 @@ struct ServeClientAgreementTests {
                 reply: Replayer.reply(for: spec.response, body: body))
             let served = try await ServedClient.call(
                 endpoint, arguments: contract.arguments, server: server, contract: contract.file, caseName: spec.name)
-            let expected = try #require(replayed.completion.first, "\(contract.file) › \(spec.name): replay gave nothing")
+            let expected = try #require(
+                replayed.completion.first, "\(contract.file) › \(spec.name): replay gave nothing")
             let got = try #require(served.result, "\(contract.file) › \(spec.name): the client on serve gave nothing")
             #expect(
                 Self.same(expected, got), "\(contract.file) › \(spec.name): replay \(expected), serve \(got)")
@@ -62,7 +65,8 @@ struct ServeClientAgreementTests {
                 let (fault, _) = WireFaults.fault(for: code)
                 #expect(
                     served.transportError == WireFaultTable.urlError(for: fault),
-                    "\(contract.file) › \(spec.name): \(fault.rawValue) gave \(String(describing: served.transportError))")
+                    "\(contract.file) › \(spec.name): \(fault.rawValue) gave \(String(describing: served.transportError))"
+                )
             }
             compared += 1
         }

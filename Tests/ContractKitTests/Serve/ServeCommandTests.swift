@@ -63,7 +63,8 @@ struct ServeCommandTests {
         }
     }
 
-    @Test("startup lines from a pipe, then SIGTERM or SIGINT with an idle keep-alive connection open: exit 0",
+    @Test(
+        "startup lines from a pipe, then SIGTERM or SIGINT with an idle keep-alive connection open: exit 0",
         arguments: [SIGTERM, SIGINT])
     func signals(_ number: Int32) throws {
         let serving = try Serving([], in: ServeClientAgreementTests.root)
@@ -101,7 +102,8 @@ struct ServeCommandTests {
             #expect(run.stdout.isEmpty)
         }
         let invalid = try SuiteFolder()
-        try invalid.write("contracts/dogs.json", "{ \"endpoint\": \"dogpatch.getDogs\", \"cases\": [ { \"nme\": 1 } ] }")
+        try invalid.write(
+            "contracts/dogs.json", "{ \"endpoint\": \"dogpatch.getDogs\", \"cases\": [ { \"nme\": 1 } ] }")
         let refused = try invalid.run(["serve"])
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("contracts/dogs.json:1:"))

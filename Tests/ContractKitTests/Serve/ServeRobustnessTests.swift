@@ -193,7 +193,9 @@ struct ServeRobustnessTests {
         #expect(
             await ServeServerTests.eventually {
                 events.withLock { events in
-                    events.contains { if case .keptLastValid(.invalid(let problems)) = $0 { !problems.isEmpty } else { false } }
+                    events.contains {
+                        if case .keptLastValid(.invalid(let problems)) = $0 { !problems.isEmpty } else { false }
+                    }
                 }
             })
         #expect(try body() == "[ ]")

@@ -187,7 +187,9 @@ struct ServeServerTests {
         #expect(!lines.joined().contains("SECRET-1"))
         #expect(!lines.joined().contains("api_key"))
         let line = try #require(lines.last)
-        #expect(line.hasPrefix("GET /v3.1/all?fields=name,capital contracts/countries/all-fields.json › name and capital only 200 "))
+        #expect(
+            line.hasPrefix(
+                "GET /v3.1/all?fields=name,capital contracts/countries/all-fields.json › name and capital only 200 "))
         #expect(line.hasSuffix(" ms"))
     }
 

@@ -6,6 +6,7 @@ final class RunningTool {
     private let process = Process()
     private let errors = Pipe()
     private var seen = Data()
+    private let ended = DispatchSemaphore(value: 0)
 
     init(_ arguments: [String], in folder: URL) throws {
         process.executableURL = ToolRun.executable
@@ -14,6 +15,8 @@ final class RunningTool {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
+        let ended = ended
+        process.terminationHandler = { _ in ended.signal() }
         try process.run()
     }
 
@@ -38,6 +41,19 @@ final class RunningTool {
     func wait() -> (status: Int32, signalled: Bool) {
         process.waitUntilExit()
         return (process.terminationStatus, process.terminationReason == .uncaughtSignal)
+    }
+
+    /// Waits for the process to end, and kills it when it has not after a deadline: a process that
+    /// ignores what it was sent fails the test instead of hanging it.
+    /// - Parameter seconds: The deadline.
+    /// - Returns: How it ended, or `nil` when it had to be killed.
+    func wait(killingAfter seconds: Double) -> (status: Int32, signalled: Bool)? {
+        guard ended.wait(timeout: .now() + seconds) == .success else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        return wait()
     }
 }
 

@@ -124,6 +124,38 @@ struct AggregateTests {
         #expect(missing.stderr.contains("no report for shard 3/3"))
     }
 
+    /// Issue 30, items 6 and 11.
+    @Test("coverage refuses shards of different runs, and takes shards run with the contracts folder as PATH")
+    func shardsOfOneRun() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        try folder.write(
+            "contracts/more.json",
+            #"{"endpoint": "dogpatch.getDogs", "cases": [{"name": "down", "response": {"status": 503}, "expect": {"error": "responseUnsuccessful", "status": 503}}]}"#
+        )
+        func shard(_ index: Int, _ file: String, path: [String] = []) throws {
+            let run = try folder.run(["verify", "--coverage", "--shard", "\(index)/2", "--json", file] + path)
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        }
+        // The whole contracts folder as PATH, however spelt, is the whole suite.
+        try shard(1, "path-1.json", path: ["contracts/"])
+        try shard(2, "path-2.json", path: ["./contracts"])
+        let whole = try folder.run(["coverage", "path-1.json", "path-2.json"])
+        #expect(whole.status == 0, "\(whole.stdout)\(whole.stderr)")
+        try shard(1, "old-1.json")
+        // A case added since: a fresh shard 2 with a stale shard 1 is not one run.
+        try folder.write(
+            "contracts/later.json",
+            #"{"endpoint": "dogpatch.getDogs", "cases": [{"name": "empty", "response": {"status": 200, "body": ""}, "expect": {"error": "invalidData"}}]}"#
+        )
+        try shard(2, "new-2.json")
+        let mixed = try folder.run(["coverage", "old-1.json", "new-2.json"])
+        #expect(mixed.status == 2)
+        #expect(mixed.stderr.contains("are reports of different runs"), "\(mixed.stderr)")
+        try shard(1, "new-1.json")
+        #expect(try folder.run(["coverage", "new-1.json", "new-2.json"]).status == 0)
+    }
+
     @Test(
         "a coverage gap under --require-coverage is a failure in every report: text, JSON, JUnit, GitHub and the step summary"
     )

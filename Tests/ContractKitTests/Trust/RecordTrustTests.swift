@@ -129,4 +129,32 @@ struct RecordTrustTests {
         #expect(try folder.read("Fixtures/countries/peru.json") == Data(LiveCommandTests.peru.utf8))
         #expect(try folder.run(["verify"]).status == 0)
     }
+
+    /// Issue 30, item 4: a case added while `record` waits for the suite's lock is checked too.
+    @Test("a case added while record waits for the lock is checked under the lock: record refuses to break it")
+    func checkedAgainUnderTheLock() throws {
+        let changed = LiveCommandTests.peru.replacingOccurrences(of: #""area":1285216"#, with: #""area":1"#)
+        try #require(changed != LiveCommandTests.peru)
+        let server = try LoopbackServer(routes: ["/v3.1/name/peru": .json(changed)])
+        defer { server.stop() }
+        let folder = try SuiteFolder()
+        try folder.write("Fixtures/countries/peru.json", LiveCommandTests.peru)
+        try folder.write("contracts/peru.json", Self.contract(server))
+        let lock = HeldSuiteLock(folder.url)
+        let record = try RunningTool(
+            ["record", "--base-url", LiveCommandTests.countries(server)], in: folder.url)
+        #expect(record.waitForStandardError(containing: "waiting for the suite's lock"))
+        // What an add that took the lock first writes: a case reading the same fixture, which the
+        // new answer breaks.
+        try folder.write(
+            "contracts/peru-area.json",
+            #"{"model": "[Country]", "cases": [{"name": "area", "response": {"fixture": "countries/peru.json"}, "expect": {"decodes": true, "values": {"[0].area": 1285216}}}]}"#
+        )
+        _ = consume lock
+        let ended = try #require(record.wait(killingAfter: 30))
+        #expect(ended.status == 1)
+        #expect(try folder.read("Fixtures/countries/peru.json") == Data(LiveCommandTests.peru.utf8))
+        let verify = try folder.run(["verify"])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+    }
 }

@@ -66,8 +66,8 @@ struct SuiteWriterTests {
     }
 
     @Test(
-        "SIGINT or SIGTERM while add waits to write leaves no temporary file and the suite as it was",
-        .timeLimit(.minutes(1)), arguments: [SIGINT, SIGTERM]
+        "SIGHUP, SIGINT, SIGQUIT, SIGTERM or SIGPIPE while add waits to write leaves no temporary file and the suite as it was",
+        .timeLimit(.minutes(1)), arguments: [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE]
     )
     func interrupted(signal: Int32) throws {
         let folder = try SuiteFolder()
@@ -85,7 +85,7 @@ struct SuiteWriterTests {
         // The writes are staged by now: the temporary files exist.
         #expect(!Self.temporaryFiles(in: folder.url).isEmpty)
         add.signal(signal)
-        let ended = add.wait()
+        let ended = try #require(add.wait(killingAfter: 20), "the tool did not end on signal \(signal)")
         withExtendedLifetime(lock) {}
         // Ended by the signal, or (where the signal is blocked, as a test runner may leave it)
         // with the status a shell gives a process the signal ended.
