@@ -101,6 +101,16 @@ struct ServeCommandTests {
             #expect(run.status == 2, "\(arguments)")
             #expect(run.stdout.isEmpty)
         }
+        let fixturesOnly = try SuiteFolder()
+        try fixturesOnly.write(
+            "contracts/dog.json",
+            """
+            { "model": "[Dog]", "cases": [
+              { "name": "empty", "response": { "body": "[]" }, "expect": { "decodes": true } } ] }
+            """)
+        let nothing = try fixturesOnly.run(["serve"])
+        #expect(nothing.status == 2)
+        #expect(nothing.stderr.contains("nothing to serve"))
         let invalid = try SuiteFolder()
         try invalid.write(
             "contracts/dogs.json", "{ \"endpoint\": \"dogpatch.getDogs\", \"cases\": [ { \"nme\": 1 } ] }")
