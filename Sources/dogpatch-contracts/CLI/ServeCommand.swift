@@ -90,7 +90,7 @@ struct ServeCommand: ToolCommand, SuiteCommand {
             case .reloaded(let contracts, let cases):
                 output.standardError("reloaded the suite: \(contracts) contracts, \(cases) cases\n")
             case .keptLastValid(let problem):
-                let text = Self.problems(problem, closing: "the suite is invalid; still serving the last valid one")
+                let text = Self.problems(problem, closing: "still serving the last valid suite")
                     .map { Tool.render($0, palette: Palette(enabled: false)) }.joined()
                 output.standardError(text)
             }
@@ -99,7 +99,7 @@ struct ServeCommand: ToolCommand, SuiteCommand {
         switch started {
         case .success(let running): server = running
         case .failure(let problem):
-            return CommandOutcome(.invalid, Self.problems(problem, closing: "nothing is served"))
+            return CommandOutcome(.invalid, Self.problems(problem, closing: "nothing was served"))
         }
         var lines = "serving \(server.url)\n"
         for (api, url) in server.baseURLs { lines += "\(api) \(url)\n" }
@@ -111,7 +111,7 @@ struct ServeCommand: ToolCommand, SuiteCommand {
 
     private static func problems(_ problem: ServeProblem, closing: String) -> [ToolProblem] {
         switch problem {
-        case .usage(let message): [.usage(CommandLineError(message: message, command: name))]
+        case .usage(let message): [.usage(CommandLineError(message: "\(message); \(closing)", command: name))]
         case .invalid(let diagnostics): ToolProblem.refusal(diagnostics, "a contract is invalid; \(closing)")
         case .cannotListen(let reason): [.error(reason)]
         }

@@ -43,6 +43,18 @@ struct ServeCommandTests {
             }
         }
 
+        private var errors = Data()
+
+        /// Reads stderr until it holds a text; `false` when it ends first.
+        func standardError(contains text: String) -> Bool {
+            while !String(decoding: errors, as: UTF8.self).contains(text) {
+                let chunk = err.fileHandleForReading.availableData
+                if chunk.isEmpty { return false }
+                errors.append(chunk)
+            }
+            return true
+        }
+
         /// Waits for the process to end, for at most `deadline` seconds (then kills it).
         func end(deadline: TimeInterval = 10) -> (status: Int32, signalled: Bool, stderr: String) {
             let done = DispatchSemaphore(value: 0)
@@ -55,7 +67,7 @@ struct ServeCommandTests {
                 kill(process.processIdentifier, SIGKILL)
                 done.wait()
             }
-            let errors = err.fileHandleForReading.readDataToEndOfFile()
+            let errors = self.errors + err.fileHandleForReading.readDataToEndOfFile()
             return (
                 process.terminationStatus, process.terminationReason == .uncaughtSignal,
                 String(decoding: errors, as: UTF8.self)
@@ -127,5 +139,29 @@ struct ServeCommandTests {
         let own = try folder.run(["serve", "--help"])
         #expect(own.status == 0)
         #expect(own.stdout.contains("X-Contract-Case"))
+    }
+
+    @Test("reload from the command: the change announced, an invalid one reported as verify would, the last suite kept")
+    func reload() throws {
+        let folder = try SuiteFolder()
+        let contract = """
+            { "endpoint": "dogpatch.getDogs", "cases": [
+              { "name": "page", "response": { "fixture": "page.json" }, "expect": { "decodes": true } } ] }
+            """
+        try folder.write("contracts/dogs.json", contract)
+        try folder.write("Fixtures/page.json", "[]")
+        let serving = try Serving([], in: folder.url)
+        let port = try #require(Int(serving.line()?.split(separator: ":").last ?? ""))
+        try folder.write("Fixtures/page.json", "[ ]")
+        #expect(serving.standardError(contains: "reloaded the suite: 1 contracts, 1 cases"))
+        #expect(try ServeServerTests.get("/api/v1/dogs", on: RawConnection(port: port)).text == "[ ]")
+        try folder.write("contracts/dogs.json", contract.replacingOccurrences(of: "\"name\"", with: "\"nme\""))
+        #expect(serving.standardError(contains: "still serving the last valid suite"))
+        #expect(try ServeServerTests.get("/api/v1/dogs", on: RawConnection(port: port)).text == "[ ]")
+        kill(serving.process.processIdentifier, SIGTERM)
+        let ended = serving.end()
+        #expect(ended.status == 0)
+        #expect(ended.stderr.contains("contracts/dogs.json:2:"))
+        #expect(ended.stderr.contains("error: a contract is invalid; still serving the last valid suite"))
     }
 }
