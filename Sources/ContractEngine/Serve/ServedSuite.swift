@@ -43,10 +43,10 @@ struct ServedSuite: Sendable {
             }
         }
         guard problems.isEmpty else { return .failure(.invalid(problems)) }
-        if items.isEmpty { return .failure(.usage("no case is selected: nothing to serve")) }
+        if items.isEmpty { return .failure(.usage("no case is selected")) }
         if chosen.isEmpty {
             return .failure(
-                .usage("no selected contract names an endpoint (fixture contracts have no request): nothing to serve"))
+                .usage("no selected contract names an endpoint (fixture contracts have no request)"))
         }
         let requests = await withTaskGroup(of: (Int, URLRequest?).self) { group in
             for (index, (contract, _)) in chosen.enumerated() {

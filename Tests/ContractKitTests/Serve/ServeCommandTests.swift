@@ -122,7 +122,9 @@ struct ServeCommandTests {
             """)
         let nothing = try fixturesOnly.run(["serve"])
         #expect(nothing.status == 2)
-        #expect(nothing.stderr.contains("nothing to serve"))
+        #expect(
+            nothing.stderr.contains(
+                "no selected contract names an endpoint (fixture contracts have no request); nothing was served"))
         let invalid = try SuiteFolder()
         try invalid.write(
             "contracts/dogs.json", "{ \"endpoint\": \"dogpatch.getDogs\", \"cases\": [ { \"nme\": 1 } ] }")
