@@ -113,8 +113,12 @@ struct LoadedBody {
             return FixtureStore.load(path: file, display: display, listedRegular: fixtures.isListedRegular(file))
                 .map { LoadedBody(data: $0, file: display, checksUnreadKeys: true) }
                 .mapError { diagnostic in
-                    diagnostic.position == nil
-                        ? Diagnostic(.error, diagnostic.message, file: contractFile, position: position) : diagnostic
+                    guard diagnostic.position == nil else { return diagnostic }
+                    var message = diagnostic.message
+                    if !FileManager.default.fileExists(atPath: file), let near = fixtures.nearestFixture(to: path) {
+                        message += "; did you mean \(JSONValue.quote(near))?"
+                    }
+                    return Diagnostic(.error, message, file: contractFile, position: position)
                 }
         }
     }

@@ -82,6 +82,11 @@ package struct ContractLoader: Sendable {
             ))
     }
 
+    /// `; did you mean "X"?` for a name within two edits of a known one, or nothing.
+    static func didYouMean(_ name: String, among known: [String]) -> String {
+        ContractReader.suggestion(for: name, among: known).map { "; did you mean \(JSONValue.quote($0))?" } ?? ""
+    }
+
     /// Everything a contract says above its cases, and the cases' nodes.
     private struct Header {
         var endpoint: Endpoint?
@@ -121,7 +126,11 @@ package struct ContractLoader: Sendable {
         if let endpointName {
             switch catalogue.endpoint(resolving: endpointName.value) {
             case .success(let found): endpoint = found
-            case .failure(let error): reader.error(error.message, at: endpointName.position)
+            case .failure(let error):
+                reader.error(
+                    error.message
+                        + Self.didYouMean(endpointName.value, among: catalogue.endpoints.map(\.name)),
+                    at: endpointName.position)
             }
         }
         var responseQueue = ResponseQueue.main
@@ -164,7 +173,16 @@ package struct ContractLoader: Sendable {
 
     /// What a case name must hold more than: made once, as `CharacterSet.whitespaces` is made anew
     /// each time it is asked for.
-    private static let blank = CharacterSet.whitespaces
+    private static let blank = CharacterSet.whitespacesAndNewlines
+
+    /// Whether a name holds nothing but white space (the schema's `"pattern": "\\S"` says the same).
+    private static func isBlank(_ text: String) -> Bool {
+        // `allSatisfy` stops at a name's first letter; trimming copied every name in the suite.
+        text.unicodeScalars.allSatisfy(blank.contains)
+    }
+
+    /// The statuses URLSession follows when they carry a `Location`: the client never sees them.
+    static let followedRedirects: Set<Int> = [301, 302, 303, 307, 308]
 
     /// Stage two: each case on its own, a duplicate name making the later one invalid.
     private func readCases(_ nodes: [JSONNode], model: ModelDescriptor, replayable: Bool, file: String) -> [CaseEntry] {
@@ -203,7 +221,12 @@ package struct ContractLoader: Sendable {
         case .success(let model):
             return model
         case .failure(let error):
-            reader.error(error.message, at: modelName.position)
+            let names = catalogue.models.map(\.name)
+            reader.error(
+                error.message
+                    + (catalogue.model(named: modelName.value) == nil
+                        ? Self.didYouMean(modelName.value, among: names) : ""),
+                at: modelName.position)
             return nil
         }
     }
@@ -284,13 +307,12 @@ package struct ContractLoader: Sendable {
         let name = reader.string(members["name"])
         if members["name"] == nil {
             reader.error("missing required key \"name\" in case \(fallbackName)", at: node.position)
-        } else if let name, name.value.unicodeScalars.allSatisfy(Self.blank.contains) {
-            // `allSatisfy` stops at a name's first letter; trimming copied every name in the suite.
+        } else if let name, Self.isBlank(name.value) {
             reader.error("case name must not be empty", at: name.position)
         }
         let caseName = name?.value ?? fallbackName
         let given = reader.string(members["given"])
-        if let given, given.value.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let given, Self.isBlank(given.value) {
             reader.error("\"given\" names the provider state the case needs; it must not be empty", at: given.position)
         }
         _ = reader.string(members["description"])
@@ -353,7 +375,7 @@ package struct ContractLoader: Sendable {
                 "\"recorded\" is for a case whose response is a \"fixture\", which recording writes",
                 at: member.keyPosition)
         }
-        if Recording.date(from: at.value) == nil {
+        if !Recording.isRFC3339(at.value) {
             reader.error(
                 "\"at\" must be an RFC 3339 time such as \"2026-11-22T08:00:00Z\", not \(JSONValue.quote(at.value))",
                 at: at.position)
@@ -390,6 +412,7 @@ package struct ContractLoader: Sendable {
         }
         let status = reader.integer(members["status"], in: 100...599)?.value ?? 200
         let headers = reader.stringObject(members["headers"])?.value ?? [:]
+        checkHeaderNames(members["headers"], status: status, reader: &reader)
         let fixture = reader.string(members["fixture"])
         let inline = reader.string(members["body"])
         var body = ResponseSpec.Body.none
@@ -405,6 +428,28 @@ package struct ContractLoader: Sendable {
         }
         return ResponseSpec(
             kind: .http(status: status, headers: headers, body: body), delayMs: delay, position: member.value.position)
+    }
+
+    /// Header names are compared without regard to case, as HTTP does: one named twice is an
+    /// error at the second; and a redirect the client follows (a 3xx with `Location`) is an answer
+    /// no client ever sees.
+    private func checkHeaderNames(_ member: JSONMember?, status: Int, reader: inout ContractReader) {
+        guard let member, case .object(let entries) = member.value.value else { return }
+        var seen: [String: JSONMember] = [:]
+        for entry in entries {
+            let name = entry.key.lowercased()
+            if let first = seen[name], first.key != entry.key {
+                reader.error(
+                    "header \(JSONValue.quote(entry.key)) is named twice, first as \(JSONValue.quote(first.key)) at line \(first.keyPosition.line): header names do not differ by case",
+                    at: entry.keyPosition)
+            }
+            seen[name] = seen[name] ?? entry
+            if name == "location", Self.followedRedirects.contains(status) {
+                reader.error(
+                    "a \(status) with \"Location\" never reaches the client: URLSession follows the redirect; describe the answer it leads to instead",
+                    at: entry.keyPosition)
+            }
+        }
     }
 
     private func readExpectation(_ member: JSONMember, model: ModelDescriptor, reader: inout ContractReader)

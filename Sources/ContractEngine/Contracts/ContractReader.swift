@@ -68,7 +68,7 @@ struct ContractReader {
 
     mutating func integer(_ member: JSONMember?, in range: ClosedRange<Int>) -> Located<Int>? {
         guard let member else { return nil }
-        guard case .number(let literal) = member.value.value, let value = Int(literal) else {
+        guard case .number(let literal) = member.value.value, let value = Int(literal) ?? Self.whole(literal) else {
             error(
                 "\"\(member.key)\" must be a whole number, found \(NodeDecoder.describe(member.value.value))",
                 at: member.value.position)
@@ -81,6 +81,15 @@ struct ContractReader {
             return nil
         }
         return Located(value: value, position: member.value.position)
+    }
+
+    /// A number written with a fraction or an exponent whose value is whole (`200.0`, `2e2`): an
+    /// integer to JSON Schema, and so to the loader.
+    private static func whole(_ literal: String) -> Int? {
+        guard let value = Double(literal), value.rounded() == value, abs(value) <= 9_007_199_254_740_992 else {
+            return nil
+        }
+        return Int(value)
     }
 
     /// An array whose elements must all be strings, such as `ignoredKeys`.
@@ -134,10 +143,10 @@ struct ContractReader {
     }
 
     /// The closest allowed key within two edits, for "did you mean".
-    static func suggestion(for key: String, among allowed: [String]) -> String? {
+    static func suggestion(for key: String, among allowed: [String], within edits: Int = 2) -> String? {
         allowed
             .map { ($0, editDistance(key.lowercased(), $0.lowercased())) }
-            .filter { $0.1 <= 2 }
+            .filter { $0.1 <= edits }
             .min { $0.1 < $1.1 }?.0
     }
 

@@ -59,6 +59,20 @@ package struct FixtureLocator: Sendable {
     /// How reports name a fixture: the fixtures folder joined with the path as written.
     /// - Parameter path: The path as a contract writes it.
     /// - Returns: Such as `Fixtures/countries/france.json`.
+    /// The existing fixture whose path is nearest a path that names none, for "did you mean": within
+    /// three edits, looked for among the first 20,000 files of the fixtures folder.
+    /// - Parameter path: The path as the contract writes it.
+    /// - Returns: The nearest fixture's path, as a contract would write it.
+    package func nearestFixture(to path: String) -> String? {
+        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return nil }
+        var candidates: [String] = []
+        while candidates.count < 20_000, let next = walker.nextObject() as? String {
+            if walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular { candidates.append(next) }
+        }
+        let wanted = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        return ContractReader.suggestion(for: wanted, among: candidates.sorted(), within: 3)
+    }
+
     package func displayName(_ path: String) -> String {
         let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         return displayRoot.hasSuffix("/") ? displayRoot + trimmed : displayRoot + "/" + trimmed

@@ -136,7 +136,7 @@ package struct CaseRecorder: Sendable {
         let stamp = Recording.stamp(Date())
         var underLock = false
         do {
-            _ = try await writer.write { () async throws(RecordRefusal) in
+            _ = try await writer.writeRechecking { () async throws(RecordRefusal) in
                 // Before the lock, the checks above decided; under it, they run again on the suite
                 // as it is now (a case added meanwhile may read this fixture too).
                 if underLock, !force {
