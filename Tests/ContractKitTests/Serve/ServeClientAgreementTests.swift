@@ -151,7 +151,7 @@ enum ServedClient {
         #expect(status == 200, "selecting \(contract) › \(caseName)")
         let base = try #require(server.baseURLs.first { $0.api == endpoint.api }?.url)
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 2
+        configuration.timeoutIntervalForRequest = 1
         let recorder = TransportRecorder(URLSession(configuration: configuration))
         defer { recorder.session.finishTasksAndInvalidate() }
         let result: Result<DecodedValue, APIError> = await withCheckedContinuation { continuation in
