@@ -2,7 +2,7 @@ import DogPatchClients
 import Foundation
 
 /// Chooses the answer to each request: the contract whose client sends it, then the case, from
-/// the `X-Contract-Case` header, a selection made through the control path, `--case`, or the
+/// the `X-Contract-Case` header, a selection made through the control path, the run's case choices, or the
 /// contract's first case that decodes. The control path `/_contracts` lists and selects.
 final class CaseRouter: Sendable {
     /// The header that names the case to answer with.
@@ -18,7 +18,7 @@ final class CaseRouter: Sendable {
     }
 
     private let state: Locked<State>
-    /// The `--case` choices: bare case names, and `CONTRACT › NAME` pairs.
+    /// The run's case choices: bare case names, and `CONTRACT › NAME` pairs.
     private let choices: [CaseChoice]
 
     init(suite: ServedSuite, choices: [CaseChoice]) {
@@ -56,7 +56,7 @@ final class CaseRouter: Sendable {
                 && Self.sameItems(sent.query, query)
         }
         guard let first = matching.first else { return unmatched(request, path: String(path), query: query, suite) }
-        // The contract that answers: the one selected last, else one `--case` names, else the first.
+        // The contract that answers: the one selected last, else one a case choice names, else the first.
         let selected = matching.filter { selections[$0.identity] != nil }
             .max { (selections[$0.identity]?.order ?? 0) < (selections[$1.identity]?.order ?? 0) }
         let pinned = matching.first { contract in
@@ -330,7 +330,7 @@ final class CaseRouter: Sendable {
     }
 }
 
-/// A `--case` choice: a case name, for every contract that has it, or for one contract.
+/// A case choice: a case name, for every contract that has it, or for one contract.
 package struct CaseChoice: Sendable, Equatable {
     /// The contract's identity, when the choice names one.
     package var contract: String?

@@ -117,8 +117,10 @@ struct ServedSuite: Sendable {
 
 /// What `serve` cannot go on without.
 package enum ServeProblem: Error, Sendable {
-    /// The run itself is wrong: a missing path, nothing selected, an unknown `--case`.
+    /// The run itself is wrong: a missing path, nothing selected.
     case usage(String)
+    /// A case choice (as given) names no served case: why.
+    case unknownChoice(String, reason: String)
     /// The suite is invalid: its diagnostics.
     case invalid([Diagnostic])
     /// The address cannot be listened on.

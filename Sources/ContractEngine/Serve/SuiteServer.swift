@@ -10,7 +10,7 @@ package final class SuiteServer: Sendable {
         package var host = "127.0.0.1"
         /// The port; 0 for a free one.
         package var port = 0
-        /// The `--case` choices as given: `NAME` or `CONTRACT › NAME`.
+        /// The case choices as given: `NAME` (every contract that has the case) or `CONTRACT › NAME`.
         package var choices: [String] = []
         /// How often the files are looked at for a change.
         package var reloadInterval: TimeInterval = 0.25
@@ -83,7 +83,7 @@ package final class SuiteServer: Sendable {
         let choices: [CaseChoice]
         switch resolve(settings.choices, in: suite) {
         case .success(let resolved): choices = resolved
-        case .failure(let message): return .failure(.usage(message.text))
+        case .failure(let failure): return .failure(.unknownChoice(failure.choice, reason: failure.message.text))
         }
         let router = CaseRouter(suite: suite, choices: choices)
         let http: HTTPServer
@@ -127,8 +127,14 @@ package final class SuiteServer: Sendable {
         http.stop()
     }
 
-    /// The `--case` choices with their contracts named by identity.
-    private static func resolve(_ texts: [String], in suite: ServedSuite) -> Result<[CaseChoice], ServeMessage> {
+    /// A case choice that names no served case, and why.
+    private struct ChoiceFailure: Error {
+        let choice: String
+        let message: ServeMessage
+    }
+
+    /// The case choices with their contracts named by identity.
+    private static func resolve(_ texts: [String], in suite: ServedSuite) -> Result<[CaseChoice], ChoiceFailure> {
         var choices: [CaseChoice] = []
         for text in texts {
             var choice = CaseChoice(parsing: text)
@@ -137,17 +143,19 @@ package final class SuiteServer: Sendable {
                 case .success(let contract):
                     guard contract.servedCase(named: choice.caseName) != nil else {
                         return .failure(
-                            ServeMessage(
-                                "--case \(JSONValue.quote(text)): \(contract.identity) has no case \(JSONValue.quote(choice.caseName)); its cases: \(contract.cases.map { JSONValue.quote($0.name) }.joined(separator: ", "))"
-                            ))
+                            ChoiceFailure(
+                                choice: text,
+                                message: ServeMessage(
+                                    "\(contract.identity) has no case \(JSONValue.quote(choice.caseName)); its cases: \(contract.cases.map { JSONValue.quote($0.name) }.joined(separator: ", "))"
+                                )))
                     }
                     choice.contract = contract.identity
                 case .failure(let message):
-                    return .failure(ServeMessage("--case \(JSONValue.quote(text)): \(message.text)"))
+                    return .failure(ChoiceFailure(choice: text, message: message))
                 }
             } else if !suite.contracts.contains(where: { $0.servedCase(named: choice.caseName) != nil }) {
                 return .failure(
-                    ServeMessage("--case \(JSONValue.quote(text)): no served contract has a case of that name"))
+                    ChoiceFailure(choice: text, message: ServeMessage("no served contract has a case of that name")))
             }
             choices.append(choice)
         }

@@ -114,6 +114,12 @@ struct ServeCommand: ToolCommand, SuiteCommand {
         case .usage(let message): [.usage(CommandLineError(message: "\(message); \(closing)", command: name))]
         case .invalid(let diagnostics): ToolProblem.refusal(diagnostics, "a contract is invalid; \(closing)")
         case .cannotListen(let reason): [.error(reason)]
+        case .unknownChoice(let choice, let reason):
+            [
+                .usage(
+                    CommandLineError(message: "--case \(JSONValue.quote(choice)): \(reason); \(closing)", command: name)
+                )
+            ]
         }
     }
 }
