@@ -110,7 +110,7 @@ final class RawConnection {
     }
 
     /// Reads one response (its body by `Content-Length`, or to the end for a response without one).
-    func readResponse(headRequest: Bool = false) throws -> Response {
+    func readResponse(headRequest: Bool = false, interim: Bool = false) throws -> Response {
         while true {
             if let end = headEnd() {
                 let head = String(decoding: buffered[0..<end], as: UTF8.self)
@@ -132,7 +132,7 @@ final class RawConnection {
                 }
                 let body = Data(buffered[(end + 4)..<(end + 4 + length)])
                 buffered.removeFirst(end + 4 + length)
-                if status == 100 { continue }
+                if status == 100 && !interim { continue }
                 return Response(status: status, headers: headers, body: body)
             }
             guard try fill() else { throw Failure(description: "closed before a response") }

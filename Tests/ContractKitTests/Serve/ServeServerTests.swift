@@ -226,4 +226,26 @@ struct ServeServerTests {
         let milliseconds = try #require(Double(log.withLock { $0[0] }.split(separator: " ").dropLast().last ?? ""))
         #expect(milliseconds >= 20)
     }
+
+    @Test("a selection sent chunked, and one sent after 100 Continue, as curl sends a large body")
+    func requestBodies() async throws {
+        let server = try await Self.start()
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        let body = "{\"contract\":\"get-dogs.json\",\"case\":\"unauthorized\"}"
+        let hex = String(body.utf8.count, radix: 16)
+        connection.send(
+            "POST /_contracts/select HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n\(hex);ext=1\r\n\(body)\r\n0\r\nX-Trailer: t\r\n\r\n"
+        )
+        #expect(try connection.readResponse().status == 200)
+        #expect(try Self.get("/api/v1/dogs", on: connection).status == 401)
+        let other = "{\"contract\":\"get-dogs.json\",\"case\":\"bad request\"}"
+        connection.send(
+            "POST /_contracts/select HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: \(other.utf8.count)\r\n\r\n"
+        )
+        #expect(try connection.readResponse(interim: true).status == 100)
+        connection.send(other)
+        #expect(try connection.readResponse().status == 200)
+        #expect(try Self.get("/api/v1/dogs", on: connection).status == 400)
+    }
 }
