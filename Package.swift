@@ -33,7 +33,8 @@ let package = Package(
             capability: .command(
                 intent: .custom(
                     verb: "contracts",
-                    description: "Run dogpatch-contracts (verify, list, explain, add, record, mutate, coverage)")
+                    description:
+                        "Run dogpatch-contracts (verify, list, explain, add, record, mutate, coverage, export, serve)")
             ),
             dependencies: ["dogpatch-contracts"]
         ),

@@ -18,17 +18,21 @@ enum SignalCleanup {
     static let signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE]
 
     /// Installs the handlers for every signal of `signals`.
-    /// - Parameter temporaryFiles: The run's temporary files.
-    static func install(removing temporaryFiles: TemporaryFiles) {
+    /// - Parameters:
+    ///   - temporaryFiles: The run's temporary files.
+    ///   - interruption: Takes the signals instead, while a command (`serve`) listens for them.
+    static func install(removing temporaryFiles: TemporaryFiles, interruption: Interruption) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return }
         let readEnd = ends[0]
         writeEnd = ends[1]
         let thread = Thread {
             var number: Int32 = 0
-            while read(readEnd, &number, MemoryLayout<Int32>.size) != MemoryLayout<Int32>.size {
-                if errno != EINTR { return }
-            }
+            repeat {
+                while read(readEnd, &number, MemoryLayout<Int32>.size) != MemoryLayout<Int32>.size {
+                    if errno != EINTR { return }
+                }
+            } while interruption.deliver(number)
             temporaryFiles.removeAll()
             // Ended by the signal itself; should it be blocked on every thread, by the status a
             // shell gives a process a signal ended.

@@ -15,6 +15,8 @@ struct ToolEnvironment: Sendable {
     var stderrIsTerminal: Bool
     /// The temporary files the run has not yet renamed into place, for a signal handler to remove.
     var temporaryFiles: TemporaryFiles
+    /// SIGINT and SIGTERM, for a command that runs until stopped (`serve`) and ends cleanly on them.
+    var interruption = Interruption()
 
     /// Creates an environment.
     /// - Parameters:

@@ -1,0 +1,356 @@
+import DogPatchClients
+import Foundation
+
+/// Chooses the answer to each request: the contract whose client sends it, then the case, from
+/// the `X-Contract-Case` header, a selection made through the control path, the run's case choices, or the
+/// contract's first case that decodes. The control path `/_contracts` lists and selects.
+final class CaseRouter: Sendable {
+    /// The header that names the case to answer with.
+    static let caseHeader = "X-Contract-Case"
+    /// The control path.
+    static let controlPath = "/_contracts"
+
+    private struct State {
+        var suite: ServedSuite
+        /// Control-path selections: contract identity -> case name, with the order they were made in.
+        var selections: [String: (caseName: String, order: Int)] = [:]
+        var nextOrder = 0
+    }
+
+    private let state: Locked<State>
+    /// The run's case choices: bare case names, and `CONTRACT › NAME` pairs.
+    private let choices: [CaseChoice]
+
+    init(suite: ServedSuite, choices: [CaseChoice]) {
+        state = Locked(State(suite: suite))
+        self.choices = choices
+    }
+
+    /// The suite being served.
+    var suite: ServedSuite { state.withLock { $0.suite } }
+
+    /// Serves another suite, keeping the selections whose contract and case it still has.
+    func replace(_ suite: ServedSuite) {
+        state.withLock { state in
+            state.suite = suite
+            state.selections = state.selections.filter { identity, selection in
+                suite.contracts.contains { $0.identity == identity && $0.servedCase(named: selection.caseName) != nil }
+            }
+        }
+    }
+
+    /// The answer to a request.
+    func answer(_ request: HTTPRequest) -> HTTPAnswer {
+        let path = Self.originPath(request.path)
+        if path == Self.controlPath || path.hasPrefix(Self.controlPath + "/") {
+            return control(request, path: path)
+        }
+        let (suite, selections) = state.withLock { ($0.suite, $0.selections) }
+        let query = Self.queryItems(request.query)
+        let decodedPath = path.contains("%") ? path.removingPercentEncoding ?? String(path) : String(path)
+        // A HEAD is answered as its GET would be, without the body.
+        let method = request.method == "HEAD" ? "GET" : request.method
+        let matching = suite.contracts.filter { contract in
+            guard let sent = contract.request else { return false }
+            return sent.method == method && sent.decodedPath == decodedPath
+                && Self.sameItems(sent.query, query)
+        }
+        guard let first = matching.first else { return unmatched(request, path: String(path), query: query, suite) }
+        // The contract that answers: the one selected last, else one a case choice names, else the first.
+        let selected = matching.filter { selections[$0.identity] != nil }
+            .max { (selections[$0.identity]?.order ?? 0) < (selections[$1.identity]?.order ?? 0) }
+        let pinned = matching.first { contract in
+            choices.contains { $0.contract == contract.identity }
+        }
+        let primary = selected ?? pinned ?? first
+        let shown = Self.shown(
+            request, path: String(path), query: query, defined: suite.definedQuery(of: primary.endpoint))
+        if let wanted = request.header(Self.caseHeader) {
+            let order = [primary] + matching.filter { $0.identity != primary.identity }
+            for contract in order {
+                if let served = contract.servedCase(named: wanted) {
+                    return served.answer(
+                        note: "\(shown) \(contract.identity) › \(served.name)", closing: !request.keepsAlive)
+                }
+            }
+            return HTTPAnswer.json(
+                status: 400,
+                "{\"error\":\(JSONValue.quote("unknown case \(JSONValue.quote(wanted)) in \(Self.caseHeader)")),\"contract\":\(JSONValue.quote(primary.identity)),\"cases\":[\(primary.cases.map { JSONValue.quote($0.name) }.joined(separator: ","))]}",
+                note: "\(shown) \(primary.identity) › unknown case \(JSONValue.quote(wanted))")
+        }
+        let chosen =
+            selections[primary.identity].flatMap { primary.servedCase(named: $0.caseName) }
+            ?? choices.lazy.compactMap { choice in
+                choice.contract == nil || choice.contract == primary.identity
+                    ? primary.servedCase(named: choice.caseName) : nil
+            }.first
+            ?? primary.defaultCase
+        guard let chosen else {
+            return HTTPAnswer.json(
+                status: 404,
+                "{\"error\":\"the contract has no case to serve\",\"contract\":\(JSONValue.quote(primary.identity))}",
+                note: "\(shown) \(primary.identity): no case")
+        }
+        var note = "\(shown) \(primary.identity) › \(chosen.name)"
+        if let fault = chosen.networkError, !fault.exact {
+            note += " (\(fault.name) is a device's error: served as the nearest fault, \(fault.fault.rawValue))"
+        }
+        return chosen.answer(note: note, closing: !request.keepsAlive)
+    }
+
+    // MARK: - Unmatched requests
+
+    private func unmatched(
+        _ request: HTTPRequest, path: String, query: [(name: String, value: String)], _ suite: ServedSuite
+    ) -> HTTPAnswer {
+        let decodedPath = path.removingPercentEncoding ?? path
+        var best: (contract: ServedContract, sent: SentRequest, differences: [String], score: Int)?
+        for contract in suite.contracts {
+            guard let sent = contract.request else { continue }
+            var differences: [String] = []
+            var score = 0
+            if sent.method != request.method {
+                differences.append(
+                    "method \(JSONValue.quote(request.method)), the contract's is \(JSONValue.quote(sent.method))")
+                score += 10
+            }
+            if sent.decodedPath != decodedPath {
+                differences.append(
+                    "path \(JSONValue.quote(decodedPath)), the contract's is \(JSONValue.quote(sent.decodedPath))")
+                score += 100 + Self.distance(sent.decodedPath, decodedPath)
+            }
+            let defined = suite.definedQuery(of: contract.endpoint)
+            for item in sent.query {
+                let given = query.filter { $0.name == item.name }.map(\.value)
+                if given.isEmpty {
+                    differences.append(
+                        "query item \(JSONValue.quote(item.name)) is missing, the contract's is \(JSONValue.quote(item.value))"
+                    )
+                    score += 5
+                } else if given != [item.value] {
+                    differences.append(
+                        "query item \(JSONValue.quote(item.name)) is \(given.map(JSONValue.quote).joined(separator: ", ")), the contract's is \(JSONValue.quote(item.value))"
+                    )
+                    score += 5
+                }
+            }
+            let extra = Set(query.map(\.name)).subtracting(sent.query.map(\.name))
+            for name in extra.sorted() {
+                differences.append(
+                    defined.contains(name)
+                        ? "query item \(JSONValue.quote(name)) is not in the contract's request"
+                        : "a query item the endpoint does not define")
+                score += 5
+            }
+            if best == nil || score < best?.score ?? .max {
+                best = (contract, sent, differences, score)
+            }
+        }
+        let defined = best.map { suite.definedQuery(of: $0.contract.endpoint) } ?? []
+        let shown = Self.shown(request, path: path, query: query, defined: defined)
+        guard let best else {
+            return HTTPAnswer.json(
+                status: 404, "{\"error\":\"no contract matches the request: the suite serves no request\"}",
+                note: "\(shown) no contract matches")
+        }
+        let differences = Array(Set(best.differences)).sorted()
+        let text =
+            "{\"error\":\"no contract matches the request\",\"method\":\(JSONValue.quote(request.method)),\"path\":\(JSONValue.quote(decodedPath)),\"nearest\":{\"contract\":\(JSONValue.quote(best.contract.identity)),\"request\":\(Self.requestJSON(best.sent)),\"differences\":[\(differences.map(JSONValue.quote).joined(separator: ","))]}}"
+        return HTTPAnswer.json(
+            status: 404, text,
+            note:
+                "\(shown) no contract matches; nearest \(best.contract.identity): \(differences.joined(separator: "; "))"
+        )
+    }
+
+    /// A small edit distance, enough to find the nearest path.
+    private static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.utf8.prefix(200))
+        let b = Array(b.utf8.prefix(200))
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    // MARK: - The control path
+
+    private func control(_ request: HTTPRequest, path: Substring) -> HTTPAnswer {
+        let action = path.dropFirst(Self.controlPath.count).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        let note = "\(request.method) \(path)"
+        switch (request.method, action) {
+        case ("GET", ""), ("HEAD", ""):
+            return HTTPAnswer.json(status: 200, listing(), note: note)
+        case ("POST", "reset"):
+            state.withLock { $0.selections.removeAll() }
+            return HTTPAnswer.json(status: 200, "{\"reset\":true}", note: note)
+        case ("POST", "select"):
+            return select(request.body, note: note)
+        case (_, ""), (_, "reset"), (_, "select"):
+            return HTTPAnswer.json(
+                status: 405,
+                "{\"error\":\(JSONValue.quote("\(request.method) is not allowed on \(path): GET \(Self.controlPath) lists, POST \(Self.controlPath)/select selects, POST \(Self.controlPath)/reset clears"))}",
+                note: note)
+        default:
+            return HTTPAnswer.json(
+                status: 404,
+                "{\"error\":\(JSONValue.quote("unknown control path \(path): GET \(Self.controlPath) lists, POST \(Self.controlPath)/select selects, POST \(Self.controlPath)/reset clears"))}",
+                note: note)
+        }
+    }
+
+    private func listing() -> String {
+        let (suite, selections) = state.withLock { ($0.suite, $0.selections) }
+        let contracts = suite.contracts.map { contract -> String in
+            let answering =
+                selections[contract.identity]?.caseName
+                ?? choices.lazy.compactMap { choice in
+                    choice.contract == nil || choice.contract == contract.identity
+                        ? contract.servedCase(named: choice.caseName)?.name : nil
+                }.first
+                ?? contract.defaultCase?.name
+            let request = contract.request.map(Self.requestJSON) ?? "null"
+            return
+                "{\"contract\":\(JSONValue.quote(contract.identity)),\"endpoint\":\(JSONValue.quote(contract.endpoint.name)),\"request\":\(request),\"selected\":\(selections[contract.identity].map { JSONValue.quote($0.caseName) } ?? "null"),\"answering\":\(answering.map(JSONValue.quote) ?? "null"),\"cases\":[\(contract.cases.map(\.listing).joined(separator: ","))]}"
+        }
+        let apis = suite.apis.map {
+            "{\"api\":\(JSONValue.quote($0.name)),\"basePath\":\(JSONValue.quote($0.basePath))}"
+        }
+        return "{\"apis\":[\(apis.joined(separator: ","))],\"contracts\":[\(contracts.joined(separator: ","))]}"
+    }
+
+    private func select(_ body: Data, note: String) -> HTTPAnswer {
+        let usage =
+            "POST \(Self.controlPath)/select takes {\"contract\": \"contracts/x.json\", \"case\": \"NAME\"}"
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+            let name = object["contract"] as? String
+        else {
+            return HTTPAnswer.json(status: 400, "{\"error\":\(JSONValue.quote(usage))}", note: note + " (bad body)")
+        }
+        let suite = self.suite
+        let contract: ServedContract
+        switch Self.find(name, in: suite) {
+        case .success(let found): contract = found
+        case .failure(let message):
+            let known = suite.contracts.map { JSONValue.quote($0.identity) }.joined(separator: ",")
+            return HTTPAnswer.json(
+                status: 404, "{\"error\":\(JSONValue.quote(message.text)),\"contracts\":[\(known)]}",
+                note: note + " (\(message.text))")
+        }
+        let cases = contract.cases.map { JSONValue.quote($0.name) }.joined(separator: ",")
+        if object["case"] is NSNull {
+            state.withLock { _ = $0.selections.removeValue(forKey: contract.identity) }
+            return HTTPAnswer.json(
+                status: 200, "{\"contract\":\(JSONValue.quote(contract.identity)),\"case\":null}", note: note)
+        }
+        guard let caseName = object["case"] as? String else {
+            return HTTPAnswer.json(status: 400, "{\"error\":\(JSONValue.quote(usage))}", note: note + " (bad body)")
+        }
+        guard contract.servedCase(named: caseName) != nil else {
+            let message = "\(contract.identity) has no case \(JSONValue.quote(caseName))"
+            return HTTPAnswer.json(
+                status: 400,
+                "{\"error\":\(JSONValue.quote(message)),\"contract\":\(JSONValue.quote(contract.identity)),\"cases\":[\(cases)]}",
+                note: note + " (\(message))")
+        }
+        state.withLock { state in
+            state.selections[contract.identity] = (caseName, state.nextOrder)
+            state.nextOrder += 1
+        }
+        return HTTPAnswer.json(
+            status: 200, "{\"contract\":\(JSONValue.quote(contract.identity)),\"case\":\(JSONValue.quote(caseName))}",
+            note: note + " \(contract.identity) › \(caseName)")
+    }
+
+    /// The contract a name means: its identity (`contracts/x.json`), its path under `contracts/`,
+    /// or its bare file name.
+    static func find(_ name: String, in suite: ServedSuite) -> Result<ServedContract, ServeMessage> {
+        if let exact = suite.contracts.first(where: { $0.identity == name }) { return .success(exact) }
+        let found = suite.contracts.filter { $0.identity.hasSuffix("/" + name) }
+        if found.count == 1 { return .success(found[0]) }
+        if found.isEmpty { return .failure(ServeMessage("no contract is named \(JSONValue.quote(name))")) }
+        return .failure(
+            ServeMessage(
+                "\(JSONValue.quote(name)) names \(found.count) contracts: \(found.map { JSONValue.quote($0.identity) }.joined(separator: ", "))"
+            ))
+    }
+
+    // MARK: - Requests
+
+    /// The path of a target in absolute form (`http://host/path`), or the path itself.
+    private static func originPath(_ path: Substring) -> Substring {
+        guard !path.hasPrefix("/"), let scheme = path.range(of: "://") else { return path }
+        let rest = path[scheme.upperBound...]
+        guard let slash = rest.firstIndex(of: "/") else { return "/" }
+        return rest[slash...]
+    }
+
+    /// The query items of a query string, decoded.
+    static func queryItems(_ query: Substring?) -> [(name: String, value: String)] {
+        guard let query, !query.isEmpty else { return [] }
+        return query.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decoded(_ text: Substring) -> String {
+                let spaced = text.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            return (decoded(parts[0]), parts.count > 1 ? decoded(parts[1]) : "")
+        }
+    }
+
+    private static func sameItems(_ a: [(name: String, value: String)], _ b: [(name: String, value: String)]) -> Bool {
+        guard a.count == b.count else { return false }
+        let key = { (item: (name: String, value: String)) in item.name + "\u{0}" + item.value }
+        return a.map(key).sorted() == b.map(key).sorted()
+    }
+
+    /// The request as a log line shows it: the path and the query items the endpoint defines only.
+    private static func shown(
+        _ request: HTTPRequest, path: String, query: [(name: String, value: String)], defined: Set<String>
+    ) -> String {
+        let kept = query.filter { defined.contains($0.name) }
+        var text = "\(request.method) \(VisibleText.escaped(path))"
+        if !kept.isEmpty {
+            var parts = URLComponents()
+            parts.queryItems = kept.map { URLQueryItem(name: $0.name, value: $0.value) }
+            text += "?" + (parts.percentEncodedQuery ?? "")
+        }
+        return text
+    }
+
+    private static func requestJSON(_ sent: SentRequest) -> String {
+        let query = sent.query.map { "\(JSONValue.quote($0.name)):\(JSONValue.quote($0.value))" }.joined(separator: ",")
+        return
+            "{\"method\":\(JSONValue.quote(sent.method)),\"path\":\(JSONValue.quote(sent.decodedPath)),\"query\":{\(query)}}"
+    }
+}
+
+/// A case choice: a case name, for every contract that has it, or for one contract.
+package struct CaseChoice: Sendable, Equatable {
+    /// The contract's identity, when the choice names one.
+    package var contract: String?
+    /// The case's name.
+    package var caseName: String
+
+    /// Reads `NAME` or `CONTRACT › NAME`.
+    package init(parsing text: String) {
+        if let separator = text.range(of: " › ") {
+            contract = String(text[..<separator.lowerBound])
+            caseName = String(text[separator.upperBound...])
+        } else {
+            contract = nil
+            caseName = text
+        }
+    }
+}
+
+/// A message for a user of `serve`.
+struct ServeMessage: Error, Sendable {
+    let text: String
+    init(_ text: String) { self.text = text }
+}

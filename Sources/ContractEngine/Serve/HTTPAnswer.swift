@@ -1,0 +1,104 @@
+import Foundation
+
+/// What the server does with a request: send a response, or break the connection the way a
+/// network fails.
+package struct HTTPAnswer: Sendable {
+    /// What reaches the client.
+    package enum Kind: Sendable {
+        /// These bytes: a whole response, status line to body.
+        case response(status: Int, bytes: [UInt8], bodyCount: Int)
+        /// A fault on the wire instead of a response.
+        case fault(WireFault)
+    }
+
+    /// What reaches the client.
+    package var kind: Kind
+    /// How long to wait before answering.
+    package var delayMs: Int
+    /// What the log says answered, such as the case's name.
+    package var note: String
+
+    /// A response.
+    /// - Parameters:
+    ///   - status: The status code.
+    ///   - headers: The header fields, in order, as they are to be sent.
+    ///   - body: The body.
+    ///   - delayMs: How long to wait before answering.
+    ///   - note: What the log says answered.
+    package static func response(
+        status: Int, headers: [(String, String)], body: Data, delayMs: Int = 0, note: String
+    ) -> HTTPAnswer {
+        HTTPAnswer(
+            kind: .response(
+                status: status, bytes: bytes(status: status, headers: headers, body: body),
+                bodyCount: sentBodyCount(status: status, body: body)),
+            delayMs: delayMs, note: note)
+    }
+
+    /// A JSON response of the server's own (the control path, an unmatched request).
+    static func json(status: Int, _ text: String, note: String) -> HTTPAnswer {
+        response(
+            status: status, headers: [("Content-Type", "application/json; charset=utf-8")],
+            body: Data((text + "\n").utf8),
+            note: note)
+    }
+
+    /// The bytes of a response: the status line, the header fields as given, and a `Content-Length`
+    /// when they have none and the status carries a body.
+    static func bytes(status: Int, headers: [(String, String)], body: Data) -> [UInt8] {
+        var head = "HTTP/1.1 \(status) \(reasonPhrase(status))\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        let hasLength = headers.contains { $0.0.lowercased() == "content-length" }
+        let bodyless = (100...199).contains(status) || status == 204 || status == 304
+        if !hasLength && !bodyless { head += "Content-Length: \(body.count)\r\n" }
+        head += "\r\n"
+        var bytes = Array(head.utf8)
+        if !bodyless { bytes.append(contentsOf: body) }
+        return bytes
+    }
+
+    /// How many bytes of a body a response with this status carries: none for 1xx, 204 and 304.
+    static func sentBodyCount(status: Int, body: Data) -> Int {
+        (100...199).contains(status) || status == 204 || status == 304 ? 0 : body.count
+    }
+
+    /// The reason phrase for a status, or an empty one for a status without a common phrase.
+    static func reasonPhrase(_ status: Int) -> String {
+        switch status {
+        case 100: "Continue"
+        case 200: "OK"
+        case 201: "Created"
+        case 202: "Accepted"
+        case 204: "No Content"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 304: "Not Modified"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
+        case 409: "Conflict"
+        case 413: "Content Too Large"
+        case 422: "Unprocessable Content"
+        case 429: "Too Many Requests"
+        case 431: "Request Header Fields Too Large"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: ""
+        }
+    }
+}
+
+/// A network failure the server can cause on a connection, instead of answering.
+package enum WireFault: String, Sendable, CaseIterable {
+    /// The connection is closed (a FIN) before any byte of an answer.
+    case closed = "connection closed before an answer"
+    /// The connection is reset (an RST) before any byte of an answer.
+    case reset = "connection reset"
+    /// No answer at all: the connection stays open until the client gives up.
+    case silence = "no answer until the client's timeout"
+}

@@ -1,0 +1,217 @@
+import DogPatchClients
+import Foundation
+
+/// `serve`'s front door: the suite's contracts answering over HTTP on one port, each API under
+/// its own base path, reloaded when the files change.
+package final class SuiteServer: Sendable {
+    /// How to serve.
+    package struct Settings: Sendable {
+        /// The IPv4 address to listen on.
+        package var host = "127.0.0.1"
+        /// The port; 0 for a free one.
+        package var port = 0
+        /// The case choices as given: `NAME` (every contract that has the case) or `CONTRACT › NAME`.
+        package var choices: [String] = []
+        /// How often the files are looked at for a change.
+        package var reloadInterval: TimeInterval = 0.25
+        /// A connection with no request under way is closed after this long.
+        package var idleTimeout: TimeInterval = 30
+        /// A request must arrive whole within this long of its first byte.
+        package var requestTimeout: TimeInterval = 10
+
+        /// The defaults.
+        package init() {}
+    }
+
+    /// What happens while serving, for the command line to print.
+    package enum Event: Sendable {
+        /// A request was answered: its log line.
+        case request(String)
+        /// The files changed and the suite was loaded again.
+        case reloaded(contracts: Int, cases: Int)
+        /// The files changed and the suite is invalid: the last valid suite is still served.
+        case keptLastValid(ServeProblem)
+    }
+
+    /// The port the server listens on.
+    package let port: Int
+    /// The address it listens on.
+    package let host: String
+    private let http: HTTPServer
+    private let router: CaseRouter
+    private let watcher: Locked<Task<Void, Never>?>
+
+    private init(http: HTTPServer, host: String, router: CaseRouter) {
+        self.http = http
+        self.port = http.port
+        self.host = host
+        self.router = router
+        watcher = Locked(nil)
+    }
+
+    /// `http://HOST:PORT`.
+    package var url: String { "http://\(host):\(port)" }
+
+    /// Each API served, with the base URL to give its client (`http://127.0.0.1:PORT/api/v1/`).
+    package var baseURLs: [(api: String, url: String)] {
+        router.suite.apis.map { ($0.name, url + $0.basePath) }
+    }
+
+    /// Loads the suite and starts serving it.
+    /// - Parameters:
+    ///   - catalogue: The endpoints and models contracts may name.
+    ///   - options: The paths and filters that select the contracts (and the folders).
+    ///   - location: The folder the run started in and the suite around it.
+    ///   - settings: Address, port, case choices and timeouts.
+    ///   - events: Receives every request's log line and every reload, on any thread.
+    /// - Returns: The running server, or why it cannot serve.
+    package static func start(
+        catalogue: Catalogue, options: VerifyOptions, location: SuiteLocation, settings: Settings,
+        events: @escaping @Sendable (Event) -> Void
+    ) async -> Result<SuiteServer, ServeProblem> {
+        let load = { @Sendable () async -> Result<ServedSuite, ServeProblem> in
+            await ServedSuite.load(
+                Verifier(catalogue: catalogue, options: options, location: location), catalogue: catalogue)
+        }
+        let watched = watchedFiles(options: options, location: location)
+        let before = SuiteFingerprint(watched)
+        let suite: ServedSuite
+        switch await load() {
+        case .success(let loaded): suite = loaded
+        case .failure(let problem): return .failure(problem)
+        }
+        let choices: [CaseChoice]
+        switch resolve(settings.choices, in: suite) {
+        case .success(let resolved): choices = resolved
+        case .failure(let failure): return .failure(.unknownChoice(failure.choice, reason: failure.message.text))
+        }
+        let router = CaseRouter(suite: suite, choices: choices)
+        let http: HTTPServer
+        do throws(HTTPServer.StartError) {
+            http = try HTTPServer(
+                host: settings.host, port: settings.port,
+                timeouts: HTTPServer.Timeouts(idle: settings.idleTimeout, request: settings.requestTimeout),
+                handler: router.answer,
+                log: { exchange in events(.request(logLine(exchange))) })
+        } catch {
+            return .failure(.cannotListen(error.reason))
+        }
+        let server = SuiteServer(http: http, host: settings.host, router: router)
+        let interval = UInt64(max(0.01, settings.reloadInterval) * 1e9)
+        let task = Task.detached {
+            var seen = before
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: interval)
+                if Task.isCancelled { return }
+                let now = SuiteFingerprint(watched)
+                guard now != seen else { continue }
+                seen = now
+                switch await load() {
+                case .success(let loaded):
+                    router.replace(loaded)
+                    events(
+                        .reloaded(
+                            contracts: loaded.contracts.count, cases: loaded.contracts.map(\.cases.count).reduce(0, +)))
+                case .failure(let problem):
+                    events(.keptLastValid(problem))
+                }
+            }
+        }
+        server.watcher.withLock { $0 = task }
+        return .success(server)
+    }
+
+    /// Stops serving: closes the listener and every connection, and stops watching the files.
+    package func stop() {
+        watcher.withLock { $0?.cancel() }
+        http.stop()
+    }
+
+    /// A case choice that names no served case, and why.
+    private struct ChoiceFailure: Error {
+        let choice: String
+        let message: ServeMessage
+    }
+
+    /// The case choices with their contracts named by identity.
+    private static func resolve(_ texts: [String], in suite: ServedSuite) -> Result<[CaseChoice], ChoiceFailure> {
+        var choices: [CaseChoice] = []
+        for text in texts {
+            var choice = CaseChoice(parsing: text)
+            if let name = choice.contract {
+                switch CaseRouter.find(name, in: suite) {
+                case .success(let contract):
+                    guard contract.servedCase(named: choice.caseName) != nil else {
+                        return .failure(
+                            ChoiceFailure(
+                                choice: text,
+                                message: ServeMessage(
+                                    "\(contract.identity) has no case \(JSONValue.quote(choice.caseName)); its cases: \(contract.cases.map { JSONValue.quote($0.name) }.joined(separator: ", "))"
+                                )))
+                    }
+                    choice.contract = contract.identity
+                case .failure(let message):
+                    return .failure(ChoiceFailure(choice: text, message: message))
+                }
+            } else if !suite.contracts.contains(where: { $0.servedCase(named: choice.caseName) != nil }) {
+                return .failure(
+                    ChoiceFailure(choice: text, message: ServeMessage("no served contract has a case of that name")))
+            }
+            choices.append(choice)
+        }
+        return .success(choices)
+    }
+
+    private static func watchedFiles(options: VerifyOptions, location: SuiteLocation) -> [URL] {
+        let verifier = Verifier(catalogue: Catalogue(endpoints: [], models: []), options: options, location: location)
+        var roots = [verifier.fixtureLocator.root]
+        if options.paths.isEmpty {
+            roots.append(location.folder(options.contractsFolder, default: SuiteLocation.contractsName).url)
+        } else {
+            roots += options.paths.map { location.resolve($0) }
+        }
+        return roots
+    }
+
+    /// A request's line on the log: method, path (query items the endpoint does not define left
+    /// out), the case that answered, status, bytes and milliseconds.
+    private static func logLine(_ exchange: HTTPServer.Exchange) -> String {
+        let outcome = exchange.status.map { "\($0)" } ?? exchange.fault.map(\.rawValue) ?? "-"
+        let tenths = Int((exchange.milliseconds * 10).rounded())
+        let time = "\(tenths / 10).\(tenths % 10)"
+        let head = exchange.request == nil ? "- \(exchange.note)" : exchange.note
+        return "\(head) \(outcome) \(exchange.bodyCount) B \(time) ms"
+    }
+}
+
+/// What the files of a suite look like on disk: each file's and folder's identity, size and times,
+/// so an edit in place is seen as well as a file replaced.
+private struct SuiteFingerprint: Equatable {
+    private var entries: [String] = []
+
+    init(_ roots: [URL]) {
+        for root in roots {
+            Self.add(root.path, into: &entries)
+            guard let names = FileManager.default.enumerator(atPath: root.path) else { continue }
+            while let name = names.nextObject() as? String {
+                Self.add(root.path + "/" + name, into: &entries)
+            }
+        }
+    }
+
+    private static func add(_ path: String, into entries: inout [String]) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            entries.append(path + " -")
+            return
+        }
+        #if canImport(Darwin)
+            let modified = "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
+            let changed = "\(info.st_ctimespec.tv_sec).\(info.st_ctimespec.tv_nsec)"
+        #else
+            let modified = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+            let changed = "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+        #endif
+        entries.append("\(path) \(info.st_dev) \(info.st_ino) \(info.st_size) \(modified) \(changed)")
+    }
+}

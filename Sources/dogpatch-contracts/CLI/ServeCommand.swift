@@ -1,0 +1,125 @@
+import ContractEngine
+import Foundation
+
+/// `dogpatch-contracts serve [PATH ...]`: the suite's contracts as the app's mock server, until
+/// SIGINT or SIGTERM.
+struct ServeCommand: ToolCommand, SuiteCommand {
+    var options = VerifyOptions()
+    var host = "127.0.0.1"
+    var port = 0
+    var choices: [String] = []
+
+    static let spec = CommandSpec<ServeCommand>(
+        name: "serve",
+        synopsis: "[PATH ...] [--filter TEXT] [--host ADDR] [--port N] [--case NAME ...]",
+        summary: "serve the contracts over HTTP as the app's mock server",
+        about: """
+            Answers HTTP requests with the contracts' cases until SIGINT or SIGTERM, on one port for
+            every API, each under its own base path; the first lines on stdout are the server's URL
+            and one base URL per API to give its client. A request is matched to a contract by the
+            request its client sends (method, path, query); the case that answers is the one named
+            by the X-Contract-Case header, else the one selected through the control path, else the
+            one --case names, else the contract's first case that decodes. The answer is the case's
+            status, headers and fixture bytes as stored, after its delayMs; a network-error case is
+            a fault on the wire (see docs/serving.md). GET /_contracts lists the contracts and
+            cases as JSON; POST /_contracts/select {"contract": ..., "case": ...} selects a case;
+            POST /_contracts/reset clears the selections. A request no contract matches gets a 404
+            whose JSON body names the nearest contract and what differed. Every request is logged
+            on stderr. A change to the served files reloads the suite within a second; a change
+            that makes it invalid keeps the last valid suite and prints the diagnostics.
+            """,
+        arguments: [("PATH ...", "contract files or folders (default: the contracts folder)")],
+        options: [
+            .contracts,
+            .fixtures,
+            .filter,
+            .value(
+                "--host", "ADDR",
+                "the IPv4 address to listen on (default: 127.0.0.1); any other than\nloopback is warned about"
+            ) {
+                $0.host = $1 == "localhost" ? "127.0.0.1" : $1
+            },
+            .value("--port", "N", "the port (default: 0, a free one)") { command, value throws(CommandLineError) in
+                guard let port = Int(value), (0...65535).contains(port) else {
+                    throw CommandLineError(
+                        message: "--port takes a number from 0 to 65535; got \(JSONValue.quote(value))",
+                        command: "serve")
+                }
+                command.port = port
+            },
+            .value(
+                "--case", "NAME",
+                "answer with this case where nothing else chooses one: a case name, for every\ncontract that has it, or \"CONTRACT › NAME\"; repeat it for more"
+            ) {
+                $0.choices.append($1)
+            },
+        ],
+        positional: { command, value throws(CommandLineError) in command.options.paths.append(value) },
+        validate: { command throws(CommandLineError) in
+            var address = in_addr()
+            guard inet_pton(AF_INET, command.host, &address) == 1 else {
+                throw CommandLineError(
+                    message: "--host takes an IPv4 address such as 127.0.0.1; got \(JSONValue.quote(command.host))",
+                    command: "serve")
+            }
+        },
+        exitStatus: [
+            (0, "stopped by SIGINT or SIGTERM"),
+            (2, "a contract is invalid, the address cannot be listened on, or the arguments are wrong"),
+        ]
+    )
+
+    func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
+        let output = context.output
+        if !host.hasPrefix("127.") {
+            output.standardError(
+                "warning: serving on \(host), which is not a loopback address: other machines can reach the suite\n")
+        }
+        var settings = SuiteServer.Settings()
+        settings.host = host
+        settings.port = port
+        settings.choices = choices
+        context.environment.interruption.listen()
+        let started = await SuiteServer.start(
+            catalogue: context.catalogue, options: options, location: context.environment.location,
+            settings: settings
+        ) { event in
+            switch event {
+            case .request(let line):
+                output.standardError(line + "\n")
+            case .reloaded(let contracts, let cases):
+                output.standardError("reloaded the suite: \(contracts) contracts, \(cases) cases\n")
+            case .keptLastValid(let problem):
+                let text = Self.problems(problem, closing: "still serving the last valid suite")
+                    .map { Tool.render($0, palette: Palette(enabled: false)) }.joined()
+                output.standardError(text)
+            }
+        }
+        let server: SuiteServer
+        switch started {
+        case .success(let running): server = running
+        case .failure(let problem):
+            return CommandOutcome(.invalid, Self.problems(problem, closing: "nothing was served"))
+        }
+        var lines = "serving \(server.url)\n"
+        for (api, url) in server.baseURLs { lines += "\(api) \(url)\n" }
+        context.results(lines)
+        _ = await context.environment.interruption.wait()
+        server.stop()
+        return CommandOutcome(.success)
+    }
+
+    private static func problems(_ problem: ServeProblem, closing: String) -> [ToolProblem] {
+        switch problem {
+        case .usage(let message): [.usage(CommandLineError(message: "\(message); \(closing)", command: name))]
+        case .invalid(let diagnostics): ToolProblem.refusal(diagnostics, "a contract is invalid; \(closing)")
+        case .cannotListen(let reason): [.error(reason)]
+        case .unknownChoice(let choice, let reason):
+            [
+                .usage(
+                    CommandLineError(message: "--case \(JSONValue.quote(choice)): \(reason); \(closing)", command: name)
+                )
+            ]
+        }
+    }
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# serve against pact stub, in one run on the same cores: wrk (a real load generator) drives
+# `dogpatch-contracts serve` on the repository's suite and `pact stub` (pact-stub-server, from
+# pact-python-cli in the virtual environment under .build/) on the pact `export pact` writes for
+# the same suite, with the same request (GET /api/v1/dogs, the "page of three dogs" case), the
+# same threads, connections and duration. Prints requests per second, p99 latency and the ratio,
+# and serve's time from launch to its first answer.
+# Options: --duration SECONDS (default 5), --connections N (default 32), --threads N (default 1).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PACT_DO_NOT_TRACK=true
+
+duration=5
+connections=32
+threads=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --duration) duration="$2"; shift 2 ;;
+        --connections) connections="$2"; shift 2 ;;
+        --threads) threads="$2"; shift 2 ;;
+        *) echo "bench/serve.sh: unknown option $1" >&2; exit 2 ;;
+    esac
+done
+
+if ! command -v wrk > /dev/null; then
+    echo "serve vs pact stub: skipped, wrk is not installed (Debian/Ubuntu: apt-get install wrk; macOS: brew install wrk)"
+    exit 0
+fi
+swift build -c release --product dogpatch-contracts > /dev/null
+tool=.build/release/dogpatch-contracts
+work="$(mktemp -d)"
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2> /dev/null || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+now() { date +%s%N; }
+
+# serve: launch, read the port from its first line, time the first answer.
+mkfifo "$work/serve.out"
+start=$(now)
+"$tool" serve > "$work/serve.out" 2> /dev/null &
+pids+=($!)
+read -r first < "$work/serve.out"
+exec 3< "$work/serve.out" # keep the pipe open so serve's later lines never block it
+port="${first##*:}"
+until curl -fsS -o /dev/null "http://127.0.0.1:$port/api/v1/dogs"; do :; done
+first_answer_ms=$(( ($(now) - start) / 1000000 ))
+
+# pact stub on the exported pact, the same case chosen by its provider state.
+pact_row=""
+venv=.build/venv
+if [ ! -x "$venv/bin/pact" ]; then
+    { [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"; } > /dev/null 2>&1 || true
+    "$venv/bin/pip" install --quiet --disable-pip-version-check pact-python-cli > /dev/null 2>&1 || true
+fi
+if [ -x "$venv/bin/pact" ]; then
+    "$tool" export pact --out "$work/pacts" > /dev/null 2>&1
+    stub_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+    "$venv/bin/pact" stub -f "$work/pacts/dogpatch-app-dogpatch.json" -p "$stub_port" \
+        -s "three dogs are for sale" -l none > /dev/null 2>&1 &
+    pids+=($!)
+    deadline=$(( $(now) + 20000000000 ))
+    until curl -fsS -o /dev/null "http://127.0.0.1:$stub_port/api/v1/dogs" 2> /dev/null; do
+        [ "$(now)" -lt "$deadline" ] || { echo "serve vs pact stub: pact stub did not start" >&2; exit 1; }
+    done
+    pact_row=yes
+else
+    echo "pact stub: skipped, pact-python-cli cannot be installed into $venv"
+fi
+
+# measure NAME URL: one wrk run; prints "requests/s p99-ms".
+measure() {
+    wrk -t"$threads" -c"$connections" -d"${duration}s" --latency "$2" > "$work/$1.wrk"
+    rps=$(awk '/^Requests\/sec:/ { print $2 }' "$work/$1.wrk")
+    p99=$(awk '$1 == "99%" { v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v = v / 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v = v * 1000 }; print v }' "$work/$1.wrk")
+    errors=$(awk '/Non-2xx|Socket errors/ { print }' "$work/$1.wrk")
+    [ -z "$errors" ] || echo "$1: $errors" >&2
+    echo "$rps $p99"
+}
+
+cores=$(getconf _NPROCESSORS_ONLN)
+echo "serve vs pact stub: wrk -t$threads -c$connections -d${duration}s, GET /api/v1/dogs (page of three dogs), $cores cores"
+read -r serve_rps serve_p99 < <(measure serve "http://127.0.0.1:$port/api/v1/dogs")
+printf '  %-34s %12s req/s   p99 %8s ms\n' "dogpatch-contracts serve" "$serve_rps" "$serve_p99"
+if [ -n "$pact_row" ]; then
+    read -r pact_rps pact_p99 < <(measure pact "http://127.0.0.1:$stub_port/api/v1/dogs")
+    printf '  %-34s %12s req/s   p99 %8s ms\n' "pact stub (pact-stub-server)" "$pact_rps" "$pact_p99"
+    awk -v a="$serve_rps" -v b="$pact_rps" 'BEGIN { printf "  serve / pact stub throughput: %.2fx\n", a / b }'
+fi
+echo "  serve, launch to first answer: ${first_answer_ms} ms"
