@@ -123,7 +123,9 @@ package enum OpenAPIExport: GeneratedJSON {
         case .map(let value): return typed("object", [("additionalProperties", schema(value))])
         case .string(.plain): return typed("string")
         case .string(.uuid): return typed("string", [("format", .string("uuid")), ("pattern", .string(uuidPattern))])
-        case .string(.url): return typed("string", [("format", .string("uri-reference")), ("minLength", .number("1"))])
+        // No `format`: a URL with a space or an "ä" decodes, and a validator asserting
+        // `uri-reference` would refuse it. The decoder refuses only the empty string.
+        case .string(.url): return typed("string", [("minLength", .number("1"))])
         case .integer: return typed("integer")
         case .number: return typed("number")
         case .boolean: return typed("boolean")

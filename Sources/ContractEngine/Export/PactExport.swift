@@ -206,7 +206,8 @@ package enum PactExport: GeneratedJSON {
         }
     }
 
-    /// The response: the status, the `Content-Type` the case gives (any parameters allowed), and
+    /// The response: the status, the `Content-Type` the case gives (any parameters allowed, the
+    /// media type in any case, as HTTP compares it), and
     /// the body the app needs with a rule for every key kept.
     private static func responseMembers(
         status: Int, headers: [String: String], body: (value: JSONValue, rules: [(String, JSONValue)])?
@@ -220,7 +221,7 @@ package enum PactExport: GeneratedJSON {
             let mediaType =
                 contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? contentType
             rules.append(
-                ("header", object([("Content-Type", matchers([regex("^" + escaped(mediaType) + "(\\s*;.*)?$")]))])))
+                ("header", object([("Content-Type", matchers([regex("(?i)^" + escaped(mediaType) + "(\\s*;.*)?$")]))])))
         }
         if let body {
             members.append(("body", body.value))
@@ -274,8 +275,12 @@ package enum PactExport: GeneratedJSON {
                 if kept.count == 1 { rules += child.rules }
             }
             return (.object(kept), rules)
-        case (.string(.uuid), _): return (value, [(path, matchers([regex(OpenAPIExport.uuidPattern)]))])
-        case (.string(.url), _): return (value, [(path, matchers([regex("^.+$")]))])
+        // A type rule and the regex, which Pact ANDs: the verifier applies a regex to the text of any
+        // JSON value, so a regex alone passes `null`, `42` or `true` where the app needs a string.
+        case (.string(.uuid), _):
+            return (value, [(path, matchers([object([("match", .string("type"))]), regex(OpenAPIExport.uuidPattern)]))])
+        case (.string(.url), _):
+            return (value, [(path, matchers([object([("match", .string("type"))]), regex("^.+$")]))])
         case (.integer, _): return (value, [(path, matchers([object([("match", .string("integer"))])]))])
         case (.number, _): return (value, [(path, matchers([object([("match", .string("number"))])]))])
         case (.string, _), (.boolean, _): return (value, [(path, matchers([object([("match", .string("type"))])]))])

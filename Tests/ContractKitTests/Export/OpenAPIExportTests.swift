@@ -77,6 +77,10 @@ struct OpenAPIExportTests {
         let dog = try #require(
             (document["components"] as? [String: [String: Any]])?["schemas"]?["Dog"] as? [String: Any])
         #expect((dog["required"] as? [String])?.count == 10)
+        // Issue 29, finding 10: nothing the decoder does not enforce; a URL with a space decodes.
+        let imageURL = try #require((dog["properties"] as? [String: [String: Any]])?["imageURL"])
+        #expect(imageURL["format"] == nil, "\(imageURL)")
+        #expect(imageURL["minLength"] as? Int == 1)
         let before = try AddHARTests.snapshot(folder)
         let inside = try folder.run(["export", "openapi", "--out", "contracts/openapi.json"])
         #expect(inside.status == 2)

@@ -27,7 +27,9 @@ struct PactExportTests {
             "contracts/more.json",
             """
             { "endpoint": "dogpatch.getDogs", "cases": [
-              { "name": "two dogs", "given": "two dogs for sale", "response": { "fixture": "dogs.json" }, "expect": { "decodes": true } } ] }
+              { "name": "two dogs", "given": "two dogs for sale",
+                "response": { "fixture": "dogs.json", "headers": { "Content-Type": "application/json" } },
+                "expect": { "decodes": true } } ] }
             """)
         let run = try folder.run(["export", "pact", "--out", "pacts", "--consumer", "shop"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -53,7 +55,23 @@ struct PactExportTests {
         let rules = try #require(
             (response["matchingRules"] as? [String: Any])?["body"] as? [String: [String: [[String: Any]]]])
         #expect(rules["$"]?["matchers"]?.first?["min"] as? Int == 1)
-        #expect(rules["$[*].id"]?["matchers"]?.first?["match"] as? String == "regex")
+        // Issue 29, finding 1: a type rule beside each regex (Pact ANDs them), so `null`, a number or
+        // a boolean fails where the app needs a UUID or a URL string.
+        for key in ["id", "sellerID", "imageURL"] {
+            let kinds = rules["$[*].\(key)"]?["matchers"]?.compactMap { $0["match"] as? String }
+            #expect(kinds == ["type", "regex"], "\(key): \(String(describing: kinds))")
+        }
+        // Finding 6: the media type in any case, as HTTP compares it.
+        let headerRules = try #require(
+            (response["matchingRules"] as? [String: Any])?["header"] as? [String: [String: [[String: Any]]]])
+        let pattern = try #require(headerRules["Content-Type"]?["matchers"]?.first?["regex"] as? String)
+        let expression = try NSRegularExpression(pattern: pattern)
+        for value in ["application/json", "Application/JSON; charset=UTF-8", "application/json;charset=utf-8"] {
+            #expect(
+                expression.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil,
+                "\(pattern) refuses \(value)")
+        }
+        #expect(expression.firstMatch(in: "text/html", range: NSRange(location: 0, length: 9)) == nil)
         #expect(rules["$[*].cost"]?["matchers"]?.first?["match"] as? String == "number")
         #expect(!rules.values.contains { $0["matchers"]?.contains { $0["match"] as? String == "equality" } == true })
         let request = try #require(page["request"] as? [String: Any])
