@@ -278,7 +278,9 @@ package enum PactExport: GeneratedJSON {
         // A type rule and the regex, which Pact ANDs: the verifier applies a regex to the text of any
         // JSON value, so a regex alone passes `null`, `42` or `true` where the app needs a string.
         case (.string(.uuid), _):
-            return (value, [(path, matchers([object([("match", .string("type"))]), regex(OpenAPIExport.uuidPattern)]))])
+            return (
+                value, [(path, matchers([object([("match", .string("type"))]), regex(OpenAPIExport.uuidPattern)]))]
+            )
         case (.string(.url), _):
             return (value, [(path, matchers([object([("match", .string("type"))]), regex("^.+$")]))])
         case (.integer, _): return (value, [(path, matchers([object([("match", .string("integer"))])]))])
