@@ -65,6 +65,10 @@ expect dogpatch-app-dogpatch.json dogpatch retype fail
 expect dogpatch-app-dogpatch.json dogpatch drop-required fail
 expect dogpatch-app-dogpatch.json dogpatch bad-uuid fail
 expect dogpatch-app-dogpatch.json dogpatch ok-for-404 fail
+expect dogpatch-app-dogpatch.json dogpatch null-url fail
+expect dogpatch-app-dogpatch.json dogpatch number-url fail
+expect dogpatch-app-dogpatch.json dogpatch shouted-media-type pass
+expect dogpatch-app-countries.json countries shouted-media-type pass
 expect dogpatch-app-dogpatch.json dogpatch drop-unread pass
 expect dogpatch-app-dogpatch.json dogpatch add-key pass
 expect dogpatch-app-dogpatch.json dogpatch change-values pass

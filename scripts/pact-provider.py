@@ -9,7 +9,9 @@ the response of the state set last, whatever its path.
 
 Modes: recorded (as the fixtures are), retype (a number the app reads sent as text), drop-required
 (a key the app requires left out), bad-uuid (an id that is not a UUID), ok-for-404 (200 where a case
-expects 404), drop-unread (a key the app never reads left out), add-key (a key added), change-values
+expects 404), null-url and number-url (an image URL sent as null or as a number), shouted-media-type
+(Content-Type written Application/JSON; charset=UTF-8), drop-unread (a key the app never reads left
+out), add-key (a key added), change-values
 (other values of the same types).
 """
 import http.server
@@ -78,6 +80,10 @@ def transform(status, body):
             record.pop("id", None)
         elif MODE == "bad-uuid" and "id" in record:
             record["id"] = "not-a-uuid"
+        elif MODE == "null-url" and "imageURL" in record:
+            record["imageURL"] = None
+        elif MODE == "number-url" and "imageURL" in record:
+            record["imageURL"] = 42
         elif MODE == "drop-unread":
             for key in ("gender", "fifa", "car"):
                 record.pop(key, None)
@@ -117,6 +123,8 @@ class Provider(http.server.BaseHTTPRequestHandler):
         status, body = transform(status, body)
         self.send_response(status)
         for name, value in headers.items():
+            if MODE == "shouted-media-type" and name.lower() == "content-type":
+                value = "Application/JSON; charset=UTF-8"
             self.send_header(name, value)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
