@@ -46,9 +46,16 @@ package struct Verifier: Sendable {
     /// - Parameter contracts: The loaded contracts.
     /// - Returns: The diagnostics.
     package func fixtureProblems(in contracts: [LoadedContract]) -> [Diagnostic] {
+        fixtureProblems(in: contracts.compactMap { if case .loaded(let contract) = $0 { contract } else { nil } })
+    }
+
+    /// What `verify` would find wrong with the fixtures of contracts before running any case.
+    /// - Parameter contracts: The contracts.
+    /// - Returns: The diagnostics, each once, in suite order.
+    package func fixtureProblems(in contracts: [Contract]) -> [Diagnostic] {
         var seen: Set<String> = []
         var problems: [Diagnostic] = []
-        for case .loaded(let contract) in contracts {
+        for contract in contracts {
             for case .ready(let spec) in contract.cases {
                 guard case .http(_, _, .fixture(_, let file, _)) = spec.response.kind, seen.insert(file).inserted
                 else { continue }

@@ -97,16 +97,19 @@ struct ExportCommand: ToolCommand, SuiteCommand {
                     message: "--out \(JSONValue.quote(out)) is a file; pact writes a folder of files",
                     command: Self.name))
         }
-        let (_, items) = try selection(in: context)
+        let (verifier, items) = try selection(in: context)
         var contracts: [Contract] = []
         var problems: [Diagnostic] = []
         for item in items {
             switch item {
-            case .contractError(_, _, let diagnostics): problems += diagnostics
-            case .contractCase(let contract, _):
+            case .contractError(_, _, let diagnostics), .contractCase(_, .invalid(_, let diagnostics)):
+                problems += diagnostics
+            case .contractCase(let contract, .ready):
                 if contracts.last?.file != contract.file { contracts.append(contract) }
             }
         }
+        // A case verify calls an error (a missing or unreadable fixture) is never left out in silence.
+        problems += verifier.fixtureProblems(in: contracts)
         guard problems.isEmpty else {
             return CommandOutcome(
                 .invalid, [.diagnostics(problems), .error("a contract is invalid; nothing was written")])

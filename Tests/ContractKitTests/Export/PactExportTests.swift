@@ -185,4 +185,27 @@ struct GivenFieldTests {
             ),
             "\(verify.stderr)")
     }
+
+    /// Issue 29, finding 8: what verify calls invalid exports nothing, with verify's diagnostics.
+    @Test(
+        "a missing fixture or an invalid case makes both exports exit 2 and write nothing",
+        arguments: ["pact", "openapi"])
+    func invalidSelectionExportsNothing(format: String) throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("Fixtures/dogs.json"))
+        let out = format == "pact" ? "pacts" : "openapi.json"
+        let missing = try folder.run(["export", format, "--out", out])
+        #expect(missing.status == 2, "\(missing.stdout)\(missing.stderr)")
+        #expect(missing.stderr.contains(#"error: fixture "Fixtures/dogs.json" does not exist"#), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(out).path))
+        try SampleSuite.write(into: folder)
+        try folder.write(
+            "contracts/bad.json",
+            #"{"endpoint": "dogpatch.getDogs", "cases": [{"name": "x", "response": {"status": 200, "fixture": "dogs.json"}, "expect": {"decodes": false}}]}"#
+        )
+        let invalid = try folder.run(["export", format, "--out", out])
+        #expect(invalid.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(out).path))
+    }
 }
