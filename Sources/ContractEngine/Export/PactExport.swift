@@ -120,6 +120,9 @@ package enum PactExport: GeneratedJSON {
             let interactions = byProvider[provider] ?? []
             let descriptions = uniqueDescriptions(interactions)
             let states = providerStates(interactions)
+            if let clash = clash(interactions, states: states, provider: provider) {
+                return .failure(LiveFailure(url: "", reason: clash))
+            }
             let list = zip(interactions, zip(descriptions, states)).map { interaction, named in
                 node(
                     object(
@@ -157,19 +160,32 @@ package enum PactExport: GeneratedJSON {
         }
     }
 
-    /// Each interaction's provider state: the case's `given`, else its name, which is unique in its
-    /// contract; a name two contracts of the API use is told apart by its contract, so a provider
-    /// can serve each its own response: `page of three dogs (contracts/dogpatch/get-dogs.json)`.
+    /// Each interaction's provider state: the case's `given`, else its name, whatever else is in
+    /// the suite or the selection, so a provider's state handlers never change under it.
     private static func providerStates(_ interactions: [Interaction]) -> [String] {
-        var contracts: [String: Set<String>] = [:]
-        for interaction in interactions where interaction.given == nil {
-            contracts[interaction.caseName, default: []].insert(interaction.contract)
+        interactions.map { $0.given ?? $0.caseName }
+    }
+
+    /// Two interactions a provider cannot tell apart (the same request in the same state) that ask
+    /// for different answers, named with what to do; `nil` when there are none.
+    private static func clash(_ interactions: [Interaction], states: [String], provider: String) -> String? {
+        var seen: [String: (interaction: Interaction, response: String)] = [:]
+        for (interaction, state) in zip(interactions, states) {
+            let request = interaction.members.first { $0.0 == "request" }.map { $0.1.jsonText } ?? ""
+            let response = interaction.members.first { $0.0 == "response" }.map { $0.1.jsonText } ?? ""
+            let key = state + "\u{0}" + request
+            guard let first = seen[key] else {
+                seen[key] = (interaction, response)
+                continue
+            }
+            guard first.response != response else { continue }
+            return """
+                the cases \(JSONValue.quote(first.interaction.caseName)) (\(first.interaction.contract)) and \
+                \(JSONValue.quote(interaction.caseName)) (\(interaction.contract)) send \(provider) the same request in the \
+                provider state \(JSONValue.quote(state)) and expect different answers; give one of them a "given" naming its state
+                """
         }
-        return interactions.map { interaction in
-            if let given = interaction.given { return given }
-            return (contracts[interaction.caseName]?.count ?? 0) > 1
-                ? "\(interaction.caseName) (\(interaction.contract))" : interaction.caseName
-        }
+        return nil
     }
 
     /// The request the client sends, learnt on the stub: method, path, query, and the headers but

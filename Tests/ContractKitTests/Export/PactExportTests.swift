@@ -208,4 +208,35 @@ struct GivenFieldTests {
         #expect(invalid.status == 2)
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(out).path))
     }
+
+    /// Issue 29, finding 7: a case's state is its `given`, else its name, whatever else is exported.
+    @Test("provider states do not change with the suite; a clash the provider cannot tell apart is exit 2")
+    func stableStates() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        func states() throws -> [String] {
+            let run = try folder.run(["export", "pact", "--out", "pacts"])
+            #expect(run.status == 0, "\(run.stderr)")
+            return try PactExportTests.interactions(try folder.read("pacts/dogpatch-app-dogpatch.json")).compactMap {
+                ($0["providerStates"] as? [[String: String]])?.first?["name"]
+            }.sorted()
+        }
+        let before = try states()
+        #expect(before == ["not found", "two dogs"], "\(before)")
+        // Another contract with a case of the same name and the same answer: nothing renamed.
+        try folder.write("contracts/other.json", SampleSuite.dogsContract)
+        #expect(try states() == ["not found", "not found", "two dogs", "two dogs"])
+        // The same request and state with another answer: the provider could not serve both.
+        try folder.write(
+            "contracts/other.json",
+            #"{"endpoint": "dogpatch.getDogs", "cases": [{"name": "not found", "response": {"status": 410}, "expect": {"error": "responseUnsuccessful", "status": 410}}]}"#
+        )
+        let clash = try folder.run(["export", "pact", "--out", "pacts2"])
+        #expect(clash.status == 2)
+        #expect(
+            clash.stderr.contains(
+                #"provider state "not found" and expect different answers; give one of them a "given""#),
+            "\(clash.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("pacts2").path))
+    }
 }
