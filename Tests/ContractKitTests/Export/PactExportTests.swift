@@ -239,4 +239,25 @@ struct GivenFieldTests {
             "\(clash.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("pacts2").path))
     }
+
+    /// Issue 29, finding 2: the path exactly as the client sends it, so `pact stub` answers the app
+    /// and the verifier sends the provider the same request.
+    @Test(
+        "request paths keep the client's escapes",
+        arguments: [
+            ("united states", "/v3.1/name/united%20states"), ("AC/DC", "/v3.1/name/AC%2FDC"),
+            ("a#b", "/v3.1/name/a%23b"),
+        ])
+    func escapedPaths(name: String, path: String) throws {
+        let folder = try SuiteFolder()
+        let arguments = String(decoding: try JSONSerialization.data(withJSONObject: ["name": name]), as: UTF8.self)
+        try folder.write(
+            "contracts/c.json",
+            #"{"endpoint": "countries.byName", "arguments": \#(arguments), "cases": [{"name": "gone", "response": {"status": 404}, "expect": {"error": "responseUnsuccessful", "status": 404}}]}"#
+        )
+        let run = try folder.run(["export", "pact", "--out", "pacts"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let interactions = try PactExportTests.interactions(try folder.read("pacts/dogpatch-app-countries.json"))
+        #expect((interactions.first?["request"] as? [String: Any])?["path"] as? String == path)
+    }
 }
