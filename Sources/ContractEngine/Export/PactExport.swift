@@ -197,7 +197,8 @@ package enum PactExport: GeneratedJSON {
             request in
             let parts = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
             var members: [(String, JSONValue)] = [
-                ("method", .string((request.httpMethod ?? "GET").uppercased())), ("path", .string(parts?.percentEncodedPath ?? "/")),
+                ("method", .string((request.httpMethod ?? "GET").uppercased())),
+                ("path", .string(parts?.percentEncodedPath ?? "/")),
             ]
             let items = parts?.queryItems ?? []
             if !items.isEmpty {
