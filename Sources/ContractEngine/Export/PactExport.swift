@@ -81,7 +81,7 @@ package enum PactExport: GeneratedJSON {
                         continue
                     }
                     response = responseMembers(status: status, headers: headers, body: nil)
-                case .decodes(_, let values):
+                case .decodes(let count, let values):
                     let data: Data
                     switch LoadedBody.load(spec.response, fixtures: fixtures, contractFile: contract.file) {
                     case .success(let loaded): data = loaded.data
@@ -95,7 +95,11 @@ package enum PactExport: GeneratedJSON {
                     }
                     let shape = shapes[contract.model.name] ?? ModelShape.learn(contract.model)
                     shapes[contract.model.name] = shape
-                    let pruned = prune(root.value, shape: shape, path: "$", keep: values.map(\.path.segments))
+                    // The page must hold an element only where the case asks for one.
+                    let needsElement = (count?.value ?? 0) > 0 || !values.isEmpty
+                    let pruned = prune(
+                        root.value, shape: shape, path: "$", keep: values.map(\.path.segments),
+                        needsElement: needsElement)
                     response = responseMembers(status: status, headers: headers, body: pruned)
                 }
                 // One request per contract: its endpoint and arguments are the contract's.
@@ -249,9 +253,9 @@ package enum PactExport: GeneratedJSON {
     }
 
     /// The body cut to what the model needs, and its rules by path (`$`, `$[*].id`).
-    private static func prune(_ value: JSONValue, shape: ModelShape, path: String, keep: [[JSONPath.Segment]]) -> (
-        value: JSONValue, rules: [(String, JSONValue)]
-    ) {
+    private static func prune(
+        _ value: JSONValue, shape: ModelShape, path: String, keep: [[JSONPath.Segment]], needsElement: Bool = false
+    ) -> (value: JSONValue, rules: [(String, JSONValue)]) {
         switch (shape, value) {
         case (.object(let fields), .object(let members)):
             var kept: [JSONMember] = []
@@ -275,10 +279,12 @@ package enum PactExport: GeneratedJSON {
             let onPath = keep.filter { if case .index = $0.first { true } else { false } }.map { Array($0.dropFirst()) }
                 .filter { rest in items.allSatisfy { Self.has($0.value, rest) } }
             let child = prune(first.value, shape: element, path: path + "[*]", keep: onPath)
-            return (
-                .array([node(child.value)]),
-                [(path, matchers([object([("match", .string("type")), ("min", .number("1"))])]))] + child.rules
-            )
+            // `min: 1` only on the top-level page a case needs an element of: a nested array the
+            // model accepts empty (`capital: []`) stays free, or the recorded answer fails its pact.
+            let rule =
+                path == "$" && needsElement
+                ? object([("match", .string("type")), ("min", .number("1"))]) : object([("match", .string("type"))])
+            return (.array([node(child.value)]), [(path, matchers([rule]))] + child.rules)
         case (.map(let valueShape), .object(let members)):
             var kept: [JSONMember] = []
             var rules: [(String, JSONValue)] = [(path, matchers([object([("match", .string("values"))])]))]

@@ -260,4 +260,36 @@ struct GivenFieldTests {
         let interactions = try PactExportTests.interactions(try folder.read("pacts/dogpatch-app-countries.json"))
         #expect((interactions.first?["request"] as? [String: Any])?["path"] as? String == path)
     }
+
+    /// Issue 29, finding 3: `min: 1` only where the case needs an element.
+    @Test("min 1 on the page a case needs an element of, never on a nested array the model accepts empty")
+    func minimumOnlyOnThePage() throws {
+        let folder = try SuiteFolder()
+        try folder.write(
+            "Fixtures/two.json",
+            #"[{"name": {"common": "Peru"}, "capital": ["Lima"]}, {"name": {"common": "Antarctica"}, "capital": []}]"#)
+        try folder.write(
+            "contracts/all.json",
+            """
+            {"endpoint": "countries.all", "cases": [
+              {"name": "two", "response": {"fixture": "two.json"}, "expect": {"decodes": true, "values": {"[0].capital": ["Lima"]}}},
+              {"name": "none", "given": "no country", "response": {"status": 200, "body": "[{}]"}, "expect": {"decodes": true}}]}
+            """)
+        let run = try folder.run(["export", "pact", "--out", "pacts"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let interactions = try PactExportTests.interactions(try folder.read("pacts/dogpatch-app-countries.json"))
+        func rules(_ state: String) throws -> [String: [String: [[String: Any]]]] {
+            let interaction = try #require(
+                interactions.first { ($0["providerStates"] as? [[String: String]])?.first?["name"] == state })
+            let response = try #require(interaction["response"] as? [String: Any])
+            return try #require(
+                (response["matchingRules"] as? [String: Any])?["body"] as? [String: [String: [[String: Any]]]])
+        }
+        let two = try rules("two")
+        #expect(two["$"]?["matchers"]?.first?["min"] as? Int == 1)
+        #expect(two["$[*].capital"]?["matchers"]?.first?["match"] as? String == "type")
+        #expect(two["$[*].capital"]?["matchers"]?.first?["min"] == nil, "\(String(describing: two["$[*].capital"]))")
+        // A case that names no element asks for none: an empty page passes its pact.
+        #expect(try rules("no country")["$"]?["matchers"]?.first?["min"] == nil)
+    }
 }
