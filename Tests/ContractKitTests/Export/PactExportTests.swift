@@ -29,7 +29,7 @@ struct PactExportTests {
             { "endpoint": "dogpatch.getDogs", "cases": [
               { "name": "two dogs", "given": "two dogs for sale",
                 "response": { "fixture": "dogs.json", "headers": { "Content-Type": "application/json" } },
-                "expect": { "decodes": true } } ] }
+                "expect": { "decodes": true, "count": 2 } } ] }
             """)
         let run = try folder.run(["export", "pact", "--out", "pacts", "--consumer", "shop"])
         #expect(run.status == 0, "\(run.stderr)")
