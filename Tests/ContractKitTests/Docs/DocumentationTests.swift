@@ -94,4 +94,15 @@ struct DocumentationTests {
     func readmeShort() throws {
         #expect(try Self.text("README.md").split(separator: "\n", omittingEmptySubsequences: false).count <= 200)
     }
+
+    @Test("the README says why swift test prints known issues and XCTest's Executed 0 tests, while both are true")
+    func readmeExplainsTestOutput() throws {
+        let readme = try Self.text("README.md")
+        let tests = try FileManager.default.subpathsOfDirectory(atPath: Self.root.appendingPathComponent("Tests").path)
+            .filter { $0.hasSuffix(".swift") }.map { try Self.text("Tests/" + $0) }.joined(separator: "\n")
+        #expect(tests.contains("withKnownIssue"))
+        #expect(readme.contains("known issues") && readme.contains("`withKnownIssue`"))
+        #expect(!tests.contains(": XCTest" + "Case"))
+        #expect(readme.contains("\"Executed 0 tests\""))
+    }
 }
