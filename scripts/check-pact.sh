@@ -4,7 +4,9 @@
 # provider on the loopback (scripts/pact-provider.py) that serves the suite's responses by provider
 # state. The provider as recorded passes; one that changes the type of a key the app reads, leaves
 # out a key it requires, sends an id that is not a UUID or answers 200 where a case expects 404
-# fails; one that leaves out or adds a key the app never reads, or changes values, passes.
+# fails; one that leaves out or adds a key the app never reads, or changes values, passes. Whole
+# numbers pass in every form Int decodes (68000000.0, 6.8e7) and fail with a fraction; a dictionary's
+# named entry is required wherever it sits, and its other entries are free.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PACT_DO_NOT_TRACK=true
@@ -69,6 +71,11 @@ expect dogpatch-app-dogpatch.json dogpatch null-url fail
 expect dogpatch-app-dogpatch.json dogpatch number-url fail
 expect dogpatch-app-dogpatch.json dogpatch shouted-media-type pass
 expect dogpatch-app-countries.json countries shouted-media-type pass
+expect dogpatch-app-countries.json countries whole-floats pass
+expect dogpatch-app-countries.json countries exponent-numbers pass
+expect dogpatch-app-countries.json countries fractional-number fail
+expect dogpatch-app-countries.json countries maps-reordered pass
+expect dogpatch-app-countries.json countries drop-named-entry fail
 expect dogpatch-app-dogpatch.json dogpatch drop-unread pass
 expect dogpatch-app-dogpatch.json dogpatch add-key pass
 expect dogpatch-app-dogpatch.json dogpatch change-values pass

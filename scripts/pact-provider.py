@@ -11,12 +11,15 @@ Modes: recorded (as the fixtures are), retype (a number the app reads sent as te
 (a key the app requires left out), bad-uuid (an id that is not a UUID), ok-for-404 (200 where a case
 expects 404), null-url and number-url (an image URL sent as null or as a number), shouted-media-type
 (Content-Type written Application/JSON; charset=UTF-8), drop-unread (a key the app never reads left
-out), add-key (a key added), change-values
-(other values of the same types).
+out), add-key (a key added), change-values (other values of the same types), whole-floats and
+exponent-numbers (a whole number the app reads as Int sent as 68000000.0 or 6.8e7), fractional-number
+(one sent as 68000000.5), maps-reordered (each dictionary's entries reversed, behind a new first
+entry of other keys), drop-named-entry (the dictionary entries a case names left out).
 """
 import http.server
 import json
 import os
+import re
 import sys
 
 ROOT, API, MODE = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -50,6 +53,12 @@ def responses():
     for case, contract_path, served in cases:
         table.setdefault(case.get("given") or case["name"], served)
     return table
+
+
+def exponent_form(digits):
+    """JSON's exponent form of a whole number, which Python never writes: 68000000 as 6.8e7."""
+    mantissa = digits.rstrip("0") or "0"
+    return f"{mantissa[0]}.{mantissa[1:] or 0}e{len(digits) - 1}"
 
 
 def transform(status, body):
@@ -90,7 +99,20 @@ def transform(status, body):
                     record[key] = not item
                 elif isinstance(item, (int, float)):
                     record[key] = item + 1
-    return status, json.dumps(value).encode("utf-8")
+        elif MODE in ("whole-floats", "fractional-number") and isinstance(record.get("population"), int):
+            record["population"] += 0.0 if MODE == "whole-floats" else 0.5
+        elif MODE == "maps-reordered":
+            for key in ("translations", "currencies", "languages"):
+                if isinstance(record.get(key), dict):
+                    entries = list(record[key].items())[::-1]
+                    record[key] = dict([("aaa", {"unheard": 1} if key != "languages" else "Unheard")] + entries)
+        elif MODE == "drop-named-entry":
+            record.get("translations", {}).pop("deu", None)
+            record.get("currencies", {}).pop("EUR", None)
+    text = json.dumps(value)
+    if MODE == "exponent-numbers":
+        text = re.sub(r'"population": (\d+)', lambda match: '"population": ' + exponent_form(match[1]), text)
+    return status, text.encode("utf-8")
 
 
 TABLE = responses()

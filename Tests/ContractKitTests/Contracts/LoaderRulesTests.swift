@@ -5,11 +5,16 @@ import Testing
 /// and its did-you-mean (issue 32, item 8): each error at its line and column, end to end.
 @Suite("loader rules, at their line and column")
 struct LoaderRulesTests {
-    static func run(_ contract: String, fixtures: [String: String] = [:]) throws -> ToolRun {
+    static func run(
+        _ contract: String, fixtures: [String: String] = [:], arguments: [String] = ["verify"],
+        inspect: (borrowing SuiteFolder) throws -> Void = { _ in }
+    ) throws -> ToolRun {
         let folder = try SuiteFolder()
         try folder.write("contracts/c.json", contract)
         for (path, text) in fixtures { try folder.write("Fixtures/" + path, text) }
-        return try folder.run(["verify"])
+        let run = try folder.run(arguments)
+        try inspect(folder)
+        return run
     }
 
     @Test("a redirect the client follows is refused where its Location is written")
@@ -28,8 +33,11 @@ struct LoaderRulesTests {
             ), "\(run.stderr)")
     }
 
-    @Test("a header named twice in different case is refused at the second")
-    func headerTwice() throws {
+    /// Finding 9: which of the two a dictionary keeps changed run to run, and the pact with it.
+    @Test(
+        "a header named twice in different case is refused at the second, by verify and both exports",
+        arguments: [["verify"], ["export", "pact", "--out", "out"], ["export", "openapi", "--out", "out"]])
+    func headerTwice(arguments: [String]) throws {
         let run = try Self.run(
             """
             {"endpoint": "dogpatch.getDogs", "cases": [
@@ -37,7 +45,10 @@ struct LoaderRulesTests {
                 "headers": {"Content-Type": "text/html",
                             "content-type": "application/json"}},
                "expect": {"error": "responseUnsuccessful"}}]}
-            """)
+            """, arguments: arguments
+        ) { folder in
+            #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out").path))
+        }
         #expect(run.status == 2)
         #expect(
             run.stderr.contains(

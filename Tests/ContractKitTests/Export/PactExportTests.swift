@@ -293,3 +293,85 @@ struct GivenFieldTests {
         #expect(try rules("no country")["$"]?["matchers"]?.first?["min"] == nil)
     }
 }
+
+/// Issue 29, findings 4 and 5: dictionaries and whole numbers as the model reads them.
+extension PactExportTests {
+    /// The body rules of the interaction in a provider state.
+    static func bodyRules(_ interactions: [[String: Any]], state: String) throws -> (
+        body: Any?, rules: [String: [String: [[String: Any]]]]
+    ) {
+        let interaction = try #require(
+            interactions.first { ($0["providerStates"] as? [[String: String]])?.first?["name"] == state })
+        let response = try #require(interaction["response"] as? [String: Any])
+        let rules = try #require(
+            (response["matchingRules"] as? [String: Any])?["body"] as? [String: [String: [[String: Any]]]])
+        return (response["body"], rules)
+    }
+
+    /// Issue 29, finding 4: a named entry anywhere in a map is required and typed; no other entry
+    /// is kept (the verifier would hold every entry to it), nothing is compared by equality.
+    @Test("a dictionary keeps the entries a case names, wherever they sit, and leaves the others free")
+    func dictionaries() throws {
+        let folder = try SuiteFolder()
+        try folder.write(
+            "Fixtures/peru.json",
+            #"[{"translations": {"ara": {"official": "بيرو"}, "deu": {"common": "Peru", "official": "Republik Peru"}}, "languages": {"aym": "Aymara", "que": "Quechua"}}]"#
+        )
+        try folder.write(
+            "contracts/peru.json",
+            """
+            {"endpoint": "countries.byName", "arguments": {"name": "peru"}, "cases": [
+              {"name": "peru", "response": {"fixture": "peru.json"},
+               "expect": {"decodes": true, "values": {"[0].translations.deu.common": "Peru", "[0].languages.que": "Quechua"}}}]}
+            """)
+        let run = try folder.run(["export", "pact", "--out", "pacts"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let interactions = try PactExportTests.interactions(try folder.read("pacts/dogpatch-app-countries.json"))
+        let (body, rules) = try PactExportTests.bodyRules(interactions, state: "peru")
+        let country = try #require((body as? [[String: Any]])?.first)
+        let translations = try #require(country["translations"] as? [String: [String: Any]])
+        #expect(Array(translations.keys) == ["deu"], "only the named entry, though ara comes first: \(translations)")
+        #expect(Array(translations["deu"]?.keys ?? [:].keys) == ["common"], "only its named leaf")
+        #expect((country["languages"] as? [String: String]) == ["que": "Quechua"])
+        #expect(rules["$[*].translations.deu.common"]?["matchers"]?.first?["match"] as? String == "type")
+        #expect(rules["$[*].languages.que"]?["matchers"]?.first?["match"] as? String == "type")
+        for path in ["$[*].translations", "$[*].languages"] {
+            #expect(rules[path]?["matchers"]?.map { $0["match"] as? String } == ["type"], "\(path): \(rules)")
+        }
+        #expect(!rules.keys.contains { $0.contains(".*") }, "no rule holds every entry to one: \(rules.keys.sorted())")
+    }
+
+    /// Issue 29, finding 5: `Int` decodes `34350244.0` and `3.4350244e7`; the rule must too.
+    @Test("a whole number passes in every form Int decodes and fails where Int does")
+    func wholeNumbers() throws {
+        let folder = try SuiteFolder()
+        try folder.write("Fixtures/peru.json", #"[{"population": 34350244}]"#)
+        try folder.write(
+            "contracts/peru.json",
+            """
+            {"endpoint": "countries.byName", "arguments": {"name": "peru"}, "cases": [
+              {"name": "peru", "response": {"fixture": "peru.json"},
+               "expect": {"decodes": true, "values": {"[0].population": 34350244}}}]}
+            """)
+        let run = try folder.run(["export", "pact", "--out", "pacts"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let interactions = try PactExportTests.interactions(try folder.read("pacts/dogpatch-app-countries.json"))
+        let matchers = try #require(
+            try PactExportTests.bodyRules(interactions, state: "peru").rules["$[*].population"]?["matchers"])
+        #expect(matchers.map { $0["match"] as? String } == ["number", "regex"], "\(matchers)")
+        let pattern = try #require(matchers.last?["regex"] as? String)
+        let regex = try NSRegularExpression(pattern: pattern)
+        // The number's text as the verifier prints it (a float keeps `.0`, from 10^15 an exponent).
+        func matches(_ text: String) -> Bool {
+            regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        }
+        for text in ["34350244", "34350244.0", "-7", "1e+15", "1.5e+17", "9.2e+18"] {
+            #expect(matches(text), "\(text) decodes as Int")
+            #expect(try JSONDecoder().decode(Int.self, from: Data(text.utf8)) != 0)
+        }
+        for text in ["34350244.5", "1e-7", "9.3e+18", "1e+19", "\"34350244\""] {
+            #expect(!matches(text), "\(text) does not decode as Int")
+            #expect((try? JSONDecoder().decode(Int.self, from: Data(text.utf8))) == nil, "\(text)")
+        }
+    }
+}
