@@ -41,15 +41,38 @@ package indirect enum ModelShape: Sendable, Equatable {
 
     /// Learns a model's shape.
     /// - Parameter model: The model, as the catalogue describes it.
-    /// - Returns: Its shape.
+    /// - Returns: Its shape, `.unknown` where it cannot be learnt.
     package static func learn(_ model: ModelDescriptor) -> ModelShape {
+        (try? learning(model).get()) ?? .unknown
+    }
+
+    /// Learns a model's shape, or says why it cannot be learnt: an export must never describe a
+    /// model it could not learn as one that accepts anything.
+    /// - Parameter model: The model, as the catalogue describes it.
+    /// - Returns: Its shape, or the reason, such as `its init(from:) asks for a nested container at "name"`.
+    package static func learning(_ model: ModelDescriptor) -> Result<ModelShape, Unlearnable> {
         let probe = ShapeProbe()
         do {
             try model.decode(from: probe)
+        } catch let error as ProbeError {
+            return .failure(Unlearnable(model: model.name, reason: error.reason))
         } catch {
-            return .unknown
+            return .failure(
+                Unlearnable(
+                    model: model.name, reason: "its init(from:) refuses the probe's plain values (\(error))"))
         }
-        return probe.node.shape
+        return .success(probe.node.shape)
+    }
+
+    /// A model whose shape cannot be learnt, and why.
+    package struct Unlearnable: Error, Sendable, Equatable {
+        package let model: String
+        package let reason: String
+
+        /// The sentence an export reports.
+        package var message: String {
+            "the shape of the model \(JSONValue.quote(model)) cannot be learnt: \(reason); an export would accept anything there"
+        }
     }
 }
 
@@ -126,7 +149,7 @@ private final class ShapeProbe: Decoder {
     /// answered directly, any other decoded from a probe of its own.
     static func answer<T: Decodable>(_ type: T.Type) throws -> (T, ModelShape) {
         func value<V>(_ candidate: V, _ shape: ModelShape) throws -> (T, ModelShape) {
-            guard let value = candidate as? T else { throw ProbeError() }
+            guard let value = candidate as? T else { throw ProbeError.refused }
             return (value, shape)
         }
         switch type {
@@ -151,7 +174,19 @@ private final class ShapeProbe: Decoder {
     }
 }
 
-private struct ProbeError: Error {}
+/// Why the probe stopped: a question it cannot answer as JSONDecoder would.
+private struct ProbeError: Error {
+    let reason: String
+
+    /// A value the probe offers that the type refused.
+    static let refused = ProbeError(reason: "it refuses every value the probe offers")
+    static func nested(_ key: String?) -> ProbeError {
+        ProbeError(
+            reason: "its init(from:) asks for a nested container"
+                + (key.map { " at \(JSONValue.quote($0))" } ?? " in an array"))
+    }
+    static let superDecoder = ProbeError(reason: "its init(from:) asks for a super decoder")
+}
 
 private struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let node: ShapeProbe.Node
@@ -196,12 +231,14 @@ private struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        throw ProbeError()
+        throw ProbeError.nested(key.stringValue)
     }
 
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw ProbeError() }
-    func superDecoder() throws -> any Decoder { throw ProbeError() }
-    func superDecoder(forKey key: Key) throws -> any Decoder { throw ProbeError() }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        throw ProbeError.nested(key.stringValue)
+    }
+    func superDecoder() throws -> any Decoder { throw ProbeError.superDecoder }
+    func superDecoder(forKey key: Key) throws -> any Decoder { throw ProbeError.superDecoder }
 }
 
 private struct UnkeyedProbe: UnkeyedDecodingContainer {
@@ -223,11 +260,11 @@ private struct UnkeyedProbe: UnkeyedDecodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
         NestedKey
     > {
-        throw ProbeError()
+        throw ProbeError.nested(nil)
     }
 
-    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { throw ProbeError() }
-    mutating func superDecoder() throws -> any Decoder { throw ProbeError() }
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { throw ProbeError.nested(nil) }
+    mutating func superDecoder() throws -> any Decoder { throw ProbeError.superDecoder }
 }
 
 private struct SingleProbe: SingleValueDecodingContainer {

@@ -79,7 +79,11 @@ package enum OpenAPIExport: GeneratedJSON {
         var schemas: [(String, JSONValue)] = []
         for name in models.keys.sorted() {
             guard let model = models[name] else { continue }
-            var shape = ModelShape.learn(model)
+            var shape: ModelShape
+            switch ModelShape.learning(model) {
+            case .success(let learnt): shape = learnt
+            case .failure(let unlearnable): return .failure(LiveFailure(url: "", reason: unlearnable.message))
+            }
             if case .array(let element) = shape { shape = element }
             schemas.append((name, schema(shape)))
         }

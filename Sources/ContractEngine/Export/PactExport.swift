@@ -93,7 +93,11 @@ package enum PactExport: GeneratedJSON {
                         leave("its body is not JSON")
                         continue
                     }
-                    let shape = shapes[contract.model.name] ?? ModelShape.learn(contract.model)
+                    let shape: ModelShape
+                    switch shapes[contract.model.name].map(Result.success) ?? ModelShape.learning(contract.model) {
+                    case .success(let learnt): shape = learnt
+                    case .failure(let unlearnable): return .failure(LiveFailure(url: "", reason: unlearnable.message))
+                    }
                     shapes[contract.model.name] = shape
                     // The page must hold an element only where the case asks for one.
                     let needsElement = (count?.value ?? 0) > 0 || !values.isEmpty
