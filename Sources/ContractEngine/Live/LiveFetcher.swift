@@ -17,8 +17,8 @@ package struct LiveResponse: Sendable {
     package let status: Int
     /// The response's headers, by the names the server sent.
     let headers: [String: String]
-    /// The body, exactly as received.
-    package let body: Data
+    /// The body as the client gets it: as received, decompressed where still compressed.
+    package internal(set) var body: Data
     /// Same-host redirects followed on the way, in order.
     package let redirects: [URL]
     /// Query items of the base URL the client left out of its request (the restcountries client
@@ -307,10 +307,10 @@ extension LiveFetcher {
         case .success(let request):
             let sent = request.url.map { Set(Redaction.hiddenQueryNames($0)) } ?? []
             let unsent = Redaction.hiddenQueryNames(baseURL).filter { !sent.contains($0) }
-            return await fetch(request, timeout: timeout, definedQuery: Set(endpoint.parameters.map(\.name))).map {
+            return await fetch(request, timeout: timeout, definedQuery: Set(endpoint.parameters.map(\.name))).flatMap {
                 var answer = $0
                 answer.unsentBaseQuery = unsent
-                return answer
+                return ClientView.seen(answer)
             }
         }
     }

@@ -71,6 +71,41 @@ struct LiveCommandTests {
         #expect(server.requests.allSatisfy { $0.header("Cookie") == nil })
     }
 
+    /// Issue 29, build item 3: the live answer goes through the same view of what the client gets
+    /// as a capture does.
+    @Test("add --live keeps the body the client gets: decompressed where it came compressed, none for a 304")
+    func clientView() throws {
+        let chile = #"[{"name": {"common": "Chile"}}]"#
+        let gzipped = try #require(
+            Data(base64Encoded: "H4sIAAAAAAACA4uuVspLzE1VslKoVkrOz83NzwMylZwzMnNSlWprYwFCaqd/HwAAAA=="))
+        let server = try LoopbackServer(routes: [
+            "/v3.1/name/chile": .respond(
+                status: 200, headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
+                body: gzipped),
+            "/v3.1/name/peru": .respond(status: 304, headers: [("ETag", "\"v1\"")], body: Data()),
+        ])
+        defer { server.stop() }
+        let folder = try SuiteFolder()
+        func add(_ name: String) throws -> ToolRun {
+            try folder.run([
+                "add", "--live", "--contract", "contracts/\(name).json", "--endpoint", "countries.byName",
+                "--arguments", #"{"name": "\#(name)"}"#, "--name", name, "--base-url", Self.countries(server),
+            ])
+        }
+        let compressed = try add("chile")
+        #expect(compressed.status == 0, "\(compressed.stderr)")
+        #expect(compressed.stdout.contains("as Fixtures/chile/chile.json"), "\(compressed.stdout)")
+        #expect(try folder.read("Fixtures/chile/chile.json") == Data(chile.utf8))
+        let notModified = try add("peru")
+        #expect(notModified.status == 2)
+        #expect(
+            notModified.stderr.contains(
+                "HTTP 304 Not Modified: the client gets its cached answer, so there is no answer to keep; nothing was added"
+            ),
+            "\(notModified.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("contracts/peru.json").path))
+    }
+
     @Test("add --live records a dog page, a 404 and a 500, each with its status and the outcome observed")
     func addPagesAndErrors() throws {
         let page =

@@ -32,6 +32,29 @@ package enum ClientView {
         return nil
     }
 
+    /// A server's answer as the client gets it, the one view `add --live`, `record` and
+    /// `verify --live` take: a body URLSession left compressed is decompressed, and an answer the
+    /// client never sees (a 304) is refused with the reason. A redirect never gets here: the
+    /// fetch follows it, as the client does, or refuses it.
+    /// - Parameters:
+    ///   - answer: The answer as received.
+    ///   - limit: The largest body kept (the fixture limit).
+    /// - Returns: The answer the client gets, or why there is none.
+    package static func seen(_ answer: LiveResponse, limit: Int = FixtureStore.maxFixtureBytes) -> Result<
+        LiveResponse, LiveFailure
+    > {
+        if let reason = unseen(status: answer.status, header: answer.header) {
+            return .failure(LiveFailure(url: answer.displayURL, reason: "\(reason), so there is no answer to keep"))
+        }
+        switch decompressed(answer.body, contentEncoding: answer.header("Content-Encoding"), limit: limit) {
+        case .success(let body):
+            var seen = answer
+            seen.body = body
+            return .success(seen)
+        case .failure(let refusal): return .failure(LiveFailure(url: answer.displayURL, reason: refusal.reason))
+        }
+    }
+
     /// The bytes a capture's `content.text` stands for.
     /// - Parameters:
     ///   - text: The text as the archive holds it.
