@@ -83,13 +83,7 @@ extension AddCommand {
         case .invalid(_, _, let diagnostics):
             throw .refused(diagnostics, "\(contract.path) is not a valid contract; fix it, then add the case")
         case .loaded(let existing):
-            try check(target, against: existing, contractPath: contract.path)
-            if arguments != nil {
-                throw .usage(
-                    CommandLineError(
-                        message: "--arguments is only for a new contract; \(contract.path) keeps its own",
-                        command: Self.name))
-            }
+            try check(target, against: existing, contractPath: contract.path, catalogue: catalogue)
             if let duplicate = existing.cases.first(where: { $0.name == name }) {
                 throw AddRefusal(
                     "\(contract.path) already has a case named \(JSONValue.quote(duplicate.name)); choose another --name"
@@ -263,13 +257,56 @@ extension AddCommand {
     }
 
     /// Refuses an endpoint or model that contradicts the contract's own.
-    private func check(_ target: TargetChoice, against contract: Contract, contractPath: String) throws(AddRefusal) {
+    /// `--endpoint`, `--model` and `--arguments` given for an existing contract: accepted when
+    /// they say what the contract says, refused otherwise (before any request is sent).
+    func check(_ target: TargetChoice, against contract: Contract, contractPath: String, catalogue: Catalogue)
+        throws(AddRefusal)
+    {
         if let endpoint = target.endpoint, endpoint != contract.endpoint?.name {
             let actual = contract.endpoint.map { "endpoint \"\($0.name)\"" } ?? "no endpoint (a fixture contract)"
             throw AddRefusal("\(contractPath) has \(actual), not \"\(endpoint)\"")
         }
         if let model = target.model, model != contract.model.name {
             throw AddRefusal("\(contractPath) decodes \"\(contract.model.name)\", not \"\(model)\"")
+        }
+        guard let arguments, let endpoint = contract.endpoint else {
+            if arguments != nil {
+                throw AddRefusal("\(contractPath) is a fixture contract (no \"endpoint\"): it takes no --arguments")
+            }
+            return
+        }
+        let given = try Self.parsedArguments(
+            arguments, endpoint: endpoint.name, contractPath: contractPath, catalogue: catalogue)
+        guard given == contract.arguments else {
+            throw .usage(
+                CommandLineError(
+                    message:
+                        "--arguments \(arguments) differ from the arguments \(contractPath) already has; leave --arguments out to use its own",
+                    command: Self.name))
+        }
+    }
+
+    /// `--arguments` as a contract for an endpoint holds them, checked as the loader checks a
+    /// contract's, so a wrong argument gets the same diagnostics whatever the origin of the body.
+    static func parsedArguments(
+        _ text: String?, endpoint: String, contractPath: String, schema: String? = nil, catalogue: Catalogue
+    ) throws(AddRefusal) -> [String: Endpoint.Argument] {
+        var json: String?
+        if let text {
+            guard let node = try? JSONParser.parse(Data(text.utf8)), case .object = node.value else {
+                throw .usage(CommandLineError(message: Self.argumentsUsage(text), command: Self.name))
+            }
+            json = node.value.jsonText
+        }
+        let contract = ContractEditor.newContract(
+            endpoint: endpoint, model: nil, arguments: json,
+            case: CaseTemplate(name: "x", status: 200, fixture: "x.json", expect: .decodes(count: nil, values: [])),
+            schema: schema)
+        let loader = ContractLoader(
+            catalogue: catalogue, fixtures: FixtureLocator(root: URL(fileURLWithPath: "/"), displayRoot: ""))
+        switch loader.load(Data(contract.utf8), file: contractPath) {
+        case .invalid(_, _, let diagnostics): throw .refused(diagnostics, "the case was not added")
+        case .loaded(let loaded): return loaded.arguments
         }
     }
 

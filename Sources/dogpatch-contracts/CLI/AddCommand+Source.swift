@@ -62,6 +62,7 @@ extension AddCommand {
                     "\(contract.path) is a fixture contract (no \"endpoint\"), and a live body needs the client's request"
                 )
             }
+            try check(target, against: existing, contractPath: contract.path, catalogue: catalogue)
             return (endpoint, existing.arguments)
         }
         guard let name = target.endpoint else {
@@ -75,24 +76,12 @@ extension AddCommand {
         case .success(let found): endpoint = found
         case .failure(let error): throw .usage(CommandLineError(message: error.message, command: Self.name))
         }
-        // The arguments as the new contract will hold them: loaded from its text, exactly as add
-        // without --live checks them, so a wrong argument gets the same diagnostics either way.
-        var argumentsJSON: String?
-        if let arguments {
-            guard let node = try? JSONParser.parse(Data(arguments.utf8)), case .object = node.value else {
-                throw .usage(CommandLineError(message: Self.argumentsUsage(arguments), command: Self.name))
-            }
-            argumentsJSON = node.value.jsonText
-        }
-        let text = ContractEditor.newContract(
-            endpoint: name, model: nil, arguments: argumentsJSON,
-            case: CaseTemplate(name: "x", status: 200, fixture: "x.json", expect: .decodes(count: nil, values: [])),
-            schema: Self.schemaReference(contract: contract.url, root: root)
+        return (
+            endpoint,
+            try Self.parsedArguments(
+                arguments, endpoint: name, contractPath: contract.path,
+                schema: Self.schemaReference(contract: contract.url, root: root), catalogue: catalogue)
         )
-        switch ContractLoader(catalogue: catalogue, fixtures: fixtures).load(Data(text.utf8), file: contract.path) {
-        case .invalid(_, _, let diagnostics): throw .refused(diagnostics, "the case was not added")
-        case .loaded(let loaded): return (endpoint, loaded.arguments)
-        }
     }
 
     /// `Content-Type`, and the headers `--keep-header` names, never one that carries credentials.

@@ -106,6 +106,37 @@ struct LiveCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("contracts/peru.json").path))
     }
 
+    /// Issue 32, finding 1: the docs' `add --live` after the walk-through repeats the contract's
+    /// own endpoint and arguments; other arguments are refused before any request is sent.
+    @Test("add --live to an existing contract takes its own --endpoint and --arguments, and refuses others unsent")
+    func existingContractArguments() throws {
+        let server = try LoopbackServer(routes: ["/v3.1/name/peru": .json(Self.peru)])
+        defer { server.stop() }
+        let folder = try SuiteFolder()
+        func add(_ name: String, arguments: String) throws -> ToolRun {
+            try folder.run([
+                "add", "--live", "--contract", "contracts/peru.json", "--endpoint", "countries.byName",
+                "--arguments", arguments, "--name", name, "--base-url", Self.countries(server),
+            ])
+        }
+        #expect(try add("first", arguments: #"{"name": "peru"}"#).status == 0)
+        let again = try add("again", arguments: #"{ "name" : "peru" }"#)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(server.requests.count == 2)
+        let other = try add("chile", arguments: #"{"name": "chile"}"#)
+        #expect(other.status == 2)
+        #expect(
+            other.stderr.contains(
+                #"error: --arguments {"name": "chile"} differ from the arguments contracts/peru.json already has; leave --arguments out to use its own"#
+            ), "\(other.stderr)")
+        #expect(server.requests.count == 2, "nothing is sent before the arguments are checked")
+        let withFile = try folder.run([
+            "add", "Fixtures/peru/first.json", "--contract", "contracts/peru.json", "--arguments", #"{"name": "peru"}"#,
+            "--name", "from a file",
+        ])
+        #expect(withFile.status == 0, "\(withFile.stderr)")
+    }
+
     @Test("add --live records a dog page, a 404 and a 500, each with its status and the outcome observed")
     func addPagesAndErrors() throws {
         let page =
