@@ -61,16 +61,35 @@ package struct Report {
         }
     }
 
-    /// Every diagnostic in compiler style, in result order, for standard error.
-    func diagnostics(palette: Palette) -> String {
-        results.flatMap(\.diagnostics).map { $0.rendered(palette: palette) + "\n" }.joined()
+    /// Each case's diagnostics, in result order, for standard error: a diagnostic several cases
+    /// share (one fixture three cases read) comes once, under the first, with a note naming them all.
+    package func caseDiagnostics() -> [[Diagnostic]] {
+        var readers: [String: [String]] = [:]
+        for result in results {
+            for line in Set(result.diagnostics.map(\.rendered)) {
+                readers[line, default: []].append("\(result.contract) › \(result.caseName)")
+            }
+        }
+        var printed: Set<String> = []
+        return results.map { result in
+            result.diagnostics.flatMap { diagnostic -> [Diagnostic] in
+                let line = diagnostic.rendered
+                guard printed.insert(line).inserted else { return [] }
+                let cases = readers[line] ?? []
+                guard cases.count > 1 else { return [diagnostic] }
+                let note = Diagnostic(
+                    .note, "the same for \(cases.count) cases: " + cases.joined(separator: ", "), file: diagnostic.file,
+                    position: diagnostic.position)
+                return [diagnostic, note]
+            }
+        }
     }
 
     // MARK: text
 
-    private func text(palette: Palette) -> String {
-        var out = ""
-        for result in results {
+    /// The text report in pieces: each case's line, and the summary line that ends it.
+    package func textLines(palette: Palette) -> (cases: [String], summary: String) {
+        let lines = results.map { result in
             let (label, color): (String, Palette.Color) =
                 switch result.status {
                 case .passed: ("PASS ", .green)
@@ -78,14 +97,19 @@ package struct Report {
                 case .error: ("ERROR", .red)
                 case .skipped: ("SKIP ", .yellow)
                 }
-            out +=
+            var line =
                 palette.paint(label, color) + " " + VisibleText.escaped(result.contract) + "  "
                 + VisibleText.escaped(result.caseName)
-            if let url = result.url { out += palette.paint("  " + VisibleText.escaped(url), .dim) }
-            if let reason = result.skipReason { out += palette.paint("  (\(VisibleText.escaped(reason)))", .dim) }
-            out += "\n"
+            if let url = result.url { line += palette.paint("  " + VisibleText.escaped(url), .dim) }
+            if let reason = result.skipReason { line += palette.paint("  (\(VisibleText.escaped(reason)))", .dim) }
+            return line + "\n"
         }
-        return out + summary.line + "\n"
+        return (lines, summary.line + "\n")
+    }
+
+    private func text(palette: Palette) -> String {
+        let lines = textLines(palette: palette)
+        return lines.cases.joined() + lines.summary
     }
 
     // MARK: json

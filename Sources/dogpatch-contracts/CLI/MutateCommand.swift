@@ -118,9 +118,8 @@ struct MutateCommand: ToolCommand, SuiteCommand {
             }
         }
         let report = Report(results)
-        context.print(report, format: format, color: color)
         var outcome = CommandOutcome(
-            Tool.exitCode(report.summary), [.diagnostics(results.flatMap(\.diagnostics))] + problems, color: color)
+            Tool.exitCode(report.summary), context.print(report, format: format, color: color) + problems, color: color)
         if problems.contains(where: { if case .error = $0 { true } else { false } }) { outcome.code = .invalid }
         files.write(report, environment: environment, into: &outcome)
         return outcome

@@ -35,9 +35,35 @@ struct ReportFiles: Sendable {
 }
 
 extension CommandContext {
-    /// Prints a report in a format, in colour only for text on a terminal that allows it.
-    func print(_ report: Report, format: ReportFormat, color: ColorChoice) {
-        let colored = format == .text && color.isOn(terminal: environment.stdoutIsTerminal, environment: environment)
-        results(report.render(format, palette: Palette(enabled: colored)))
+    /// Prints a report with its cases' diagnostics, and returns what is left for the end of the
+    /// run. As text, each case's diagnostics go to standard error right after its line (so a
+    /// terminal shows them under it), a diagnostic several cases share once, and the summary
+    /// line last, after `trailer` (the coverage matrix); in the other formats, standard output is
+    /// the report alone and the diagnostics come at the end.
+    /// - Parameters:
+    ///   - report: The report.
+    ///   - format: The format.
+    ///   - color: The colour choice.
+    ///   - trailer: Text printed after the cases and before the summary, as text only.
+    /// - Returns: The diagnostics still to report.
+    func print(_ report: Report, format: ReportFormat, color: ColorChoice, trailer: String = "") -> [ToolProblem] {
+        let diagnostics = report.caseDiagnostics()
+        guard format == .text else {
+            results(report.render(format, palette: Palette(enabled: false)))
+            let all = diagnostics.flatMap { $0 }
+            return all.isEmpty ? [] : [.diagnostics(all)]
+        }
+        let lines = report.textLines(
+            palette: Palette(enabled: color.isOn(terminal: environment.stdoutIsTerminal, environment: environment)))
+        let errorPalette = Palette(
+            enabled: color.isOn(terminal: environment.stderrIsTerminal, environment: environment))
+        for (line, caseDiagnostics) in zip(lines.cases, diagnostics) {
+            results(line)
+            if !caseDiagnostics.isEmpty {
+                output.standardError(Tool.render(.diagnostics(caseDiagnostics), palette: errorPalette))
+            }
+        }
+        results(trailer + lines.summary)
+        return []
     }
 }

@@ -118,10 +118,10 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
         report.selection = Report.Selection(
             shard: options.shard, whole: whole, run: runIdentity
         )
-        context.print(report, format: format, color: color)
+        let trailer = matrix.map { "\n" + $0.text + "\n" } ?? ""
         var outcome = CommandOutcome(
-            Tool.exitCode(report.summary), [.diagnostics(reported.flatMap(\.diagnostics))], color: color)
-        if let matrix, format == .text { context.results("\n" + matrix.text) }
+            Tool.exitCode(report.summary), context.print(report, format: format, color: color, trailer: trailer),
+            color: color)
         if results.isEmpty {
             outcome.problems.append(.warning("\(emptySelection); nothing was verified"))
         } else if options.live, let shard = options.shard, results.allSatisfy({ $0.status == .skipped }) {

@@ -13,12 +13,14 @@ struct CoverageTests {
         #expect(
             run.stdout.hasSuffix(
                 """
-                4 passed, 0 failed, 0 errors, 0 skipped
+                PASS  contracts/good.json  offline
 
                 coverage          decoded  invalidData  jsonConversionFailure  4xx  5xx  network  invalidRequest  main  private
                 dogpatch.getDogs  1        -            1                      1    -    1        n/a             4     -
 
-                """), "\(run.stdout)")
+                4 passed, 0 failed, 0 errors, 0 skipped
+
+                """), "the summary line stays last: \(run.stdout)")
     }
 
     @Test("--require-coverage exits 1 naming every endpoint and outcome no case reaches")
