@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "dogpatch-contracts",
-    platforms: [.macOS(.v13)],
+    // iOS for an app's test target, which runs in the simulator (the CI's macOS job builds ContractKit for it).
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "dogpatch-contracts", targets: ["dogpatch-contracts"]),
         .library(name: "DogPatchClients", targets: ["DogPatchClients"]),
@@ -11,8 +12,11 @@ let package = Package(
         // For an app's test target: the engine, and its contract cases as Swift Testing arguments.
         .library(name: "ContractKit", targets: ["ContractKit"]),
         .library(name: "ContractEngine", targets: ["ContractEngine"]),
-        // `swift package contracts verify`, and Xcode's package-plugin menu.
+        // `swift package contracts verify`, and Xcode's package-plugin menu; the commands that write or
+        // reach the server through the plugins that declare those permissions.
         .plugin(name: "ContractsPlugin", targets: ["ContractsPlugin"]),
+        .plugin(name: "ContractsWritePlugin", targets: ["ContractsWritePlugin"]),
+        .plugin(name: "ContractsLivePlugin", targets: ["ContractsLivePlugin"]),
     ],
     targets: [
         // The API layer: models, clients, decoders and the endpoint catalogue.
@@ -27,14 +31,45 @@ let package = Package(
         .target(name: "ContractKit", dependencies: ["ContractEngine"]),
         // The command line: options, commands, output and exit status, on the engine.
         .executableTarget(name: "dogpatch-contracts", dependencies: ["ContractEngine", "DogPatchClients"]),
-        // The tool as a command plugin: the same arguments, output and exit status.
+        // The tool as command plugins: the same arguments, output and exit status; given none, each runs
+        // verify (contracts-live: verify --live). SwiftPM asks for a plugin's permissions on every run,
+        // whatever the command, so reading (contracts), writing (contracts-write) and reaching the
+        // server (contracts-live) are three verbs.
         .plugin(
             name: "ContractsPlugin",
             capability: .command(
                 intent: .custom(
                     verb: "contracts",
-                    description:
-                        "Run dogpatch-contracts (verify, list, explain, add, record, mutate, coverage, export, serve)")
+                    description: "Run dogpatch-contracts (verify when given no arguments): the commands that only read")
+            ),
+            dependencies: ["dogpatch-contracts"]
+        ),
+        .plugin(
+            name: "ContractsWritePlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "contracts-write",
+                    description: "Run dogpatch-contracts allowed to write: add, mutate --update, export, report files"),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "add, mutate --update and export write files; --junit and --json write reports")
+                ]
+            ),
+            dependencies: ["dogpatch-contracts"]
+        ),
+        .plugin(
+            name: "ContractsLivePlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "contracts-live",
+                    description: "Run dogpatch-contracts against the API's servers: add --live, record, verify --live"),
+                permissions: [
+                    .allowNetworkConnections(
+                        scope: .all(),
+                        reason: "add --live, record and verify --live send GET requests to the API's servers"),
+                    .writeToPackageDirectory(
+                        reason: "add --live and record write the fixtures the server sent"),
+                ]
             ),
             dependencies: ["dogpatch-contracts"]
         ),

@@ -2,7 +2,7 @@ import ContractEngine
 
 /// The tool's own help and version; each command's help comes from its table of options.
 enum Help {
-    static let version = "0.2.0"
+    static let version = "0.3.0"
 
     /// `dogpatch-contracts --help`: one line a command, from the commands' own tables.
     static var main: String {

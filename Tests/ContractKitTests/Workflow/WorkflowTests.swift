@@ -17,14 +17,69 @@ struct WorkflowTests {
         (job?["steps"]?.items ?? []).compactMap { $0["run"]?.string }
     }
 
-    @Test("parses, and runs on push, on pull requests and nightly")
+    static func file(_ path: String) throws -> String {
+        String(decoding: try Data(contentsOf: root.appendingPathComponent(path)), as: UTF8.self)
+    }
+
+    @Test(
+        "parses, and runs on pull requests, on pushes to main only (no second run of a pull request's commits) and nightly"
+    )
     func triggers() throws {
         let workflow = try BlockYAML.parse(try Self.text())
         #expect(workflow["name"]?.string == "contracts")
         let triggers = try #require(workflow["on"])
         #expect(triggers.keys.contains("push") && triggers.keys.contains("pull_request"))
+        #expect(
+            triggers["push"]?["branches"]?.items == [.scalar("main")], "a push to a pull request's branch runs once")
         let cron = try #require(triggers["schedule"]?.items.first?["cron"]?.string)
         #expect(cron.split(separator: " ").count == 5, "a cron line has five fields: \(cron)")
+    }
+
+    @Test("least privilege: the workflow reads the repository, and only the alert job may write, to issues alone")
+    func permissions() throws {
+        let workflow = try BlockYAML.parse(try Self.text())
+        #expect(workflow["permissions"] == .mapping([(key: "contents", value: .scalar("read"))]))
+        let jobs = try #require(workflow["jobs"])
+        for name in jobs.keys where name != "alert" {
+            #expect(jobs[name]?["permissions"] == nil, "\(name) keeps the workflow's read-only token")
+        }
+        #expect(jobs["alert"]?["permissions"] == .mapping([(key: "issues", value: .scalar("write"))]))
+    }
+
+    @Test("a new push cancels the run it supersedes, per ref, and a push never cancels the nightly run")
+    func concurrency() throws {
+        let workflow = try BlockYAML.parse(try Self.text())
+        let concurrency = try #require(workflow["concurrency"])
+        let group = try #require(concurrency["group"]?.string)
+        #expect(group.contains("${{ github.ref }}") && group.contains("${{ github.event_name }}"), "\(group)")
+        #expect(concurrency["cancel-in-progress"]?.string == "true")
+    }
+
+    @Test("every job has a timeout, so a hung run stops long before GitHub's six hours")
+    func timeouts() throws {
+        let jobs = try #require(try BlockYAML.parse(try Self.text())["jobs"])
+        #expect(!jobs.keys.isEmpty)
+        for name in jobs.keys {
+            let minutes = jobs[name]?["timeout-minutes"]?.string.flatMap { Int($0) }
+            #expect(
+                minutes.map { (1...60).contains($0) } == true,
+                "\(name): timeout-minutes is \(String(describing: minutes))")
+        }
+    }
+
+    @Test("a Linux job runs bash .ci/run, so CI means the checks the README lists, tests included")
+    func linux() throws {
+        let workflow = try BlockYAML.parse(try Self.text())
+        let job = try #require(workflow["jobs"]?["linux"])
+        #expect(job["runs-on"]?.string == "ubuntu-latest")
+        #expect(job["container"]?.string?.hasPrefix("swift:") == true)
+        #expect(job["if"]?.string == "github.event_name != 'schedule'")
+        #expect(Self.runCommands(of: job).last == "bash .ci/run")
+        // .ci/run's schema, Pact and YAML checks need Python, which the Swift image does not have.
+        let install = try #require(Self.runCommands(of: job).first { $0.hasPrefix("apt-get update") })
+        for package in ["python3", "python3-venv", "python3-yaml"] {
+            #expect(install.split(separator: " ").contains(Substring(package)), "\(install)")
+        }
     }
 
     @Test("verifies in a matrix of shards that together cover the suite, with annotations and JUnit artifacts")
@@ -63,7 +118,7 @@ struct WorkflowTests {
         #expect(Self.runCommands(of: job).contains("swift run dogpatch-contracts coverage --require coverage-*.json"))
     }
 
-    @Test("a macOS job builds with warnings as errors, tests and verifies, on every push")
+    @Test("a macOS job builds with warnings as errors, tests, verifies and builds ContractKit for the iOS simulator")
     func macOS() throws {
         let workflow = try BlockYAML.parse(try Self.text())
         let job = try #require(workflow["jobs"]?["macos"])
@@ -74,22 +129,32 @@ struct WorkflowTests {
         #expect(commands.contains("swift build -Xswiftc -warnings-as-errors"))
         #expect(commands.contains("swift test"))
         #expect(commands.contains("swift run dogpatch-contracts verify --strict"))
+        #expect(
+            commands.contains("xcodebuild -scheme ContractKit -destination 'generic/platform=iOS Simulator' build"))
+        // The scheme is a library product, and the package declares the platform it is built for.
+        let manifest = try Self.file("Package.swift")
+        #expect(manifest.contains(".library(name: \"ContractKit\""))
+        #expect(manifest.contains(".iOS(.v"), "Package.swift's platforms name iOS")
     }
 
     @Test("every job that builds restores .build from a cache keyed on Package.swift and the sources, before it builds")
     func cache() throws {
         let workflow = try BlockYAML.parse(try Self.text())
-        for name in ["verify", "coverage", "macos", "live"] {
+        for name in ["linux", "verify", "coverage", "macos", "live"] {
             let steps = try #require(workflow["jobs"]?[name]?["steps"]).items
             let cacheIndex = try #require(
                 steps.firstIndex { $0["uses"]?.string?.hasPrefix("actions/cache@") == true },
                 "\(name) has no cache step")
-            let firstBuild = steps.firstIndex { ($0["run"]?.string ?? "").hasPrefix("swift ") } ?? steps.count
+            let firstBuild =
+                steps.firstIndex { step in
+                    let run = step["run"]?.string ?? ""
+                    return run.hasPrefix("swift ") || run.hasPrefix("bash ")
+                } ?? steps.count
             #expect(cacheIndex < firstBuild, "\(name): the cache is restored before the first build")
             let cache = steps[cacheIndex]["with"]
             #expect(cache?["path"]?.string == ".build")
             let key = try #require(cache?["key"]?.string)
-            #expect(key.contains("runner.os"), "one cache per platform: \(key)")
+            #expect(key.contains("runner.os") && key.contains("github.job"), "one cache per platform and job: \(key)")
             for input in ["'Package.swift'", "'Sources/**'"] {
                 #expect(key.contains("hashFiles(") && key.contains(input), "\(name): the key hashes \(input): \(key)")
             }
@@ -103,6 +168,57 @@ struct WorkflowTests {
         #expect(live["if"]?.string?.contains("github.event_name == 'schedule'") == true)
         #expect(workflow["jobs"]?["verify"]?["if"]?.string == "github.event_name != 'schedule'")
         #expect(Self.runCommands(of: live).contains { $0.contains("dogpatch-contracts verify --live") })
+    }
+
+    @Test("a failed nightly run opens an issue, or comments on the one still open, so someone hears of it")
+    func nightlyAlert() throws {
+        let workflow = try BlockYAML.parse(try Self.text())
+        let alert = try #require(workflow["jobs"]?["alert"])
+        #expect(alert["needs"]?.string == "live")
+        #expect(alert["if"]?.string == "failure() && github.event_name == 'schedule'")
+        #expect(alert["container"] == nil, "gh is on the runner, not in the Swift image")
+        #expect(alert["env"]?["GH_TOKEN"]?.string == "${{ github.token }}")
+        let script = try #require(Self.runCommands(of: alert).first)
+        for command in ["gh issue list --state open", "gh issue comment", "gh issue create --title"] {
+            #expect(script.contains(command), "the alert runs \(command)")
+        }
+        #expect(script.contains("$RUN_URL"), "the issue links the failed run")
+    }
+
+    /// What the README's CI paragraph must say for a line of `.ci/run` that runs a step: the script
+    /// or the command as written, or for a few steps the words that name them; nil for a line that is
+    /// not a step.
+    static func readmePhrase(forStep line: String) -> String? {
+        let command = (line.components(separatedBy: " >").first ?? line).trimmingCharacters(in: .whitespaces)
+        guard ["swift ", "bash ", "python3 "].contains(where: command.hasPrefix), command != "swift --version" else {
+            return nil
+        }
+        if command.hasPrefix("bash ") { return String(command.dropFirst("bash ".count)) }
+        let tool = "swift run dogpatch-contracts "
+        if command.hasPrefix(tool) { return String(command.dropFirst(tool.count)) }
+        if command.hasPrefix("swift format lint --strict ") { return "swift format lint --strict" }
+        if command == "swift build -Xswiftc -warnings-as-errors" { return "a build with warnings as errors" }
+        if command.hasPrefix("python3 ") && command.contains("yaml.safe_load") { return "YAML check of the workflow" }
+        return command
+    }
+
+    @Test("the README's CI paragraph names every step of .ci/run")
+    func readmeListsEveryStep() throws {
+        let readme = try Self.file("README.md")
+        let start = try #require(readme.range(of: "CI runs `bash .ci/run`"), "the README says what CI runs")
+        let paragraph =
+            String(readme[start.lowerBound...])
+            .components(separatedBy: "\n\n").first?
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ") ?? ""
+        let steps = try Self.file(".ci/run").split(separator: "\n").compactMap {
+            Self.readmePhrase(forStep: String($0))
+        }
+        #expect(steps.count >= 10, "\(steps)")
+        for phrase in steps {
+            #expect(paragraph.contains(phrase), "the README's CI paragraph does not name .ci/run's step \"\(phrase)\"")
+        }
+        // The plugin with no arguments, as Xcode's menu runs it.
+        #expect(paragraph.contains("no arguments"))
     }
 
     @Test("the CI document shows the workflow as it is")
