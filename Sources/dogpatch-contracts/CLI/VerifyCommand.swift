@@ -123,7 +123,15 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
             Tool.exitCode(report.summary), context.print(report, format: format, color: color, trailer: trailer),
             color: color)
         if results.isEmpty {
-            outcome.problems.append(.warning("\(emptySelection); nothing was verified"))
+            // Nothing green by accident: a filter, a PATH or a folder that selects no case is an
+            // error; only a shard left empty by the split of a suite that has cases is not.
+            let emptyShard = options.shard != nil && options.filters.allSatisfy(\.isEmpty) && options.paths.isEmpty
+            if emptyShard {
+                outcome.problems.append(.warning("\(emptySelection); nothing was verified"))
+            } else {
+                outcome.problems.append(.error("\(emptySelection); nothing was verified"))
+                outcome.code = .invalid
+            }
         } else if options.live, let shard = options.shard, results.allSatisfy({ $0.status == .skipped }) {
             outcome.problems.append(
                 .warning("shard \(shard.index)/\(shard.count) holds no recorded case; the other shards check them"))

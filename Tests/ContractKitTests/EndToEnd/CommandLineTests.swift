@@ -43,14 +43,26 @@ struct CommandLineTests {
         #expect(run.stdout.isEmpty)
     }
 
-    @Test("an empty selection warns that nothing was verified")
+    /// Issue 32, finding 7: a typo in a filter was green.
+    @Test("a filter, a PATH or a folder that selects no case is exit 2; an empty shard of a suite with cases is not")
     func emptySelection() throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        let run = try folder.run(["verify", "--filter", "no such case"])
-        #expect(run.status == 0)
-        #expect(run.stderr == "warning: no case matches --filter \"no such case\"; nothing was verified\n")
+        let run = try folder.run(["verify", "--filter", "two dgos"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "error: no case matches --filter \"two dgos\"; nothing was verified\n")
         #expect(run.stdout == "0 passed, 0 failed, 0 errors, 0 skipped\n")
+        try folder.write("contracts/empty/.keep", "")
+        let path = try folder.run(["verify", "contracts/empty"])
+        #expect(path.status == 2)
+        #expect(path.stderr == "error: no contracts found in the given paths; nothing was verified\n", "\(path.stderr)")
+        let empty = try SuiteFolder()
+        try empty.write("contracts/.keep", "")
+        let none = try empty.run(["verify"])
+        #expect(none.status == 2)
+        #expect(none.stderr == "error: no contracts found in \"contracts\"; nothing was verified\n", "\(none.stderr)")
+        let shard = try folder.run(["verify", "--filter", "offline", "--shard", "2/2"])
+        #expect(shard.status == 2, "a filter narrowed it: \(shard.stderr)")
     }
 
     @Test("list works without a fixtures folder and reports invalid contracts")
