@@ -69,7 +69,7 @@ package struct CaseRecorder: Sendable {
                 verdict: .error, text: line("ERROR", contract, spec, nil),
                 messages: ["\(contract.file): \(spec.name) is not a recorded fixture case"])
         }
-        let answer: LiveResponse
+        var answer: LiveResponse
         switch await LiveFetcher.fetch(
             endpoint, arguments: contract.arguments, baseURL: self.live.baseURLs.url(for: endpoint),
             timeout: self.live.timeout)
@@ -90,6 +90,8 @@ package struct CaseRecorder: Sendable {
                     verdict: .error, text: line("ERROR", contract, spec, answer.displayURL), diagnostics: [problem])
             }
         }
+        // Laid out for review, unless asked not to or the fixture holds the answer as received.
+        if !live.raw, old != answer.body { answer.body = ReviewableJSON.laidOut(answer.body) }
         let headers = Redaction.keptHeaders(asked: oldHeaders.keys.sorted(), value: answer.header)
         let oldOutcome = old.map {
             Predictor.predict(spec.response, body: $0, model: contract.model).summary(model: contract.model)

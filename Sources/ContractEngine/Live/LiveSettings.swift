@@ -7,4 +7,6 @@ package struct LiveSettings: Sendable {
     var baseURLs = BaseURLChoice()
     /// How long a live request may take, in seconds.
     var timeout: TimeInterval = 10
+    /// Whether bodies are written exactly as received, not laid out for review (`--raw`).
+    var raw = false
 }

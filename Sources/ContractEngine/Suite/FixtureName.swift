@@ -18,13 +18,13 @@ package enum FixtureName {
     ///   - name: The case's name.
     ///   - taken: Whether a path (relative to the fixtures folder) is already used, by a file or
     ///     by a case of the contract.
+    ///   - contentType: The body's `Content-Type`, which picks the extension (`.json` without one).
     /// - Returns: A path no file or case uses.
-    package static func path(contract: String, name: String, taken: (String) -> Bool) -> String {
-        var folder = ContractDiscovery.normalized(contract)
-        if folder.hasPrefix(SuiteLocation.contractsName + "/") {
-            folder.removeFirst(SuiteLocation.contractsName.count + 1)
-        }
-        if folder.lowercased().hasSuffix(".json") { folder.removeLast(5) }
+    package static func path(
+        contract: String, name: String, contentType: String? = nil, taken: (String) -> Bool
+    ) -> String {
+        let suffix = "." + fileExtension(contentType: contentType)
+        let folder = folder(contract: contract)
         var stem = slug(name)
         if stem.utf8.count > maxStemBytes {
             // Cut on a character, and told apart from other long names by a hash of the whole.
@@ -35,13 +35,44 @@ package enum FixtureName {
             while cut.last == "-" { cut.removeLast() }
             stem = cut + "-" + String(SipHash.hash(name.utf8) & 0xffff_ffff, radix: 16)
         }
-        var candidate = folder + "/" + stem + ".json"
+        var candidate = folder + "/" + stem + suffix
         var number = 2
         while taken(candidate) {
-            candidate = folder + "/" + stem + "-\(number).json"
+            candidate = folder + "/" + stem + "-\(number)" + suffix
             number += 1
         }
         return candidate
+    }
+
+    /// The folder under the fixtures folder where a contract's new fixtures go: its path from
+    /// `contracts/`, without `.json` (`contracts/countries/by-name.json` → `countries/by-name`).
+    /// - Parameter contract: The contract's path from the suite's root.
+    /// - Returns: The folder, relative to the fixtures folder.
+    package static func folder(contract: String) -> String {
+        var folder = ContractDiscovery.normalized(contract)
+        if folder.hasPrefix(SuiteLocation.contractsName + "/") {
+            folder.removeFirst(SuiteLocation.contractsName.count + 1)
+        }
+        if folder.lowercased().hasSuffix(".json") { folder.removeLast(5) }
+        return folder
+    }
+
+    /// The extension a body's media type calls for, so an HTML error page is not saved as `.json`:
+    /// `json` for JSON (`application/json`, `application/problem+json`) and when no type is given,
+    /// `html`, `xml`, `txt` for other text, `bin` for anything else.
+    /// - Parameter contentType: The `Content-Type` header's value.
+    /// - Returns: The extension, without its dot.
+    package static func fileExtension(contentType: String?) -> String {
+        guard let contentType else { return "json" }
+        let media = (contentType.split(separator: ";").first.map(String.init) ?? "").trimmingCharacters(
+            in: .whitespaces
+        )
+        .lowercased()
+        if media.isEmpty || media == "application/json" || media.hasSuffix("+json") { return "json" }
+        if media == "text/html" || media == "application/xhtml+xml" { return "html" }
+        if media.hasSuffix("/xml") || media.hasSuffix("+xml") { return "xml" }
+        if media.hasPrefix("text/") { return "txt" }
+        return "bin"
     }
 
     /// A name's letters and digits, lowercased, other runs as `-`; `case` when nothing is left.

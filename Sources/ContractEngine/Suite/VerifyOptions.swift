@@ -29,7 +29,9 @@ package struct VerifyOptions: Sendable {
     package var liveTimeout: TimeInterval = 10
 
     /// Where live requests go and how long they may take.
-    package var liveSettings: LiveSettings { LiveSettings(baseURLs: baseURLs, timeout: liveTimeout) }
+    /// Whether `record` writes bodies exactly as received rather than laid out for review.
+    package var rawBodies = false
+    package var liveSettings: LiveSettings { LiveSettings(baseURLs: baseURLs, timeout: liveTimeout, raw: rawBodies) }
 
     /// What the run's cases share, for a fixtures folder.
     package func runContext(fixtures: FixtureLocator) -> RunContext {

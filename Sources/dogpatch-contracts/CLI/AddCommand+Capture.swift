@@ -23,8 +23,14 @@ extension AddCommand {
         }
         func refuse(_ problems: [ToolProblem]) -> CommandOutcome { CommandOutcome(.invalid, problems) }
         guard FileManager.default.fileExists(atPath: contractURL.path) else {
+            // A contract holds at least one case, so the first comes from a file or the server.
             return refuse([
-                .error("\(contractPath) does not exist; add --har adds cases to an existing endpoint contract")
+                .error(
+                    """
+                    \(contractPath) does not exist; add --har adds cases to an existing endpoint contract: make it \
+                    first with "add FILE --contract \(contractPath) --endpoint ENDPOINT --arguments JSON --name NAME" \
+                    (a body saved from the capture) or "add --live" with the same options, then run add --har again
+                    """)
             ])
         }
         let loader = ContractLoader(catalogue: context.catalogue, fixtures: fixtures)
@@ -178,9 +184,14 @@ extension AddCommand {
         var text = current
         var changes = FileChanges()
         var cases: [CapturedCase] = []
+        // Byte-identical bodies (the same answer seen twice) share one fixture.
+        var stored: [Data: String] = [:]
         for (index, entry) in entries.enumerated() {
-            guard case .success(let body) = entry.body else { continue }
-            let base = name ?? "\(existing.endpoint?.name ?? "case") \(entry.status)"
+            guard case .success(let captured) = entry.body else { continue }
+            let body = raw ? captured : ReviewableJSON.laidOut(captured)
+            let ok = (200...299).contains(entry.status)
+            let base =
+                name.map { ok ? $0 : "\($0) \(entry.status)" } ?? "\(existing.endpoint?.name ?? "case") \(entry.status)"
             var number = name == nil ? 1 : index + 1
             var caseName = number == 1 ? base : "\(base) \(number)"
             while names.contains(caseName) {
@@ -188,11 +199,17 @@ extension AddCommand {
                 caseName = "\(base) \(number)"
             }
             names.insert(caseName)
-            let fixturePath = FixtureName.path(contract: contract.path, name: caseName) { candidate in
+            let known = stored[body]
+            let fixturePath =
+                known
+                ?? FixtureName.path(contract: contract.path, name: caseName, contentType: entry.header("Content-Type"))
+            {
+                candidate in
                 paths.contains(candidate)
                     || FileManager.default.fileExists(atPath: fixtures.root.appendingPathComponent(candidate).path)
             }
             paths.insert(fixturePath)
+            stored[body] = fixturePath
             let explanation: Explanation
             switch Explanation.explain(body, file: "entry \(entry.number)", model: existing.model, status: entry.status)
             {
@@ -210,9 +227,12 @@ extension AddCommand {
                 throw AddRefusal("cannot find the \"cases\" array in \(contract.path) to append to")
             }
             text = appended
-            changes.write(
-                body, to: fixtures.root.appendingPathComponent(fixturePath), display: fixtures.displayName(fixturePath))
-            cases.append(CapturedCase(entry: entry, name: caseName, fixturePath: fixturePath, bytes: body.count))
+            if known == nil {
+                changes.write(
+                    body, to: fixtures.root.appendingPathComponent(fixturePath),
+                    display: fixtures.displayName(fixturePath))
+            }
+            cases.append(CapturedCase(entry: entry, name: caseName, fixturePath: fixturePath, bytes: captured.count))
         }
         switch loader.load(text, file: contract.path) {
         case .invalid(_, _, let diagnostics):

@@ -17,6 +17,8 @@ extension AddCommand {
         var recorded: (url: String, at: String, from: String?)?
         /// Where under the fixtures folder it goes (`--as`, or a recording's own path).
         var destination: String?
+        /// The size of the body as the server sent it, before it was laid out for review.
+        var receivedBytes: Int?
     }
 
     struct Plan {
@@ -33,7 +35,7 @@ extension AddCommand {
             var lines: [String] = []
             if let recorded = source.recorded {
                 lines.append(
-                    "recorded GET \(recorded.url) (HTTP \(source.status), \(body.count) bytes) as \(fixtures.displayName(fixturePath))"
+                    "recorded GET \(recorded.url) (HTTP \(source.status), \(source.receivedBytes ?? body.count) bytes) as \(fixtures.displayName(fixturePath))"
                 )
             } else if copy != nil {
                 lines.append("copied \(source.display) to \(fixtures.displayName(fixturePath))")
@@ -52,7 +54,8 @@ extension AddCommand {
         context: CommandContext
     ) throws(AddRefusal) -> Plan {
         let body = source.body
-        let (fixturePath, copy) = try placement(of: body, at: source.destination, fixtures: fixtures)
+        let (fixturePath, copy) = try placement(
+            of: body, at: source.destination, contract: contract.path, fixtures: fixtures)
         let loader = ContractLoader(catalogue: context.catalogue, fixtures: fixtures)
         let existing = try existingContract(contract, name: name, loader: loader, catalogue: context.catalogue)
         let model: ModelDescriptor
@@ -192,9 +195,9 @@ extension AddCommand {
     }
 
     /// Where the body lives under the fixtures folder, and where to copy it when it is outside.
-    private func placement(of body: BodyFile, at destination: String?, fixtures: FixtureLocator) throws(AddRefusal) -> (
-        path: String, copy: URL?
-    ) {
+    private func placement(of body: BodyFile, at destination: String?, contract: String, fixtures: FixtureLocator)
+        throws(AddRefusal) -> (path: String, copy: URL?)
+    {
         if let inside = body.fixturePath {
             if let destination, destination != inside {
                 throw .usage(
@@ -205,7 +208,7 @@ extension AddCommand {
             }
             return (inside, nil)
         }
-        let path = try fixturePath(for: body, at: destination, fixtures: fixtures)
+        let path = try fixturePath(for: body, at: destination, contract: contract, fixtures: fixtures)
         let target: URL
         switch fixtures.resolve(path) {
         case .success(let url): target = url
@@ -221,9 +224,11 @@ extension AddCommand {
     }
 
     /// The path `--as` names, relative to the fixtures folder: a folder (written with a trailing
-    /// `/`, as `.`, or one that exists) keeps the file's own name.
-    private func fixturePath(for body: BodyFile, at destination: String?, fixtures: FixtureLocator) throws(AddRefusal)
-        -> String
+    /// `/`, as `.`, or one that exists) keeps the file's own name. Without `--as`, the file keeps
+    /// its name in the contract's own folder, where `add --live` and `add --har` put theirs
+    /// (`contracts/countries/by-name.json` → `Fixtures/countries/by-name/`).
+    private func fixturePath(for body: BodyFile, at destination: String?, contract: String, fixtures: FixtureLocator)
+        throws(AddRefusal) -> String
     {
         let name = body.url.lastPathComponent
         guard let destination else {
@@ -234,7 +239,7 @@ extension AddCommand {
                             "\(JSONValue.quote(body.url.path)) is a stream, not a file with a name; name the fixture with --as PATH",
                         command: "add"))
             }
-            return name
+            return FixtureName.folder(contract: contract) + "/" + name
         }
         guard !destination.isEmpty else {
             throw .usage(
@@ -256,7 +261,6 @@ extension AddCommand {
         return normalized
     }
 
-    /// Refuses an endpoint or model that contradicts the contract's own.
     /// `--endpoint`, `--model` and `--arguments` given for an existing contract: accepted when
     /// they say what the contract says, refused otherwise (before any request is sent).
     func check(_ target: TargetChoice, against contract: Contract, contractPath: String, catalogue: Catalogue)

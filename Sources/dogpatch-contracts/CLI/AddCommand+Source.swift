@@ -38,13 +38,17 @@ extension AddCommand {
         if let warning = response.unsentBaseQueryWarning { problems.append(.warning(warning)) }
         let path =
             destination
-            ?? recordingPath(contract: contract, name: name, fixtures: fixtures, catalogue: context.catalogue)
+            ?? recordingPath(
+                contract: contract, name: name, contentType: response.header("Content-Type"), fixtures: fixtures,
+                catalogue: context.catalogue)
         return Source(
             body: BodyFile(
-                data: response.body, url: fixtures.root.appendingPathComponent(path), fixturePath: nil, isStream: false),
+                data: raw ? response.body : ReviewableJSON.laidOut(response.body),
+                url: fixtures.root.appendingPathComponent(path), fixturePath: nil, isStream: false),
             display: response.displayURL, status: response.status,
             headers: keptHeaders(of: response, problems: &problems),
-            recorded: (response.displayURL, Recording.stamp(Date()), nil), destination: path
+            recorded: (response.displayURL, Recording.stamp(Date()), nil), destination: path,
+            receivedBytes: response.body.count
         )
     }
 
@@ -97,7 +101,8 @@ extension AddCommand {
     /// A recording's fixture path, from the contract and case names, used by no file and no
     /// case of the contract.
     private func recordingPath(
-        contract: (path: String, url: URL), name: String, fixtures: FixtureLocator, catalogue: Catalogue
+        contract: (path: String, url: URL), name: String, contentType: String?, fixtures: FixtureLocator,
+        catalogue: Catalogue
     ) -> String {
         var used: Set<String> = []
         if case .loaded(let existing) = ContractLoader(catalogue: catalogue, fixtures: fixtures).load(
@@ -107,7 +112,7 @@ extension AddCommand {
                 if let path = spec.response.fixturePath { used.insert(ContractDiscovery.normalized(path)) }
             }
         }
-        return FixtureName.path(contract: contract.path, name: name) { candidate in
+        return FixtureName.path(contract: contract.path, name: name, contentType: contentType) { candidate in
             used.contains(candidate)
                 || FileManager.default.fileExists(atPath: fixtures.root.appendingPathComponent(candidate).path)
         }

@@ -27,6 +27,7 @@ struct AddCommand: ToolCommand {
     var entry: Int?
     var filter: String?
     var dryRun = false
+    var raw = false
     /// The provider state the new case's response needs.
     var given: String?
 
@@ -111,6 +112,10 @@ struct AddCommand: ToolCommand {
             .flag("--dry-run", "with --har, list the cases and fixtures that would be written, and\nwrite nothing") {
                 $0.dryRun = true
             },
+            .flag(
+                "--raw",
+                "with --live or --har, write bodies exactly as received, not laid out\nfor review (2 spaces, the server's key order, values as sent)"
+            ) { $0.raw = true },
             .value(
                 "--given", "STATE",
                 "the provider state the response needs, such as \"three dogs for sale\"\n(the Pact export's provider state; default: the case's name)"

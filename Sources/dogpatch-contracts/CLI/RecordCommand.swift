@@ -29,6 +29,9 @@ struct RecordCommand: ToolCommand, SuiteCommand {
             .flag("--force", "write the new answer even when the case's expectations fail, and\nlist them") {
                 $0.force = true
             },
+            .flag("--raw", "write bodies exactly as received, not laid out for review (2 spaces)") {
+                $0.options.rawBodies = true
+            },
             .value(
                 "--timeout", "SECONDS",
                 "how long the server may take (default: 10), and the replayed\nclient (default: 5)"

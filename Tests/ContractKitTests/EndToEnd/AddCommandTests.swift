@@ -15,14 +15,15 @@ struct AddCommandTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.stdout == """
-                copied Downloads/peru.json to Fixtures/peru.json
+                copied Downloads/peru.json to Fixtures/countries/peru/peru.json
                 created contracts/countries/peru.json with case "peru"
                 no --expect given: recorded the observed outcome, a decoded [Country] of 1 element
                 PASS  contracts/countries/peru.json  peru
                 1 passed, 0 failed, 0 errors, 0 skipped
 
                 """)
-        #expect(try folder.read("Fixtures/peru.json") == folder.read("Downloads/peru.json"))
+        // Issue 32, finding 11: in the contract's own folder, where add --live and --har put theirs.
+        #expect(try folder.read("Fixtures/countries/peru/peru.json") == folder.read("Downloads/peru.json"))
         let verify = try folder.run(["verify", "--strict"])
         #expect(verify.status == 0, "\(verify.stderr)")
         #expect(verify.cases("PASS") == ["PASS  contracts/countries/peru.json  peru"])
@@ -77,15 +78,16 @@ struct AddCommandTests {
     func differentFixture() throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
+        try folder.write("Fixtures/good/dogs.json", SampleSuite.dogs)
         try folder.write("elsewhere/dogs.json", "[]")
         let before = try folder.read("contracts/good.json")
         let run = try folder.run(["add", "elsewhere/dogs.json", "--contract", "contracts/good.json", "--name", "empty"])
         #expect(run.status == 2)
         #expect(
             run.stderr.contains(
-                "Fixtures/dogs.json already exists with different content; keep it and choose another name with --as PATH"
-            ))
-        #expect(try folder.read("Fixtures/dogs.json") == Data(SampleSuite.dogs.utf8))
+                "Fixtures/good/dogs.json already exists with different content; keep it and choose another name with --as PATH"
+            ), "\(run.stderr)")
+        #expect(try folder.read("Fixtures/good/dogs.json") == Data(SampleSuite.dogs.utf8))
         #expect(try folder.read("contracts/good.json") == before)
         let renamed = try folder.run([
             "add", "elsewhere/dogs.json", "--contract", "contracts/good.json", "--name", "empty", "--as",

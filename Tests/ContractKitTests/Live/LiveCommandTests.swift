@@ -37,7 +37,7 @@ struct LiveCommandTests {
 
     static func countries(_ server: LoopbackServer) -> String { "countries=\(server.baseURL.absoluteString)v3.1/" }
 
-    @Test("add --live records peru as the server sent it: body, status, Content-Type and the stamp, never a cookie")
+    @Test("add --live --raw records peru as the server sent it: body, status, Content-Type and the stamp, never a cookie")
     func addPeru() throws {
         let server = try LoopbackServer(routes: [
             "/v3.1/name/peru": .json(Self.peru, headers: [("Set-Cookie", "session=s3cret"), ("X-Request-Id", "abc")])
@@ -47,7 +47,7 @@ struct LiveCommandTests {
         let run = try folder.run([
             "add", "--live", "--contract", "contracts/countries/by-name-peru.json", "--endpoint", "countries.byName",
             "--arguments", #"{"name": "peru"}"#, "--name", "peru", "--base-url", Self.countries(server),
-            "--keep-header", "Set-Cookie", "--keep-header", "X-Request-Id",
+            "--keep-header", "Set-Cookie", "--keep-header", "X-Request-Id", "--raw",
         ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
@@ -95,7 +95,7 @@ struct LiveCommandTests {
         let compressed = try add("chile")
         #expect(compressed.status == 0, "\(compressed.stderr)")
         #expect(compressed.stdout.contains("as Fixtures/chile/chile.json"), "\(compressed.stdout)")
-        #expect(try folder.read("Fixtures/chile/chile.json") == Data(chile.utf8))
+        #expect(try folder.read("Fixtures/chile/chile.json") == .laidOut(chile))
         let notModified = try add("peru")
         #expect(notModified.status == 2)
         #expect(
@@ -163,8 +163,8 @@ struct LiveCommandTests {
             ),
             "\(contract)")
         #expect(contract.contains(#""expect": { "error": "responseUnsuccessful", "status": 500 }"#))
-        #expect(try folder.read("Fixtures/dogs/broken.json") == Data(#"{"error":"boom"}"#.utf8))
-        #expect(try folder.read("Fixtures/dogs/page.json") == Data(page.utf8))
+        #expect(try folder.read("Fixtures/dogs/broken.json") == .laidOut(#"{"error":"boom"}"#))
+        #expect(try folder.read("Fixtures/dogs/page.json") == .laidOut(page))
         let verify = try folder.run(["verify", "--strict"])
         #expect(verify.status == 0, "\(verify.stderr)")
     }
@@ -317,7 +317,7 @@ struct LiveCommandTests {
             "\(forced.stdout)")
         #expect(
             try folder.read("Fixtures/countries/peru.json")
-                == Data(#"[{"name": {"common": "Peru"}, "cca3": "PER"}, {"cca3": "XXX"}]"#.utf8))
+                == .laidOut(#"[{"name": {"common": "Peru"}, "cca3": "PER"}, {"cca3": "XXX"}]"#))
         let contract = String(decoding: try folder.read("contracts/peru.json"), as: UTF8.self)
         let original = String(decoding: before.0, as: UTF8.self)
         #expect(!contract.contains("2026-11-01T08:00:00Z"), "the stamp is new")
@@ -351,7 +351,7 @@ struct LiveCommandTests {
         #expect(run.stdout.contains("  [*].motto: the server no longer sends this key\n"))
         #expect(run.stdout.contains("  [*].area: the server now sends this key (the model reads it)\n"))
         #expect(run.stdout.hasSuffix("1 recorded, 0 unchanged, 0 forced, 0 failed, 0 skipped, 0 errors\n"))
-        #expect(try folder.read("Fixtures/countries/peru.json") == Data(Self.peru.utf8))
+        #expect(try folder.read("Fixtures/countries/peru.json") == .laidOut(Self.peru))
         let contract = String(decoding: try folder.read("contracts/peru.json"), as: UTF8.self)
         #expect(contract.contains(#""response": { "status": 203, "headers""#))
         #expect(

@@ -126,7 +126,7 @@ struct RecordTrustTests {
                 #""headers": { "Content-Type": "application/vnd.api+json" }, "fixture": "countries/peru.json""#),
             "\(contract)")
         #expect(!contract.contains("X-Request-Id"))
-        #expect(try folder.read("Fixtures/countries/peru.json") == Data(LiveCommandTests.peru.utf8))
+        #expect(try folder.read("Fixtures/countries/peru.json") == .laidOut(LiveCommandTests.peru))
         #expect(try folder.run(["verify"]).status == 0)
     }
 
