@@ -37,7 +37,9 @@ struct LiveCommandTests {
 
     static func countries(_ server: LoopbackServer) -> String { "countries=\(server.baseURL.absoluteString)v3.1/" }
 
-    @Test("add --live --raw records peru as the server sent it: body, status, Content-Type and the stamp, never a cookie")
+    @Test(
+        "add --live --raw records peru as the server sent it: body, status, Content-Type and the stamp, never a cookie"
+    )
     func addPeru() throws {
         let server = try LoopbackServer(routes: [
             "/v3.1/name/peru": .json(Self.peru, headers: [("Set-Cookie", "session=s3cret"), ("X-Request-Id", "abc")])
