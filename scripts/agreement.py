@@ -35,6 +35,7 @@ import hashlib
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -45,6 +46,7 @@ TOOL, PACT, PYTHON = sys.argv[1:4]
 COUNTRIES = (sys.argv[sys.argv.index("--countries") + 1] if "--countries" in sys.argv
              else "Fixtures/countries/restcountries-v3.1.json")
 NOT_JSON = object()
+CHILDREN = set()  # the tools, verifiers and providers running now
 
 
 def fail(message):
@@ -53,12 +55,27 @@ def fail(message):
     sys.exit(1)
 
 
+def start(arguments, **options):
+    """Starts a process the run stops if it is stopped itself."""
+    child = subprocess.Popen(arguments, text=True, **options)
+    CHILDREN.add(child)
+    return child
+
+
+def stop(*_):
+    for child in list(CHILDREN):
+        child.kill()
+    sys.exit(1)
+
+
 def run(arguments, allowed=(0,)):
     """Runs a tool and returns its standard output; any other exit status stops the run."""
-    done = subprocess.run(arguments, capture_output=True, text=True)
-    if done.returncode not in allowed:
-        fail("%s exited %d:\n%s%s" % (" ".join(arguments), done.returncode, done.stdout[-3000:], done.stderr[-3000:]))
-    return done.stdout
+    child = start(arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    stdout, stderr = child.communicate()
+    CHILDREN.discard(child)
+    if child.returncode not in allowed:
+        fail("%s exited %d:\n%s%s" % (" ".join(arguments), child.returncode, stdout[-3000:], stderr[-3000:]))
+    return stdout
 
 
 def read_json(path):
@@ -171,25 +188,24 @@ class Document:
 
     def walk(self, endpoint, status, path):
         """Along a path from a response schema: the schema at its end (None where the document says
-        nothing), the path as a pact's rules write it (`$[*].currencies.*.name`), and whether a
+        nothing), the path with every index as "[*]" and every dictionary key as "*", and whether a
         key on the way is one the model can go without (optional, or a dictionary's entry)."""
-        schema, written, optional = self.resolved(self.response_schema(endpoint, status)), "$", False
+        schema, walked, optional = self.resolved(self.response_schema(endpoint, status)), [], False
         for step in path:
             if schema is None:
                 break
             if (isinstance(step, int) or step == "[*]") and "items" in schema:
-                schema, written = schema["items"], written + "[*]"
+                schema, step = schema["items"], "[*]"
             elif str(step) in schema.get("properties", {}):
                 optional = optional or str(step) not in schema.get("required", [])
-                schema = schema["properties"][str(step)]
-                plain = re.fullmatch(r"[A-Za-z0-9_]+", str(step))
-                written += "." + str(step) if plain else "['%s']" % str(step).replace("'", "\\'")
+                schema, step = schema["properties"][str(step)], str(step)
             elif "additionalProperties" in schema:
-                optional, schema, written = True, schema["additionalProperties"], written + ".*"
+                optional, schema, step = True, schema["additionalProperties"], "*"
             else:
                 schema = None
+            walked.append(step)
             schema = self.resolved(schema)
-        return schema, written, optional
+        return schema, walked, optional
 
 
 class Suite:
@@ -354,8 +370,7 @@ def verify_shard(numbers, answers, suite, served, work):
         write(pact_file, json.dumps(dict(suite.pacts[provider], interactions=interactions[provider])).encode("utf-8"))
         files += ["--file", pact_file]
     report_file = os.path.join(work, "shard-%d.report.json" % numbers[0])
-    provider = subprocess.Popen([PYTHON, "scripts/pact-provider.py", "--bodies", served],
-                                stdout=subprocess.PIPE, text=True)
+    provider = start([PYTHON, "scripts/pact-provider.py", "--bodies", served], stdout=subprocess.PIPE)
     try:
         port = provider.stdout.readline().strip()
         if not port:
@@ -367,6 +382,7 @@ def verify_shard(numbers, answers, suite, served, work):
     finally:
         provider.kill()
         provider.wait()
+        CHILDREN.discard(provider)
     report = read_json(report_file)
     mismatches = {}
     for error in report["errors"]:
@@ -412,8 +428,12 @@ def optional_break(document, endpoint, status, rules, failure, value):
     """The class of a break the pact cannot see, or None where it should have seen it: the app
     refused the answer at a key the model can go without, and the pact holds no rule there (Pact has
     no optional-key rule, so the export leaves such keys out)."""
-    schema, written, optional = document.walk(endpoint, status, steps(failure))
-    if not optional or any(rule == written or rule.startswith((written + ".", written + "[")) for rule in rules):
+    schema, walked, optional = document.walk(endpoint, status, steps(failure))
+    # A rule at the path or below it (`$[*].currencies.*.name`, a dictionary's key written or `*`).
+    covered = any(
+        len(walked) <= len(rule) and all(w == r or "*" in (w, r) for w, r in zip(walked, rule))
+        for rule in map(steps, rules))
+    if not optional or covered:
         return None
     found = at(value, steps(failure))
     if not found:
@@ -432,6 +452,9 @@ def optional_break(document, endpoint, status, rules, failure, value):
 
 
 def main():
+    # Stopped from outside, the run stops what it started and removes its temporary folder.
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     with tempfile.TemporaryDirectory() as work:
         run([TOOL, "export", "openapi", "--out", os.path.join(work, "openapi.json")])
         document = Document(os.path.join(work, "openapi.json"))
