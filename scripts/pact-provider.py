@@ -2,6 +2,7 @@
 by provider state, and, on request, a provider that breaks or keeps the contract in a given way.
 
 Usage: pact-provider.py ROOT API MODE  (prints the port it listens on, then serves until killed)
+       pact-provider.py --bodies DIR  (serves the answers DIR/states.json names, by state)
 
 The state of an interaction is the case's "given", else its name, as `export pact` writes it. The
 state-change URL is POST /_pact/state ({"state": ..., "action": "setup"}); every other request gets
@@ -15,14 +16,16 @@ out), add-key (a key added), change-values (other values of the same types), who
 exponent-numbers (a whole number the app reads as Int sent as 68000000.0 or 6.8e7), fractional-number
 (one sent as 68000000.5), maps-reordered (each dictionary's entries reversed, behind a new first
 entry of other keys), drop-named-entry (the dictionary entries a case names left out).
+
+With --bodies, the provider serves any answers, one per state: DIR/states.json maps each state to
+{"status": N, "headers": {...}, "file": NAME}, and the body is DIR/NAME, byte for byte (the
+agreement check, scripts/agreement.py, serves thousands of bodies through one verifier run so).
 """
 import http.server
 import json
 import os
 import re
 import sys
-
-ROOT, API, MODE = sys.argv[1], sys.argv[2], sys.argv[3]
 
 
 def responses():
@@ -115,7 +118,23 @@ def transform(status, body):
     return status, text.encode("utf-8")
 
 
-TABLE = responses()
+def served_bodies(folder):
+    """The answer of every state DIR/states.json names, as responses() gives it."""
+    with open(os.path.join(folder, "states.json"), encoding="utf-8") as handle:
+        states = json.load(handle)
+    table = {}
+    for state, answer in states.items():
+        with open(os.path.join(folder, answer["file"]), "rb") as handle:
+            table[state] = (answer["status"], answer["headers"], handle.read())
+    return table
+
+
+if sys.argv[1] == "--bodies":
+    MODE = "recorded"  # each body as it is
+    TABLE = served_bodies(sys.argv[2])
+else:
+    ROOT, API, MODE = sys.argv[1], sys.argv[2], sys.argv[3]
+    TABLE = responses()
 CURRENT = {"state": None}
 
 

@@ -1,0 +1,526 @@
+"""Three judges of one answer: the app's decoder, the real Pact verifier and a JSON Schema 2020-12
+validator must agree on what a provider may send (DESIGN 9a, "Agreement, measured in CI").
+
+The answers: every 2xx body of the suite (a fixture or an inline body), every mutant
+`mutate --mutants` writes, and each real country (as a one-element array where the case decodes an
+array). Each is served for the decoding cases whose model it is:
+- a decoding case's own body, and each of its mutants, for that case;
+- a body no interaction answers with (a case expecting a failure, which the export leaves out, or
+  a fixture contract's case), for every decoding case of its endpoint, or of its model;
+- each real country for every decoding case of a country list or a country.
+
+The verdicts:
+- app: the `dogpatch-contracts` tool decodes each body as its model, in one `verify` run of a
+  temporary suite (one fixture contract per model, one case per body);
+- pact: the case's interaction as `export pact` writes it, copied once per answer with a provider
+  state of its own ("agreement N"), judged by the real verifier against scripts/pact-provider.py
+  serving answer N for state N (many answers per verifier run: it is slow to start);
+- schema: the exported OpenAPI document's response schema for the case's operation and status,
+  judged by jsonschema's Draft 2020-12 validator.
+
+What must hold: schema = app on every answer. The pact passes every answer the app decodes, but
+one that lacks a key the case's "values" reads (the pact asks for the body the case reads,
+DESIGN 9): those are counted. The pact fails every answer the app refuses, but one whose break lies
+in a key the model reads as optional and the pact has no rule for (Pact has no optional-key rule):
+those are counted by class. Anything else is a disagreement, named with its body and case, and the
+run exits 1.
+
+Usage: agreement.py TOOL PACT PYTHON [--countries FILE]  (from the suite's root: TOOL is the
+dogpatch-contracts binary, PACT the verifier, PYTHON the interpreter the provider runs on, FILE a
+JSON array of countries, by default the real restcountries data set in Fixtures/)
+"""
+import collections
+import concurrent.futures
+import hashlib
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+
+import jsonschema
+
+TOOL, PACT, PYTHON = sys.argv[1:4]
+COUNTRIES = (sys.argv[sys.argv.index("--countries") + 1] if "--countries" in sys.argv
+             else "Fixtures/countries/restcountries-v3.1.json")
+NOT_JSON = object()
+CHILDREN = set()  # the tools, verifiers and providers running now
+
+
+def fail(message):
+    """Stops the run: a step that cannot be taken must never pass in silence."""
+    print("check-agreement: " + message, file=sys.stderr)
+    sys.exit(1)
+
+
+def start(arguments, **options):
+    """Starts a process the run stops if it is stopped itself."""
+    child = subprocess.Popen(arguments, text=True, **options)
+    CHILDREN.add(child)
+    return child
+
+
+def stop(*_):
+    for child in list(CHILDREN):
+        child.kill()
+    sys.exit(1)
+
+
+def run(arguments, allowed=(0,)):
+    """Runs a tool and returns its standard output; any other exit status stops the run."""
+    child = start(arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    stdout, stderr = child.communicate()
+    CHILDREN.discard(child)
+    if child.returncode not in allowed:
+        fail("%s exited %d:\n%s%s" % (" ".join(arguments), child.returncode, stdout[-3000:], stderr[-3000:]))
+    return stdout
+
+
+def read_json(path):
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
+    except (OSError, ValueError) as error:
+        fail("cannot read %s: %s" % (path, error))
+
+
+def read_bytes(path):
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as error:
+        fail("cannot read %s: %s" % (path, error))
+
+
+def write(path, data):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as handle:
+        handle.write(data)
+
+
+def parse(raw):
+    """A body as JSON, or NOT_JSON (NaN and Infinity, which Python reads, are not JSON)."""
+    def refuse(constant):
+        raise ValueError(constant)
+    try:
+        return json.loads(raw, parse_constant=refuse)
+    except ValueError:
+        return NOT_JSON
+
+
+# Paths as contracts, the tool and the verifier write them: `[0].name.common`, `$[0]['a.b']`,
+# `["a.b"]`, `*` for any dictionary key. A step is an int (an index), "[*]" (any index) or a str.
+STEP = re.compile(r"""\[(\d+|\*)\]|\[(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\]|\.?([^.\[\]]+)""")
+
+
+def steps(path):
+    found, position = [], 0
+    path = path[1:] if path.startswith("$") else path
+    while position < len(path):
+        match = STEP.match(path, position)
+        if not match:
+            fail("cannot read the path %r" % path)
+        index, double, single, plain = match.groups()
+        if index is not None:
+            found.append("[*]" if index == "*" else int(index))
+        elif plain is not None:
+            found.append(plain)
+        else:
+            found.append(re.sub(r"\\(.)", r"\1", double if double is not None else single))
+        position = match.end()
+    return found
+
+
+def at(value, path):
+    """The values a JSON value holds at a path (`*` and `[*]` meaning every key or element)."""
+    if not path:
+        return [value]
+    step, rest = path[0], path[1:]
+    if isinstance(value, list):
+        if step == "[*]":
+            return [found for item in value for found in at(item, rest)]
+        return at(value[step], rest) if isinstance(step, int) and step < len(value) else []
+    if not isinstance(value, dict):
+        return []
+    if step == "*":
+        return [found for item in value.values() for found in at(item, rest)]
+    # The tool names a dictionary key that reads as a number as an index: `gini[2021]`.
+    return at(value[str(step)], rest) if str(step) in value else []
+
+
+class Document:
+    """The exported OpenAPI document: each operation's response schemas, and what a path from one
+    of them passes through (to tell whether a key on it is optional)."""
+
+    def __init__(self, path):
+        self.document = read_json(path)
+        self.operations = {operation["operationId"]: operation
+                           for item in self.document["paths"].values() for operation in item.values()
+                           if isinstance(operation, dict) and "operationId" in operation}
+        self.validators = {}
+
+    def response_schema(self, endpoint, status):
+        try:
+            return self.operations[endpoint]["responses"][str(status)]["content"]["application/json"]["schema"]
+        except KeyError:
+            fail("the OpenAPI document has no JSON schema for %s, status %s" % (endpoint, status))
+
+    def model(self, endpoint):
+        """The model an endpoint decodes, as contracts name it: `[Country]`, `Dog`."""
+        schema = self.response_schema(endpoint, 200)
+        if schema.get("type") == "array":
+            return "[%s]" % schema["items"]["$ref"].rsplit("/", 1)[1]
+        return schema["$ref"].rsplit("/", 1)[1]
+
+    def validator(self, endpoint, status):
+        if (endpoint, status) not in self.validators:
+            schema = dict(self.response_schema(endpoint, status), components=self.document["components"])
+            schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+            self.validators[(endpoint, status)] = jsonschema.Draft202012Validator(schema)
+        return self.validators[(endpoint, status)]
+
+    def resolved(self, schema):
+        while isinstance(schema, dict) and "$ref" in schema:
+            schema = self.document["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
+        return schema if isinstance(schema, dict) else None
+
+    def walk(self, endpoint, status, path):
+        """Along a path from a response schema: the schema at its end (None where the document says
+        nothing), the path with every index as "[*]" and every dictionary key as "*", and whether a
+        key on the way is one the model can go without (optional, or a dictionary's entry)."""
+        schema, walked, optional = self.resolved(self.response_schema(endpoint, status)), [], False
+        for step in path:
+            if schema is None:
+                break
+            if (isinstance(step, int) or step == "[*]") and "items" in schema:
+                schema, step = schema["items"], "[*]"
+            elif str(step) in schema.get("properties", {}):
+                optional = optional or str(step) not in schema.get("required", [])
+                schema, step = schema["properties"][str(step)], str(step)
+            elif "additionalProperties" in schema:
+                optional, schema, step = True, schema["additionalProperties"], "*"
+            else:
+                schema = None
+            walked.append(step)
+            schema = self.resolved(schema)
+        return schema, walked, optional
+
+
+class Suite:
+    """The suite's contracts and the interactions `export pact` writes for their cases (exported
+    contract by contract, so that each interaction's case is known: a case's provider state is
+    its own whatever the selection, DESIGN 9a)."""
+
+    def __init__(self, work, document):
+        self.document = document
+        self.contracts = {}
+        for folder, _, files in sorted(os.walk("contracts")):
+            for name in sorted(files):
+                if name.endswith(".json"):
+                    self.contracts[os.path.join(folder, name)] = read_json(os.path.join(folder, name))
+        self.interactions = {}  # (contract path, case name) -> (provider, interaction)
+        self.pacts = {}  # provider -> the exported file's consumer, provider and metadata
+        for number, (path, contract) in enumerate(self.contracts.items()):
+            if "endpoint" not in contract:
+                continue
+            folder = os.path.join(work, "exported", str(number))
+            run([TOOL, "export", "pact", "--out", folder, path])
+            # A contract whose cases have no HTTP exchange (network errors) exports nothing.
+            for file in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+                pact = read_json(os.path.join(folder, file))
+                provider = pact["provider"]["name"]
+                self.pacts[provider] = {key: pact[key] for key in ("consumer", "provider", "metadata")}
+                for interaction in pact["interactions"]:
+                    self.interactions[(path, interaction["description"])] = (provider, interaction)
+
+    def model(self, contract):
+        return contract.get("model") or self.document.model(contract["endpoint"])
+
+    def decoding_cases(self):
+        """Every (contract path, contract, case) whose interaction answers with a 2xx body."""
+        for path, contract in self.contracts.items():
+            for case in contract["cases"]:
+                found = self.interactions.get((path, case["name"]))
+                if found and 200 <= found[1]["response"]["status"] <= 299:
+                    yield path, contract, case
+
+
+def suite_bodies(suite):
+    """Every 2xx body of the suite, with the decoding cases it is served for."""
+    cases = list(suite.decoding_cases())
+    for path, contract in suite.contracts.items():
+        for case in contract["cases"]:
+            response = case["response"]
+            if "networkError" in response or not 200 <= response.get("status", 200) <= 299:
+                continue
+            if "fixture" in response:
+                label = os.path.join("Fixtures", response["fixture"])
+                raw = read_bytes(label)
+            elif "body" in response:
+                label = "%s › %s (inline body)" % (path, case["name"])
+                raw = response["body"].encode("utf-8")
+            else:
+                continue
+            if (path, case["name"]) in suite.interactions:
+                served_for = [(path, case)]
+            elif "endpoint" in contract:
+                served_for = [(p, k) for p, c, k in cases if c.get("endpoint") == contract["endpoint"]]
+            else:
+                served_for = [(p, k) for p, c, k in cases if suite.model(c) == contract["model"]]
+            yield "suite", label, raw, suite.model(contract), served_for
+
+
+def mutant_bodies(suite, work):
+    """Every mutant `mutate --mutants` writes, served for the case it was made from (mutated
+    contract by contract, so that each mutant's case is known exactly)."""
+    mutated = {path for path, _, _ in suite.decoding_cases()}
+    for number, (path, contract) in enumerate(suite.contracts.items()):
+        if path not in mutated:
+            continue
+        folder = os.path.join(work, "mutants", str(number))
+        run([TOOL, "mutate", "--mutants", folder, path])
+        for mutant in read_json(os.path.join(folder, "index.json")):
+            # The index names a mutant "CASE › MUTATION".
+            named = [case for case in contract["cases"] if mutant["case"].startswith(case["name"] + " › ")]
+            if not named:
+                fail("mutant %s names the case %r, which %s does not hold" % (mutant["file"], mutant["case"], path))
+            case = max(named, key=lambda case: len(case["name"]))
+            label = "mutant %s of %s (%s)" % (mutant["file"], path, mutant["case"])
+            yield "mutant", label, read_bytes(os.path.join(folder, mutant["file"])), mutant["model"], [(path, case)]
+
+
+def country_bodies(suite):
+    """Each real country, served for every decoding case of a country list or a country."""
+    countries = read_json(COUNTRIES)
+    for model in ("[Country]", "Country"):
+        served_for = [(p, k) for p, c, k in suite.decoding_cases() if suite.model(c) == model]
+        for index, country in enumerate(countries if served_for else []):
+            value = [country] if model.startswith("[") else country
+            label = "%s[%d] (%s)" % (COUNTRIES, index, country.get("name", {}).get("common", "?"))
+            yield "country", label, json.dumps(value, ensure_ascii=False).encode("utf-8"), model, served_for
+
+
+def app_verdicts(answers, work):
+    """The app's verdict on each distinct (model, body): (decodes, failure path, reason)."""
+    folder = os.path.join(work, "app")
+    names, cases = {}, collections.defaultdict(list)
+    for answer in answers:
+        key = (answer["model"], answer["digest"])
+        if key in names:
+            continue
+        names[key] = "body %d" % (len(names) + 1)
+        write(os.path.join(folder, "Fixtures", answer["digest"]), answer["raw"])
+        cases[answer["model"]].append(
+            {"name": names[key], "response": {"fixture": answer["digest"]}, "expect": {"decodes": True}})
+    for number, model in enumerate(sorted(cases)):
+        contract = {"model": model, "cases": cases[model]}
+        write(os.path.join(folder, "contracts", "%d.json" % number), json.dumps(contract).encode("utf-8"))
+    # Exit status 1 is the verdict "some case failed"; the report says which, and why.
+    report = json.loads(run([TOOL, "verify", "--format", "json", "--contracts", os.path.join(folder, "contracts"),
+                             "--fixtures", os.path.join(folder, "Fixtures")], allowed=(0, 1)))
+    outcomes = {}
+    for result in report["results"]:
+        if result["status"] not in ("passed", "failed"):
+            fail("verify could not judge %s: %s" % (result["case"], json.dumps(result["diagnostics"])))
+        errors = [d for d in result["diagnostics"] if d["severity"] == "error"]
+        outcomes[result["case"]] = (result["status"] == "passed", errors[0].get("path", "") if errors else "",
+                                    errors[0]["message"] if errors else "")
+    if len(outcomes) != len(names):
+        fail("verify judged %d of the %d bodies" % (len(outcomes), len(names)))
+    return {key: outcomes[name] for key, name in names.items()}
+
+
+def pact_verdicts(answers, suite, work):
+    """The verifier's verdict on each answer: (passes, mismatches). The verifier runs interactions
+    one at a time on one core, so the answers are dealt into one shard per core, each judged by one
+    verifier run against a provider of its own (a provider serves one state at a time)."""
+    served = os.path.join(work, "served")
+    states = {}
+    for number, answer in enumerate(answers, 1):
+        response = suite.interactions[answer["case"]][1]["response"]
+        if not os.path.exists(os.path.join(served, answer["digest"])):
+            write(os.path.join(served, answer["digest"]), answer["raw"])
+        # The case's own headers; where it names none, JSON, as the verifier reads a body by its type.
+        headers = response.get("headers") or {"Content-Type": "application/json"}
+        states["agreement %d" % number] = {"status": response["status"], "headers": headers, "file": answer["digest"]}
+    write(os.path.join(served, "states.json"), json.dumps(states).encode("utf-8"))
+    jobs = os.cpu_count() or 1
+    shards = [range(first, len(answers) + 1, jobs) for first in range(1, min(jobs, len(answers)) + 1)]
+    verdicts = {}
+    with concurrent.futures.ThreadPoolExecutor(len(shards)) as pool:
+        for found in pool.map(lambda shard: verify_shard(shard, answers, suite, served, work), shards):
+            verdicts.update(found)
+    if len(verdicts) != len(answers):
+        fail("the verifier judged %d of the %d answers" % (len(verdicts), len(answers)))
+    return [verdicts[number] for number in range(1, len(answers) + 1)]
+
+
+def verify_shard(numbers, answers, suite, served, work):
+    """One verifier run over the answers so numbered: {number: (passes, mismatches)}."""
+    interactions = collections.defaultdict(list)
+    for number in numbers:
+        state = "agreement %d" % number
+        provider, exported = suite.interactions[answers[number - 1]["case"]]
+        interactions[provider].append(dict(exported, description=state, providerStates=[{"name": state}]))
+    files = []
+    for provider in sorted(interactions):
+        pact_file = os.path.join(work, "shard-%d-%s.json" % (numbers[0], provider))
+        write(pact_file, json.dumps(dict(suite.pacts[provider], interactions=interactions[provider])).encode("utf-8"))
+        files += ["--file", pact_file]
+    report_file = os.path.join(work, "shard-%d.report.json" % numbers[0])
+    provider = start([PYTHON, "scripts/pact-provider.py", "--bodies", served], stdout=subprocess.PIPE)
+    try:
+        port = provider.stdout.readline().strip()
+        if not port:
+            fail("the provider did not start")
+        # Exit status 1 is the verdict "some interaction failed"; the report says which, and why.
+        run([PACT, "verifier", *files, "--hostname", "127.0.0.1", "--port", port,
+             "--state-change-url", "http://127.0.0.1:%s/_pact/state" % port, "--json", report_file,
+             "--no-colour"], allowed=(0, 1))
+    finally:
+        provider.kill()
+        provider.wait()
+        CHILDREN.discard(provider)
+    report = read_json(report_file)
+    mismatches = {}
+    for error in report["errors"]:
+        number = re.search(r"agreement (\d+)$", error["interaction"])
+        if not number:
+            fail("the verifier reports an error outside the answers: %s" % json.dumps(error))
+        found = error["mismatch"]
+        mismatches[int(number.group(1))] = found.get("mismatches") or [{"mismatch": json.dumps(found)}]
+    verdicts = {}
+    for result in report["interactionResults"]:
+        number = int(re.search(r"agreement (\d+)$", result["description"]).group(1))
+        verdicts[number] = (result["result"] == "OK", mismatches.get(number, []))
+    return verdicts
+
+
+def lacks_only_named_keys(expect, mismatches, value):
+    """Whether the verifier failed the answer only where it asks for a key the case's "values"
+    reads (any element of an array standing for the one named, as the pact asks it of each) and
+    the answer has no value there."""
+    named = [steps(path) for path in expect.get("values", {})]
+
+    def lacking(where):
+        return any(
+            len(where) <= len(path)
+            and all((isinstance(w, int) and isinstance(p, int)) or w == p for w, p in zip(where, path))
+            and all(found is None for found in at(value, where + path[len(where):]))
+            for path in named)
+
+    def only_named(mismatch):
+        if mismatch.get("type") != "BodyMismatch" or "path" not in mismatch:
+            return False
+        where = steps(mismatch["path"])
+        # A missing key is reported at the object that lacks it, the keys in the message.
+        missing = re.search(r"missing the following keys: (.*)$", mismatch.get("mismatch", ""))
+        if missing:
+            return all(lacking(where + [key]) for key in missing.group(1).split(", "))
+        return lacking(where)
+
+    return value is not NOT_JSON and bool(mismatches) and all(only_named(mismatch) for mismatch in mismatches)
+
+
+def optional_break(document, endpoint, status, rules, failure, value):
+    """The class of a break the pact cannot see, or None where it should have seen it: the app
+    refused the answer at a key the model can go without, and the pact holds no rule there (Pact has
+    no optional-key rule, so the export leaves such keys out)."""
+    schema, walked, optional = document.walk(endpoint, status, steps(failure))
+    # A rule at the path or below it (`$[*].currencies.*.name`, a dictionary's key written or `*`).
+    covered = any(
+        len(walked) <= len(rule) and all(w == r or "*" in (w, r) for w, r in zip(walked, rule))
+        for rule in map(steps, rules))
+    if not optional or covered:
+        return None
+    found = at(value, steps(failure))
+    if not found:
+        return "object missing a key it requires"
+    if any(item is None for item in found):
+        return "null"
+    kinds = (schema or {}).get("type", [])
+    kinds = [kinds] if isinstance(kinds, str) else kinds
+    checker = jsonschema.Draft202012Validator.TYPE_CHECKER
+    if "integer" in kinds and all(
+            checker.is_type(item, "number") and not checker.is_type(item, "integer") for item in found):
+        return "fraction for a whole number"
+    if kinds and not all(any(checker.is_type(item, kind) for kind in kinds) for item in found):
+        return "wrong type"
+    return "value the type cannot hold"
+
+
+def main():
+    # Stopped from outside, the run stops what it started and removes its temporary folder.
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    with tempfile.TemporaryDirectory() as work:
+        run([TOOL, "export", "openapi", "--out", os.path.join(work, "openapi.json")])
+        document = Document(os.path.join(work, "openapi.json"))
+        suite = Suite(work, document)
+        answers, bodies, unserved = [], collections.Counter(), []
+        for source in (suite_bodies(suite), mutant_bodies(suite, work), country_bodies(suite)):
+            for kind, label, raw, model, served_for in source:
+                if not served_for:
+                    unserved.append("%s as %s" % (label, model))
+                    continue
+                bodies[kind] += 1
+                digest = hashlib.sha256(raw).hexdigest()
+                for path, case in served_for:
+                    answers.append({"label": label, "raw": raw, "digest": digest, "model": model,
+                                    "case": (path, case["name"]), "expect": case["expect"]})
+        if not bodies["country"]:
+            fail("no case decodes a country list or a country, so no real country was served")
+        app = app_verdicts(answers, work)
+        pact = pact_verdicts(answers, suite, work)
+
+        counts, optional, problems = collections.Counter(), collections.Counter(), []
+        for answer, (pact_passes, mismatches) in zip(answers, pact):
+            interaction = suite.interactions[answer["case"]][1]
+            endpoint = suite.contracts[answer["case"][0]]["endpoint"]
+            status = interaction["response"]["status"]
+            decodes, failure, reason = app[(answer["model"], answer["digest"])]
+            value = parse(answer["raw"])
+            where = "%s served for %s › %s" % (answer["label"], *answer["case"])
+            app_says = "the app decodes it" if decodes else "the app refuses it (%s)" % reason
+            counts["decodes" if decodes else "refuses"] += 1
+            schema_accepts = value is not NOT_JSON and document.validator(endpoint, status).is_valid(value)
+            if schema_accepts == decodes:
+                counts["schema agrees"] += 1
+            else:
+                problems.append("%s: %s, the schema %s it" % (where, app_says, "rejects" if decodes else "accepts"))
+            if decodes and not pact_passes:
+                if lacks_only_named_keys(answer["expect"], mismatches, value):
+                    counts["lacks a named key"] += 1
+                else:
+                    counts["false alarm"] += 1
+                    problems.append("%s: %s, the pact fails it: %s" % (where, app_says, "; ".join(
+                        "%s %s" % (m.get("path", ""), m.get("mismatch", "")) for m in mismatches)))
+            elif not decodes and pact_passes:
+                rules = interaction["response"].get("matchingRules", {}).get("body", {})
+                found = optional_break(document, endpoint, status, rules, failure, value)
+                if found:
+                    optional[found] += 1
+                else:
+                    counts["miss"] += 1
+                    problems.append("%s: %s, the pact passes it" % (where, app_says))
+
+        for problem in problems:
+            print("check-agreement: " + problem, file=sys.stderr)
+        if unserved:
+            print("check-agreement: left out, as no decoding case has their model (check-schema.sh judges them): "
+                  + ", ".join(unserved))
+        print("agreement: %d answers (%d suite bodies, %d mutants and %d real countries, each served for its "
+              "cases); app decodes %d, refuses %d; schema agrees %d/%d; pact false alarms %d; pact misses %d "
+              "outside optional keys; optional-key breaks pact cannot see: %d (%s); decoded answers lacking a "
+              "key the case's values read, which the pact asks for: %d" % (
+                  len(answers), bodies["suite"], bodies["mutant"], bodies["country"], counts["decodes"],
+                  counts["refuses"], counts["schema agrees"], len(answers), counts["false alarm"], counts["miss"],
+                  sum(optional.values()), ", ".join("%s %d" % item for item in sorted(optional.items())) or "none",
+                  counts["lacks a named key"]))
+        return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
