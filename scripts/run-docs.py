@@ -2,13 +2,14 @@
 """Runs the docs: every command block of README.md and docs/*.md, as written, in reading order, on a
 fresh clone of this repository's HEAD, and compares every output the docs show with the real one.
 
-Usage: python3 scripts/run-docs.py [--update] [--working-tree] [--keep] [DOC ...]
+Usage: python3 scripts/run-docs.py [--update] [--working-tree] [--keep] [--verbose] [DOC ...]
 
   DOC ...         only these documents (README.md, docs/x.md), still in reading order
   --update        rewrite the shown outputs that differ from the real ones (in this checkout's
                   files; a document with uncommitted changes is left alone)
   --working-tree  run on the tracked files as they are in this checkout, not on HEAD
   --keep          keep the temporary folder (the clone, its build, each block's script)
+  --verbose       print how long each block took
 
 Uncommitted changes are not in the clone: commit them first, or pass --working-tree.
 
@@ -30,7 +31,8 @@ Blocks:
   from (`output of`, `excerpt of`, a `setup` that makes it, `synopsis`) or why it is not checked
   (`skip`). ```json, ```swift, ```yaml and other blocks are not commands and are not run.
 
-Markers, HTML comments the renderer hides, on the lines right above a block (one per comment):
+Markers, HTML comments the renderer hides, on the lines right above a block (one per comment, one or
+more comments a line):
   <!-- doc: skip REASON -->           not run or compared; the reason is printed and is required
   <!-- doc: skip-line TEXT: REASON --> the block's command line starting with TEXT is not run
   <!-- doc: exit N -->                the block (a console block: its last command) exits N
@@ -154,14 +156,14 @@ def read_blocks(doc, text):
     blocks, markers, previous_command, only_blank_since = [], [], None, False
     lines = text.split("\n")
     fence = re.compile(r"^(\s*)(```+|~~~+)\s*([^\s`]*)\s*$")
-    marker = re.compile(r"^\s*<!--\s*doc:(.*?)-->\s*$")
+    marker = re.compile(r"^\s*(<!--\s*doc:.*?-->\s*)+$")
     number = 0
     while number < len(lines):
         line = lines[number]
         number += 1
-        found = marker.match(line)
-        if found:
-            markers.append(parse_marker(found.group(1), f"{doc}:{number}"))
+        if marker.match(line):
+            for found in re.findall(r"<!--\s*doc:(.*?)-->", line):
+                markers.append(parse_marker(found, f"{doc}:{number}"))
             continue
         if re.match(r"^\s*<!--.*-->\s*$", line):
             continue  # another tool's marker (LayerTests reads `<!-- layers -->`)
@@ -874,11 +876,11 @@ def run_document(run, doc, start):
                 run_output_block(run, block, results.get(block.after_command.line) if block.after_command else None)
         except DocError:
             raise
-        except RuntimeError as error:
-            run.fail(block, str(error))
+        except (RuntimeError, OSError, ValueError, subprocess.SubprocessError) as error:
+            run.fail(block, f"the runner could not set it up: {error}")
         finally:
             run.undo()
-        if os.environ.get("DOC_RUNNER_VERBOSE"):
+        if run.verbose:
             print(f"      {block.where}  {time.monotonic() - started:.1f} s")
 
 
@@ -927,6 +929,7 @@ def main():
     parser.add_argument("--update", action="store_true")
     parser.add_argument("--working-tree", action="store_true")
     parser.add_argument("--keep", action="store_true")
+    parser.add_argument("--verbose", action="store_true")
     options = parser.parse_args()
     began = time.monotonic()
     try:
@@ -944,7 +947,7 @@ def main():
     try:
         clone, start = clone_repository(work, options.working_tree)
         run = Run(work, clone, options.update)
-        run.working_tree = options.working_tree
+        run.working_tree, run.verbose = options.working_tree, options.verbose
         built = time.monotonic()
         build = subprocess.run(["swift", "build"], cwd=clone, env=run.env, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT)
