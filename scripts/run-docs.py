@@ -2,7 +2,7 @@
 """Runs the docs: every command block of README.md and docs/*.md, as written, in reading order, on a
 fresh clone of this repository's HEAD, and compares every output the docs show with the real one.
 
-Usage: python3 scripts/run-docs.py [--update] [--working-tree] [--keep] [--verbose] [DOC ...]
+Usage: python3 scripts/run-docs.py [--update] [--working-tree] [--keep] [--verbose] [--self-test] [DOC ...]
 
   DOC ...         only these documents (README.md, docs/x.md), still in reading order
   --update        rewrite the shown outputs that differ from the real ones (in this checkout's
@@ -10,6 +10,7 @@ Usage: python3 scripts/run-docs.py [--update] [--working-tree] [--keep] [--verbo
   --working-tree  run on the tracked files as they are in this checkout, not on HEAD
   --keep          keep the temporary folder (the clone, its build, each block's script)
   --verbose       print how long each block took
+  --self-test     only the runner's own checks of its reading and comparing (run before every run)
 
 Uncommitted changes are not in the clone: commit them first, or pass --working-tree.
 
@@ -922,6 +923,44 @@ def clone_repository(work, working_tree):
     return clone, git(clone, "rev-parse", "HEAD")
 
 
+# --- The runner's own checks, run before every run ---------------------------------------------------
+
+
+def self_test():
+    """Checks the reading and comparing on small documents; a runner that cannot tell a drifted doc
+    from a true one would pass everything."""
+    doc = "\n".join([
+        "<!-- doc: setup thing --> <!-- doc: exit 2 -->", "```console", "$ tool run \\", "  --flag", "PASS  a",
+        "PASS  b", "FAIL  c", "```", "", "```sh", "tool serve", "```", "", "<!-- doc: ignore port timing -->", "```",
+        "serving http://127.0.0.1:53124 in 0.2 ms", "```", "Prose.", "", "```", "orphan", "```", "```json", "{}",
+        "```", "<!-- layers -->", "```text", "after prose", "```"])
+    blocks = read_blocks("x.md", doc)
+    assert [block.kind for block in blocks] == ["command", "command", "output", "output", "other", "output"]
+    assert blocks[0].is_console and blocks[0].markers == [("setup", "thing"), ("exit", "2")]
+    assert console_commands(blocks[0].lines) == [("tool run \\\n  --flag", ["PASS  a", "PASS  b", "FAIL  c"])]
+    assert blocks[2].after_command is blocks[1] and blocks[3].after_command is None
+    assert blocks[5].after_command is None
+    for bad in ("<!-- doc: skip -->\n```\nx\n```", "<!-- doc: bogus x -->\n```\nx\n```",
+                "<!-- doc: exit 2 -->\nProse.\n```\nx\n```", "<!-- doc: output ls -->\n```\nx\n```"):
+        try:
+            read_blocks("bad.md", bad)
+        except DocError:
+            continue
+        raise AssertionError(f"not refused: {bad!r}")
+    assert real_lines("[3/5] Compiling x\nBuilding for debugging...\nPASS  a  \n\n") == ["PASS  a"]
+    ignores = {"port", "timing"}
+    assert matches_exactly(blocks[2].lines, ["serving http://127.0.0.1:41000 in 12.5 ms"], ignores)
+    assert not matches_exactly(blocks[2].lines, ["serving http://127.0.0.1:41000 in 12.5 ms"], set())
+    assert not matches_exactly(blocks[2].lines, ["serving http://10.0.0.1:41000 in 12.5 ms"], ignores)
+    shown = ["$ tool", "PASS  a", "...", "FAIL  c", "...", "3 passed"]
+    real = ["$ tool", "PASS  a", "PASS  b", "FAIL  c", "PASS  d", "3 passed"]
+    assert matches_exactly(shown, real, set()) and not matches_exactly(shown, real + ["extra"], set())
+    assert not matches_exactly(shown, ["$ tool", "PASS  a", "FAIL  x", "3 passed"], set())
+    assert rewritten_exact(shown[:3] + ["3 passed"], real) == ["$ tool", "PASS  a", "...", "FAIL  c", "...", "3 passed"]
+    assert excerpt_misses(["b:1:2: x", "a:3:4: y"], ["a:3:4: y", "b:1:2: x"], set()) == ["a:3:4: y"]
+    assert rewritten_excerpt(["b:1:2: x", "a:3:5: y"], ["a:3:4: y", "b:1:2: x"], set()) == ["a:3:4: y", "b:1:2: x"]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -930,8 +969,17 @@ def main():
     parser.add_argument("--working-tree", action="store_true")
     parser.add_argument("--keep", action="store_true")
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--self-test", action="store_true")
     options = parser.parse_args()
     began = time.monotonic()
+    try:
+        self_test()
+    except (AssertionError, DocError) as error:
+        print(f"run-docs: the runner's own check failed: {error!r}", file=sys.stderr)
+        raise
+    if options.self_test:
+        print("run-docs: the runner's own checks passed")
+        return 0
     try:
         order = reading_order(ROOT)
     except DocError as error:
@@ -973,7 +1021,7 @@ def main():
             apply_updates(run)
         counts = run.counts
         print(f"run-docs: {len(docs)} documents, {counts['run']} command blocks run, {counts['skipped']} skipped, "
-              f"{counts['lines skipped']} command lines skipped, {counts['compared']} outputs compared, "
+              f"{counts['lines skipped']} command lines skipped, {counts['compared']} shown outputs compared, "
               f"{counts['not commands']} other blocks (json, swift, yaml) not commands; "
               f"{len(run.failures)} failed; {time.monotonic() - began:.0f} s")
         return 1 if run.failures else 0
