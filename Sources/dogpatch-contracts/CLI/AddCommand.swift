@@ -90,7 +90,7 @@ struct AddCommand: ToolCommand {
             ) { $0.live = true },
             .value(
                 "--keep-header", "NAME",
-                "with --live, also write this response header (repeatable; never\nSet-Cookie, Cookie or Authorization)"
+                "with --live or --har, also write this response header (repeatable);\nSet-Cookie, Cookie, Authorization and Proxy-Authorization are never\nwritten, even when named"
             ) {
                 $0.keepHeaders.append($1)
             },

@@ -19,6 +19,17 @@ struct CommandLineTests {
         #expect(try folder.run(["list", "--help"]).stdout.contains("USAGE: dogpatch-contracts list"))
     }
 
+    @Test("add --help: --keep-header is for --live and --har, and names the headers it never writes")
+    func keepHeaderHelp() throws {
+        let help = try SuiteFolder().run(["add", "--help"]).stdout.split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
+        #expect(
+            help.contains(
+                "--keep-header NAME with --live or --har, also write this response header (repeatable); "
+                    + "Set-Cookie, Cookie, Authorization and Proxy-Authorization are never written, even when named"),
+            "\(help)")
+    }
+
     @Test(
         "bad arguments exit 2 with a one-line message and the usage hint",
         arguments: [
