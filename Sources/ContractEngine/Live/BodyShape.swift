@@ -90,6 +90,9 @@ struct ShapeDrift: Sendable, Equatable {
         case added(modelReads: Bool?)
         /// The key's kinds of value differ.
         case changed(fixture: Set<JSONKind>, server: Set<JSONKind>)
+        /// An array with elements in the fixture is empty from the server: one line, not one a
+        /// key of its elements.
+        case emptied
     }
 
     /// The collapsed path.
@@ -115,6 +118,8 @@ struct ShapeDrift: Sendable, Equatable {
         case .changed(let fixture, let server):
             return
                 "\(subject): \(JSONKind.describe(fixture)) in the fixture, \(JSONKind.describe(server)) from the server"
+        case .emptied:
+            return "\(subject): the server now sends an empty array"
         }
     }
 
@@ -138,6 +143,14 @@ struct ShapeDrift: Sendable, Equatable {
         }
         for path in fixture.order {
             guard let kinds = fixture.kinds[path] else { continue }
+            let elements = CollapsedPath.appending(.anyElement, to: path)
+            if server.kinds[path] == [.array], fixture.kinds[elements] != nil, server.kinds[elements] == nil,
+                !underReported(path, in: fixture)
+            {
+                reported.insert(path)
+                drift.append(ShapeDrift(path: path, kind: .emptied, position: fixture.positions[path] ?? .start))
+                continue
+            }
             if let serverKinds = server.kinds[path] {
                 if kinds != serverKinds, !underReported(path, in: fixture) {
                     reported.insert(path)

@@ -36,6 +36,14 @@ extension AddCommand {
             .warning("GET \(response.displayURL) was redirected to \(response.shown($0))")
         }
         if let warning = response.unsentBaseQueryWarning { problems.append(.warning(warning)) }
+        if let contentType = response.header("Content-Type"),
+            FixtureName.fileExtension(contentType: contentType) != "json"
+        {
+            problems.append(
+                .warning(
+                    "GET \(response.displayURL) answered Content-Type \(JSONValue.quote(contentType)), not JSON; the case records what the client makes of it, but check the server"
+                ))
+        }
         let path =
             destination
             ?? recordingPath(

@@ -335,6 +335,37 @@ struct LiveCommandTests {
         #expect(sameHeaders[stamp.upperBound...] == original[oldStamp.upperBound...])
     }
 
+    /// Issue 32, finding 12: a server answering `[]` is one line, not one per key the elements had;
+    /// a JSON endpoint answered with another media type is said.
+    @Test("record says once that the array is now empty; add --live warns of an answer that is not JSON")
+    func emptiedAndNotJSON() throws {
+        let server = try LoopbackServer(routes: [
+            "/v3.1/name/peru": .json("[]"),
+            "/v3.1/name/chile": .respond(
+                status: 200, headers: [("Content-Type", "application/octet-stream")],
+                body: Data(#"[{"name": {"common": "Chile"}}]"#.utf8)),
+        ])
+        defer { server.stop() }
+        let folder = try SuiteFolder()
+        try folder.write(
+            "Fixtures/countries/peru.json", #"[{"cca3": "PER", "name": {"common": "Peru"}, "motto": "Firme y feliz"}]"#)
+        try folder.write("contracts/peru.json", Self.peruContract(url: server.baseURL))
+        let run = try folder.run(["record", "--base-url", Self.countries(server)])
+        #expect(run.status == 1, "the empty page no longer satisfies count 1")
+        #expect(run.stdout.contains("  the body: the server now sends an empty array\n"), "\(run.stdout)")
+        #expect(!run.stdout.contains("no longer sends this key"), "\(run.stdout)")
+        let add = try folder.run([
+            "add", "--live", "--contract", "contracts/chile.json", "--endpoint", "countries.byName", "--arguments",
+            #"{"name": "chile"}"#, "--name", "chile", "--base-url", Self.countries(server),
+        ])
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(
+            add.stderr.contains(
+                #"warning: GET \#(server.baseURL.absoluteString)v3.1/name/chile answered Content-Type "application/octet-stream", not JSON"#
+            ), "\(add.stderr)")
+        #expect(add.stdout.contains(" as Fixtures/chile/chile.bin\n"), "\(add.stdout)")
+    }
+
     @Test("record rewrites a case whose answer still satisfies it, status included, and leaves hand-made cases alone")
     func recordChange() throws {
         let server = try LoopbackServer(routes: ["/v3.1/name/peru": .json(Self.peru, status: 203)])
