@@ -8,17 +8,20 @@ package enum ContractEditor {
     ///   - endpoint: The endpoint, for an endpoint contract.
     ///   - model: The model, written when there is no endpoint (or when it was asked for).
     ///   - arguments: The endpoint's arguments as JSON text.
+    ///   - request: The `request` block the client sends, as JSON text (`ClientRequest.contractBlock`).
     ///   - newCase: The case.
     ///   - schema: Where the JSON Schema of contract files is, from the new file, for `"$schema"`.
     /// - Returns: The file's text.
     package static func newContract(
-        endpoint: String?, model: String?, arguments: String?, case newCase: CaseTemplate, schema: String? = nil
+        endpoint: String?, model: String?, arguments: String?, request: String? = nil, case newCase: CaseTemplate,
+        schema: String? = nil
     ) -> String {
         var lines = ["  \"version\": 1"]
         if let schema { lines.insert("  \"$schema\": \(JSONValue.quote(schema))", at: 0) }
         if let endpoint { lines.append("  \"endpoint\": \(JSONValue.quote(endpoint))") }
         if let model { lines.append("  \"model\": \(JSONValue.quote(model))") }
         if let arguments { lines.append("  \"arguments\": \(arguments)") }
+        if let request { lines.append("  \"request\": \(request)") }
         lines.append("  \"cases\": [\n    " + newCase.rendered(indent: "    ") + "\n  ]")
         return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
     }

@@ -50,7 +50,7 @@ extension AddCommand {
     }
 
     func makePlan(
-        source: Source, contract: (path: String, url: URL), name: String, fixtures: FixtureLocator,
+        source: Source, contract: (path: String, url: URL), name: String, request: String?, fixtures: FixtureLocator,
         context: CommandContext
     ) throws(AddRefusal) -> Plan {
         let body = source.body
@@ -69,6 +69,7 @@ extension AddCommand {
         let (newCase, explanation) = try caseTemplate(for: source, name: name, fixturePath: fixturePath, model: model)
         let text = try contractText(
             adding: newCase, to: existing == nil ? nil : contract.url, path: contract.path, model: model,
+            request: request,
             schema: Self.schemaReference(contract: contract.url, root: context.environment.location.root))
         let loaded = try validated(text, path: contract.path, name: name, isNew: existing == nil, loader: loader)
         let observed = expect == nil ? explanation.outcome.summary(model: model) : nil
@@ -128,7 +129,8 @@ extension AddCommand {
 
     /// Stage three: the contract's text with the case, appended to the file's own or a new contract.
     private func contractText(
-        adding newCase: CaseTemplate, to existing: URL?, path: String, model: ModelDescriptor, schema: String
+        adding newCase: CaseTemplate, to existing: URL?, path: String, model: ModelDescriptor, request: String?,
+        schema: String
     ) throws(AddRefusal) -> Data {
         if let existing {
             guard let current = try? Data(contentsOf: existing),
@@ -148,7 +150,8 @@ extension AddCommand {
         let modelName = target.endpoint == nil || target.model != nil ? model.name : nil
         return Data(
             ContractEditor.newContract(
-                endpoint: target.endpoint, model: modelName, arguments: argumentsJSON, case: newCase, schema: schema
+                endpoint: target.endpoint, model: modelName, arguments: argumentsJSON, request: request, case: newCase,
+                schema: schema
             ).utf8)
     }
 

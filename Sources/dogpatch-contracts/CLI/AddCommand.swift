@@ -196,14 +196,15 @@ struct AddCommand: ToolCommand {
         } catch {
             return CommandOutcome(.invalid, problems + error.problems)
         }
+        let request = await newContractRequest(at: contractURL, path: contractPath, catalogue: context.catalogue)
         // Planned from the files as they are, and planned again under the suite's lock, so a
         // case added by another process meanwhile is kept and a name it took is refused.
         let plan: Plan
         do {
             plan = try context.writer(root: location.root).write { () throws(AddRefusal) in
                 let plan = try makePlan(
-                    source: source, contract: (contractPath, contractURL), name: name, fixtures: fixtures,
-                    context: context)
+                    source: source, contract: (contractPath, contractURL), name: name, request: request,
+                    fixtures: fixtures, context: context)
                 var changes = FileChanges()
                 if let copy = plan.copy {
                     changes.write(plan.body, to: copy, display: fixtures.displayName(plan.fixturePath))
@@ -227,6 +228,19 @@ struct AddCommand: ToolCommand {
             named: name, contractURL: contractURL, display: contractPath, fixtures: fixtures, context: context)
         outcome.problems = problems + outcome.problems
         return outcome
+    }
+
+    /// The `request` block a new endpoint contract states: what the client sends for its
+    /// arguments, learnt on the stub. `nil` for an existing contract, a fixture contract, or
+    /// arguments the plan then refuses with their diagnostics.
+    private func newContractRequest(at url: URL, path: String, catalogue: Catalogue) async -> String? {
+        guard !FileManager.default.fileExists(atPath: url.path), let name = target.endpoint,
+            case .success(let endpoint) = catalogue.endpoint(resolving: name),
+            let arguments = try? Self.parsedArguments(
+                arguments, endpoint: name, contractPath: path, catalogue: catalogue),
+            case .success(let request) = await ClientRequest.learn(endpoint, arguments: arguments)
+        else { return nil }
+        return request.contractBlock
     }
 
     /// Why `verify` would never run a contract at this place, if it would not: outside the suite's

@@ -24,9 +24,26 @@ struct AddCommandTests {
                 """)
         // Issue 32, finding 11: in the contract's own folder, where add --live and --har put theirs.
         #expect(try folder.read("Fixtures/countries/peru/peru.json") == folder.read("Downloads/peru.json"))
+        // Issue 32, finding 11: the new contract states the request the client sends, so replay checks it.
+        let contract = String(decoding: try folder.read("contracts/countries/peru.json"), as: UTF8.self)
+        #expect(
+            contract.contains(#""request": { "method": "GET", "path": "/v3.1/name/peru", "query": {} }"#),
+            "\(contract)")
+        let spaced = try folder.run([
+            "add", "Downloads/peru.json", "--contract", "contracts/countries/us.json", "--endpoint", "countries.byName",
+            "--arguments", #"{"name": "united states", "fullText": true}"#, "--name", "us",
+        ])
+        #expect(spaced.status == 0, "\(spaced.stderr)")
+        #expect(
+            String(decoding: try folder.read("contracts/countries/us.json"), as: UTF8.self).contains(
+                #""request": { "method": "GET", "path": "/v3.1/name/united%20states", "query": { "fullText": "true" } }"#
+            ))
         let verify = try folder.run(["verify", "--strict"])
         #expect(verify.status == 0, "\(verify.stderr)")
-        #expect(verify.cases("PASS") == ["PASS  contracts/countries/peru.json  peru"])
+        #expect(
+            verify.cases("PASS") == [
+                "PASS  contracts/countries/peru.json  peru", "PASS  contracts/countries/us.json  us",
+            ])
     }
 
     @Test("a case appended to an existing contract leaves every byte before it as it was")
