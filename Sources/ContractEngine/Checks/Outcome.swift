@@ -75,12 +75,6 @@ extension Expectation {
         case .error(let kind, _, _): kind.rawValue
         }
     }
-
-    /// Whether only a replay can check this expectation (it depends on the arguments, not the response).
-    var needsReplay: Bool {
-        if case .error(.invalidRequest, _, _) = kind { return true }
-        return false
-    }
 }
 
 extension ResponseSpec {

@@ -185,6 +185,12 @@ package struct Expectation: Sendable {
     package let kind: Kind
     /// Where `expect` starts.
     package let position: SourcePosition
+
+    /// Whether only a replay can check this expectation (it depends on the arguments, not the response).
+    var needsReplay: Bool {
+        if case .error(.invalidRequest, _, _) = kind { return true }
+        return false
+    }
 }
 
 /// A value the decoded model must hold at a path.

@@ -161,7 +161,7 @@ package struct ContractLoader: Sendable {
         }
         guard case .array(let elements) = member.value.value else {
             reader.error(
-                "\"cases\" must be an array, found \(NodeDecoder.describe(member.value.value))",
+                "\"cases\" must be an array, found \(member.value.value.foundDescription)",
                 at: member.value.position)
             return []
         }
@@ -261,14 +261,14 @@ package struct ContractLoader: Sendable {
                 let strings = elements.compactMap { element -> String? in
                     if case .string(let value) = element.value { return value }
                     reader.error(
-                        "argument \"\(name)\" must hold only strings, found \(NodeDecoder.describe(element.value))",
+                        "argument \"\(name)\" must hold only strings, found \(element.value.foundDescription)",
                         at: element.position)
                     return nil
                 }
                 arguments[name] = .strings(strings)
             default:
                 reader.error(
-                    "argument \"\(name)\" must be \(parameter.kind.rawValue), found \(NodeDecoder.describe(argument.value.value))",
+                    "argument \"\(name)\" must be \(parameter.kind.rawValue), found \(argument.value.value.foundDescription)",
                     at: argument.value.position)
             }
         }
@@ -521,7 +521,7 @@ package struct ContractLoader: Sendable {
         guard let member else { return [] }
         guard case .object(let entries) = member.value.value else {
             reader.error(
-                "\"values\" must be an object of path to value, found \(NodeDecoder.describe(member.value.value))",
+                "\"values\" must be an object of path to value, found \(member.value.value.foundDescription)",
                 at: member.value.position)
             return []
         }

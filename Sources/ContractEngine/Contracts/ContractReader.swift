@@ -18,7 +18,7 @@ struct ContractReader {
     /// The members of an object by key, reporting unknown and duplicate keys.
     mutating func members(of node: JSONNode, in context: String, allowed: [String]) -> MemberTable? {
         guard case .object(let list) = node.value else {
-            error("expected \(context) to be an object, found \(NodeDecoder.describe(node.value))", at: node.position)
+            error("expected \(context) to be an object, found \(node.value.foundDescription)", at: node.position)
             return nil
         }
         var byKey = MemberTable()
@@ -48,7 +48,7 @@ struct ContractReader {
         guard let member else { return nil }
         guard case .string(let value) = member.value.value else {
             error(
-                "\"\(member.key)\" must be a string, found \(NodeDecoder.describe(member.value.value))",
+                "\"\(member.key)\" must be a string, found \(member.value.value.foundDescription)",
                 at: member.value.position)
             return nil
         }
@@ -59,7 +59,7 @@ struct ContractReader {
         guard let member else { return nil }
         guard case .bool(let value) = member.value.value else {
             error(
-                "\"\(member.key)\" must be true or false, found \(NodeDecoder.describe(member.value.value))",
+                "\"\(member.key)\" must be true or false, found \(member.value.value.foundDescription)",
                 at: member.value.position)
             return nil
         }
@@ -70,7 +70,7 @@ struct ContractReader {
         guard let member else { return nil }
         guard case .number(let literal) = member.value.value, let value = Int(literal) ?? Self.whole(literal) else {
             error(
-                "\"\(member.key)\" must be a whole number, found \(NodeDecoder.describe(member.value.value))",
+                "\"\(member.key)\" must be a whole number, found \(member.value.value.foundDescription)",
                 at: member.value.position)
             return nil
         }
@@ -97,7 +97,7 @@ struct ContractReader {
         guard let member else { return nil }
         guard case .array(let elements) = member.value.value else {
             error(
-                "\"\(member.key)\" must be an array of strings, found \(NodeDecoder.describe(member.value.value))",
+                "\"\(member.key)\" must be an array of strings, found \(member.value.value.foundDescription)",
                 at: member.value.position)
             return nil
         }
@@ -105,7 +105,7 @@ struct ContractReader {
         for element in elements {
             guard case .string(let value) = element.value else {
                 error(
-                    "\"\(member.key)\" must hold strings, found \(NodeDecoder.describe(element.value))",
+                    "\"\(member.key)\" must hold strings, found \(element.value.foundDescription)",
                     at: element.position)
                 return nil
             }
@@ -119,7 +119,7 @@ struct ContractReader {
         guard let member else { return nil }
         guard case .object(let list) = member.value.value else {
             error(
-                "\"\(member.key)\" must be an object of strings, found \(NodeDecoder.describe(member.value.value))",
+                "\"\(member.key)\" must be an object of strings, found \(member.value.value.foundDescription)",
                 at: member.value.position)
             return nil
         }
@@ -128,7 +128,7 @@ struct ContractReader {
         for entry in list {
             guard case .string(let value) = entry.value.value else {
                 error(
-                    "\"\(member.key)\".\"\(entry.key)\" must be a string, found \(NodeDecoder.describe(entry.value.value))",
+                    "\"\(member.key)\".\"\(entry.key)\" must be a string, found \(entry.value.value.foundDescription)",
                     at: entry.value.position)
                 valid = false
                 continue

@@ -69,13 +69,13 @@ struct NodeDecoder: Decoder {
         case is URL.Type:
             guard case .string(let string) = node.value else { throw mismatch(T.self, "a URL string", node, path) }
             guard let url = URL(string: string) else {
-                throw corrupted("\(describe(node.value)) is not a valid URL", path)
+                throw corrupted("\(node.value.foundDescription) is not a valid URL", path)
             }
             value = url
         case is UUID.Type:
             guard case .string(let string) = node.value else { throw mismatch(T.self, "a UUID string", node, path) }
             guard let uuid = UUID(uuidString: string) else {
-                throw corrupted("\(describe(node.value)) is not a UUID", path)
+                throw corrupted("\(node.value.foundDescription) is not a UUID", path)
             }
             value = uuid
         case is Int.Type: value = try integer(Int.self, node, path)
@@ -126,21 +126,12 @@ struct NodeDecoder: Decoder {
         -> DecodingError
     {
         DecodingError.typeMismatch(
-            type, .init(codingPath: path, debugDescription: "expected \(expected), found \(describe(node.value))"))
+            type,
+            .init(codingPath: path, debugDescription: "expected \(expected), found \(node.value.foundDescription)"))
     }
 
     private static func corrupted(_ reason: String, _ path: [any CodingKey]) -> DecodingError {
         DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: reason))
-    }
-
-    /// How a message shows a value it found: short scalars verbatim, containers by kind.
-    static func describe(_ value: JSONValue) -> String {
-        switch value {
-        case .array, .object, .null: return value.kindDescription
-        default:
-            let text = value.jsonText
-            return text.count <= 40 ? text : String(text.prefix(37)) + "..."
-        }
     }
 
     private static func expectation(for type: Any.Type) -> String {

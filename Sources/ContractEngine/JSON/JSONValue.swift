@@ -55,6 +55,17 @@ package indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// How a message names a value found where another was expected: its kind for a container
+    /// or `null`, else its text, cut to 40 characters (`"free"`, `2.02`).
+    package var foundDescription: String {
+        switch self {
+        case .array, .object, .null: return kindDescription
+        default:
+            let text = jsonText
+            return text.count <= 40 ? text : String(text.prefix(37)) + "..."
+        }
+    }
+
     /// The value as compact JSON text with sorted keys, for messages and reports.
     package var jsonText: String {
         switch self {

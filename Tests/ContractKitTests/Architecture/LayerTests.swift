@@ -36,45 +36,83 @@ struct LayerTests {
         return files.sorted { $0.1 < $1.1 }
     }
 
-    /// Code without comments and string literals, which may name anything.
+    /// Code without comments and string literals, which may name anything; the code of a
+    /// string's interpolations (`"\(NodeDecoder.describe(x))"`) is kept, as the compiler reads
+    /// it. Line breaks are kept, so declarations stay at their columns.
     static func strip(_ text: String) -> String {
-        var out = ""
-        var lines: [Substring] = []
-        var inMultiline = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.contains("\"\"\"") {
-                // A line opening or closing a multi-line string: keep what comes before it.
-                if !inMultiline { lines.append(line[..<(line.range(of: "\"\"\"")?.lowerBound ?? line.endIndex)]) }
-                if line.components(separatedBy: "\"\"\"").count % 2 == 0 { inMultiline.toggle() }
-                continue
-            }
-            if !inMultiline { lines.append(line) }
+        enum Context {
+            /// Code, with the parentheses opened in it (an interpolation ends at its own `)`).
+            case code(depth: Int)
+            /// A string literal: `#` count of a raw string, and whether it is `"""`.
+            case string(hashes: Int, multiline: Bool)
         }
-        for line in lines {
-            var code = ""
-            var inString = false
-            var escaped = false
-            var previous: Character = " "
-            for character in line {
-                if inString {
-                    if escaped {
-                        escaped = false
-                    } else if character == "\\" {
-                        escaped = true
-                    } else if character == "\"" {
-                        inString = false
-                    }
-                } else if character == "\"" {
-                    inString = true
-                } else if character == "/", previous == "/" {
-                    code.removeLast()
-                    break
-                } else {
-                    code.append(character)
+        let characters = Array(text)
+        var stack: [Context] = [.code(depth: 0)]
+        var out = ""
+        var index = 0
+        func starts(with literal: String, at position: Int) -> Bool {
+            let pattern = Array(literal)
+            return position + pattern.count <= characters.count
+                && Array(characters[position..<position + pattern.count]) == pattern
+        }
+        while index < characters.count {
+            let character = characters[index]
+            switch stack.last ?? .code(depth: 0) {
+            case .code(let depth):
+                if starts(with: "//", at: index) {
+                    while index < characters.count, characters[index] != "\n" { index += 1 }
+                    continue
                 }
-                previous = character
+                if starts(with: "/*", at: index) {
+                    index += 2
+                    while index < characters.count, !starts(with: "*/", at: index) {
+                        if characters[index] == "\n" { out.append("\n") }
+                        index += 1
+                    }
+                    index += 2
+                    continue
+                }
+                var hashes = 0
+                while index + hashes < characters.count, characters[index + hashes] == "#" { hashes += 1 }
+                if index + hashes < characters.count, characters[index + hashes] == "\"" {
+                    let multiline = starts(with: "\"\"\"", at: index + hashes)
+                    stack.append(.string(hashes: hashes, multiline: multiline))
+                    index += hashes + (multiline ? 3 : 1)
+                    continue
+                }
+                if character == "(" {
+                    stack[stack.count - 1] = .code(depth: depth + 1)
+                } else if character == ")" {
+                    if depth == 0, stack.count > 1 {
+                        // The end of an interpolation: back into its string.
+                        stack.removeLast()
+                        index += 1
+                        continue
+                    }
+                    stack[stack.count - 1] = .code(depth: depth - 1)
+                }
+                out.append(character)
+                index += 1
+            case .string(let hashes, let multiline):
+                let marks = String(repeating: "#", count: hashes)
+                if starts(with: "\\" + marks + "(", at: index) {
+                    stack.append(.code(depth: 0))
+                    index += 2 + hashes
+                    continue
+                }
+                if starts(with: "\\" + marks, at: index) {
+                    index += 2 + hashes
+                    continue
+                }
+                let close = (multiline ? "\"\"\"" : "\"") + marks
+                if starts(with: close, at: index) {
+                    stack.removeLast()
+                    index += close.count
+                    continue
+                }
+                if character == "\n" { out.append("\n") }
+                index += 1
             }
-            out += code + "\n"
         }
         return out
     }
@@ -147,6 +185,87 @@ struct LayerTests {
         #expect(violations.isEmpty, "\(violations.count) upward references:\n\(violations.joined(separator: "\n"))")
     }
 
+    /// The members a file declares one level inside its top-level declarations, by the type
+    /// they belong to: `extension Expectation { var needsReplay` gives `Expectation.needsReplay`.
+    static func members(in code: String) -> [(type: String, member: String, inExtension: Bool)] {
+        let kinds: Set<Substring> = ["func", "var", "let", "case", "subscript"]
+        var found: [(String, String, Bool)] = []
+        var owner: (name: String, isExtension: Bool)?
+        for line in code.split(separator: "\n") {
+            if let first = line.first, first != " " {
+                let words = line.split(whereSeparator: { " :<{(".contains($0) })
+                if let index = words.firstIndex(of: "extension"), index + 1 < words.count {
+                    owner = (String(words[index + 1]), true)
+                } else if let name = declarations(in: String(line)).first {
+                    owner = (name, false)
+                } else if first != "}" {
+                    owner = nil
+                }
+                continue
+            }
+            guard let owner, line.hasPrefix("    "), !line.hasPrefix("     ") else { continue }
+            let words = line.split(whereSeparator: { " :<{(=,".contains($0) })
+            guard let index = words.firstIndex(where: { kinds.contains($0) }), index + 1 < words.count else {
+                continue
+            }
+            found.append((owner.name, String(words[index + 1]), owner.isExtension))
+        }
+        return found
+    }
+
+    /// The words of the code written as member accesses (`.needsReplay`, `x.describe(`).
+    static func memberAccesses(in code: String) -> Set<String> {
+        var names: Set<String> = []
+        var word = ""
+        var afterDot = false
+        var previous: Character = " "
+        for character in code + " " {
+            if character.isLetter || character.isNumber || character == "_" {
+                if word.isEmpty { afterDot = previous == "." }
+                word.append(character)
+            } else {
+                if afterDot, !word.isEmpty { names.insert(word) }
+                word = ""
+            }
+            previous = character
+        }
+        return names
+    }
+
+    @Test("no file uses a member that only an extension in a folder above its own declares")
+    func noUpwardExtensionMember() throws {
+        let layers = try Self.layers()
+        let sources = try Self.sources()
+        // Every folder that declares a member of each name, and those that do it in an extension
+        // of a type from another folder.
+        var declaredIn: [String: Set<String>] = [:]
+        var extendedIn: [String: Set<String>] = [:]
+        var home: [String: String] = [:]
+        for source in sources {
+            for name in Self.declarations(in: source.code) { home[name] = source.folder }
+        }
+        for source in sources {
+            for member in Self.members(in: source.code) {
+                declaredIn[member.member, default: []].insert(source.folder)
+                if member.inExtension, let typeHome = home[member.type], typeHome != source.folder {
+                    extendedIn[member.member, default: []].insert(source.folder)
+                }
+            }
+        }
+        var violations: [String] = []
+        for source in sources {
+            guard let level = layers.firstIndex(of: source.folder) else { continue }
+            for name in Self.memberAccesses(in: source.code).sorted() {
+                guard let extended = extendedIn[name], let folders = declaredIn[name] else { continue }
+                let below = folders.filter { (layers.firstIndex(of: $0) ?? .max) <= level }
+                if below.isEmpty, let above = extended.sorted().first {
+                    violations.append("\(source.file) uses .\(name), declared by an extension in \(above)/")
+                }
+            }
+        }
+        #expect(violations.isEmpty, "\(violations.count) upward uses:\n\(violations.joined(separator: "\n"))")
+    }
+
     @Test("no engine file names a type of the command line, which lives in the executable")
     func noCommandLineTypes() throws {
         let commandLine = Self.root.appendingPathComponent("Sources/dogpatch-contracts")
@@ -175,5 +294,13 @@ struct LayerTests {
         )
         #expect(Self.declarations(in: code) == ["Alpha"])
         #expect(Self.names(in: code) == ["Alpha", "Sendable", "Nested", "Delta", "Zeta"])
+        // Interpolations are code, in plain, raw and multi-line strings alike.
+        let interpolated = Self.strip(
+            "let a = \"x \\(Theta.f(\"(\")) y\"\nlet b = #\"\\#(Iota.g) \\(Kappa)\"#\nlet c = \"\"\"\n  \\(Lambda.h)\n  \"\"\"\n"
+        )
+        #expect(Self.names(in: interpolated) == ["Theta", "Iota", "Lambda"])
+        let extended = Self.strip("extension Mu {\n    var needsReplay: Bool { true }\n    func nu() {}\n}\n")
+        #expect(Self.members(in: extended).map { "\($0.type).\($0.member)" } == ["Mu.needsReplay", "Mu.nu"])
+        #expect(Self.memberAccesses(in: "x.needsReplay && y.nu()") == ["needsReplay", "nu"])
     }
 }
