@@ -266,6 +266,47 @@ struct LayerTests {
         #expect(violations.isEmpty, "\(violations.count) upward uses:\n\(violations.joined(separator: "\n"))")
     }
 
+    /// The type names the architecture map lists for each folder: the capitalised identifiers of
+    /// its line, outside parentheses (`Checks  Outcome, FixtureStore and LoadedBody (...)`).
+    static func mappedNames() throws -> [String: [String]] {
+        let text = String(
+            decoding: try Data(contentsOf: root.appendingPathComponent("docs/architecture.md")), as: UTF8.self)
+        let marker = try #require(text.range(of: "<!-- layers -->\n```\n"))
+        let block = text[marker.upperBound...]
+        let end = try #require(block.range(of: "```"))
+        var names: [String: [String]] = [:]
+        for line in block[..<end.lowerBound].split(separator: "\n") {
+            guard let folder = line.split(separator: " ").first else { continue }
+            var depth = 0
+            var outside = ""
+            for character in line.dropFirst(folder.count) {
+                if character == "(" { depth += 1 }
+                if depth == 0 { outside.append(character) }
+                if character == ")" { depth -= 1 }
+            }
+            names[String(folder)] = outside.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" })
+                .filter { $0.first?.isUppercase == true }.map(String.init)
+        }
+        return names
+    }
+
+    @Test("every type the architecture map lists is declared in the folder it lists it under")
+    func mapMatchesTheCode() throws {
+        var home: [String: Set<String>] = [:]
+        for source in try Self.sources() {
+            for name in Self.declarations(in: source.code) { home[name, default: []].insert(source.folder) }
+        }
+        var wrong: [String] = []
+        for (folder, names) in try Self.mappedNames().sorted(by: { $0.key < $1.key }) {
+            for name in names where !(home[name]?.contains(folder) ?? false) {
+                let actual =
+                    home[name].map { "declared in \($0.sorted().joined(separator: ", "))/" } ?? "declared nowhere"
+                wrong.append("\(folder): \(name) is \(actual)")
+            }
+        }
+        #expect(wrong.isEmpty, "docs/architecture.md drifted:\n\(wrong.joined(separator: "\n"))")
+    }
+
     @Test("no engine file names a type of the command line, which lives in the executable")
     func noCommandLineTypes() throws {
         let commandLine = Self.root.appendingPathComponent("Sources/dogpatch-contracts")
