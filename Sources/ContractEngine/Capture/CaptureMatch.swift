@@ -21,14 +21,12 @@ package struct CaptureMatch: Sendable {
     ///   - arguments: Its arguments.
     /// - Returns: The matcher, or why the client sends no request.
     package static func learn(_ endpoint: Endpoint, arguments: [String: Endpoint.Argument]) async -> Result<
-        CaptureMatch, LiveFailure
+        CaptureMatch, ClientRequest.Failure
     > {
-        await RequestCapture.capture(endpoint, arguments: arguments, baseURL: endpoint.baseURL, timeout: 5).map {
-            request in
-            let parts = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
-            return CaptureMatch(
-                method: (request.httpMethod ?? "GET").uppercased(), path: parts?.path ?? "",
-                query: Self.items(parts?.queryItems), defined: Set(endpoint.parameters.map(\.name)))
+        await ClientRequest.learn(endpoint, arguments: arguments).map { request in
+            CaptureMatch(
+                method: request.method, path: request.path, query: Self.items(request.queryItems),
+                defined: Set(endpoint.parameters.map(\.name)))
         }
     }
 

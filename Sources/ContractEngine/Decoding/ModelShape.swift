@@ -30,6 +30,9 @@ package indirect enum ModelShape: Sendable, Equatable {
         package let acceptsNull: Bool
     }
 
+    /// A UUID as `UUID(uuidString:)` reads it: 8-4-4-4-12 hexadecimal digits, either case.
+    package static let uuidPattern = "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
+
     /// What a string must be beyond being a string.
     package enum StringFormat: Sendable, Equatable {
         case plain

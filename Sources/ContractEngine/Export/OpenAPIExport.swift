@@ -10,13 +10,10 @@ import Foundation
 /// client sends (learnt on the stub, as a live request is), its `200` response the JSON Schema of
 /// exactly what the model accepts (`ModelShape`), and the error statuses the contracts list.
 package enum OpenAPIExport: GeneratedJSON {
-    /// A UUID as `UUID(uuidString:)` reads it.
-    static let uuidPattern = "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
-
     /// The document for some contracts.
     /// - Parameter contracts: The loaded contracts; fixture contracts add their models only.
     /// - Returns: The document as JSON, keys sorted, or why an endpoint's request cannot be learnt.
-    package static func document(for contracts: [Contract]) async -> Result<String, LiveFailure> {
+    package static func document(for contracts: [Contract]) async -> Result<String, ExportFailure> {
         var endpoints: [String: Endpoint] = [:]
         var statuses: [String: Set<Int>] = [:]
         var models: [String: ModelDescriptor] = [:]
@@ -82,7 +79,7 @@ package enum OpenAPIExport: GeneratedJSON {
             var shape: ModelShape
             switch ModelShape.learning(model) {
             case .success(let learnt): shape = learnt
-            case .failure(let unlearnable): return .failure(LiveFailure(url: "", reason: unlearnable.message))
+            case .failure(let unlearnable): return .failure(ExportFailure(reason: unlearnable.message))
             }
             if case .array(let element) = shape { shape = element }
             schemas.append((name, schema(shape)))
@@ -126,7 +123,8 @@ package enum OpenAPIExport: GeneratedJSON {
         case .array(let element): return typed("array", [("items", schema(element))])
         case .map(let value): return typed("object", [("additionalProperties", schema(value))])
         case .string(.plain): return typed("string")
-        case .string(.uuid): return typed("string", [("format", .string("uuid")), ("pattern", .string(uuidPattern))])
+        case .string(.uuid):
+            return typed("string", [("format", .string("uuid")), ("pattern", .string(ModelShape.uuidPattern))])
         // No `format`: a URL with a space or an "ä" decodes, and a validator asserting
         // `uri-reference` would refuse it. The decoder refuses only the empty string.
         case .string(.url): return typed("string", [("minLength", .number("1"))])
@@ -140,7 +138,7 @@ package enum OpenAPIExport: GeneratedJSON {
     /// The operation's path template below its server and its parameters, learnt by calling the
     /// client on the stub with each argument set to a placeholder and seeing where it lands.
     private static func template(of endpoint: Endpoint) async -> Result<
-        (path: String, parameters: [JSONValue]), LiveFailure
+        (path: String, parameters: [JSONValue]), ExportFailure
     > {
         var arguments: [String: Endpoint.Argument] = [:]
         for parameter in endpoint.parameters {
@@ -150,12 +148,9 @@ package enum OpenAPIExport: GeneratedJSON {
             case .bool: arguments[parameter.name] = .bool(true)
             }
         }
-        let captured = await RequestCapture.capture(
-            endpoint, arguments: arguments, baseURL: endpoint.baseURL, timeout: 5)
-        return captured.map { request in
-            let parts = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
+        return await ClientRequest.learn(endpoint, arguments: arguments).mapError { ExportFailure($0) }.map { request in
             let basePath = URLComponents(url: endpoint.baseURL, resolvingAgainstBaseURL: false)?.path ?? ""
-            var path = parts?.path ?? ""
+            var path = request.path
             if path.hasPrefix(basePath) { path = "/" + path.dropFirst(basePath.count).drop { $0 == "/" } }
             let parameters = endpoint.parameters.map { parameter -> JSONValue in
                 let inPath = path.contains("{\(parameter.name)}")

@@ -41,7 +41,7 @@ package enum PactExport: GeneratedJSON {
     ///   - consumer: The consumer's name.
     /// - Returns: The files, one per API (sorted by name), and the cases left out with why.
     package static func pacts(for contracts: [Contract], fixtures: FixtureLocator, consumer: String) async -> Result<
-        (files: [File], leftOut: [LeftOut]), LiveFailure
+        (files: [File], leftOut: [LeftOut]), ExportFailure
     > {
         var byProvider: [String: [Interaction]] = [:]
         var leftOut: [LeftOut] = []
@@ -96,7 +96,7 @@ package enum PactExport: GeneratedJSON {
                     let shape: ModelShape
                     switch shapes[contract.model.name].map(Result.success) ?? ModelShape.learning(contract.model) {
                     case .success(let learnt): shape = learnt
-                    case .failure(let unlearnable): return .failure(LiveFailure(url: "", reason: unlearnable.message))
+                    case .failure(let unlearnable): return .failure(ExportFailure(reason: unlearnable.message))
                     }
                     shapes[contract.model.name] = shape
                     // The page must hold an element only where the case asks for one.
@@ -129,7 +129,7 @@ package enum PactExport: GeneratedJSON {
             let descriptions = uniqueDescriptions(interactions)
             let states = providerStates(interactions)
             if let clash = clash(interactions, states: states, provider: provider) {
-                return .failure(LiveFailure(url: "", reason: clash))
+                return .failure(ExportFailure(reason: clash))
             }
             let list = zip(interactions, zip(descriptions, states)).map { interaction, named in
                 node(
@@ -196,38 +196,31 @@ package enum PactExport: GeneratedJSON {
         return nil
     }
 
-    /// The request the client sends, learnt on the stub: method, path, query, and the headers but
-    /// those that carry credentials or sessions.
+    /// The request the client sends, learnt on the stub: method, path as sent, query, and the
+    /// headers but those that carry credentials or sessions (the pact is shared with another team).
     private static func requestMembers(_ endpoint: Endpoint, arguments: [String: Endpoint.Argument]) async -> Result<
-        [(String, JSONValue)], LiveFailure
+        [(String, JSONValue)], ExportFailure
     > {
-        await RequestCapture.capture(endpoint, arguments: arguments, baseURL: endpoint.baseURL, timeout: 5).map {
-            request in
-            let parts = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
+        switch await ClientRequest.learn(endpoint, arguments: arguments) {
+        case .failure(let failure): return .failure(ExportFailure(failure))
+        case .success(let request):
             var members: [(String, JSONValue)] = [
-                ("method", .string((request.httpMethod ?? "GET").uppercased())),
-                ("path", .string(parts?.percentEncodedPath ?? "/")),
+                ("method", .string(request.method)), ("path", .string(request.sentPath)),
             ]
-            let items = parts?.queryItems ?? []
-            if !items.isEmpty {
+            if !request.queryItems.isEmpty {
                 var query: [String: [String]] = [:]
-                for item in items { query[item.name, default: []].append(item.value ?? "") }
+                for item in request.queryItems { query[item.name, default: []].append(item.value ?? "") }
                 members.append(
                     (
                         "query",
                         object(query.keys.sorted().map { ($0, .array((query[$0] ?? []).map { node(.string($0)) })) })
                     ))
             }
-            // A credential the client sends (a token, a cookie) stays in the request: the pact is
-            // shared with another team.
-            let headers = (request.allHTTPHeaderFields ?? [:]).filter {
-                $0.key.caseInsensitiveCompare("X-DogPatch-Contracts-Stub") != .orderedSame
-                    && Redaction.mayKeep(header: $0.key)
-            }
+            let headers = request.headers.filter { Redaction.mayKeep(header: $0.key) }
             if !headers.isEmpty {
                 members.append(("headers", object(headers.keys.sorted().map { ($0, .string(headers[$0] ?? "")) })))
             }
-            return members
+            return .success(members)
         }
     }
 
@@ -310,7 +303,7 @@ package enum PactExport: GeneratedJSON {
         // JSON value, so a regex alone passes `null`, `42` or `true` where the app needs a string.
         case (.string(.uuid), _):
             return (
-                value, [(path, matchers([object([("match", .string("type"))]), regex(OpenAPIExport.uuidPattern)]))]
+                value, [(path, matchers([object([("match", .string("type"))]), regex(ModelShape.uuidPattern)]))]
             )
         case (.string(.url), _):
             return (value, [(path, matchers([object([("match", .string("type"))]), regex("^.+$")]))])

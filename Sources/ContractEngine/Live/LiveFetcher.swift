@@ -302,9 +302,10 @@ extension LiveFetcher {
     package static func fetch(
         _ endpoint: Endpoint, arguments: [String: Endpoint.Argument], baseURL: URL, timeout: TimeInterval
     ) async -> Result<LiveResponse, LiveFailure> {
-        switch await RequestCapture.capture(endpoint, arguments: arguments, baseURL: baseURL, timeout: timeout) {
-        case .failure(let failure): return .failure(failure)
-        case .success(let request):
+        switch await ClientRequest.learn(endpoint, arguments: arguments, baseURL: baseURL, timeout: timeout) {
+        case .failure(let failure): return .failure(LiveFailure(url: failure.url, reason: failure.reason))
+        case .success(let learnt):
+            let request = learnt.request
             let sent = request.url.map { Set(Redaction.hiddenQueryNames($0)) } ?? []
             let unsent = Redaction.hiddenQueryNames(baseURL).filter { !sent.contains($0) }
             return await fetch(request, timeout: timeout, definedQuery: Set(endpoint.parameters.map(\.name))).flatMap {

@@ -52,9 +52,8 @@ struct ServedSuite: Sendable {
             for (index, (contract, _)) in chosen.enumerated() {
                 guard let endpoint = contract.endpoint else { continue }
                 group.addTask {
-                    let captured = await RequestCapture.capture(
-                        endpoint, arguments: contract.arguments, baseURL: endpoint.baseURL, timeout: 5)
-                    return (index, try? captured.get())
+                    let learnt = await ClientRequest.learn(endpoint, arguments: contract.arguments)
+                    return (index, try? learnt.get().request)
                 }
             }
             var found: [Int: URLRequest] = [:]

@@ -15,26 +15,6 @@ struct LiveFetcherTests {
         URLRequest(url: server.baseURL.appendingPathComponent(path))
     }
 
-    @Test("the request comes from the client: path, query and the client's headers, on the given base URL")
-    func capture() async throws {
-        let base = try #require(URL(string: "http://127.0.0.1:9/v3.1/"))
-        let captured = await RequestCapture.capture(
-            .countriesByName, arguments: ["name": .string("AC/DC"), "fullText": .bool(true)], baseURL: base, timeout: 5
-        )
-        let request = try captured.get()
-        #expect(request.url?.absoluteString == "http://127.0.0.1:9/v3.1/name/AC%2FDC?fullText=true")
-        #expect(request.httpMethod == "GET")
-        #expect(request.value(forHTTPHeaderField: "X-DogPatch-Contracts-Stub") == nil)
-    }
-
-    @Test("a client that cannot form a request sends nothing, and says why")
-    func noRequest() async throws {
-        let base = try #require(URL(string: "http://127.0.0.1:9/"))
-        let captured = await RequestCapture.capture(.countriesByName, arguments: [:], baseURL: base, timeout: 5)
-        #expect(throws: LiveFailure.self) { try captured.get() }
-        if case .failure(let failure) = captured { #expect(failure.reason.contains("invalidRequest")) }
-    }
-
     @Test("a response comes back whole, with its status and headers, and no cookie is kept or sent")
     func response() async throws {
         let server = try LoopbackServer(routes: [

@@ -1,0 +1,84 @@
+import DogPatchClients
+import Foundation
+import HTTPStub
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The request an endpoint's client sends for some arguments, learnt by calling the client on the
+/// stub: the one place the tool learns it. A contract's `request` block, the live fetch, capture
+/// matching, both exports and `serve` read it; the tool never builds a URL itself, so what goes to
+/// a server, a pact or a mock is what the app would send.
+package struct ClientRequest: Sendable {
+    /// The request as the client built it, the stub's routing header removed.
+    package let request: URLRequest
+    /// The method, upper case.
+    package let method: String
+    /// The path as sent, escapes kept (`/v3.1/name/united%20states`, `AC%2FDC`).
+    package let sentPath: String
+    /// The path decoded (`/v3.1/name/united states`).
+    package let path: String
+    /// The query items, in the order sent.
+    package let queryItems: [URLQueryItem]
+    /// The headers the client sets on the request.
+    package let headers: [String: String]
+
+    /// Why a client sends no request: the base URL it was given, and the reason in words.
+    package struct Failure: Error, Sendable, Equatable {
+        /// The base URL, as outputs show it.
+        package let url: String
+        /// Why, such as `the client sends no request: it answers invalidRequest`.
+        package let reason: String
+    }
+
+    /// The request the endpoint's client sends for a contract's arguments.
+    /// - Parameters:
+    ///   - endpoint: The endpoint.
+    ///   - arguments: The contract's arguments.
+    ///   - baseURL: The base URL to build the client with (default: the endpoint's own).
+    ///   - timeout: How long the client may take to send it.
+    /// - Returns: The request, or why there is none.
+    package static func learn(
+        _ endpoint: Endpoint, arguments: [String: Endpoint.Argument], baseURL: URL? = nil, timeout: TimeInterval = 5
+    ) async -> Result<ClientRequest, Failure> {
+        let base = baseURL ?? endpoint.baseURL
+        // The stub answers with a cancellation: the request is all that is wanted.
+        let observation = await Replayer.call(
+            endpoint, arguments: arguments, baseURL: base, queue: .makePrivate(label: "dogpatch-contracts.capture"),
+            timeout: timeout, reply: .failure(.cancelled))
+        if let request = observation.requests.first { return .success(ClientRequest(request)) }
+        let display = Redaction.url(base)
+        if case .failure(let error)? = observation.completion.first {
+            return .failure(Failure(url: display, reason: "the client sends no request: it answers \(error)"))
+        }
+        return .failure(Failure(url: display, reason: "the client sent no request within \(timeout) s"))
+    }
+
+    private init(_ request: URLRequest) {
+        self.request = request
+        let parts = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
+        method = (request.httpMethod ?? "GET").uppercased()
+        sentPath = parts?.percentEncodedPath ?? "/"
+        path = parts?.path ?? "/"
+        queryItems = parts?.queryItems ?? []
+        headers = request.allHTTPHeaderFields ?? [:]
+    }
+
+    /// The `request` block a new contract writes, on one line:
+    /// `{ "method": "GET", "path": "/v3.1/name/peru", "query": {} }`. The path is the decoded one
+    /// unless it holds escapes, which a contract then states as sent; the query is left out when
+    /// a name repeats, which the block cannot state.
+    package var contractBlock: String {
+        var members = [
+            "\"method\": \(JSONValue.quote(method))",
+            "\"path\": \(JSONValue.quote(sentPath.contains("%") ? sentPath : path))",
+        ]
+        let items = queryItems.map { (name: $0.name, value: $0.value ?? "") }
+        if Set(items.map(\.name)).count == items.count {
+            let written = items.map { "\(JSONValue.quote($0.name)): \(JSONValue.quote($0.value))" }
+            members.append("\"query\": " + (written.isEmpty ? "{}" : "{ " + written.joined(separator: ", ") + " }"))
+        }
+        return "{ " + members.joined(separator: ", ") + " }"
+    }
+}

@@ -1,0 +1,41 @@
+import DogPatchClients
+import Foundation
+import Testing
+
+@testable import ContractEngine
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The one place the tool learns the request a client sends (issue 31, item 5).
+@Suite("the client's request, learnt on the stub")
+struct ClientRequestTests {
+    @Test("path as sent and decoded, query and the client's headers, on the given base URL")
+    func learnt() async throws {
+        let base = try #require(URL(string: "http://127.0.0.1:9/v3.1/"))
+        let request = try await ClientRequest.learn(
+            .countriesByName, arguments: ["name": .string("AC/DC"), "fullText": .bool(true)], baseURL: base
+        ).get()
+        #expect(request.request.url?.absoluteString == "http://127.0.0.1:9/v3.1/name/AC%2FDC?fullText=true")
+        #expect(request.method == "GET")
+        #expect(request.sentPath == "/v3.1/name/AC%2FDC")
+        #expect(request.path == "/v3.1/name/AC/DC")
+        #expect(request.queryItems == [URLQueryItem(name: "fullText", value: "true")])
+        #expect(request.headers["X-DogPatch-Contracts-Stub"] == nil, "the stub's routing header is not the client's")
+        #expect(
+            request.contractBlock
+                == #"{ "method": "GET", "path": "/v3.1/name/AC%2FDC", "query": { "fullText": "true" } }"#)
+        let plain = try await ClientRequest.learn(.countriesByName, arguments: ["name": .string("peru")]).get()
+        #expect(plain.request.url?.host == RestCountriesAPI.baseURL.host, "the endpoint's own base URL")
+        #expect(plain.contractBlock == #"{ "method": "GET", "path": "/v3.1/name/peru", "query": {} }"#)
+    }
+
+    @Test("a client that cannot form a request sends nothing, and says why")
+    func noRequest() async throws {
+        let base = try #require(URL(string: "http://127.0.0.1:9/"))
+        let learnt = await ClientRequest.learn(.countriesByName, arguments: [:], baseURL: base)
+        #expect(throws: ClientRequest.Failure.self) { try learnt.get() }
+        if case .failure(let failure) = learnt { #expect(failure.reason.contains("invalidRequest")) }
+    }
+}
