@@ -12,77 +12,35 @@ import Foundation
 package enum OpenAPIExport: GeneratedJSON {
     /// The document for some contracts.
     /// - Parameter contracts: The loaded contracts; fixture contracts add their models only.
-    /// - Returns: The document as JSON, keys sorted, or why an endpoint's request cannot be learnt.
+    /// - Returns: The document as JSON, keys sorted, or why an endpoint's request or a model's
+    ///   shape cannot be learnt.
     package static func document(for contracts: [Contract]) async -> Result<String, ExportFailure> {
-        var endpoints: [String: Endpoint] = [:]
-        var statuses: [String: Set<Int>] = [:]
-        var models: [String: ModelDescriptor] = [:]
-        for contract in contracts {
-            models[componentName(contract.model)] = contract.model
-            guard let endpoint = contract.endpoint else { continue }
-            endpoints[endpoint.name] = endpoint
-            for case .ready(let spec) in contract.cases {
-                if case .http(let status, _, _) = spec.response.kind, !(200...299).contains(status) {
-                    statuses[endpoint.name, default: []].insert(status)
-                }
-            }
-        }
+        let used = Used(contracts)
         var paths: [String: JSONValue] = [:]
         var servers: [String] = []
-        for name in endpoints.keys.sorted() {
-            guard let endpoint = endpoints[name] else { continue }
+        for name in used.endpoints.keys.sorted() {
+            guard let endpoint = used.endpoints[name] else { continue }
             let base =
                 endpoint.baseURL.absoluteString.hasSuffix("/")
                 ? String(endpoint.baseURL.absoluteString.dropLast()) : endpoint.baseURL.absoluteString
             if !servers.contains(base) { servers.append(base) }
-            let operation: (path: String, parameters: [JSONValue])
             switch await template(of: endpoint) {
-            case .success(let learnt): operation = learnt
+            case .success(let operation):
+                paths[operation.path] = object([
+                    ("get", self.operation(endpoint, parameters: operation.parameters, errors: used.statuses[name])),
+                    ("servers", .array([node(object([("url", .string(base))]))])),
+                ])
             case .failure(let failure): return .failure(failure)
             }
-            var responses: [(String, JSONValue)] = [
-                (
-                    "200",
-                    object([
-                        ("description", .string("a \(endpoint.model.name) the client decodes")),
-                        (
-                            "content",
-                            object([("application/json", object([("schema", schemaReference(endpoint.model))]))])
-                        ),
-                    ])
-                )
-            ]
-            for status in (statuses[name] ?? []).sorted() {
-                responses.append(
-                    (
-                        "\(status)",
-                        object([
-                            (
-                                "description",
-                                .string("an error status a contract lists; the client answers responseUnsuccessful")
-                            )
-                        ])
-                    ))
-            }
-            let get = object([
-                ("operationId", .string(endpoint.name)),
-                ("parameters", .array(operation.parameters.map(node))),
-                ("responses", object(responses)),
-            ])
-            paths[operation.path] = object([
-                ("get", get), ("servers", .array([node(object([("url", .string(base))]))])),
-            ])
         }
         var schemas: [(String, JSONValue)] = []
-        for name in models.keys.sorted() {
-            guard let model = models[name] else { continue }
-            var shape: ModelShape
+        for name in used.models.keys.sorted() {
+            guard let model = used.models[name] else { continue }
             switch ModelShape.learning(model) {
-            case .success(let learnt): shape = learnt
+            case .success(.array(let element)): schemas.append((name, schema(element)))
+            case .success(let shape): schemas.append((name, schema(shape)))
             case .failure(let unlearnable): return .failure(ExportFailure(reason: unlearnable.message))
             }
-            if case .array(let element) = shape { shape = element }
-            schemas.append((name, schema(shape)))
         }
         let document = object([
             ("openapi", .string("3.1.0")),
@@ -93,6 +51,58 @@ package enum OpenAPIExport: GeneratedJSON {
             ("components", object([("schemas", object(schemas))])),
         ])
         return .success(document.jsonText + "\n")
+    }
+
+    /// What the contracts use: their endpoints and models by name, and the error statuses each
+    /// endpoint's cases list.
+    private struct Used {
+        var endpoints: [String: Endpoint] = [:]
+        var statuses: [String: Set<Int>] = [:]
+        var models: [String: ModelDescriptor] = [:]
+
+        init(_ contracts: [Contract]) {
+            for contract in contracts {
+                models[OpenAPIExport.componentName(contract.model)] = contract.model
+                guard let endpoint = contract.endpoint else { continue }
+                endpoints[endpoint.name] = endpoint
+                for case .ready(let spec) in contract.cases {
+                    if case .http(let status, _, _) = spec.response.kind, !(200...299).contains(status) {
+                        statuses[endpoint.name, default: []].insert(status)
+                    }
+                }
+            }
+        }
+    }
+
+    /// An endpoint's `get` operation: its parameters, the `200` its model describes, and the
+    /// error statuses its contracts list.
+    private static func operation(_ endpoint: Endpoint, parameters: [JSONValue], errors: Set<Int>?) -> JSONValue {
+        var responses: [(String, JSONValue)] = [
+            (
+                "200",
+                object([
+                    ("description", .string("a \(endpoint.model.name) the client decodes")),
+                    ("content", object([("application/json", object([("schema", schemaReference(endpoint.model))]))])),
+                ])
+            )
+        ]
+        for status in (errors ?? []).sorted() {
+            responses.append(
+                (
+                    "\(status)",
+                    object([
+                        (
+                            "description",
+                            .string("an error status a contract lists; the client answers responseUnsuccessful")
+                        )
+                    ])
+                ))
+        }
+        return object([
+            ("operationId", .string(endpoint.name)),
+            ("parameters", .array(parameters.map(node))),
+            ("responses", object(responses)),
+        ])
     }
 
     /// The component a model's records are described by: `[Country]` and `Country` share `Country`.

@@ -48,64 +48,16 @@ package enum PactExport: GeneratedJSON {
         var requests: [String: [(String, JSONValue)]] = [:]
         var shapes: [String: ModelShape] = [:]
         for contract in contracts {
-            for entry in contract.cases {
-                guard case .ready(let spec) = entry else { continue }
-                func leave(_ reason: String) {
-                    leftOut.append(LeftOut(contract: contract.file, caseName: spec.name, reason: reason))
-                }
-                guard let endpoint = contract.endpoint else {
-                    leave("a fixture contract: no endpoint, so no request")
-                    continue
-                }
-                if let reason = spec.skip {
-                    leave("skipped: \(reason)")
-                    continue
-                }
-                guard case .http(let status, let headers, _) = spec.response.kind else {
-                    leave("a network error: no HTTP exchange")
-                    continue
-                }
+            for case .ready(let spec) in contract.cases {
                 let response: [(String, JSONValue)]
-                switch spec.expect.kind {
-                case .error(.invalidRequest, _, _):
-                    leave("invalidRequest: the client sends no request")
+                switch answer(for: spec, in: contract, fixtures: fixtures, shapes: &shapes) {
+                case .failure(let failure): return .failure(failure)
+                case .success(.leftOut(let reason)):
+                    leftOut.append(LeftOut(contract: contract.file, caseName: spec.name, reason: reason))
                     continue
-                case .error(.invalidData, _, _), .error(.jsonConversionFailure, _, _):
-                    leave(
-                        "it tests the client's robustness (\(spec.expect.summary(model: contract.model))), not what the provider owes"
-                    )
-                    continue
-                case .error(.responseUnsuccessful, _, _):
-                    guard !(200...299).contains(status) else {
-                        leave("responseUnsuccessful without an error status")
-                        continue
-                    }
-                    response = responseMembers(status: status, headers: headers, body: nil)
-                case .decodes(let count, let values):
-                    let data: Data
-                    switch LoadedBody.load(spec.response, fixtures: fixtures, contractFile: contract.file) {
-                    case .success(let loaded): data = loaded.data
-                    case .failure(let diagnostic):
-                        leave("its body cannot be read: \(diagnostic.message)")
-                        continue
-                    }
-                    guard case .some(let root) = try? JSONParser.parse(BodyEncoding.utf8(data)) else {
-                        leave("its body is not JSON")
-                        continue
-                    }
-                    let shape: ModelShape
-                    switch shapes[contract.model.name].map(Result.success) ?? ModelShape.learning(contract.model) {
-                    case .success(let learnt): shape = learnt
-                    case .failure(let unlearnable): return .failure(ExportFailure(reason: unlearnable.message))
-                    }
-                    shapes[contract.model.name] = shape
-                    // The page must hold an element only where the case asks for one.
-                    let needsElement = (count?.value ?? 0) > 0 || !values.isEmpty
-                    let pruned = prune(
-                        root.value, shape: shape, path: "$", keep: values.map(\.path.segments),
-                        needsElement: needsElement)
-                    response = responseMembers(status: status, headers: headers, body: pruned)
+                case .success(.response(let members)): response = members
                 }
+                guard let endpoint = contract.endpoint else { continue }
                 // One request per contract: its endpoint and arguments are the contract's.
                 let request: [(String, JSONValue)]
                 if let learnt = requests[contract.file] {
@@ -125,32 +77,116 @@ package enum PactExport: GeneratedJSON {
         }
         var files: [File] = []
         for provider in byProvider.keys.sorted() {
-            let interactions = byProvider[provider] ?? []
-            let descriptions = uniqueDescriptions(interactions)
-            let states = providerStates(interactions)
-            if let clash = clash(interactions, states: states, provider: provider) {
-                return .failure(ExportFailure(reason: clash))
+            switch file(provider: provider, interactions: byProvider[provider] ?? [], consumer: consumer) {
+            case .success(let file): files.append(file)
+            case .failure(let failure): return .failure(failure)
             }
-            let list = zip(interactions, zip(descriptions, states)).map { interaction, named in
-                node(
-                    object(
-                        [
-                            ("description", .string(named.0)),
-                            ("providerStates", .array([node(object([("name", .string(named.1))]))])),
-                        ] + interaction.members))
-            }
-            let pact = object([
-                ("consumer", object([("name", .string(consumer))])),
-                ("provider", object([("name", .string(provider))])),
-                ("interactions", .array(list)),
-                ("metadata", object([("pactSpecification", object([("version", .string("3.0.0"))]))])),
-            ])
-            files.append(
-                File(
-                    provider: provider, name: "\(consumer)-\(provider).json", text: pact.jsonText + "\n",
-                    interactions: list.count))
         }
         return .success((files, leftOut))
+    }
+
+    /// What a case puts in its interaction's response, or why it has no interaction.
+    private enum Answer {
+        case response([(String, JSONValue)])
+        case leftOut(String)
+    }
+
+    /// A case's response as the provider owes it, or why the case is left out: no request (a
+    /// fixture contract, `invalidRequest`), no HTTP exchange, a skip, or a test of the client's
+    /// robustness rather than of the provider.
+    private static func answer(
+        for spec: CaseSpec, in contract: Contract, fixtures: FixtureLocator, shapes: inout [String: ModelShape]
+    ) -> Result<Answer, ExportFailure> {
+        guard contract.endpoint != nil else {
+            return .success(.leftOut("a fixture contract: no endpoint, so no request"))
+        }
+        if let reason = spec.skip { return .success(.leftOut("skipped: \(reason)")) }
+        guard case .http(let status, let headers, _) = spec.response.kind else {
+            return .success(.leftOut("a network error: no HTTP exchange"))
+        }
+        switch spec.expect.kind {
+        case .error(.invalidRequest, _, _):
+            return .success(.leftOut("invalidRequest: the client sends no request"))
+        case .error(.invalidData, _, _), .error(.jsonConversionFailure, _, _):
+            return .success(
+                .leftOut(
+                    "it tests the client's robustness (\(spec.expect.summary(model: contract.model))), not what the provider owes"
+                ))
+        case .error(.responseUnsuccessful, _, _):
+            guard !(200...299).contains(status) else {
+                return .success(.leftOut("responseUnsuccessful without an error status"))
+            }
+            return .success(.response(responseMembers(status: status, headers: headers, body: nil)))
+        case .decodes(let count, let values):
+            return decodedBody(of: spec, in: contract, fixtures: fixtures, shapes: &shapes).map { body in
+                guard case .some(let value, let shape) = body else { return .leftOut(body.reason) }
+                // The page must hold an element only where the case asks for one.
+                let needsElement = (count?.value ?? 0) > 0 || !values.isEmpty
+                let pruned = prune(
+                    value, shape: shape, path: "$", keep: values.map(\.path.segments), needsElement: needsElement)
+                return .response(responseMembers(status: status, headers: headers, body: pruned))
+            }
+        }
+    }
+
+    /// A decoding case's body, parsed, with its model's shape; or why it cannot be used.
+    private enum DecodedBody {
+        case some(value: JSONValue, shape: ModelShape)
+        case unusable(String)
+
+        var reason: String {
+            if case .unusable(let reason) = self { return reason }
+            return ""
+        }
+    }
+
+    /// The body a decoding case reads and the shape its model accepts, the shape learnt once a model.
+    private static func decodedBody(
+        of spec: CaseSpec, in contract: Contract, fixtures: FixtureLocator, shapes: inout [String: ModelShape]
+    ) -> Result<DecodedBody, ExportFailure> {
+        let data: Data
+        switch LoadedBody.load(spec.response, fixtures: fixtures, contractFile: contract.file) {
+        case .success(let loaded): data = loaded.data
+        case .failure(let diagnostic): return .success(.unusable("its body cannot be read: \(diagnostic.message)"))
+        }
+        guard case .some(let root) = try? JSONParser.parse(BodyEncoding.utf8(data)) else {
+            return .success(.unusable("its body is not JSON"))
+        }
+        switch shapes[contract.model.name].map(Result.success) ?? ModelShape.learning(contract.model) {
+        case .success(let shape):
+            shapes[contract.model.name] = shape
+            return .success(.some(value: root.value, shape: shape))
+        case .failure(let unlearnable): return .failure(ExportFailure(reason: unlearnable.message))
+        }
+    }
+
+    /// One provider's pact file: its interactions with unique descriptions and stable states.
+    private static func file(provider: String, interactions: [Interaction], consumer: String) -> Result<
+        File, ExportFailure
+    > {
+        let descriptions = uniqueDescriptions(interactions)
+        let states = providerStates(interactions)
+        if let clash = clash(interactions, states: states, provider: provider) {
+            return .failure(ExportFailure(reason: clash))
+        }
+        let list = zip(interactions, zip(descriptions, states)).map { interaction, named in
+            node(
+                object(
+                    [
+                        ("description", .string(named.0)),
+                        ("providerStates", .array([node(object([("name", .string(named.1))]))])),
+                    ] + interaction.members))
+        }
+        let pact = object([
+            ("consumer", object([("name", .string(consumer))])),
+            ("provider", object([("name", .string(provider))])),
+            ("interactions", .array(list)),
+            ("metadata", object([("pactSpecification", object([("version", .string("3.0.0"))]))])),
+        ])
+        return .success(
+            File(
+                provider: provider, name: "\(consumer)-\(provider).json", text: pact.jsonText + "\n",
+                interactions: list.count))
     }
 
     /// Case names, prefixed by the endpoint where two share one, and by the contract where that
@@ -249,71 +285,96 @@ package enum PactExport: GeneratedJSON {
         return members
     }
 
+    /// A pruned value and the rules of its paths.
+    private typealias Pruned = (value: JSONValue, rules: [(String, JSONValue)])
+
     /// The body cut to what the model needs, and its rules by path (`$`, `$[*].id`).
     private static func prune(
         _ value: JSONValue, shape: ModelShape, path: String, keep: [[JSONPath.Segment]], needsElement: Bool = false
-    ) -> (value: JSONValue, rules: [(String, JSONValue)]) {
+    ) -> Pruned {
         switch (shape, value) {
         case (.object(let fields), .object(let members)):
-            var kept: [JSONMember] = []
-            var rules: [(String, JSONValue)] = []
-            for field in fields {
-                let onPath = keep.filter { $0.first == .key(field.key) }.map { Array($0.dropFirst()) }
-                guard field.required || !onPath.isEmpty, let member = members.first(where: { $0.key == field.key })
-                else { continue }
-                if case .null = member.value.value { continue }
-                let child = prune(
-                    member.value.value, shape: field.shape, path: childPath(path, field.key), keep: onPath)
-                kept.append(JSONMember(key: field.key, keyPosition: .start, value: node(child.value)))
-                rules += child.rules
-            }
-            return (.object(kept), rules)
+            return pruneObject(members, fields: fields, path: path, keep: keep)
         case (.array(let element), .array(let items)):
-            guard let first = items.first else { return (.array([]), []) }
-            // A `values` path into any element is asked of the one element the pact keeps, and so
-            // of every element the provider sends: kept only where every recorded element has it,
-            // or the provider as recorded would fail its own pact.
-            let onPath = keep.filter { if case .index = $0.first { true } else { false } }.map { Array($0.dropFirst()) }
-                .filter { rest in items.allSatisfy { Self.has($0.value, rest) } }
-            let child = prune(first.value, shape: element, path: path + "[*]", keep: onPath)
-            // `min: 1` only on the top-level page a case needs an element of: a nested array the
-            // model accepts empty (`capital: []`) stays free, or the recorded answer fails its pact.
-            let rule =
-                path == "$" && needsElement
-                ? object([("match", .string("type")), ("min", .number("1"))]) : object([("match", .string("type"))])
-            return (.array([node(child.value)]), [(path, matchers([rule]))] + child.rules)
+            return pruneArray(items, element: element, path: path, keep: keep, needsElement: needsElement)
         case (.map(let valueShape), .object(let members)):
-            // Only the entries a case names, each required and its named leaves typed wherever it
-            // sits in the map. The verifier compares every other entry with the first one it is
-            // given (under `values` or `eachValue`), so any entry kept for the others would make
-            // its keys required in all: a `type` rule leaves them free.
-            var kept: [JSONMember] = []
-            var rules: [(String, JSONValue)] = [(path, matchers([object([("match", .string("type"))])]))]
-            for member in members {
-                let onPath = keep.filter { $0.first == .key(member.key) }.map { Array($0.dropFirst()) }
-                guard !onPath.isEmpty else { continue }
-                if case .null = member.value.value { continue }
-                let child = prune(
-                    member.value.value, shape: valueShape, path: childPath(path, member.key), keep: onPath)
-                kept.append(JSONMember(key: member.key, keyPosition: .start, value: node(child.value)))
-                rules += child.rules
-            }
-            return (.object(kept), rules)
-        // A type rule and the regex, which Pact ANDs: the verifier applies a regex to the text of any
-        // JSON value, so a regex alone passes `null`, `42` or `true` where the app needs a string.
-        case (.string(.uuid), _):
-            return (
-                value, [(path, matchers([object([("match", .string("type"))]), regex(ModelShape.uuidPattern)]))]
-            )
-        case (.string(.url), _):
-            return (value, [(path, matchers([object([("match", .string("type"))]), regex("^.+$")]))])
-        // Pact's `integer` rule refuses `34350244.0`, which `Int` decodes: a number whose text
-        // (as the verifier prints it) is whole.
-        case (.integer, _):
-            return (value, [(path, matchers([object([("match", .string("number"))]), regex(wholeNumberPattern)]))])
-        case (.number, _): return (value, [(path, matchers([object([("match", .string("number"))])]))])
-        case (.string, _), (.boolean, _): return (value, [(path, matchers([object([("match", .string("type"))])]))])
-        default: return (value, [])
+            return pruneMap(members, valueShape: valueShape, path: path, keep: keep)
+        default:
+            return (value, leafRule(shape, path: path).map { [$0] } ?? [])
+        }
+    }
+
+    /// An object cut to the keys the model requires and those the case names.
+    private static func pruneObject(
+        _ members: [JSONMember], fields: [ModelShape.Field], path: String, keep: [[JSONPath.Segment]]
+    ) -> Pruned {
+        var kept: [JSONMember] = []
+        var rules: [(String, JSONValue)] = []
+        for field in fields {
+            let onPath = keep.filter { $0.first == .key(field.key) }.map { Array($0.dropFirst()) }
+            guard field.required || !onPath.isEmpty, let member = members.first(where: { $0.key == field.key })
+            else { continue }
+            if case .null = member.value.value { continue }
+            let child = prune(member.value.value, shape: field.shape, path: childPath(path, field.key), keep: onPath)
+            kept.append(JSONMember(key: field.key, keyPosition: .start, value: node(child.value)))
+            rules += child.rules
+        }
+        return (.object(kept), rules)
+    }
+
+    /// An array cut to its first element, typed, with `min: 1` only on the top-level page a case
+    /// needs an element of: a nested array the model accepts empty (`capital: []`) stays free, or
+    /// the recorded answer fails its own pact.
+    private static func pruneArray(
+        _ items: [JSONNode], element: ModelShape, path: String, keep: [[JSONPath.Segment]], needsElement: Bool
+    ) -> Pruned {
+        guard let first = items.first else { return (.array([]), []) }
+        // A `values` path into any element is asked of the one element the pact keeps, and so
+        // of every element the provider sends: kept only where every recorded element has it,
+        // or the provider as recorded would fail its own pact.
+        let onPath = keep.filter { if case .index = $0.first { true } else { false } }.map { Array($0.dropFirst()) }
+            .filter { rest in items.allSatisfy { Self.has($0.value, rest) } }
+        let child = prune(first.value, shape: element, path: path + "[*]", keep: onPath)
+        let rule =
+            path == "$" && needsElement
+            ? object([("match", .string("type")), ("min", .number("1"))]) : object([("match", .string("type"))])
+        return (.array([node(child.value)]), [(path, matchers([rule]))] + child.rules)
+    }
+
+    /// Only the entries a case names, each required and its named leaves typed wherever it sits in
+    /// the map. The verifier compares every other entry with the first one it is given (under
+    /// `values` or `eachValue`), so any entry kept for the others would make its keys required in
+    /// all: a `type` rule leaves them free.
+    private static func pruneMap(
+        _ members: [JSONMember], valueShape: ModelShape, path: String, keep: [[JSONPath.Segment]]
+    ) -> Pruned {
+        var kept: [JSONMember] = []
+        var rules: [(String, JSONValue)] = [(path, matchers([object([("match", .string("type"))])]))]
+        for member in members {
+            let onPath = keep.filter { $0.first == .key(member.key) }.map { Array($0.dropFirst()) }
+            guard !onPath.isEmpty else { continue }
+            if case .null = member.value.value { continue }
+            let child = prune(member.value.value, shape: valueShape, path: childPath(path, member.key), keep: onPath)
+            kept.append(JSONMember(key: member.key, keyPosition: .start, value: node(child.value)))
+            rules += child.rules
+        }
+        return (.object(kept), rules)
+    }
+
+    /// The rule of a value the model reads as a string, number or boolean; `nil` for one it does
+    /// not describe. A UUID or URL gets a type rule and the regex, which Pact ANDs: the verifier
+    /// applies a regex to the text of any JSON value, so a regex alone passes `null`, `42` or
+    /// `true` where the app needs a string. Pact's `integer` rule refuses `34350244.0`, which
+    /// `Int` decodes, so a whole number is a number whose text (as the verifier prints it) is whole.
+    private static func leafRule(_ shape: ModelShape, path: String) -> (String, JSONValue)? {
+        let type = object([("match", .string("type"))])
+        switch shape {
+        case .string(.uuid): return (path, matchers([type, regex(ModelShape.uuidPattern)]))
+        case .string(.url): return (path, matchers([type, regex("^.+$")]))
+        case .integer: return (path, matchers([object([("match", .string("number"))]), regex(wholeNumberPattern)]))
+        case .number: return (path, matchers([object([("match", .string("number"))])]))
+        case .string, .boolean: return (path, matchers([type]))
+        default: return nil
         }
     }
 
