@@ -4,7 +4,8 @@
 # pact-python-cli in the virtual environment under .build/) on the pact `export pact` writes for
 # the same suite, with the same request (GET /api/v1/dogs, the "page of three dogs" case), the
 # same threads, connections and duration. Prints requests per second, p99 latency and the ratio,
-# and serve's time from launch to its first answer.
+# and serve's time from launch to its first answer, then `met` or `MISSED` for each of its targets
+# (docs/performance.md). A line as each step starts and ends goes to stderr (`bench: ...`).
 # Options: --duration SECONDS (default 5), --connections N (default 32), --threads N (default 1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,7 +27,6 @@ if ! command -v wrk > /dev/null; then
     echo "serve vs pact stub: skipped, wrk is not installed (Debian/Ubuntu: apt-get install wrk; macOS: brew install wrk)"
     exit 0
 fi
-swift build -c release --product dogpatch-contracts > /dev/null
 tool=.build/release/dogpatch-contracts
 work="$(mktemp -d)"
 pids=()
@@ -37,6 +37,15 @@ cleanup() {
 trap cleanup EXIT
 
 now() { date +%s%N; }
+# started NAME / ended NAME: the progress lines around a step.
+started() { echo "bench: $1 ..." >&2; step_start=$(now); }
+ended() { echo "bench: $1 done in $(awk -v n=$(( $(now) - step_start )) 'BEGIN { printf "%.1f", n / 1e9 }') s" >&2; }
+# verdict MET TEXT: one target's line, as dogpatch-bench writes them.
+verdict() { if [ "$1" = 1 ]; then echo "met    $2"; else echo "MISSED $2"; fi; }
+
+started "release build of dogpatch-contracts"
+swift build -c release --product dogpatch-contracts > "$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
+ended "release build of dogpatch-contracts"
 
 # serve: launch, read the port from its first line, time the first answer.
 mkfifo "$work/serve.out"
@@ -53,8 +62,10 @@ first_answer_ms=$(( ($(now) - start) / 1000000 ))
 pact_row=""
 venv=.build/venv
 if [ ! -x "$venv/bin/pact" ]; then
+    started "installing pact-python-cli into $venv"
     { [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"; } > /dev/null 2>&1 || true
     "$venv/bin/pip" install --quiet --disable-pip-version-check pact-python-cli > /dev/null 2>&1 || true
+    ended "installing pact-python-cli into $venv"
 fi
 if [ -x "$venv/bin/pact" ]; then
     "$tool" export pact --out "$work/pacts" > /dev/null 2>&1
@@ -83,11 +94,25 @@ measure() {
 
 cores=$(getconf _NPROCESSORS_ONLN)
 echo "serve vs pact stub: wrk -t$threads -c$connections -d${duration}s, GET /api/v1/dogs (page of three dogs), $cores cores"
+started "wrk on dogpatch-contracts serve for ${duration} s"
 read -r serve_rps serve_p99 < <(measure serve "http://127.0.0.1:$port/api/v1/dogs")
+ended "wrk on dogpatch-contracts serve for ${duration} s"
 printf '  %-34s %12s req/s   p99 %8s ms\n' "dogpatch-contracts serve" "$serve_rps" "$serve_p99"
 if [ -n "$pact_row" ]; then
+    started "wrk on pact stub for ${duration} s"
     read -r pact_rps pact_p99 < <(measure pact "http://127.0.0.1:$stub_port/api/v1/dogs")
+    ended "wrk on pact stub for ${duration} s"
     printf '  %-34s %12s req/s   p99 %8s ms\n' "pact stub (pact-stub-server)" "$pact_rps" "$pact_p99"
     awk -v a="$serve_rps" -v b="$pact_rps" 'BEGIN { printf "  serve / pact stub throughput: %.2fx\n", a / b }'
 fi
 echo "  serve, launch to first answer: ${first_answer_ms} ms"
+
+# The targets of docs/performance.md. `awk` compares, as the figures are decimals.
+if [ -n "$pact_row" ]; then
+    verdict "$(awk -v a="$serve_rps" -v b="$pact_rps" 'BEGIN { print (a >= b) ? 1 : 0 }')" \
+        "$(awk -v a="$serve_rps" -v b="$pact_rps" 'BEGIN { printf "serve at least 1x pact stub'"'"'s requests/s (%.2fx)", a / b }')"
+else
+    echo "not measured: serve at least 1x pact stub's requests/s (pact stub skipped)"
+fi
+verdict "$(awk -v p="$serve_p99" 'BEGIN { print (p != "" && p < 5) ? 1 : 0 }')" "serve p99 under 5 ms on loopback (${serve_p99} ms)"
+verdict "$([ "$first_answer_ms" -lt 500 ] && echo 1 || echo 0)" "serve launch to first answer under 0.5 s (${first_answer_ms} ms)"

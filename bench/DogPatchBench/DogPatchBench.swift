@@ -86,7 +86,7 @@ struct Benchmark {
 
         let corpus = Corpus(
             root: work.appendingPathComponent("corpus"), dogPages: pages, dogsPerPage: 100, countriesFile: dataFile)
-        let (bytes, cases) = try corpus.write()
+        let (bytes, cases) = try Progress.step("writing the corpus (\(pages) dog pages of 100)") { try corpus.write() }
         let megabytes = Double(bytes) / 1_048_576
         print(
             String(
@@ -102,12 +102,16 @@ struct Benchmark {
         var singleRuns: [Measurement] = []
         var bareParallelRuns: [Measurement] = []
         var parallelRuns: [Measurement] = []
-        for _ in 0..<5 {
-            baselineRuns.append(try ChildProcess.measure(bench, ["baseline", corpus.fixtures.path], in: corpus.root))
-            singleRuns.append(try verify(corpus.root, ["--no-replay", "--jobs", "1"], cases: cases, runs: 1))
-            bareParallelRuns.append(
-                try ChildProcess.measure(bench, ["baseline", corpus.fixtures.path, "\(cores)"], in: corpus.root))
-            parallelRuns.append(try verify(corpus.root, ["--no-replay", "--jobs", "\(cores)"], cases: cases, runs: 1))
+        try Progress.step("bare decoder and verify --no-replay (--jobs 1 and \(cores)), 5 rounds in turn") {
+            for _ in 0..<5 {
+                baselineRuns.append(
+                    try ChildProcess.measure(bench, ["baseline", corpus.fixtures.path], in: corpus.root))
+                singleRuns.append(try verify(corpus.root, ["--no-replay", "--jobs", "1"], cases: cases, runs: 1))
+                bareParallelRuns.append(
+                    try ChildProcess.measure(bench, ["baseline", corpus.fixtures.path, "\(cores)"], in: corpus.root))
+                parallelRuns.append(
+                    try verify(corpus.root, ["--no-replay", "--jobs", "\(cores)"], cases: cases, runs: 1))
+            }
         }
         let baseline = Self.best(baselineRuns)
         let single = Self.best(singleRuns)
@@ -117,16 +121,24 @@ struct Benchmark {
         let half = Corpus(
             root: work.appendingPathComponent("corpus-half"), dogPages: pages / 2, dogsPerPage: 100,
             countriesFile: dataFile)
-        let (halfBytes, halfCases) = try half.write()
-        let halfRun = try verify(half.root, ["--no-replay", "--jobs", "\(cores)"], cases: halfCases)
+        let (halfBytes, halfCases, halfRun) = try Progress.step("verify --no-replay of half the corpus") {
+            let (halfBytes, halfCases) = try half.write()
+            return (
+                halfBytes, halfCases, try verify(half.root, ["--no-replay", "--jobs", "\(cores)"], cases: halfCases)
+            )
+        }
 
         let replay = Corpus(
             root: work.appendingPathComponent("replay"), dogPages: 0, dogsPerPage: 10, countriesFile: dataFile)
-        try replay.writeReplaySuite(count: replayCases)
-        let replayed = try verify(replay.root, ["--jobs", "\(cores)"], cases: replayCases)
+        let replayed = try Progress.step("replay of \(replayCases) getDogs cases") {
+            try replay.writeReplaySuite(count: replayCases)
+            return try verify(replay.root, ["--jobs", "\(cores)"], cases: replayCases)
+        }
 
         let ownSuite = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let startup = try best(of: 5) { try ChildProcess.measure(tool, ["verify"], in: ownSuite) }
+        let startup = try Progress.step("verify of the repository's suite") {
+            try best(of: 5) { try ChildProcess.measure(tool, ["verify"], in: ownSuite) }
+        }
 
         // Mutation testing: one real record, one page of 100 dogs, and the repository's suite.
         let franceSuite = Corpus(
@@ -136,24 +148,31 @@ struct Benchmark {
         let dogSuite = Corpus(
             root: work.appendingPathComponent("mutate-dogs"), dogPages: 0, dogsPerPage: 100, countriesFile: dataFile)
         try dogSuite.writeMutationSuite(france: nil)
-        let mutateFrance = try mutate(franceSuite.root)
-        let mutateDogs = try mutate(dogSuite.root)
-        let mutateOwn = try mutate(ownSuite)
+        let mutateFrance = try Progress.step("mutate the France record") { try mutate(franceSuite.root) }
+        let mutateDogs = try Progress.step("mutate a page of 100 dogs") { try mutate(dogSuite.root) }
+        let mutateOwn = try Progress.step("mutate the repository's suite") { try mutate(ownSuite) }
 
         // The exports of the 250-country suite.
         let exportSuite = Corpus(
             root: work.appendingPathComponent("export"), dogPages: 0, dogsPerPage: 0, countriesFile: dataFile)
         let exportCases = try exportSuite.writeExportSuite()
-        let pact = try export(exportSuite.root, ["pact", "--out", "pacts"])
-        let openAPI = try export(exportSuite.root, ["openapi", "--out", "openapi.json"])
+        let pact = try Progress.step("export pact of a 250-country suite") {
+            try export(exportSuite.root, ["pact", "--out", "pacts"])
+        }
+        let openAPI = try Progress.step("export openapi of a 250-country suite") {
+            try export(exportSuite.root, ["openapi", "--out", "openapi.json"])
+        }
 
         // One entry taken from a browser session's archive of about 100 MB.
         let capture = CaptureArchive(root: work.appendingPathComponent("capture"), megabytes: 100)
-        let archiveBytes = try capture.write()
-        let taken = try best(of: 3) {
-            try ChildProcess.measure(
-                tool, ["add", "--har", "session.har", "--contract", "contracts/peru.json", "--dry-run"],
-                in: capture.root)
+        let (archiveBytes, taken) = try Progress.step("add --har, one entry of a 100 MB archive") {
+            let archiveBytes = try capture.write()
+            let taken = try best(of: 3) {
+                try ChildProcess.measure(
+                    tool, ["add", "--har", "session.har", "--contract", "contracts/peru.json", "--dry-run"],
+                    in: capture.root)
+            }
+            return (archiveBytes, taken)
         }
         // The case count comes from the run's own summary line, so the row stays true as the suite grows.
         let ownCases = DogPatchBench.caseCount(inSummaryOf: startup.output)
@@ -258,8 +277,10 @@ struct Benchmark {
         where m.status != 0 {
             print("warning: \(name) exited \(m.status)")
         }
-        try anchors(
-            corpus: corpus, cases: cases, decoded: [(baseline, single), (bareParallel, parallel)], cores: cores)
+        try Progress.step("anchors: bare decoder, raw stub loop and replay, 5 rounds in turn") {
+            try anchors(
+                corpus: corpus, cases: cases, decoded: [(baseline, single), (bareParallel, parallel)], cores: cores)
+        }
     }
 
     /// Each tool figure against an anchor measured in the same run, without the tool's code: the

@@ -19,10 +19,89 @@ package enum PactExport: GeneratedJSON {
     }
 
     /// A case left out of every pact, and why.
-    package struct LeftOut: Sendable {
+    package struct LeftOut: Sendable, Equatable {
         package let contract: String
         package let caseName: String
-        package let reason: String
+        package let reason: Reason
+
+        /// Why a case has no interaction. Most reasons are by design: the case's answer is not
+        /// the provider's to give. The others are cases `verify` fails, which an export must not
+        /// pass over in silence.
+        package enum Reason: Sendable, Equatable {
+            /// A case of a fixture contract: no endpoint, so no request.
+            case fixtureContract
+            /// A case the contract skips, with the contract's reason.
+            case skipped(String)
+            /// A network error: no HTTP exchange.
+            case networkError
+            /// `invalidRequest`: the client sends no request.
+            case invalidRequest
+            /// `invalidData` or `jsonConversionFailure`, as the case's expectation reads.
+            case robustness(String)
+            /// `responseUnsuccessful` expected of a 2xx status, which the client never answers with it.
+            case notAnErrorStatus(Int)
+            /// A body that cannot be read, with why.
+            case unreadableBody(String)
+            /// A decoding case whose body is not JSON.
+            case notJSON
+
+            /// What the case tells the provider nothing about; `nil` for a case left out because
+            /// it is wrong, not by design.
+            package var group: Group? {
+                switch self {
+                case .fixtureContract: .fixtureContract
+                case .skipped: .skipped
+                case .networkError: .networkError
+                case .invalidRequest: .invalidRequest
+                case .robustness: .robustness
+                case .notAnErrorStatus, .unreadableBody, .notJSON: nil
+                }
+            }
+
+            /// The reason in a sentence, as a line on standard error gives it.
+            package var message: String {
+                switch self {
+                case .fixtureContract: "a fixture contract: no endpoint, so no request"
+                case .skipped(let reason): "skipped: \(reason)"
+                case .networkError: "a network error: no HTTP exchange"
+                case .invalidRequest: "invalidRequest: the client sends no request"
+                case .robustness(let expectation):
+                    "it tests the client's robustness (\(expectation)), not what the provider owes"
+                case .notAnErrorStatus(let status):
+                    "it expects responseUnsuccessful of status \(status), a success: verify fails it"
+                case .unreadableBody(let why): "its body cannot be read: \(why)"
+                case .notJSON: "its body is not JSON, yet the case expects it to decode: verify fails it"
+                }
+            }
+        }
+
+        /// The kinds of case left out by design, in the order a tie in a summary lists them.
+        package enum Group: CaseIterable, Sendable {
+            case robustness, networkError, fixtureContract, invalidRequest, skipped
+
+            /// `count` cases of the kind, as a summary names them: `6 network errors`.
+            package func counted(_ count: Int) -> String {
+                switch self {
+                case .robustness: "\(count) client robustness"
+                case .networkError: "\(count) network \(count == 1 ? "error" : "errors")"
+                case .fixtureContract: "\(count) in fixture contracts"
+                case .invalidRequest: "\(count) invalidRequest"
+                case .skipped: "\(count) skipped"
+                }
+            }
+        }
+
+        /// The cases left out by design, counted by kind: the most first, ties in `Group` order.
+        /// - Parameter leftOut: The cases left out.
+        /// - Returns: Each kind that has a case, with how many.
+        package static func byDesign(_ leftOut: [LeftOut]) -> [(group: Group, count: Int)] {
+            let kinds = Group.allCases.enumerated().map { order, group in
+                (order: order, group: group, count: leftOut.count { $0.reason.group == group })
+            }
+            return kinds.filter { $0.count > 0 }
+                .sorted { $0.count != $1.count ? $0.count > $1.count : $0.order < $1.order }
+                .map { (group: $0.group, count: $0.count) }
+        }
     }
 
     /// One interaction before descriptions are made unique.
@@ -88,7 +167,7 @@ package enum PactExport: GeneratedJSON {
     /// What a case puts in its interaction's response, or why it has no interaction.
     private enum Answer {
         case response([(String, JSONValue)])
-        case leftOut(String)
+        case leftOut(LeftOut.Reason)
     }
 
     /// A case's response as the provider owes it, or why the case is left out: no request (a
@@ -98,23 +177,21 @@ package enum PactExport: GeneratedJSON {
         for spec: CaseSpec, in contract: Contract, fixtures: FixtureLocator, shapes: inout [String: ModelShape]
     ) -> Result<Answer, ExportFailure> {
         guard contract.endpoint != nil else {
-            return .success(.leftOut("a fixture contract: no endpoint, so no request"))
+            return .success(.leftOut(.fixtureContract))
         }
-        if let reason = spec.skip { return .success(.leftOut("skipped: \(reason)")) }
+        if let reason = spec.skip { return .success(.leftOut(.skipped(reason))) }
         guard case .http(let status, let headers, _) = spec.response.kind else {
-            return .success(.leftOut("a network error: no HTTP exchange"))
+            return .success(.leftOut(.networkError))
         }
         switch spec.expect.kind {
         case .error(.invalidRequest, _, _):
-            return .success(.leftOut("invalidRequest: the client sends no request"))
+            return .success(.leftOut(.invalidRequest))
         case .error(.invalidData, _, _), .error(.jsonConversionFailure, _, _):
             return .success(
-                .leftOut(
-                    "it tests the client's robustness (\(spec.expect.summary(model: contract.model))), not what the provider owes"
-                ))
+                .leftOut(.robustness(spec.expect.summary(model: contract.model))))
         case .error(.responseUnsuccessful, _, _):
             guard !(200...299).contains(status) else {
-                return .success(.leftOut("responseUnsuccessful without an error status"))
+                return .success(.leftOut(.notAnErrorStatus(status)))
             }
             return .success(.response(responseMembers(status: status, headers: headers, body: nil)))
         case .decodes(let count, let values):
@@ -132,11 +209,11 @@ package enum PactExport: GeneratedJSON {
     /// A decoding case's body, parsed, with its model's shape; or why it cannot be used.
     private enum DecodedBody {
         case some(value: JSONValue, shape: ModelShape)
-        case unusable(String)
+        case unusable(LeftOut.Reason)
 
-        var reason: String {
+        var reason: LeftOut.Reason {
             if case .unusable(let reason) = self { return reason }
-            return ""
+            return .notJSON
         }
     }
 
@@ -147,10 +224,10 @@ package enum PactExport: GeneratedJSON {
         let data: Data
         switch LoadedBody.load(spec.response, fixtures: fixtures, contractFile: contract.file) {
         case .success(let loaded): data = loaded.data
-        case .failure(let diagnostic): return .success(.unusable("its body cannot be read: \(diagnostic.message)"))
+        case .failure(let diagnostic): return .success(.unusable(.unreadableBody(diagnostic.message)))
         }
         guard case .some(let root) = try? JSONParser.parse(BodyEncoding.utf8(data)) else {
-            return .success(.unusable("its body is not JSON"))
+            return .success(.unusable(.notJSON))
         }
         switch shapes[contract.model.name].map(Result.success) ?? ModelShape.learning(contract.model) {
         case .success(let shape):

@@ -9,6 +9,7 @@ struct ExportCommand: ToolCommand, SuiteCommand {
     var format: String?
     var out: String?
     var consumer = "dogpatch-app"
+    var verbose = false
 
     static let spec = CommandSpec<ExportCommand>(
         name: "export",
@@ -19,8 +20,10 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             whose response is the provider's to give (decoding cases and error statuses), its
             provider state the case's "given" (else its name), the request the client sends, and the
             body the app needs: the keys the model requires and those the case's "values" names,
-            arrays cut to one element, with matching rules from the model. Cases left out are named
-            with the reason.
+            arrays cut to one element, with matching rules from the model. Cases left out by design
+            (network errors, invalidRequest, fixture contracts, the client's robustness, skipped
+            cases) are counted in one note, and listed with --verbose; a case left out because verify
+            fails it is a warning.
 
             openapi: an OpenAPI 3.1 document (JSON) for the endpoints the selected contracts use: the
             request each endpoint's client sends, and for a 200 the JSON Schema (2020-12) of exactly
@@ -43,6 +46,7 @@ struct ExportCommand: ToolCommand, SuiteCommand {
                 $0.out = $1
             },
             .value("--consumer", "NAME", "pact: the consumer's name (default: dogpatch-app)") { $0.consumer = $1 },
+            .flag("--verbose", "pact: list each case left out by design, with the reason") { $0.verbose = true },
         ],
         positional: { command, value throws(CommandLineError) in
             if command.format == nil {
@@ -133,7 +137,8 @@ struct ExportCommand: ToolCommand, SuiteCommand {
         return CommandOutcome(.success)
     }
 
-    /// Writes one Pact file per API into the folder, all or none, and names every case left out.
+    /// Writes one Pact file per API into the folder, all or none; counts the cases left out by
+    /// design (each named with `--verbose`) and names every other case left out.
     private func writePacts(_ contracts: [Contract], to folder: URL, display: String, in context: CommandContext) async
         -> CommandOutcome
     {
@@ -156,18 +161,26 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             return CommandOutcome(
                 .invalid, [.error("cannot write \(JSONValue.quote(error.path)): \(error.reason); nothing was written")])
         }
-        var problems: [ToolProblem] = pacts.leftOut.map {
-            .warning("\($0.contract) › \($0.caseName): left out: \($0.reason)")
+        // A case left out by design is counted, and named on request; any other is a case verify
+        // fails, which is never hidden.
+        var problems: [ToolProblem] = pacts.leftOut.compactMap { left in
+            let line = "\(left.contract) › \(left.caseName): left out: \(left.reason.message)"
+            if left.reason.group == nil { return .warning(line) }
+            return verbose ? .note(line) : nil
         }
-        var reasons: [String: Int] = [:]
-        for left in pacts.leftOut {
-            reasons[left.reason.components(separatedBy: ":").first ?? left.reason, default: 0] += 1
+        let byDesign = PactExport.LeftOut.byDesign(pacts.leftOut)
+        if !byDesign.isEmpty {
+            let count = byDesign.reduce(0) { $0 + $1.count }
+            problems.append(
+                .note(
+                    "\(count) \(count == 1 ? "case" : "cases") left out by design ("
+                        + byDesign.map { $0.group.counted($0.count) }.joined(separator: ", ") + ")"
+                        + (verbose ? "" : "; --verbose lists them")))
         }
         context.results(
             pacts.files.map {
                 "wrote \(shown)\($0.name): \($0.interactions) \($0.interactions == 1 ? "interaction" : "interactions")\n"
-            }.joined()
-                + "\(pacts.leftOut.count) \(pacts.leftOut.count == 1 ? "case" : "cases") left out\n")
+            }.joined())
         if pacts.files.isEmpty {
             problems.append(.warning("no case of the selection is the provider's to give; no pact was written"))
         }

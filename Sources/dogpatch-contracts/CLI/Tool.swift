@@ -85,6 +85,8 @@ enum Tool {
             return "error: \(message)\n"
         case .warning(let message):
             return "warning: \(message)\n"
+        case .note(let message):
+            return "note: \(message)\n"
         }
     }
 

@@ -64,7 +64,7 @@ struct CommandOutcome: Sendable {
 }
 
 /// A problem a command reports, as data. `Tool.run` is the one place that words it on standard
-/// error: `error:`, `warning:` and `usage:` are written nowhere else.
+/// error: `error:`, `warning:`, `note:` and `usage:` are written nowhere else.
 enum ToolProblem: Error, Sendable {
     /// The arguments are wrong: `error: MESSAGE` and where to find the command's help.
     case usage(CommandLineError)
@@ -74,6 +74,8 @@ enum ToolProblem: Error, Sendable {
     case error(String)
     /// Something worth knowing that changes no verdict: `warning: MESSAGE`.
     case warning(String)
+    /// What the command did by design and a reader may want to know: `note: MESSAGE`.
+    case note(String)
 
     /// Problems in files, then the closing error that says what came of them.
     static func refusal(_ diagnostics: [Diagnostic], _ message: String) -> [ToolProblem] {

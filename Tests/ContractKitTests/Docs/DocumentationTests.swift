@@ -105,4 +105,26 @@ struct DocumentationTests {
         #expect(!tests.contains(": XCTest" + "Case"))
         #expect(readme.contains("\"Executed 0 tests\""))
     }
+
+    @Test("the folder the docs export into is one git ignores, so following them leaves a clean checkout")
+    func exportsIgnored() throws {
+        let ignored = Set(try Self.text(".gitignore").split(separator: "\n").map(String.init))
+        var folders: Set<String> = []
+        for document in try Self.documents() {
+            for line in try Self.text(document).split(separator: "\n") {
+                var words = line.split(separator: " ")[...]
+                while let word = words.popFirst() {
+                    // `--out DIR` in a synopsis names no folder; `--out build/pacts` does.
+                    guard word == "--out", let path = words.first, path.contains("/"), path.first != "$" else {
+                        continue
+                    }
+                    folders.insert(String(path.prefix { $0 != "/" }))
+                }
+            }
+        }
+        #expect(folders == ["build"], "the docs export into \(folders.sorted())")
+        for folder in folders {
+            #expect(ignored.contains(folder + "/") || ignored.contains("/" + folder + "/"), "\(folder)/ in .gitignore")
+        }
+    }
 }

@@ -19,7 +19,7 @@ struct PactExportTests {
     }
 
     @Test(
-        "one file per API; cases left out with the reason; bodies pruned to what the model requires; rules from the model"
+        "one file per API; cases left out by design counted in one note; bodies pruned to what the model requires; rules from the model"
     )
     func mapping() throws {
         let folder = try SuiteFolder()
@@ -34,9 +34,11 @@ struct PactExportTests {
             """)
         let run = try folder.run(["export", "pact", "--out", "pacts", "--consumer", "shop"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("wrote pacts/shop-dogpatch.json: "), "\(run.stdout)")
+        #expect(run.stdout == "wrote pacts/shop-dogpatch.json: 3 interactions\n", "\(run.stdout)")
+        // Issue 32, finding 16: by design is not a warning, and one line, not one per case.
         #expect(
-            run.stderr.contains("warning: contracts/good.json › offline: left out: a network error: no HTTP exchange"),
+            run.stderr
+                == "note: 2 cases left out by design (1 client robustness, 1 network error); --verbose lists them\n",
             "\(run.stderr)")
         let interactions = try Self.interactions(try folder.read("pacts/shop-dogpatch.json"))
         let descriptions = interactions.compactMap { $0["description"] as? String }
@@ -81,6 +83,79 @@ struct PactExportTests {
         #expect(
             !errors.isEmpty && errors.allSatisfy { ($0["response"] as? [String: Any])?["body"] == nil },
             "no body for an error status")
+    }
+
+    @Test("--verbose lists each case left out by design, and the note still counts them, most first")
+    func leftOutListed() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        try folder.write(
+            "contracts/more.json",
+            """
+            { "endpoint": "dogpatch.getDogs", "cases": [
+              { "name": "timed out", "response": { "networkError": "timedOut" }, "expect": { "error": "responseUnsuccessful" } },
+              { "name": "later", "skip": "the server has no such page yet", "response": { "status": 200, "body": "[]" },
+                "expect": { "decodes": true } },
+              { "name": "no content", "response": { "status": 204 }, "expect": { "error": "invalidData" } },
+              { "name": "lost", "response": { "networkError": "networkConnectionLost" }, "expect": { "error": "responseUnsuccessful" } } ] }
+            """)
+        try folder.write(
+            "contracts/detail.json",
+            """
+            { "model": "Dog", "cases": [
+              { "name": "a list is not a dog", "response": { "fixture": "dogs.json" }, "expect": { "error": "jsonConversionFailure" } } ] }
+            """)
+        let quiet = try folder.run(["export", "pact", "--out", "pacts"])
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        #expect(
+            quiet.stderr
+                == "note: 7 cases left out by design (3 network errors, 2 client robustness, 1 in fixture contracts, 1 skipped); --verbose lists them\n",
+            "\(quiet.stderr)")
+        let listed = try folder.run(["export", "pact", "--out", "pacts", "--verbose"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout == quiet.stdout)
+        #expect(
+            listed.stderr == """
+                note: contracts/detail.json › a list is not a dog: left out: a fixture contract: no endpoint, so no request
+                note: contracts/good.json › missing id: left out: it tests the client's robustness (jsonConversionFailure at [1].id), not what the provider owes
+                note: contracts/good.json › offline: left out: a network error: no HTTP exchange
+                note: contracts/more.json › timed out: left out: a network error: no HTTP exchange
+                note: contracts/more.json › later: left out: skipped: the server has no such page yet
+                note: contracts/more.json › no content: left out: it tests the client's robustness (invalidData), not what the provider owes
+                note: contracts/more.json › lost: left out: a network error: no HTTP exchange
+                note: 7 cases left out by design (3 network errors, 2 client robustness, 1 in fixture contracts, 1 skipped)
+
+                """,
+            "\(listed.stderr)")
+        #expect(!listed.stderr.contains("warning:"))
+    }
+
+    @Test("a case left out because verify fails it is a warning, with or without --verbose")
+    func leftOutNotByDesign() throws {
+        let folder = try SuiteFolder()
+        try folder.write(
+            "contracts/c.json",
+            """
+            { "endpoint": "dogpatch.getDogs", "cases": [
+              { "name": "html page", "response": { "body": "<html>" }, "expect": { "decodes": true } },
+              { "name": "ok as an error", "response": { "status": 200, "body": "[]" }, "expect": { "error": "responseUnsuccessful" } },
+              { "name": "gone", "response": { "status": 404 }, "expect": { "error": "responseUnsuccessful", "status": 404 } },
+              { "name": "offline", "response": { "networkError": "notConnectedToInternet" }, "expect": { "error": "responseUnsuccessful" } } ] }
+            """)
+        let warnings = """
+            warning: contracts/c.json › html page: left out: its body is not JSON, yet the case expects it to decode: verify fails it
+            warning: contracts/c.json › ok as an error: left out: it expects responseUnsuccessful of status 200, a success: verify fails it
+
+            """
+        let run = try folder.run(["export", "pact", "--out", "pacts"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "wrote pacts/dogpatch-app-dogpatch.json: 1 interaction\n", "\(run.stdout)")
+        #expect(
+            run.stderr == warnings + "note: 1 case left out by design (1 network error); --verbose lists them\n",
+            "\(run.stderr)")
+        let listed = try folder.run(["export", "pact", "--out", "pacts", "--verbose"])
+        #expect(listed.stderr.hasPrefix(warnings), "\(listed.stderr)")
+        #expect(listed.stderr.contains("note: contracts/c.json › offline: left out: a network error: no HTTP exchange"))
     }
 
     /// `dogpatch.getDogs` as a client that sends a token and a cookie with its own header.
