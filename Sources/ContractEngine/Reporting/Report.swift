@@ -88,9 +88,30 @@ package struct Report {
 
     // MARK: text
 
-    /// The text report in pieces: each case's line, and the summary line that ends it.
-    package func textLines(palette: Palette) -> (cases: [String], summary: String) {
-        let lines = results.map { result in
+    /// The text report in pieces: each case's line with the diagnostics to print under it
+    /// (`caseDiagnostics()`), and the summary line that ends it.
+    /// - Parameters:
+    ///   - palette: Colours, for a terminal.
+    ///   - quiet: Whether to leave out the lines of passed and skipped cases with nothing printed
+    ///     under them, so that a long run shows only what needs reading.
+    /// - Returns: The cases' lines, in result order, and the summary line.
+    package func textLines(palette: Palette, quiet: Bool = false) -> (
+        cases: [(line: String, diagnostics: [Diagnostic])], summary: String
+    ) {
+        let cases = zip(caseLines(palette: palette), zip(results, caseDiagnostics())).compactMap {
+            line, item -> (line: String, diagnostics: [Diagnostic])? in
+            let (result, diagnostics) = item
+            let routine = result.status == .passed || result.status == .skipped
+            // A passed case's warnings stay under its line, so the line stays too.
+            if quiet, routine, diagnostics.isEmpty { return nil }
+            return (line, diagnostics)
+        }
+        return (cases, summary.line + "\n")
+    }
+
+    /// One line a case: its status, contract and name, and the URL or the skip reason.
+    private func caseLines(palette: Palette) -> [String] {
+        results.map { result in
             let (label, color): (String, Palette.Color) =
                 switch result.status {
                 case .passed: ("PASS ", .green)
@@ -105,12 +126,10 @@ package struct Report {
             if let reason = result.skipReason { line += palette.paint("  (\(VisibleText.escaped(reason)))", .dim) }
             return line + "\n"
         }
-        return (lines, summary.line + "\n")
     }
 
     private func text(palette: Palette) -> String {
-        let lines = textLines(palette: palette)
-        return lines.cases.joined() + lines.summary
+        caseLines(palette: palette).joined() + summary.line + "\n"
     }
 
     // MARK: json
