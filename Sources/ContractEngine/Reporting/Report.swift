@@ -159,7 +159,8 @@ package struct Report {
             out +=
                 "  <testsuite name=\"\(Self.xml(contract))\" tests=\"\(counts.cases)\" failures=\"\(counts.failed)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\" time=\"\(Self.seconds(cases))\">\n"
             for result in cases {
-                out += "    <testcase classname=\"\(Self.xml(contract))\" name=\"\(Self.xml(result.caseName))\" time=\"\(Self.seconds([result]))\""
+                out +=
+                    "    <testcase classname=\"\(Self.xml(contract))\" name=\"\(Self.xml(result.caseName))\" time=\"\(Self.seconds([result]))\""
                 let details = result.diagnostics.map(\.rendered).joined(separator: "\n")
                 let first =
                     result.diagnostics.first { $0.severity == .error }?.message ?? result.diagnostics.first?.message

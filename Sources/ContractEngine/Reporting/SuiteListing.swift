@@ -71,7 +71,8 @@ package struct SuiteListing: Sendable {
             case .invalid(let name, _):
                 return VisibleText.escaped(name) + " (invalid)"
             case .ready(let spec):
-                return VisibleText.escaped(spec.name) + (spec.given.map { " (given: \(VisibleText.escaped($0)))" } ?? "")
+                return VisibleText.escaped(spec.name)
+                    + (spec.given.map { " (given: \(VisibleText.escaped($0)))" } ?? "")
             }
         }
         return (cells, cases)

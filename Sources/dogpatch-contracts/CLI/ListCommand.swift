@@ -19,7 +19,10 @@ struct ListCommand: ToolCommand, SuiteCommand {
         arguments: [],
         options: [
             .contracts,
-            .flag("--cases", "also list each contract's cases under its row, with the provider\nstate (\"given\") of those that give one") {
+            .flag(
+                "--cases",
+                "also list each contract's cases under its row, with the provider\nstate (\"given\") of those that give one"
+            ) {
                 $0.cases = true
             },
         ],

@@ -125,7 +125,8 @@ struct MutateCommand: ToolCommand, SuiteCommand {
         }
         let report = Report(results)
         var outcome = CommandOutcome(
-            Tool.exitCode(report.summary), context.print(report, format: format, color: color, quiet: quiet) + problems, color: color)
+            Tool.exitCode(report.summary), context.print(report, format: format, color: color, quiet: quiet) + problems,
+            color: color)
         if problems.contains(where: { if case .error = $0 { true } else { false } }) { outcome.code = .invalid }
         files.write(report, environment: environment, into: &outcome)
         return outcome

@@ -126,7 +126,8 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
         )
         let trailer = matrix.map { "\n" + $0.text + "\n" } ?? ""
         var outcome = CommandOutcome(
-            Tool.exitCode(report.summary), context.print(report, format: format, color: color, trailer: trailer, quiet: quiet),
+            Tool.exitCode(report.summary),
+            context.print(report, format: format, color: color, trailer: trailer, quiet: quiet),
             color: color)
         if results.isEmpty {
             // Nothing green by accident: a filter, a PATH or a folder that selects no case is an

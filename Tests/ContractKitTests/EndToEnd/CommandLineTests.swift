@@ -94,7 +94,9 @@ struct CommandLineTests {
         #expect(run.stderr.contains("contracts/bad.json:1:2: error: invalid JSON"))
     }
 
-    @Test("list is a table: a row a contract with its endpoint (- for a fixture contract), model, cases and recorded cases")
+    @Test(
+        "list is a table: a row a contract with its endpoint (- for a fixture contract), model, cases and recorded cases"
+    )
     func list() throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)

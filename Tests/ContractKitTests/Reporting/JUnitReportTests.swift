@@ -53,19 +53,20 @@ struct JUnitReportTests {
 
     @Test("pinned bytes: a time in seconds on every testcase, testsuite and testsuites, a suite's the sum of its cases")
     func pinned() {
-        func result(_ contract: String, _ name: String, _ status: CaseResult.Status, milliseconds: Int64) -> CaseResult {
+        func result(_ contract: String, _ name: String, _ status: CaseResult.Status, _ ms: Int64) -> CaseResult {
             var result = CaseResult(
                 contract: contract, endpoint: nil, caseName: name, status: status,
-                diagnostics: status == .failed ? [Diagnostic(.error, "expected 2 elements, decoded 3", file: contract)] : [],
+                diagnostics: status == .failed
+                    ? [Diagnostic(.error, "expected 2 elements, decoded 3", file: contract)] : [],
                 skipReason: status == .skipped ? "not yet" : nil)
             // 0.4 ms over, so the rounding to milliseconds shows.
-            result.duration = .milliseconds(milliseconds) + .microseconds(400)
+            result.duration = .milliseconds(ms) + .microseconds(400)
             return result
         }
         let results = [
-            result("contracts/a.json", "ok", .passed, milliseconds: 12),
-            result("contracts/a.json", "bad", .failed, milliseconds: 1_250),
-            result("contracts/b.json", "later", .skipped, milliseconds: 0),
+            result("contracts/a.json", "ok", .passed, 12),
+            result("contracts/a.json", "bad", .failed, 1_250),
+            result("contracts/b.json", "later", .skipped, 0),
         ]
         #expect(
             Report(results).render(.junit, palette: Palette(enabled: false)) == """

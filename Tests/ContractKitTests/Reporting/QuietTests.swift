@@ -15,7 +15,8 @@ struct QuietTests {
         try SampleSuite.write(into: folder)
         try folder.write(
             "Fixtures/extra.json",
-            SampleSuite.dogs.replacingOccurrences(of: #""name": "Noodle","#, with: #""name": "Noodle", "gender": "f","#))
+            SampleSuite.dogs.replacingOccurrences(of: #""name": "Noodle","#, with: #""name": "Noodle", "gender": "f","#)
+        )
         try folder.write(
             "contracts/more.json",
             """
@@ -27,7 +28,9 @@ struct QuietTests {
         return folder
     }
 
-    @Test("verify --quiet prints FAIL lines with their diagnostics, a passed case's warning under its line, and the summary")
+    @Test(
+        "verify --quiet prints FAIL lines with their diagnostics, a passed case's warning under its line, and the summary"
+    )
     func verify() throws {
         let folder = try Self.suite()
         let quiet = try folder.shell(#""$TOOL" verify --quiet 2>&1"#)
@@ -91,7 +94,8 @@ struct QuietTests {
         let loud = try folder.run(["verify", "--live", "--base-url", base])
         #expect(loud.status == 0, "\(loud.stderr)")
         #expect(loud.cases("SKIP").count == 5)
-        #expect(loud.cases("PASS") == ["PASS  contracts/peru.json  peru  \(server.baseURL.absoluteString)v3.1/name/peru"])
+        #expect(
+            loud.cases("PASS") == ["PASS  contracts/peru.json  peru  \(server.baseURL.absoluteString)v3.1/name/peru"])
         let hushed = try folder.run(["verify", "--live", "--quiet", "--base-url", base])
         #expect(hushed.status == 0, "\(hushed.stderr)")
         #expect(hushed.stdout == "1 passed, 0 failed, 0 errors, 5 skipped\n")
