@@ -30,6 +30,9 @@ public struct CaseResult: Sendable, Equatable {
     public var url: String?
     /// What the client did in replay, for the coverage matrix.
     var replayed: ReplayedOutcome?
+    /// How long the case took to run, for the JUnit report's `time`; zero for a result no case
+    /// run made (a contract that failed to load, a coverage gap).
+    public var duration: Duration = .zero
 
     /// The name results use for a problem with a contract as a whole.
     public static let wholeContract = "(contract)"

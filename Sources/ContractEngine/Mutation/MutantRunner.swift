@@ -24,6 +24,8 @@ struct MutantRunner: Sendable {
 
     /// Runs a mutant.
     func run(_ mutation: Mutation) async -> Finding {
+        let clock = ContinuousClock()
+        let start = clock.now
         let (response, body) = maker.apply(mutation)
         let prediction = Predictor.predict(response, body: body, model: contract.model)
         let observation = await Replayer(timeout: timeout).replay(
@@ -36,10 +38,11 @@ struct MutantRunner: Sendable {
             problem.map {
                 [Diagnostic(.error, "\(mutation.name): \($0)", file: contract.file, position: spec.position)]
             } ?? []
-        let result = CaseResult(
+        var result = CaseResult(
             contract: contract.file, endpoint: endpoint.name, caseName: name,
             status: problem == nil ? .passed : .failed, diagnostics: diagnostics
         )
+        result.duration = start.duration(to: clock.now)
         let decodes = if case .decoded = prediction { true } else { false }
         var finding = Finding(mutation: mutation, result: result, decodes: decodes)
         if case .http(let status, _, _) = response.kind, (200...299).contains(status) {

@@ -44,7 +44,7 @@ package struct MutationSession {
             case .success(let body): body
             case .failure: nil
             }
-        let verified = run.checked(await run.runner(spec, of: contract).run(body: body))
+        let verified = run.checked(await CaseResult.timed { await run.runner(spec, of: contract).run(body: body) })
         guard verified.status == .passed, let body else {
             var failed = verified
             failed.status = .error

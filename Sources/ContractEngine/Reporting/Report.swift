@@ -12,8 +12,9 @@ package enum ReportFormat: String, Sendable, CaseIterable {
     case github
 }
 
-/// Renders results in every format. Output depends only on the results, so it is the same bytes
-/// whatever `--jobs` was.
+/// Renders results in every format. Output depends only on the results, never on the order cases
+/// finished in, so it is the same bytes whatever `--jobs` was, but for the run times JUnit's `time`
+/// attributes carry.
 package struct Report {
     let results: [CaseResult]
     package let summary: Summary
@@ -87,9 +88,30 @@ package struct Report {
 
     // MARK: text
 
-    /// The text report in pieces: each case's line, and the summary line that ends it.
-    package func textLines(palette: Palette) -> (cases: [String], summary: String) {
-        let lines = results.map { result in
+    /// The text report in pieces: each case's line with the diagnostics to print under it
+    /// (`caseDiagnostics()`), and the summary line that ends it.
+    /// - Parameters:
+    ///   - palette: Colours, for a terminal.
+    ///   - quiet: Whether to leave out the lines of passed and skipped cases with nothing printed
+    ///     under them, so that a long run shows only what needs reading.
+    /// - Returns: The cases' lines, in result order, and the summary line.
+    package func textLines(palette: Palette, quiet: Bool = false) -> (
+        cases: [(line: String, diagnostics: [Diagnostic])], summary: String
+    ) {
+        let cases = zip(caseLines(palette: palette), zip(results, caseDiagnostics())).compactMap {
+            line, item -> (line: String, diagnostics: [Diagnostic])? in
+            let (result, diagnostics) = item
+            let routine = result.status == .passed || result.status == .skipped
+            // A passed case's warnings stay under its line, so the line stays too.
+            if quiet, routine, diagnostics.isEmpty { return nil }
+            return (line, diagnostics)
+        }
+        return (cases, summary.line + "\n")
+    }
+
+    /// One line a case: its status, contract and name, and the URL or the skip reason.
+    private func caseLines(palette: Palette) -> [String] {
+        results.map { result in
             let (label, color): (String, Palette.Color) =
                 switch result.status {
                 case .passed: ("PASS ", .green)
@@ -104,12 +126,10 @@ package struct Report {
             if let reason = result.skipReason { line += palette.paint("  (\(VisibleText.escaped(reason)))", .dim) }
             return line + "\n"
         }
-        return (lines, summary.line + "\n")
     }
 
     private func text(palette: Palette) -> String {
-        let lines = textLines(palette: palette)
-        return lines.cases.joined() + lines.summary
+        caseLines(palette: palette).joined() + summary.line + "\n"
     }
 
     // MARK: json
@@ -121,10 +141,12 @@ package struct Report {
 
     // MARK: junit
 
+    /// JUnit XML: a `<testsuite>` a contract, a `<testcase>` a case. Every element carries a `time`
+    /// in seconds: a case's own, to the millisecond, and a suite's the sum of its cases' as shown.
     private func junit() -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out +=
-            "<testsuites name=\"dogpatch-contracts\" tests=\"\(summary.cases)\" failures=\"\(summary.failed)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\">\n"
+            "<testsuites name=\"dogpatch-contracts\" tests=\"\(summary.cases)\" failures=\"\(summary.failed)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\" time=\"\(Self.seconds(results))\">\n"
         var order: [String] = []
         var byContract: [String: [CaseResult]] = [:]
         for result in results {
@@ -135,9 +157,10 @@ package struct Report {
             let cases = byContract[contract] ?? []
             let counts = Summary(cases)
             out +=
-                "  <testsuite name=\"\(Self.xml(contract))\" tests=\"\(counts.cases)\" failures=\"\(counts.failed)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\">\n"
+                "  <testsuite name=\"\(Self.xml(contract))\" tests=\"\(counts.cases)\" failures=\"\(counts.failed)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\" time=\"\(Self.seconds(cases))\">\n"
             for result in cases {
-                out += "    <testcase classname=\"\(Self.xml(contract))\" name=\"\(Self.xml(result.caseName))\""
+                out +=
+                    "    <testcase classname=\"\(Self.xml(contract))\" name=\"\(Self.xml(result.caseName))\" time=\"\(Self.seconds([result]))\""
                 let details = result.diagnostics.map(\.rendered).joined(separator: "\n")
                 let first =
                     result.diagnostics.first { $0.severity == .error }?.message ?? result.diagnostics.first?.message
@@ -160,6 +183,13 @@ package struct Report {
             out += "  </testsuite>\n"
         }
         return out + "</testsuites>\n"
+    }
+
+    /// The results' time, the sum of their milliseconds, in seconds: `0.012`.
+    static func seconds(_ results: [CaseResult]) -> String {
+        let milliseconds = results.reduce(0) { $0 + $1.milliseconds }
+        let fraction = String(milliseconds % 1000)
+        return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
     /// Escapes text for XML, dropping characters XML 1.0 cannot hold.

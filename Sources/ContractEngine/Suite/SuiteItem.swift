@@ -38,8 +38,12 @@ package enum SuiteItem: Sendable {
     /// - Parameters:
     ///   - run: What the run's cases share.
     ///   - live: Where live requests go, for `verify --live`; `nil` to run on the fixtures.
-    /// - Returns: The result, before the diagnostic rules.
+    /// - Returns: The result, before the diagnostic rules, with how long it took.
     func verify(in run: RunContext, live: LiveSettings?) async -> CaseResult {
+        await CaseResult.timed { await verdict(in: run, live: live) }
+    }
+
+    private func verdict(in run: RunContext, live: LiveSettings?) async -> CaseResult {
         switch self {
         case .contractError(let file, let endpoint, let diagnostics):
             return CaseResult(

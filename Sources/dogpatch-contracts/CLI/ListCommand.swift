@@ -1,19 +1,30 @@
 import ContractEngine
 
-/// `dogpatch-contracts list`: every contract with its endpoint, model and cases, and every
-/// problem the loader finds in them.
+/// `dogpatch-contracts list`: a table of the contracts with their endpoint, model, number of cases
+/// and of recorded cases, and every problem the loader finds in them.
 struct ListCommand: ToolCommand, SuiteCommand {
     var options = VerifyOptions()
+    /// Whether each contract's cases are listed under its row.
+    var cases = false
 
     static let spec = CommandSpec<ListCommand>(
         name: "list",
-        synopsis: "[--contracts DIR]",
+        synopsis: "[--contracts DIR] [--cases]",
         summary: "list contracts and their cases",
-        about:
-            "Lists every contract under the contracts folder with its endpoint, model and case names\n(and each case's provider state, where it gives one), and reports every problem in them\nas verify would.",
+        about: """
+            Prints a table of every contract under the contracts folder: its endpoint ("-" for a fixture
+            contract), its model, how many cases it has and how many of them were recorded from a server
+            (they have a "recorded" stamp); and reports every problem in them as verify would.
+            """,
         arguments: [],
         options: [
-            .contracts
+            .contracts,
+            .flag(
+                "--cases",
+                "also list each contract's cases under its row, with the provider\nstate (\"given\") of those that give one"
+            ) {
+                $0.cases = true
+            },
         ],
         positional: { _, value throws(CommandLineError) in
             throw CommandLineError(message: "list takes no paths; unexpected \"\(value)\"", command: "list")
@@ -33,37 +44,9 @@ struct ListCommand: ToolCommand, SuiteCommand {
         } catch {
             throw .usage(CommandLineError(message: error.message, command: Self.name))
         }
-        var text = ""
-        var diagnostics: [Diagnostic] = []
-        for contract in contracts {
-            switch contract {
-            case .loaded(let contract):
-                let kind =
-                    contract.endpoint.map { "\($0.name), \(contract.model.name)" }
-                    ?? "fixture contract, \(contract.model.name)"
-                text +=
-                    "\(VisibleText.escaped(contract.file)) (\(kind), \(contract.cases.count) \(contract.cases.count == 1 ? "case" : "cases"))\n"
-                for entry in contract.cases {
-                    guard case .invalid(_, let problems) = entry else {
-                        let given =
-                            if case .ready(let spec) = entry, let state = spec.given {
-                                " (given: \(VisibleText.escaped(state)))"
-                            } else {
-                                ""
-                            }
-                        text += "  \(VisibleText.escaped(entry.name))\(given)\n"
-                        continue
-                    }
-                    text += "  \(VisibleText.escaped(entry.name)) (invalid)\n"
-                    diagnostics += problems
-                }
-            case .invalid(let file, _, let problems):
-                text += "\(VisibleText.escaped(file)) (invalid)\n"
-                diagnostics += problems
-            }
-        }
-        diagnostics += verifier.fixtureProblems(in: contracts)
-        context.results(text)
+        let listing = SuiteListing(contracts)
+        let diagnostics = listing.diagnostics + verifier.fixtureProblems(in: contracts)
+        context.results(listing.text(cases: cases))
         return CommandOutcome(
             diagnostics.isEmpty ? .success : .invalid, diagnostics.isEmpty ? [] : [.diagnostics(diagnostics)])
     }

@@ -14,6 +14,8 @@ struct MutateCommand: ToolCommand, SuiteCommand {
     var format = ReportFormat.text
     var files = ReportFiles()
     var color = ColorChoice.auto
+    /// Whether the text report leaves out the passed and skipped cases with nothing to report.
+    var quiet = false
 
     static let spec = CommandSpec<MutateCommand>(
         name: "mutate",
@@ -61,6 +63,10 @@ struct MutateCommand: ToolCommand, SuiteCommand {
             .value("--format", "FORMAT", "text, json, junit or github (default: text)") {
                 $0.format = try ArgumentValues.format($1, command: "mutate")
             },
+            .flag(
+                "--quiet",
+                "print only FAIL and ERROR lines, cases with a warning or note, and\nthe summary; text only (json, junit and github output is unchanged)"
+            ) { $0.quiet = true },
             .value("--junit", "FILE", "also write a JUnit XML report to FILE") { $0.files.junit = $1 },
             .value("--json", "FILE", "also write a JSON report to FILE") { $0.files.json = $1 },
             .value(
@@ -119,7 +125,8 @@ struct MutateCommand: ToolCommand, SuiteCommand {
         }
         let report = Report(results)
         var outcome = CommandOutcome(
-            Tool.exitCode(report.summary), context.print(report, format: format, color: color) + problems, color: color)
+            Tool.exitCode(report.summary), context.print(report, format: format, color: color, quiet: quiet) + problems,
+            color: color)
         if problems.contains(where: { if case .error = $0 { true } else { false } }) { outcome.code = .invalid }
         files.write(report, environment: environment, into: &outcome)
         return outcome

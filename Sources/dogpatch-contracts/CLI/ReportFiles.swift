@@ -45,19 +45,22 @@ extension CommandContext {
     ///   - format: The format.
     ///   - color: The colour choice.
     ///   - trailer: Text printed after the cases and before the summary, as text only.
+    ///   - quiet: `--quiet`: as text, leave out the passed and skipped cases with nothing to say.
     /// - Returns: The diagnostics still to report.
-    func print(_ report: Report, format: ReportFormat, color: ColorChoice, trailer: String = "") -> [ToolProblem] {
-        let diagnostics = report.caseDiagnostics()
+    func print(
+        _ report: Report, format: ReportFormat, color: ColorChoice, trailer: String = "", quiet: Bool = false
+    ) -> [ToolProblem] {
         guard format == .text else {
             results(report.render(format, palette: Palette(enabled: false)))
-            let all = diagnostics.flatMap { $0 }
+            let all = report.caseDiagnostics().flatMap { $0 }
             return all.isEmpty ? [] : [.diagnostics(all)]
         }
         let lines = report.textLines(
-            palette: Palette(enabled: color.isOn(terminal: environment.stdoutIsTerminal, environment: environment)))
+            palette: Palette(enabled: color.isOn(terminal: environment.stdoutIsTerminal, environment: environment)),
+            quiet: quiet)
         let errorPalette = Palette(
             enabled: color.isOn(terminal: environment.stderrIsTerminal, environment: environment))
-        for (line, caseDiagnostics) in zip(lines.cases, diagnostics) {
+        for (line, caseDiagnostics) in lines.cases {
             results(line)
             if !caseDiagnostics.isEmpty {
                 output.standardError(Tool.render(.diagnostics(caseDiagnostics), palette: errorPalette))

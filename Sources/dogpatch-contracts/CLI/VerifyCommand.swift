@@ -8,6 +8,8 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
     var format = ReportFormat.text
     var files = ReportFiles()
     var color = ColorChoice.auto
+    /// Whether the text report leaves out the passed and skipped cases with nothing to report.
+    var quiet = false
     /// Whether the coverage matrix is printed (and carried by the JSON report).
     var coverage = false
     /// Whether an outcome no case reaches fails the run.
@@ -48,6 +50,10 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
             .value("--format", "FORMAT", "text, json, junit or github (default: text)") {
                 $0.format = try ArgumentValues.format($1, command: "verify")
             },
+            .flag(
+                "--quiet",
+                "print only FAIL and ERROR lines, cases with a warning or note, and\nthe summary; text only (json, junit and github output is unchanged)"
+            ) { $0.quiet = true },
             .value("--junit", "FILE", "also write a JUnit XML report to FILE") { $0.files.junit = $1 },
             .value("--json", "FILE", "also write a JSON report to FILE") { $0.files.json = $1 },
             .flag("--coverage", "print, per endpoint, the outcomes and queues its replayed cases reach") {
@@ -120,7 +126,8 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
         )
         let trailer = matrix.map { "\n" + $0.text + "\n" } ?? ""
         var outcome = CommandOutcome(
-            Tool.exitCode(report.summary), context.print(report, format: format, color: color, trailer: trailer),
+            Tool.exitCode(report.summary),
+            context.print(report, format: format, color: color, trailer: trailer, quiet: quiet),
             color: color)
         if results.isEmpty {
             // Nothing green by accident: a filter, a PATH or a folder that selects no case is an

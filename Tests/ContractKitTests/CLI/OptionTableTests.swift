@@ -57,12 +57,12 @@ struct OptionTableTests {
         #expect(!command.accepts("--no-such-option"))
     }
 
-    @Test("list takes --contracts only: --color is refused, and its help has no stray line")
+    @Test("list takes --contracts and --cases only: --color is refused, and its help has no stray line")
     func list() {
         let list = Self.command(ListCommand.self)
         #expect(!list.accepts("--color"))
         #expect(!list.help.contains("\"\""))
-        #expect(list.names.sorted() == ["--contracts", "--help", "-h"])
+        #expect(list.names.sorted() == ["--cases", "--contracts", "--help", "-h"])
     }
 
     @Test("a flag refuses a value written with =, and an option without its value says so")

@@ -85,25 +85,54 @@ struct CommandLineTests {
         let run = try folder.run(["list"])
         #expect(run.status == 2)
         #expect(
-            run.stdout.hasPrefix(
-                "contracts/bad.json (invalid)\ncontracts/good.json (dogpatch.getDogs, [Dog], 4 cases)\n"))
+            run.stdout == """
+                contract             endpoint          model  cases  recorded
+                contracts/bad.json   (invalid)
+                contracts/good.json  dogpatch.getDogs  [Dog]  4      0
+
+                """)
         #expect(run.stderr.contains("contracts/bad.json:1:2: error: invalid JSON"))
     }
 
-    @Test("list names each contract, its endpoint and its cases")
+    @Test(
+        "list is a table: a row a contract with its endpoint (- for a fixture contract), model, cases and recorded cases"
+    )
     func list() throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
+        try folder.write(
+            "contracts/countries/recorded.json",
+            """
+            {"endpoint": "countries.byName", "arguments": {"name": "peru"}, "cases": [
+              {"name": "peru", "response": {"fixture": "peru.json"}, "expect": {"decodes": true},
+               "recorded": {"url": "https://restcountries.com/v3.1/name/peru", "at": "2026-11-23T00:00:00Z"}},
+              {"name": "down", "response": {"status": 503}, "expect": {"error": "responseUnsuccessful"}}]}
+            """)
+        try folder.write("Fixtures/peru.json", #"[{"name": {"common": "Peru"}}]"#)
+        try folder.write(
+            "contracts/detail.json",
+            #"{"model": "Dog", "cases": [{"name": "a list", "response": {"fixture": "dogs.json"}, "expect": {"error": "jsonConversionFailure"}}]}"#
+        )
         let run = try folder.run(["list"])
-        #expect(run.status == 0)
+        #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.stdout == """
-                contracts/good.json (dogpatch.getDogs, [Dog], 4 cases)
+                contract                           endpoint          model      cases  recorded
+                contracts/countries/recorded.json  countries.byName  [Country]  2      1
+                contracts/detail.json              -                 Dog        1      0
+                contracts/good.json                dogpatch.getDogs  [Dog]      4      0
+
+                """)
+        let withCases = try folder.run(["list", "--cases"])
+        #expect(
+            withCases.stdout.hasSuffix(
+                """
+                contracts/good.json                dogpatch.getDogs  [Dog]      4      0
                   two dogs
                   missing id
                   not found
                   offline
 
-                """)
+                """), "\(withCases.stdout)")
     }
 }

@@ -35,9 +35,11 @@ struct EscapingTests {
     func listEscapes() throws {
         let folder = try SuiteFolder()
         try folder.write("contracts/c.json", Self.contract)
-        let run = try folder.run(["list"])
+        let run = try folder.run(["list", "--cases"])
         #expect(
-            run.stdout == "contracts/c.json (dogpatch.getDogs, [Dog], 1 case)\n  two\\nlines\\u001b[31mred\\r\\tend\n")
+            run.stdout
+                == "contract          endpoint          model  cases  recorded\ncontracts/c.json  dogpatch.getDogs  [Dog]  1      0\n  two\\nlines\\u001b[31mred\\r\\tend\n"
+        )
     }
 
     @Test("with a byte-order mark, unread-key and decode-error columns count the same way")

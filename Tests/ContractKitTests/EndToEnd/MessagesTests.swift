@@ -49,10 +49,12 @@ struct MessagesTests {
               {"name": "a", "response": {"status": 501}, "expect": {"error": "responseUnsuccessful"}},
               {"name": "b", "response": {"fixtrue": "x.json"}, "expect": {"decodes": true}}]}
             """)
-        let run = try folder.run(["list"])
+        let run = try folder.run(["list", "--cases"])
         #expect(run.status == 2)
         #expect(
-            run.stdout == "contracts/c.json (dogpatch.getDogs, [Dog], 3 cases)\n  a\n  a (invalid)\n  b (invalid)\n")
+            run.stdout
+                == "contract          endpoint          model  cases  recorded\ncontracts/c.json  dogpatch.getDogs  [Dog]  3      0\n  a\n  a (invalid)\n  b (invalid)\n"
+        )
         #expect(
             run.stderr.contains("contracts/c.json:3:3: error: duplicate case name \"a\" (first at line 2)"),
             "\(run.stderr)")

@@ -243,7 +243,7 @@ struct GivenFieldTests {
         #expect(
             String(decoding: try folder.read("contracts/new.json"), as: UTF8.self).contains(
                 "\"given\": \"two dogs are for sale\""))
-        let list = try folder.run(["list"])
+        let list = try folder.run(["list", "--cases"])
         #expect(list.stdout.contains("  two dogs (given: two dogs are for sale)\n"), "\(list.stdout)")
         let explained = try folder.run(["explain", "Fixtures/dogs.json", "--endpoint", "dogpatch.getDogs"])
         #expect(explained.stdout.contains("add \"given\": \"STATE\""), "\(explained.stdout)")

@@ -9,7 +9,7 @@ struct ListTrustTests {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("Fixtures/dogs-missing-id.json"))
-        let list = try folder.run(["list"])
+        let list = try folder.run(["list", "--cases"])
         let verify = try folder.run(["verify"])
         #expect(list.status == 2)
         #expect(verify.status == 2)
