@@ -5,11 +5,19 @@ import Foundation
 /// `dogpatch-contracts export (pact --out DIR | openapi --out FILE) [PATH ...]`: the contract, taken
 /// out of the repository in a form the server team's tools read.
 struct ExportCommand: ToolCommand, SuiteCommand {
+    /// What `export` writes.
+    enum Format: String, CaseIterable {
+        case pact, openapi
+    }
+
     var options = VerifyOptions()
-    var format: String?
+    var format: Format?
     var out: String?
-    var consumer = "dogpatch-app"
+    /// `--consumer`, when given; pact names the consumer `dogpatch-app` otherwise.
+    var consumerGiven: String?
     var verbose = false
+    /// The consumer the pact files are named for.
+    var consumer: String { consumerGiven ?? "dogpatch-app" }
 
     static let spec = CommandSpec<ExportCommand>(
         name: "export",
@@ -45,23 +53,30 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             ) {
                 $0.out = $1
             },
-            .value("--consumer", "NAME", "pact: the consumer's name (default: dogpatch-app)") { $0.consumer = $1 },
+            .value("--consumer", "NAME", "pact: the consumer's name (default: dogpatch-app)") { $0.consumerGiven = $1 },
             .flag("--verbose", "pact: list each case left out by design, with the reason") { $0.verbose = true },
         ],
         positional: { command, value throws(CommandLineError) in
             if command.format == nil {
-                guard value == "openapi" || value == "pact" else {
+                guard let format = Format(rawValue: value) else {
                     throw CommandLineError(
                         message: "export writes pact or openapi; unknown format \"\(value)\"", command: "export")
                 }
-                command.format = value
+                command.format = format
             } else {
                 command.options.paths.append(value)
             }
         },
         validate: { command throws(CommandLineError) in
-            guard command.format != nil else {
+            guard let format = command.format else {
                 throw CommandLineError(message: "export needs a format: pact or openapi", command: "export")
+            }
+            // Options of the other format are refused, never ignored in silence.
+            if format == .openapi, command.consumerGiven != nil || command.verbose {
+                let option = command.consumerGiven != nil ? "--consumer" : "--verbose"
+                throw CommandLineError(
+                    message: "\(option) is for export pact; an OpenAPI document has no consumer and leaves no case out",
+                    command: "export")
             }
             guard let out = command.out, !out.isEmpty else {
                 throw CommandLineError(
@@ -88,14 +103,14 @@ struct ExportCommand: ToolCommand, SuiteCommand {
         guard let out else { return CommandOutcome(.invalid) }
         let location = context.environment.location
         let target = try outsideContracts(
-            out, option: "--out", example: format == "pact" ? "pacts" : "openapi.json", in: context)
+            out, option: "--out", example: format == .pact ? "pacts" : "openapi.json", in: context)
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder)
-        if format == "openapi", exists, isFolder.boolValue {
+        if format == .openapi, exists, isFolder.boolValue {
             throw .usage(
                 CommandLineError(message: "--out \(JSONValue.quote(out)) is a folder; name a file", command: Self.name))
         }
-        if format == "pact", exists, !isFolder.boolValue {
+        if format == .pact, exists, !isFolder.boolValue {
             throw .usage(
                 CommandLineError(
                     message: "--out \(JSONValue.quote(out)) is a file; pact writes a folder of files",
@@ -118,7 +133,7 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             return CommandOutcome(
                 .invalid, [.diagnostics(problems), .error("a contract is invalid; nothing was written")])
         }
-        if format == "pact" { return await writePacts(contracts, to: target, display: out, in: context) }
+        if format == .pact { return await writePacts(contracts, to: target, display: out, in: context) }
         let document: String
         switch await OpenAPIExport.document(for: contracts) {
         case .success(let text): document = text
@@ -132,8 +147,8 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             return CommandOutcome(
                 .invalid, [.error("cannot write \(JSONValue.quote(out)): \(error.reason); nothing was written")])
         }
-        context.results(
-            "wrote \(out): OpenAPI 3.1, \(Set(contracts.compactMap { $0.endpoint?.name }).count) operations\n")
+        let operations = Set(contracts.compactMap { $0.endpoint?.name }).count
+        context.results("wrote \(out): OpenAPI 3.1, \(operations) \(operations == 1 ? "operation" : "operations")\n")
         return CommandOutcome(.success)
     }
 

@@ -4,18 +4,14 @@ import Foundation
 
 /// `dogpatch-contracts mutate`: runs the real client against answers nobody wrote down, derived
 /// from every passing 2xx decode case, and keeps each model's profile.
-struct MutateCommand: ToolCommand, SuiteCommand {
+struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
     var options = VerifyOptions()
     var seed: UInt64 = 1
     var max = 2000
     var profiles: String?
     var update = false
     var mutants: String?
-    var format = ReportFormat.text
-    var files = ReportFiles()
-    var color = ColorChoice.auto
-    /// Whether the text report leaves out the passed and skipped cases with nothing to report.
-    var quiet = false
+    var reporting = ReportOptions()
 
     static let spec = CommandSpec<MutateCommand>(
         name: "mutate",
@@ -60,20 +56,11 @@ struct MutateCommand: ToolCommand, SuiteCommand {
             ) {
                 $0.mutants = $1
             },
-            .value("--format", "FORMAT", "text, json, junit or github (default: text)") {
-                $0.format = try ArgumentValues.format($1, command: "mutate")
-            },
-            .flag(
-                "--quiet",
-                "print only FAIL and ERROR lines, cases with a warning or note, and\nthe summary; text only (json, junit and github output is unchanged)"
-            ) { $0.quiet = true },
-            .value("--junit", "FILE", "also write a JUnit XML report to FILE") { $0.files.junit = $1 },
-            .value("--json", "FILE", "also write a JSON report to FILE") { $0.files.json = $1 },
-            .value(
-                "--color", "WHEN", "auto, always or never (default: auto; NO_COLOR turns it off)", aliases: ["--colour"]
-            ) {
-                $0.color = try ArgumentValues.color($1, command: "mutate")
-            },
+            .format("mutate"),
+            .quiet,
+            .junit,
+            .json,
+            .color("mutate"),
         ],
         positional: { $0.options.paths.append($1) },
         validate: { command in
@@ -90,7 +77,7 @@ struct MutateCommand: ToolCommand, SuiteCommand {
 
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
         let environment = context.environment
-        try checkReportFiles(files, in: context)
+        try checkReportFiles(reporting.files, in: context)
         if let profiles { _ = try outsideContracts(profiles, option: "--profiles", example: "profiles", in: context) }
         var mutantsFolder: URL?
         if let mutants {
@@ -125,10 +112,11 @@ struct MutateCommand: ToolCommand, SuiteCommand {
         }
         let report = Report(results)
         var outcome = CommandOutcome(
-            Tool.exitCode(report.summary), context.print(report, format: format, color: color, quiet: quiet) + problems,
-            color: color)
+            Tool.exitCode(report.summary),
+            context.print(report, format: reporting.format, color: reporting.color, quiet: reporting.quiet) + problems,
+            color: reporting.color)
         if problems.contains(where: { if case .error = $0 { true } else { false } }) { outcome.code = .invalid }
-        files.write(report, environment: environment, into: &outcome)
+        reporting.files.write(report, environment: environment, into: &outcome)
         return outcome
     }
 }

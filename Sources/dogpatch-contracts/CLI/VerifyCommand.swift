@@ -3,13 +3,9 @@ import DogPatchClients
 import Foundation
 
 /// `dogpatch-contracts verify`: runs the suite and reports every case.
-struct VerifyCommand: ToolCommand, SuiteCommand {
+struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
     var options = VerifyOptions()
-    var format = ReportFormat.text
-    var files = ReportFiles()
-    var color = ColorChoice.auto
-    /// Whether the text report leaves out the passed and skipped cases with nothing to report.
-    var quiet = false
+    var reporting = ReportOptions()
     /// Whether the coverage matrix is printed (and carried by the JSON report).
     var coverage = false
     /// Whether an outcome no case reaches fails the run.
@@ -47,15 +43,10 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
             .value("--shard", "I/N", "run the I-th of N stable parts of the suite") {
                 $0.options.shard = try ArgumentValues.shard($1, command: "verify")
             },
-            .value("--format", "FORMAT", "text, json, junit or github (default: text)") {
-                $0.format = try ArgumentValues.format($1, command: "verify")
-            },
-            .flag(
-                "--quiet",
-                "print only FAIL and ERROR lines, cases with a warning or note, and\nthe summary; text only (json, junit and github output is unchanged)"
-            ) { $0.quiet = true },
-            .value("--junit", "FILE", "also write a JUnit XML report to FILE") { $0.files.junit = $1 },
-            .value("--json", "FILE", "also write a JSON report to FILE") { $0.files.json = $1 },
+            .format("verify"),
+            .quiet,
+            .junit,
+            .json,
             .flag("--coverage", "print, per endpoint, the outcomes and queues its replayed cases reach") {
                 $0.coverage = true
             },
@@ -70,11 +61,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
                 "verify",
                 help: "with --live, where an API's requests go (repeatable; a bare URL\nwhen the contracts use one API)"
             ),
-            .value(
-                "--color", "WHEN", "auto, always or never (default: auto; NO_COLOR turns it off)", aliases: ["--colour"]
-            ) {
-                $0.color = try ArgumentValues.color($1, command: "verify")
-            },
+            .color("verify"),
         ],
         positional: { $0.options.paths.append($1) },
         validate: { command in
@@ -101,7 +88,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
     /// Verifies the selected cases, prints the report, and writes the report files.
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
         let environment = context.environment
-        try checkReportFiles(files, in: context)
+        try checkReportFiles(reporting.files, in: context)
         let verifier = Verifier(catalogue: context.catalogue, options: options, location: environment.location)
         let progress = ProgressReporter(enabled: environment.stderrIsTerminal, output: context.output)
         let results: [CaseResult]
@@ -127,8 +114,9 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
         let trailer = matrix.map { "\n" + $0.text + "\n" } ?? ""
         var outcome = CommandOutcome(
             Tool.exitCode(report.summary),
-            context.print(report, format: format, color: color, trailer: trailer, quiet: quiet),
-            color: color)
+            context.print(
+                report, format: reporting.format, color: reporting.color, trailer: trailer, quiet: reporting.quiet),
+            color: reporting.color)
         if results.isEmpty {
             // Nothing green by accident: a filter, a PATH or a folder that selects no case is an
             // error; only a shard left empty by the split of a suite that has cases is not.
@@ -143,7 +131,9 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
             outcome.problems.append(
                 .warning("shard \(shard.index)/\(shard.count) holds no recorded case; the other shards check them"))
         }
-        if format == .github, let summaryFile = environment.variables["GITHUB_STEP_SUMMARY"], !summaryFile.isEmpty {
+        if reporting.format == .github, let summaryFile = environment.variables["GITHUB_STEP_SUMMARY"],
+            !summaryFile.isEmpty
+        {
             do throws(FileWriteError) {
                 try AppendedFile.append(
                     StepSummary(results: reported).render(), to: environment.location.resolve(summaryFile))
@@ -153,7 +143,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
                     .warning("cannot append to the step summary \"\(summaryFile)\": \(error.reason)"))
             }
         }
-        files.write(report, environment: environment, into: &outcome)
+        reporting.files.write(report, environment: environment, into: &outcome)
         return outcome
     }
 
@@ -177,9 +167,4 @@ struct VerifyCommand: ToolCommand, SuiteCommand {
         if !options.paths.isEmpty { return "no contracts found in the given paths" }
         return "no contracts found in \"\(options.contractsFolder ?? SuiteLocation.contractsName)\""
     }
-}
-
-/// When to colour output.
-enum ColorChoice: String, CaseIterable {
-    case auto, always, never
 }

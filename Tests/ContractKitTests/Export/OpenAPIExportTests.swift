@@ -61,6 +61,25 @@ struct OpenAPIExportTests {
         }
     }
 
+    /// Issue 31, item 8: --consumer was silently ignored with openapi.
+    @Test("pact's options are refused with openapi, never ignored; one operation is one operation")
+    func optionsOfTheOtherFormat() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        for option in [["--consumer", "shop"], ["--verbose"]] {
+            let run = try folder.run(["export", "openapi", "--out", "openapi.json"] + option)
+            #expect(run.status == 2)
+            #expect(
+                run.stderr.hasPrefix(
+                    "error: \(option[0]) is for export pact; an OpenAPI document has no consumer and leaves no case out\n"
+                ),
+                "\(run.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("openapi.json").path))
+        let run = try folder.run(["export", "openapi", "--out", "openapi.json"])
+        #expect(run.stdout == "wrote openapi.json: OpenAPI 3.1, 1 operation\n", "\(run.stdout)")
+    }
+
     @Test("the document is the same bytes every time, names every endpoint's request, and refuses a bad --out")
     func command() throws {
         let folder = try SuiteFolder()
