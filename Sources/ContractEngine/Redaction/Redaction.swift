@@ -60,7 +60,7 @@ package enum Redaction {
     /// user-info, the part before the last `@` of the authority, is cut out by hand then.
     /// - Parameter text: The text.
     /// - Returns: The text, its secrets taken out.
-    static func url(text: String) -> String {
+    package static func url(text: String) -> String {
         if let url = URL(string: text), url.host.map({ !$0.isEmpty }) == true, !text.contains("@") {
             return Self.url(url)
         }

@@ -23,7 +23,7 @@ struct ServedSuite: Sendable {
         do throws(Verifier.UsageError) {
             items = try verifier.items()
         } catch {
-            return .failure(.usage(error.message))
+            return .failure(.selection(error))
         }
         var problems: [Diagnostic] = []
         var chosen: [(Contract, [CaseSpec])] = []
@@ -116,7 +116,9 @@ struct ServedSuite: Sendable {
 
 /// What `serve` cannot go on without.
 package enum ServeProblem: Error, Sendable {
-    /// The run itself is wrong: a missing path, nothing selected.
+    /// The run itself is wrong: a missing path or folder.
+    case selection(Verifier.UsageError)
+    /// Nothing servable is selected: why.
     case usage(String)
     /// A case choice (as given) names no served case: why.
     case unknownChoice(String, reason: String)

@@ -44,7 +44,7 @@ public struct ContractSuite: Sendable {
         do throws(Verifier.UsageError) {
             cases = try verifier.items().map { ContractCase(item: $0, root: root, run: run) }
         } catch {
-            throw LoadError(message: error.message)
+            throw LoadError(error, contracts: contracts, fixtures: fixtures)
         }
     }
 
@@ -55,6 +55,23 @@ public struct ContractSuite: Sendable {
         public let message: String
         /// The message.
         public var description: String { message }
+
+        /// A problem the engine found, worded for a test target: with `ContractSuite`'s
+        /// parameters, not the command line's flags.
+        init(_ problem: Verifier.UsageError, contracts: String, fixtures: String) {
+            message =
+                switch problem {
+                case .fixturesFolderMissing(let folder): "the fixtures folder \(JSONValue.quote(folder)) does not exist"
+                case .fixturesFolderIsAFile(let folder):
+                    "the fixtures folder \(JSONValue.quote(folder)) is a file, not a folder"
+                case .contractsFolderMissing(let folder), .pathMissing(let folder):
+                    "the contracts folder \(JSONValue.quote(folder)) does not exist; pass contracts: to ContractSuite"
+                case .otherSuite(let contract, _, let root):
+                    "contract \(JSONValue.quote(contract)) is not in the suite at \(JSONValue.quote(root)); pass fixtures: to ContractSuite for its own fixtures"
+                case .baseURL, .nothingRecorded:
+                    "the suite cannot be run: \(problem)"
+                }
+        }
     }
 }
 

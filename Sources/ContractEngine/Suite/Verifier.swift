@@ -10,12 +10,23 @@ package struct Verifier: Sendable {
     /// listed) serves reading the fixtures too.
     package let fixtureLocator: FixtureLocator
 
-    /// A problem with the run itself rather than with one contract: a missing folder.
-    package struct UsageError: Error, Sendable, CustomStringConvertible {
-        /// What is wrong.
-        package let message: String
-        /// The message.
-        package var description: String { message }
+    /// A problem with the run itself rather than with one contract, as a value: the command line
+    /// and `ContractSuite` each word it in their own terms (a flag, a parameter).
+    package enum UsageError: Error, Sendable, Equatable {
+        /// The fixtures folder given does not exist.
+        case fixturesFolderMissing(String)
+        /// The fixtures folder given is a file.
+        case fixturesFolderIsAFile(String)
+        /// The contracts folder does not exist.
+        case contractsFolderMissing(String)
+        /// A contract path given does not exist.
+        case pathMissing(String)
+        /// A contract of another suite (or of none), read without a fixtures folder of its own.
+        case otherSuite(contract: String, suiteRoot: String?, root: String)
+        /// Base URLs that do not fit the catalogue or the contracts.
+        case baseURL(BaseURLChoice.Mismatch)
+        /// A live run whose selection holds no recorded case.
+        case nothingRecorded
     }
 
     /// Creates a verifier.
@@ -82,10 +93,8 @@ package struct Verifier: Sendable {
         var isFolder: ObjCBool = false
         let fixturesExist = FileManager.default.fileExists(atPath: fixtures.root.path, isDirectory: &isFolder)
         if let given = options.fixturesFolder {
-            guard fixturesExist else { throw UsageError(message: "fixtures folder \"\(given)\" does not exist") }
-            guard isFolder.boolValue else {
-                throw UsageError(message: "fixtures folder \"\(given)\" is a file, not a folder")
-            }
+            guard fixturesExist else { throw .fixturesFolderMissing(given) }
+            guard isFolder.boolValue else { throw .fixturesFolderIsAFile(given) }
         }
         let loader = ContractLoader(catalogue: catalogue, fixtures: fixtures)
         let discovery = ContractDiscovery(location: location)
@@ -96,8 +105,7 @@ package struct Verifier: Sendable {
                 try options.paths.isEmpty
                 ? discovery.find(folder: contracts.url, display: contracts.display) : discovery.find(options.paths)
         } catch {
-            let what = options.paths.isEmpty ? "contracts folder" : "path"
-            throw UsageError(message: "\(what) \"\(error.path)\" does not exist")
+            throw options.paths.isEmpty ? .contractsFolderMissing(error.path) : .pathMissing(error.path)
         }
         return try placed(found).concurrentMap { loader.load(contentsOf: $0.url, file: $0.display) }
     }
@@ -121,13 +129,7 @@ package struct Verifier: Sendable {
                 let identity = Self.identity(of: file.realPath, under: suiteRoot ?? contractsParent) ?? file.display
                 placed.append(ContractDiscovery.Found(url: file.url, display: identity, realPath: file.realPath))
             case .outside(let suiteRoot):
-                let belongs =
-                    suiteRoot.map { "belongs to the suite at \(JSONValue.quote($0))" } ?? "belongs to no suite"
-                throw UsageError(
-                    message: """
-                        contract \(JSONValue.quote(file.display)) \(belongs), not to this one at \(JSONValue.quote(membership.root)), \
-                        so its fixtures are not this suite's Fixtures/; run the command from its suite's folder, or give --fixtures DIR
-                        """)
+                throw .otherSuite(contract: file.display, suiteRoot: suiteRoot, root: membership.root)
             }
         }
         return placed.sorted { $0.display < $1.display }
@@ -173,8 +175,8 @@ package struct Verifier: Sendable {
             let contracts = items.compactMap { item -> Contract? in
                 if case .contractCase(let contract, _) = item { contract } else { nil }
             }
-            if let problem = options.baseURLs.problem(in: catalogue, contracts: contracts) {
-                throw UsageError(message: problem)
+            if let mismatch = options.baseURLs.mismatch(in: catalogue, contracts: contracts) {
+                throw .baseURL(mismatch)
             }
             // A live run that checks nothing must not pass: a nightly job would stay green forever.
             // The run is the whole selection: a shard that holds no recorded case while others do
@@ -190,13 +192,7 @@ package struct Verifier: Sendable {
                 if case .contractCase(_, .ready) = item { false } else { true }
             }
             // An invalid contract fails the run anyway, and says why.
-            if !recorded, !invalid {
-                throw UsageError(
-                    message: """
-                        no selected case is recorded, so verify --live would check nothing against a server; \
-                        record cases with add --live (or give a case a "recorded" stamp with its URL), or select recorded ones
-                        """)
-            }
+            if !recorded, !invalid { throw .nothingRecorded }
         }
         let run = options.runContext(fixtures: fixtureLocator)
         let live = options.live ? options.liveSettings : nil

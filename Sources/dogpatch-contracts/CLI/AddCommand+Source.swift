@@ -21,8 +21,8 @@ extension AddCommand {
         let (endpoint, arguments) = try liveTarget(
             contract: contract, fixtures: fixtures, catalogue: context.catalogue,
             root: context.environment.location.root)
-        if let problem = baseURLs.problem(in: context.catalogue, used: [endpoint.api]) {
-            throw .usage(CommandLineError(message: problem, command: Self.name))
+        if let mismatch = baseURLs.mismatch(in: context.catalogue, used: [endpoint.api]) {
+            throw .usage(CommandLineError(message: ArgumentValues.words(mismatch), command: Self.name))
         }
         let wait = timeoutGiven ? timeout : VerifyOptions().liveTimeout
         let response: LiveResponse

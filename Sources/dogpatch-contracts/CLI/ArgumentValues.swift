@@ -22,12 +22,43 @@ enum ArgumentValues {
         return jobs
     }
 
-    /// `--base-url [API=]URL`, added to the choice so far.
+    /// `--base-url [API=]URL`, added to the choice so far: `API=` only when what precedes the
+    /// `=` could not be part of a URL's scheme and host.
     static func baseURL(_ text: String, into choice: inout BaseURLChoice, command: String) throws(CommandLineError) {
-        do throws(BaseURLChoice.Problem) {
-            try choice.add(text)
+        func fail(_ message: String) -> CommandLineError { CommandLineError(message: message, command: command) }
+        var api: String?
+        var address = text
+        if let equals = text.firstIndex(of: "="), !text[..<equals].contains(":"), !text[..<equals].contains("/") {
+            api = String(text[..<equals])
+            address = String(text[text.index(after: equals)...])
+        }
+        guard let url = URL(string: address), let scheme = url.scheme?.lowercased(),
+            ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty
+        else {
+            throw fail(
+                "--base-url takes [API=]URL with an http or https URL, such as countries=http://127.0.0.1:8080/v3.1/, not \(JSONValue.quote(Redaction.url(text: text)))"
+            )
+        }
+        if api == "" {
+            throw fail("--base-url needs an API name before \"=\", such as countries=\(Redaction.url(url))")
+        }
+        do throws(BaseURLChoice.Conflict) {
+            try choice.add(url, for: api)
         } catch {
-            throw CommandLineError(message: error.message, command: command)
+            switch error {
+            case .apiTwice(let api): throw fail("--base-url names the API \"\(api)\" twice")
+            case .bareTwice: throw fail("--base-url without an API name can be given once; name the API: API=URL")
+            }
+        }
+    }
+
+    /// What `--base-url` gave that does not fit the run, in words.
+    static func words(_ mismatch: BaseURLChoice.Mismatch) -> String {
+        switch mismatch {
+        case .unknownAPI(let unknown, let known):
+            "--base-url names the API \"\(unknown)\", which the catalogue does not have; known APIs are \(known.map { "\"\($0)\"" }.joined(separator: ", "))"
+        case .bareForSeveral(let used):
+            "--base-url URL without an API name is for a run whose contracts use one API, and these use \(used.map { "\"\($0)\"" }.joined(separator: ", ")); write API=URL for each"
         }
     }
 

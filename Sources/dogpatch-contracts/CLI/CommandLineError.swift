@@ -6,3 +6,31 @@ struct CommandLineError: Error, Sendable {
     /// The command whose help the hint names.
     let command: String?
 }
+
+extension CommandLineError {
+    /// A problem with the run the engine found, worded with the command line's flags: the one
+    /// place a `Verifier.UsageError` becomes text.
+    init(_ problem: Verifier.UsageError, command: String) {
+        let message =
+            switch problem {
+            case .fixturesFolderMissing(let folder): "fixtures folder \(JSONValue.quote(folder)) does not exist"
+            case .fixturesFolderIsAFile(let folder):
+                "fixtures folder \(JSONValue.quote(folder)) is a file, not a folder"
+            case .contractsFolderMissing(let folder): "contracts folder \(JSONValue.quote(folder)) does not exist"
+            case .pathMissing(let path): "path \(JSONValue.quote(path)) does not exist"
+            case .otherSuite(let contract, let suiteRoot, let root):
+                """
+                contract \(JSONValue.quote(contract)) \(suiteRoot.map { "belongs to the suite at \(JSONValue.quote($0))" } ?? "belongs to no suite"), \
+                not to this one at \(JSONValue.quote(root)), so its fixtures are not this suite's Fixtures/; \
+                run the command from its suite's folder, or give --fixtures DIR
+                """
+            case .baseURL(let mismatch): ArgumentValues.words(mismatch)
+            case .nothingRecorded:
+                """
+                no selected case is recorded, so verify --live would check nothing against a server; \
+                record cases with add --live (or give a case a "recorded" stamp with its URL), or select recorded ones
+                """
+            }
+        self.init(message: message, command: command)
+    }
+}

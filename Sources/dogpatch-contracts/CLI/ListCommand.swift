@@ -42,7 +42,7 @@ struct ListCommand: ToolCommand, SuiteCommand {
         do throws(Verifier.UsageError) {
             contracts = try verifier.loadSuite()
         } catch {
-            throw .usage(CommandLineError(message: error.message, command: Self.name))
+            throw .usage(CommandLineError(error, command: Self.name))
         }
         let listing = SuiteListing(contracts)
         let diagnostics = listing.diagnostics + verifier.fixtureProblems(in: contracts)

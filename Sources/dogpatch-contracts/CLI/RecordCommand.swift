@@ -64,8 +64,8 @@ struct RecordCommand: ToolCommand, SuiteCommand {
                 if spec.recorded != nil { recorded.append((contract, spec)) }
             }
         }
-        if let problem = options.baseURLs.problem(in: context.catalogue, contracts: recorded.map(\.0)) {
-            throw .usage(CommandLineError(message: problem, command: Self.name))
+        if let mismatch = options.baseURLs.mismatch(in: context.catalogue, contracts: recorded.map(\.0)) {
+            throw .usage(CommandLineError(message: ArgumentValues.words(mismatch), command: Self.name))
         }
         if recorded.isEmpty {
             outcome.problems.append(

@@ -111,6 +111,12 @@ struct ServeCommand: ToolCommand, SuiteCommand {
 
     private static func problems(_ problem: ServeProblem, closing: String) -> [ToolProblem] {
         switch problem {
+        case .selection(let problem):
+            [
+                .usage(
+                    CommandLineError(
+                        message: "\(CommandLineError(problem, command: name).message); \(closing)", command: name))
+            ]
         case .usage(let message): [.usage(CommandLineError(message: "\(message); \(closing)", command: name))]
         case .invalid(let diagnostics): ToolProblem.refusal(diagnostics, "a contract is invalid; \(closing)")
         case .cannotListen(let reason): [.error(reason)]

@@ -63,7 +63,7 @@ extension SuiteCommand where Self: ToolCommand {
         do throws(Verifier.UsageError) {
             return (verifier, try verifier.items())
         } catch {
-            throw .usage(CommandLineError(message: error.message, command: Self.name))
+            throw .usage(CommandLineError(error, command: Self.name))
         }
     }
 }

@@ -96,7 +96,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
         do throws(Verifier.UsageError) {
             (results, runIdentity) = try await verifier.runSelection(progress: progress.update)
         } catch {
-            throw .usage(CommandLineError(message: error.message, command: Self.name))
+            throw .usage(CommandLineError(error, command: Self.name))
         }
         progress.finish()
         let whole = verifier.selectsWholeSuite
