@@ -189,7 +189,9 @@ struct WorkflowTests {
     /// or the command as written, or for a few steps the words that name them; nil for a line that is
     /// not a step.
     static func readmePhrase(forStep line: String) -> String? {
+        // A step may set variables first: `NAME=value swift test ...` is the step `swift test ...`.
         let command = (line.components(separatedBy: " >").first ?? line).trimmingCharacters(in: .whitespaces)
+            .replacing(#/^([A-Z_][A-Z0-9_]*=\S*\s+)+/#, with: "")
         guard ["swift ", "bash ", "python3 "].contains(where: command.hasPrefix), command != "swift --version" else {
             return nil
         }
@@ -199,6 +201,7 @@ struct WorkflowTests {
         if command.hasPrefix("swift format lint --strict ") { return "swift format lint --strict" }
         if command == "swift build -Xswiftc -warnings-as-errors" { return "a build with warnings as errors" }
         if command.hasPrefix("python3 ") && command.contains("yaml.safe_load") { return "YAML check of the workflow" }
+        if command.hasSuffix("--filter OwnEndpointTests") { return "the package docs/your-own-endpoint.md shows" }
         return command
     }
 
