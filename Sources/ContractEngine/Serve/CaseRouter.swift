@@ -100,50 +100,20 @@ final class CaseRouter: Sendable {
 
     // MARK: - Unmatched requests
 
+    /// The 404 for a request no contract's client sends, naming the nearest contract and how the
+    /// request differs from its client's.
     private func unmatched(
         _ request: HTTPRequest, path: String, query: [(name: String, value: String)], _ suite: ServedSuite
     ) -> HTTPAnswer {
         let decodedPath = path.removingPercentEncoding ?? path
-        var best: (contract: ServedContract, sent: SentRequest, differences: [String], score: Int)?
+        var best: (contract: ServedContract, sent: SentRequest, mismatch: Mismatch)?
         for contract in suite.contracts {
             guard let sent = contract.request else { continue }
-            var differences: [String] = []
-            var score = 0
-            if sent.method != request.method {
-                differences.append(
-                    "method \(JSONValue.quote(request.method)), the contract's is \(JSONValue.quote(sent.method))")
-                score += 10
-            }
-            if sent.decodedPath != decodedPath {
-                differences.append(
-                    "path \(JSONValue.quote(decodedPath)), the contract's is \(JSONValue.quote(sent.decodedPath))")
-                score += 100 + Self.distance(sent.decodedPath, decodedPath)
-            }
-            let defined = suite.definedQuery(of: contract.endpoint)
-            for item in sent.query {
-                let given = query.filter { $0.name == item.name }.map(\.value)
-                if given.isEmpty {
-                    differences.append(
-                        "query item \(JSONValue.quote(item.name)) is missing, the contract's is \(JSONValue.quote(item.value))"
-                    )
-                    score += 5
-                } else if given != [item.value] {
-                    differences.append(
-                        "query item \(JSONValue.quote(item.name)) is \(given.map(JSONValue.quote).joined(separator: ", ")), the contract's is \(JSONValue.quote(item.value))"
-                    )
-                    score += 5
-                }
-            }
-            let extra = Set(query.map(\.name)).subtracting(sent.query.map(\.name))
-            for name in extra.sorted() {
-                differences.append(
-                    defined.contains(name)
-                        ? "query item \(JSONValue.quote(name)) is not in the contract's request"
-                        : "a query item the endpoint does not define")
-                score += 5
-            }
-            if best == nil || score < best?.score ?? .max {
-                best = (contract, sent, differences, score)
+            let mismatch = Self.mismatch(
+                of: request, decodedPath: decodedPath, query: query, against: sent,
+                defined: suite.definedQuery(of: contract.endpoint))
+            if best == nil || mismatch.score < best?.mismatch.score ?? .max {
+                best = (contract, sent, mismatch)
             }
         }
         let defined = best.map { suite.definedQuery(of: $0.contract.endpoint) } ?? []
@@ -153,7 +123,7 @@ final class CaseRouter: Sendable {
                 status: 404, "{\"error\":\"no contract matches the request: the suite serves no request\"}",
                 note: "\(shown) no contract matches")
         }
-        let differences = Array(Set(best.differences)).sorted()
+        let differences = Array(Set(best.mismatch.differences)).sorted()
         let text =
             "{\"error\":\"no contract matches the request\",\"method\":\(JSONValue.quote(request.method)),\"path\":\(JSONValue.quote(decodedPath)),\"nearest\":{\"contract\":\(JSONValue.quote(best.contract.identity)),\"request\":\(Self.requestJSON(best.sent)),\"differences\":[\(differences.map(JSONValue.quote).joined(separator: ","))]}}"
         return HTTPAnswer.json(
@@ -161,6 +131,54 @@ final class CaseRouter: Sendable {
             note:
                 "\(shown) no contract matches; nearest \(best.contract.identity): \(differences.joined(separator: "; "))"
         )
+    }
+
+    /// How a request differs from the one a contract's client sends, and how far: a path apart
+    /// weighs most, then the method, then each query item.
+    private struct Mismatch {
+        var differences: [String] = []
+        var score = 0
+    }
+
+    /// Compares a request with the one a contract's client sends.
+    private static func mismatch(
+        of request: HTTPRequest, decodedPath: String, query: [(name: String, value: String)],
+        against sent: SentRequest, defined: Set<String>
+    ) -> Mismatch {
+        var mismatch = Mismatch()
+        if sent.method != request.method {
+            mismatch.differences.append(
+                "method \(JSONValue.quote(request.method)), the contract's is \(JSONValue.quote(sent.method))")
+            mismatch.score += 10
+        }
+        if sent.decodedPath != decodedPath {
+            mismatch.differences.append(
+                "path \(JSONValue.quote(decodedPath)), the contract's is \(JSONValue.quote(sent.decodedPath))")
+            mismatch.score += 100 + distance(sent.decodedPath, decodedPath)
+        }
+        for item in sent.query {
+            let given = query.filter { $0.name == item.name }.map(\.value)
+            if given.isEmpty {
+                mismatch.differences.append(
+                    "query item \(JSONValue.quote(item.name)) is missing, the contract's is \(JSONValue.quote(item.value))"
+                )
+                mismatch.score += 5
+            } else if given != [item.value] {
+                mismatch.differences.append(
+                    "query item \(JSONValue.quote(item.name)) is \(given.map(JSONValue.quote).joined(separator: ", ")), the contract's is \(JSONValue.quote(item.value))"
+                )
+                mismatch.score += 5
+            }
+        }
+        let extra = Set(query.map(\.name)).subtracting(sent.query.map(\.name))
+        for name in extra.sorted() {
+            mismatch.differences.append(
+                defined.contains(name)
+                    ? "query item \(JSONValue.quote(name)) is not in the contract's request"
+                    : "a query item the endpoint does not define")
+            mismatch.score += 5
+        }
+        return mismatch
     }
 
     /// A small edit distance, enough to find the nearest path.

@@ -26,13 +26,8 @@ enum HTTPParser {
     static func parse(_ bytes: ArraySlice<UInt8>) -> (Step, HTTPRequest?) {
         let start = bytes.startIndex
         // A request line that is not text (a TLS hello, binary) is refused before it ends.
-        var index = start
-        while index < bytes.endIndex, bytes[index] != UInt8(ascii: "\n") {
-            let byte = bytes[index]
-            if byte < 0x20 && byte != UInt8(ascii: "\r") && byte != UInt8(ascii: "\t") || byte >= 0x7F {
-                return (.refused(status: 400, reason: "the request line is not HTTP"), nil)
-            }
-            index += 1
+        guard requestLineIsText(bytes) else {
+            return (.refused(status: 400, reason: "the request line is not HTTP"), nil)
         }
         guard let headEnd = endOfHead(bytes) else {
             if bytes.count > headerLimit {
@@ -43,75 +38,120 @@ enum HTTPParser {
         if headEnd.fieldsEnd - start > headerLimit {
             return (.refused(status: 431, reason: "the request's header fields are over 64 KiB"), nil)
         }
-        var lines = bytes[start..<headEnd.fieldsEnd].split(
-            separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false
-        )
-        .map { line in line.last == UInt8(ascii: "\r") ? line.dropLast() : line }
+        let head: Head
+        switch readHead(bytes[start..<headEnd.fieldsEnd]) {
+        case .read(let read): head = read
+        case .stop(let step): return (step, nil)
+        }
+        let body: Body
+        switch readBody(bytes, from: headEnd.bodyStart, head: head) {
+        case .read(let read): body = read
+        case .stop(let step): return (step, nil)
+        }
+        let request = HTTPRequest(
+            method: head.method, target: head.target, isHTTP10: head.isHTTP10, headers: head.headers, body: body.data)
+        return (.request(length: body.end - start), request)
+    }
+
+    /// What one step of reading a request found: its part, or the step the bytes stop at (more is
+    /// needed, or they are refused).
+    private enum Reading<Part> {
+        case read(Part)
+        case stop(Step)
+    }
+
+    /// A request's line and header fields.
+    private struct Head {
+        var method: String
+        var target: String
+        var isHTTP10: Bool
+        var headers: [(name: String, value: String)]
+
+        /// The values of the fields with a name, given in lowercase, in the order sent.
+        func values(named name: String) -> [String] {
+            headers.filter { $0.name.lowercased() == name }.map(\.value)
+        }
+    }
+
+    /// A request's body, and the index where the request ends.
+    private struct Body {
+        var data: Data
+        var end: Int
+    }
+
+    /// Whether the bytes up to the first line feed are text: no control byte but tab and carriage
+    /// return, nothing above ASCII.
+    private static func requestLineIsText(_ bytes: ArraySlice<UInt8>) -> Bool {
+        for byte in bytes {
+            if byte == UInt8(ascii: "\n") { return true }
+            if byte < 0x20 && byte != UInt8(ascii: "\r") && byte != UInt8(ascii: "\t") || byte >= 0x7F { return false }
+        }
+        return true
+    }
+
+    /// The request line and the header fields, from the bytes before the empty line.
+    private static func readHead(_ fields: ArraySlice<UInt8>) -> Reading<Head> {
+        var lines = fields.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map { line in line.last == UInt8(ascii: "\r") ? line.dropLast() : line }
         while lines.last?.isEmpty == true { lines.removeLast() }
         guard let requestLine = lines.first, let line = String(bytes: requestLine, encoding: .ascii) else {
-            return (.refused(status: 400, reason: "the request line is not HTTP"), nil)
+            return .stop(.refused(status: 400, reason: "the request line is not HTTP"))
         }
         let parts = line.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, parts[0].utf8.allSatisfy(isTokenByte),
             parts[1].first == "/" || parts[1].hasPrefix("http://") || parts[1].hasPrefix("https://")
                 || parts[1] == "*",
             parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0"
-        else { return (.refused(status: 400, reason: "the request line is not HTTP/1.1"), nil) }
+        else { return .stop(.refused(status: 400, reason: "the request line is not HTTP/1.1")) }
         var headers: [(name: String, value: String)] = []
         for field in lines.dropFirst() {
-            guard let colon = field.firstIndex(of: UInt8(ascii: ":")), colon > field.startIndex,
-                field[field.startIndex..<colon].allSatisfy(isTokenByte)
-            else { return (.refused(status: 400, reason: "a header field is malformed"), nil) }
-            let name = String(decoding: field[field.startIndex..<colon], as: UTF8.self)
-            let rawValue = field[(colon + 1)...]
-            let value =
-                String(bytes: rawValue, encoding: .utf8) ?? String(bytes: rawValue, encoding: .isoLatin1) ?? ""
-            headers.append((name, value.trimmingCharacters(in: .whitespaces)))
+            guard let header = headerField(field) else {
+                return .stop(.refused(status: 400, reason: "a header field is malformed"))
+            }
+            headers.append(header)
         }
-        let target = String(parts[1])
-        let method = String(parts[0])
-        let isHTTP10 = parts[2] == "HTTP/1.0"
-        let lowercasedNames = headers.map { $0.name.lowercased() }
-        func named(_ name: String) -> [String] {
-            zip(lowercasedNames, headers).filter { $0.0 == name }.map(\.1.value)
-        }
-        let lengths = Set(named("content-length"))
-        let encodings = named("transfer-encoding")
-        let expectsContinue = named("expect").contains { $0.lowercased() == "100-continue" }
-        let bodyStart = headEnd.bodyStart
-        let body: Data
-        let end: Int
+        return .read(
+            Head(method: String(parts[0]), target: String(parts[1]), isHTTP10: parts[2] == "HTTP/1.0", headers: headers)
+        )
+    }
+
+    /// One header field's name and value (trimmed), or `nil` when the field is malformed.
+    private static func headerField(_ field: ArraySlice<UInt8>) -> (name: String, value: String)? {
+        guard let colon = field.firstIndex(of: UInt8(ascii: ":")), colon > field.startIndex,
+            field[field.startIndex..<colon].allSatisfy(isTokenByte)
+        else { return nil }
+        let name = String(decoding: field[field.startIndex..<colon], as: UTF8.self)
+        let rawValue = field[(colon + 1)...]
+        let value = String(bytes: rawValue, encoding: .utf8) ?? String(bytes: rawValue, encoding: .isoLatin1) ?? ""
+        return (name, value.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// The body the header fields announce, chunked or of a length, and where the request ends.
+    private static func readBody(_ bytes: ArraySlice<UInt8>, from bodyStart: Int, head: Head) -> Reading<Body> {
+        let lengths = Set(head.values(named: "content-length"))
+        let encodings = head.values(named: "transfer-encoding")
+        let expectsContinue = head.values(named: "expect").contains { $0.lowercased() == "100-continue" }
         if !encodings.isEmpty {
             guard lengths.isEmpty, encodings.count == 1, encodings[0].lowercased() == "chunked" else {
-                return (.refused(status: 400, reason: "the request's transfer coding is not chunked alone"), nil)
+                return .stop(.refused(status: 400, reason: "the request's transfer coding is not chunked alone"))
             }
             switch chunked(bytes[bodyStart...]) {
             case .incomplete(let size):
-                if size > bodyLimit { return (.refused(status: 413, reason: "the request's body is over 1 MiB"), nil) }
-                return (.incomplete(expectsContinue: expectsContinue), nil)
-            case .refused(let step): return (step, nil)
-            case .whole(let data, let after):
-                body = data
-                end = after
+                if size > bodyLimit { return .stop(.refused(status: 413, reason: "the request's body is over 1 MiB")) }
+                return .stop(.incomplete(expectsContinue: expectsContinue))
+            case .refused(let step): return .stop(step)
+            case .whole(let data, let after): return .read(Body(data: data, end: after))
             }
-        } else if let length = lengths.first {
-            guard lengths.count == 1, !length.isEmpty, length.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-                return (.refused(status: 400, reason: "the request's Content-Length is not a number"), nil)
-            }
-            guard length.count <= 8, let count = Int(length), count <= bodyLimit else {
-                return (.refused(status: 413, reason: "the request's body is over 1 MiB"), nil)
-            }
-            guard bytes.endIndex - bodyStart >= count else {
-                return (.incomplete(expectsContinue: expectsContinue), nil)
-            }
-            body = Data(bytes[bodyStart..<(bodyStart + count)])
-            end = bodyStart + count
-        } else {
-            body = Data()
-            end = bodyStart
         }
-        let request = HTTPRequest(method: method, target: target, isHTTP10: isHTTP10, headers: headers, body: body)
-        return (.request(length: end - start), request)
+        guard let length = lengths.first else { return .read(Body(data: Data(), end: bodyStart)) }
+        guard lengths.count == 1, !length.isEmpty, length.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            return .stop(.refused(status: 400, reason: "the request's Content-Length is not a number"))
+        }
+        guard length.count <= 8, let count = Int(length), count <= bodyLimit else {
+            return .stop(.refused(status: 413, reason: "the request's body is over 1 MiB"))
+        }
+        guard bytes.endIndex - bodyStart >= count else { return .stop(.incomplete(expectsContinue: expectsContinue)) }
+        return .read(Body(data: Data(bytes[bodyStart..<(bodyStart + count)]), end: bodyStart + count))
     }
 
     /// Where the header fields end and the body starts, when the empty line has arrived.

@@ -25,30 +25,50 @@ struct ServedSuite: Sendable {
         } catch {
             return .failure(.selection(error))
         }
-        var problems: [Diagnostic] = []
-        var chosen: [(Contract, [CaseSpec])] = []
-        for item in items {
-            switch item {
-            case .contractError(_, _, let diagnostics): problems += diagnostics
-            case .contractCase(let contract, .invalid(_, let diagnostics)):
-                problems += diagnostics
-                _ = contract
-            case .contractCase(let contract, .ready(let spec)):
-                guard contract.endpoint != nil else { continue }
-                if chosen.last?.0.file == contract.file {
-                    chosen[chosen.count - 1].1.append(spec)
-                } else {
-                    chosen.append((contract, [spec]))
-                }
-            }
-        }
+        let (chosen, problems) = endpointContracts(in: items)
         guard problems.isEmpty else { return .failure(.invalid(problems)) }
         if items.isEmpty { return .failure(.usage("no case is selected")) }
         if chosen.isEmpty {
             return .failure(
                 .usage("no selected contract names an endpoint (fixture contracts have no request)"))
         }
-        let requests = await withTaskGroup(of: (Int, URLRequest?).self) { group in
+        let requests = await clientRequests(of: chosen)
+        switch servedContracts(chosen, requests: requests, fixtures: verifier.fixtureLocator) {
+        case .success(let contracts):
+            return .success(ServedSuite(contracts: contracts, apis: servedAPIs(contracts, catalogue: catalogue)))
+        case .failure(let problem):
+            return .failure(problem)
+        }
+    }
+
+    /// A contract that names an endpoint, with its selected cases that are ready.
+    private typealias Chosen = (contract: Contract, specs: [CaseSpec])
+
+    /// The selected contracts that name an endpoint, each with its ready cases in suite order, and
+    /// the problems of the contracts and cases that are not valid.
+    private static func endpointContracts(in items: [SuiteItem]) -> (chosen: [Chosen], problems: [Diagnostic]) {
+        var problems: [Diagnostic] = []
+        var chosen: [Chosen] = []
+        for item in items {
+            switch item {
+            case .contractError(_, _, let diagnostics): problems += diagnostics
+            case .contractCase(_, .invalid(_, let diagnostics)): problems += diagnostics
+            case .contractCase(let contract, .ready(let spec)):
+                guard contract.endpoint != nil else { continue }
+                if chosen.last?.contract.file == contract.file {
+                    chosen[chosen.count - 1].specs.append(spec)
+                } else {
+                    chosen.append((contract, [spec]))
+                }
+            }
+        }
+        return (chosen, problems)
+    }
+
+    /// The request each chosen contract's client sends, by the contract's index, learnt concurrently;
+    /// absent where the client sends none.
+    private static func clientRequests(of chosen: [Chosen]) async -> [Int: URLRequest] {
+        await withTaskGroup(of: (Int, URLRequest?).self) { group in
             for (index, (contract, _)) in chosen.enumerated() {
                 guard let endpoint = contract.endpoint else { continue }
                 group.addTask {
@@ -60,13 +80,21 @@ struct ServedSuite: Sendable {
             for await (index, request) in group { found[index] = request }
             return found
         }
+    }
+
+    /// The chosen contracts as served, each case's body loaded once; the problems of the bodies
+    /// that cannot be loaded.
+    private static func servedContracts(
+        _ chosen: [Chosen], requests: [Int: URLRequest], fixtures: FixtureLocator
+    ) -> Result<[ServedContract], ServeProblem> {
+        var problems: [Diagnostic] = []
         var contracts: [ServedContract] = []
         for (index, (contract, specs)) in chosen.enumerated() {
             guard let endpoint = contract.endpoint else { continue }
             var cases: [ServedCase] = []
             let orders = headerOrders(contract)
             for spec in specs {
-                switch LoadedBody.load(spec.response, fixtures: verifier.fixtureLocator, contractFile: contract.file) {
+                switch LoadedBody.load(spec.response, fixtures: fixtures, contractFile: contract.file) {
                 case .success(let body):
                     cases.append(ServedCase(spec: spec, body: body.data, headerOrder: orders[spec.name] ?? []))
                 case .failure(let diagnostic): problems.append(diagnostic)
@@ -78,13 +106,21 @@ struct ServedSuite: Sendable {
                     cases: cases))
         }
         guard problems.isEmpty else { return .failure(.invalid(problems)) }
+        return .success(contracts)
+    }
+
+    /// The APIs the contracts' endpoints belong to, in catalogue order, each with the base path its
+    /// clients are given, ending in `/`.
+    private static func servedAPIs(
+        _ contracts: [ServedContract], catalogue: Catalogue
+    ) -> [(name: String, basePath: String)] {
         var apis: [(String, String)] = []
         for name in catalogue.apis where contracts.contains(where: { $0.endpoint.api == name }) {
             guard let base = catalogue.baseURL(ofAPI: name) else { continue }
             let path = URLComponents(url: base, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? "/"
             apis.append((name, path.hasSuffix("/") ? path : path + "/"))
         }
-        return .success(ServedSuite(contracts: contracts, apis: apis))
+        return apis
     }
 
     /// The order each case's response lists its headers in, by case name: the loaded contract keeps

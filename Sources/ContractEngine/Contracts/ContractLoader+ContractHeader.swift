@@ -1,0 +1,182 @@
+import DogPatchClients
+import Foundation
+
+extension ContractLoader {
+    /// Everything a contract says above its cases, and the cases' nodes.
+    struct Header {
+        var endpoint: Endpoint?
+        var model: ModelDescriptor?
+        var arguments: [String: Endpoint.Argument]
+        var request: RequestExpectation?
+        var responseQueue: ResponseQueue
+        var ignoredKeys: Set<String>
+        var caseNodes: [JSONNode]
+    }
+
+    /// Stage one: the contract's own keys, each problem reported where it is written.
+    func readHeader(_ root: JSONNode, reader: inout ContractReader) -> Header? {
+        let top = reader.members(
+            of: root, in: "the contract",
+            allowed: [
+                "$schema", "version", "description", "endpoint", "arguments", "request", "model", "responseQueue",
+                "ignoredKeys", "cases",
+            ]
+        )
+        guard let top else { return nil }
+        _ = reader.string(top["description"])
+        // Where an editor finds the JSON Schema of contract files; the tool does not read it.
+        _ = reader.string(top["$schema"])
+        checkVersion(top["version"], reader: &reader)
+        let endpointName = reader.string(top["endpoint"])
+        reader.endpointName = endpointName?.value
+        let endpoint = endpointName.flatMap { resolveEndpoint($0, reader: &reader) }
+        let responseQueue = readResponseQueue(top["responseQueue"], reader: &reader)
+        return Header(
+            endpoint: endpoint,
+            model: resolveModel(top, endpoint: endpoint, endpointName: endpointName, reader: &reader),
+            arguments: readArguments(top["arguments"], endpoint: endpoint, named: endpointName != nil, reader: &reader),
+            request: readRequest(top["request"], endpoint: endpoint, named: endpointName != nil, reader: &reader),
+            responseQueue: responseQueue,
+            ignoredKeys: Set(reader.stringArray(top["ignoredKeys"])?.value ?? []),
+            caseNodes: readCaseNodes(top["cases"], root: root, reader: &reader)
+        )
+    }
+
+    /// `version`, when written, must be one this tool reads.
+    private func checkVersion(_ member: JSONMember?, reader: inout ContractReader) {
+        guard let version = reader.integer(member, in: Int.min...Int.max) else { return }
+        if version.value > Self.currentVersion {
+            reader.error(
+                "contract version \(version.value) is newer than this tool reads (version \(Self.currentVersion)); update dogpatch-contracts",
+                at: version.position)
+        } else if version.value < 1 {
+            reader.error("contract version must be 1, found \(version.value)", at: version.position)
+        }
+    }
+
+    /// The catalogue's endpoint a contract names, or an error where the name is written.
+    private func resolveEndpoint(_ endpointName: Located<String>, reader: inout ContractReader) -> Endpoint? {
+        switch catalogue.endpoint(resolving: endpointName.value) {
+        case .success(let found):
+            return found
+        case .failure(let error):
+            reader.error(
+                error.message
+                    + Self.didYouMean(endpointName.value, among: catalogue.endpoints.map(\.name)),
+                at: endpointName.position)
+            return nil
+        }
+    }
+
+    /// `responseQueue`: where the client completes, `main` unless the contract says otherwise.
+    private func readResponseQueue(_ member: JSONMember?, reader: inout ContractReader) -> ResponseQueue {
+        guard let queue = reader.string(member) else { return .main }
+        guard let parsed = ResponseQueue(rawValue: queue.value) else {
+            reader.error(
+                "\"responseQueue\" must be \"main\" or \"private\", found \"\(queue.value)\"", at: queue.position)
+            return .main
+        }
+        return parsed
+    }
+
+    /// The `cases` array's elements, which must be at least one.
+    private func readCaseNodes(_ member: JSONMember?, root: JSONNode, reader: inout ContractReader) -> [JSONNode] {
+        guard let member else {
+            reader.error("missing required key \"cases\" in the contract", at: root.position)
+            return []
+        }
+        guard case .array(let elements) = member.value.value else {
+            reader.error(
+                "\"cases\" must be an array, found \(member.value.value.foundDescription)",
+                at: member.value.position)
+            return []
+        }
+        if elements.isEmpty {
+            reader.error("\"cases\" is empty: a contract needs at least one case", at: member.value.position)
+        }
+        return elements
+    }
+
+    private func resolveModel(
+        _ top: MemberTable, endpoint: Endpoint?, endpointName: Located<String>?, reader: inout ContractReader
+    ) -> ModelDescriptor? {
+        guard let modelName = reader.string(top["model"]) else {
+            if top["model"] == nil, endpointName == nil {
+                reader.error("a contract without \"endpoint\" needs \"model\" (\(catalogue.knownModels))", at: .start)
+            }
+            return endpoint?.model
+        }
+        switch catalogue.model(resolving: modelName.value, for: endpoint) {
+        case .success(let model):
+            return model
+        case .failure(let error):
+            let names = catalogue.models.map(\.name)
+            reader.error(
+                error.message
+                    + (catalogue.model(named: modelName.value) == nil
+                        ? Self.didYouMean(modelName.value, among: names) : ""),
+                at: modelName.position)
+            return nil
+        }
+    }
+
+    /// Reads `arguments`; `named` tells an absent endpoint (an error here) from an unknown one (reported already).
+    private func readArguments(
+        _ member: JSONMember?, endpoint: Endpoint?, named: Bool, reader: inout ContractReader
+    ) -> [String: Endpoint.Argument] {
+        guard let member else { return [:] }
+        guard let endpoint else {
+            if !named {
+                reader.error("\"arguments\" needs an \"endpoint\" to pass them to", at: member.keyPosition)
+            }
+            return [:]
+        }
+        let allowed = endpoint.parameters.map(\.name)
+        guard !allowed.isEmpty else {
+            reader.error("\(endpoint.name) takes no arguments; remove \"arguments\"", at: member.keyPosition)
+            return [:]
+        }
+        guard let members = reader.members(of: member.value, in: "\"arguments\" of \(endpoint.name)", allowed: allowed)
+        else { return [:] }
+        var arguments: [String: Endpoint.Argument] = [:]
+        for (name, argument) in members {
+            guard let parameter = endpoint.parameter(named: name) else { continue }
+            switch (parameter.kind, argument.value.value) {
+            case (.string, .string(let value)):
+                arguments[name] = .string(value)
+            case (.bool, .bool(let value)):
+                arguments[name] = .bool(value)
+            case (.strings, .array(let elements)):
+                let strings = elements.compactMap { element -> String? in
+                    if case .string(let value) = element.value { return value }
+                    reader.error(
+                        "argument \"\(name)\" must hold only strings, found \(element.value.foundDescription)",
+                        at: element.position)
+                    return nil
+                }
+                arguments[name] = .strings(strings)
+            default:
+                reader.error(
+                    "argument \"\(name)\" must be \(parameter.kind.rawValue), found \(argument.value.value.foundDescription)",
+                    at: argument.value.position)
+            }
+        }
+        return arguments
+    }
+
+    private func readRequest(_ member: JSONMember?, endpoint: Endpoint?, named: Bool, reader: inout ContractReader)
+        -> RequestExpectation?
+    {
+        guard let member else { return nil }
+        if endpoint == nil, !named {
+            reader.error("\"request\" needs an \"endpoint\" whose client sends it", at: member.keyPosition)
+        }
+        guard let members = reader.members(of: member.value, in: "\"request\"", allowed: ["method", "path", "query"])
+        else { return nil }
+        var request = RequestExpectation()
+        request.method = reader.string(members["method"])
+        request.path = reader.string(members["path"])
+        request.query = reader.stringObject(members["query"])
+        return request
+    }
+}

@@ -1,0 +1,114 @@
+import DogPatchClients
+import Foundation
+
+extension ContractLoader {
+    /// Reads a case's `expect`: that the body decodes (with a count and values), or the error the
+    /// client gives.
+    func readExpectation(_ member: JSONMember, model: ModelDescriptor, reader: inout ContractReader)
+        -> Expectation?
+    {
+        guard
+            let members = reader.members(
+                of: member.value, in: "\"expect\"", allowed: ["decodes", "count", "values", "error", "status", "path"]
+            )
+        else { return nil }
+        let decodes = reader.bool(members["decodes"])
+        let errorName = reader.string(members["error"])
+        let position = member.value.position
+        switch (decodes, errorName) {
+        case (_?, _?):
+            reader.error("\"expect\" takes \"decodes\" or \"error\", not both", at: position)
+            return nil
+        case (let decodes?, nil):
+            return readDecodes(decodes, members: members, model: model, at: position, reader: &reader)
+        case (nil, let errorName?):
+            return readFailure(errorName, members: members, at: position, reader: &reader)
+        case (nil, nil):
+            reader.error("\"expect\" needs \"decodes\": true or \"error\"", at: position)
+            return nil
+        }
+    }
+
+    /// `"decodes": true`, with the keys that go with it.
+    private func readDecodes(
+        _ decodes: Located<Bool>, members: MemberTable, model: ModelDescriptor, at position: SourcePosition,
+        reader: inout ContractReader
+    ) -> Expectation? {
+        guard decodes.value else {
+            reader.error(
+                "\"decodes\": false is not an expectation; name the failure with \"error\"", at: decodes.position)
+            return nil
+        }
+        for key in ["status", "path"] where members[key] != nil {
+            reader.error(
+                "\"\(key)\" goes with \"error\", not with \"decodes\"", at: members[key]?.keyPosition ?? position)
+        }
+        let count = reader.integer(members["count"], in: 0...Int.max)
+        if let count, !model.isArray {
+            reader.error("\"count\" needs an array model; \"\(model.name)\" is not one", at: count.position)
+        }
+        let values = readValues(members["values"], reader: &reader)
+        return Expectation(kind: .decodes(count: count, values: values), position: position)
+    }
+
+    /// `"error"`: one of the client's error kinds, with the `status` or `path` that kind takes.
+    private func readFailure(
+        _ errorName: Located<String>, members: MemberTable, at position: SourcePosition, reader: inout ContractReader
+    ) -> Expectation? {
+        guard let kind = APIError.Kind(rawValue: errorName.value) else {
+            let known = APIError.Kind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            reader.error("unknown error \"\(errorName.value)\"; expected one of \(known)", at: errorName.position)
+            return nil
+        }
+        for key in ["count", "values"] where members[key] != nil {
+            reader.error(
+                "\"\(key)\" goes with \"decodes\", not with \"error\"", at: members[key]?.keyPosition ?? position)
+        }
+        let status = reader.integer(members["status"], in: 100...599)
+        if let status, kind != .responseUnsuccessful {
+            reader.error(
+                "\"status\" goes with \"responseUnsuccessful\", not \"\(kind.rawValue)\"", at: status.position)
+        }
+        let path = readFailurePath(members["path"], kind: kind, reader: &reader)
+        return Expectation(kind: .error(kind, status: status, path: path), position: position)
+    }
+
+    /// The `path` where a `jsonConversionFailure` fails.
+    private func readFailurePath(_ member: JSONMember?, kind: APIError.Kind, reader: inout ContractReader)
+        -> Located<JSONPath>?
+    {
+        guard let text = reader.string(member) else { return nil }
+        guard kind == .jsonConversionFailure else {
+            reader.error("\"path\" goes with \"jsonConversionFailure\", not \"\(kind.rawValue)\"", at: text.position)
+            return nil
+        }
+        guard let parsed = JSONPath(parsing: text.value) else {
+            reader.error("\"\(text.value)\" is not a path; write paths like \"[0].name.common\"", at: text.position)
+            return nil
+        }
+        return Located(value: parsed, position: text.position)
+    }
+
+    private func readValues(_ member: JSONMember?, reader: inout ContractReader) -> [ValueExpectation] {
+        guard let member else { return [] }
+        guard case .object(let entries) = member.value.value else {
+            reader.error(
+                "\"values\" must be an object of path to value, found \(member.value.value.foundDescription)",
+                at: member.value.position)
+            return []
+        }
+        var seen = Set<String>()
+        return entries.compactMap { entry in
+            guard seen.insert(entry.key).inserted else {
+                reader.error("duplicate key \"\(entry.key)\" in \"values\"", at: entry.keyPosition)
+                return nil
+            }
+            guard let path = JSONPath(parsing: entry.key) else {
+                reader.error(
+                    "\"\(entry.key)\" is not a path; write paths like \"[0].name.common\"", at: entry.keyPosition)
+                return nil
+            }
+            return ValueExpectation(path: path, value: entry.value.value, position: entry.keyPosition)
+        }
+    }
+}
