@@ -133,9 +133,9 @@ struct LayerTests {
         }
     }
 
-    /// The capitalised words of the code that are not member accesses (`.Name`).
-    static func names(in code: String) -> Set<String> {
-        var names: Set<String> = []
+    /// The identifiers of the code, each with whether it follows a dot (a member access).
+    static func words(in code: String) -> [(word: String, afterDot: Bool)] {
+        var words: [(String, Bool)] = []
         var word = ""
         var afterDot = false
         var previous: Character = " "
@@ -144,12 +144,17 @@ struct LayerTests {
                 if word.isEmpty { afterDot = previous == "." }
                 word.append(character)
             } else {
-                if let first = word.first, first.isUppercase, !afterDot { names.insert(word) }
+                if !word.isEmpty { words.append((word, afterDot)) }
                 word = ""
             }
             previous = character
         }
-        return names
+        return words
+    }
+
+    /// The capitalised words of the code that are not member accesses (`.Name`).
+    static func names(in code: String) -> Set<String> {
+        Set(words(in: code).filter { !$0.afterDot && $0.word.first?.isUppercase == true }.map(\.word))
     }
 
     @Test("every folder of the engine is in the stack, once")
@@ -215,21 +220,7 @@ struct LayerTests {
 
     /// The words of the code written as member accesses (`.needsReplay`, `x.describe(`).
     static func memberAccesses(in code: String) -> Set<String> {
-        var names: Set<String> = []
-        var word = ""
-        var afterDot = false
-        var previous: Character = " "
-        for character in code + " " {
-            if character.isLetter || character.isNumber || character == "_" {
-                if word.isEmpty { afterDot = previous == "." }
-                word.append(character)
-            } else {
-                if afterDot, !word.isEmpty { names.insert(word) }
-                word = ""
-            }
-            previous = character
-        }
-        return names
+        Set(words(in: code).filter(\.afterDot).map(\.word))
     }
 
     @Test("no file uses a member that only an extension in a folder above its own declares")
