@@ -15,38 +15,34 @@ struct LiveCheck: Sendable {
     func run() async -> CaseResult {
         let skipped = CaseResult(
             contract: contract.file, endpoint: contract.endpoint?.name, caseName: spec.name, status: .skipped)
-        if let reason = spec.skip {
-            return with(skipped) { $0.skipReason = reason }
-        }
-        guard let recorded = spec.recorded, let endpoint = contract.endpoint else {
-            return with(skipped) { $0.skipReason = "not recorded" }
-        }
-        if case .http(let status, _, _) = spec.response.kind, recorded.isCapturedError(status: status) {
-            return with(skipped) { $0.skipReason = "captured error" }
+        let request: RecordedRequest
+        switch RecordedRequest.of(spec, in: contract) {
+        case .success(let found): request = found
+        case .failure(.skipped(let reason)): return with(skipped) { $0.skipReason = reason }
+        case .failure(.notRecorded): return with(skipped) { $0.skipReason = "not recorded" }
+        case .failure(.capturedError): return with(skipped) { $0.skipReason = "captured error" }
         }
         let answer: LiveResponse
-        switch await LiveFetcher.fetch(
-            endpoint, arguments: contract.arguments, baseURL: live.baseURLs.url(for: endpoint), timeout: live.timeout)
-        {
+        switch await request.send(live) {
         case .success(let response):
             answer = response
-        case .failure(let failure):
-            let diagnostic = Diagnostic(.error, failure.message, file: contract.file, position: recorded.position)
+        case .failure(let unanswered):
             return with(skipped) {
                 $0.status = .error
                 $0.skipReason = nil
-                $0.diagnostics = [diagnostic]
-                $0.url = failure.url
+                $0.diagnostics = [unanswered.diagnostic]
+                $0.url = unanswered.url
             }
         }
+        let position = request.recording.position
         var result = await run.runner(spec.answered(by: answer), of: contract).run()
         result.url = answer.displayURL
         result.diagnostics += answer.redirects.map {
             Diagnostic(
-                .note, "followed a redirect to \(answer.shown($0))", file: contract.file, position: recorded.position)
+                .note, "followed a redirect to \(answer.shown($0))", file: contract.file, position: position)
         }
         if let warning = answer.unsentBaseQueryWarning {
-            result.diagnostics.append(Diagnostic(.warning, warning, file: contract.file, position: recorded.position))
+            result.diagnostics.append(Diagnostic(.warning, warning, file: contract.file, position: position))
         }
         result.diagnostics += driftDiagnostics(against: answer)
         return result
