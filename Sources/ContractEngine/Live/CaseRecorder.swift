@@ -48,61 +48,143 @@ package struct CaseRecorder: Sendable {
     ///   - contract: Its contract.
     /// - Returns: The verdict and the lines to print.
     package func record(_ spec: CaseSpec, of contract: Contract) async -> Account {
-        if let reason = spec.skip {
-            return Account(
-                verdict: .skipped,
-                text: line("SKIPPED", contract, spec, nil, ["skipped: \(reason); not asked for, not written"]))
+        do throws(Stop) {
+            let target = try target(spec, of: contract)
+            let exchange = try await exchange(for: target)
+            if exchange.old == exchange.answer.body, target.status == exchange.answer.status,
+                Self.same(exchange.headers, target.headers)
+            {
+                return unchanged(exchange)
+            }
+            let (details, failures) = try await checked(exchange)
+            return await write(exchange, details: details, failures: failures)
+        } catch {
+            return error.account
         }
-        if let recorded = spec.recorded, case .http(let status, _, _) = spec.response.kind,
-            recorded.isCapturedError(status: status)
-        {
-            return Account(
-                verdict: .skipped,
-                text: line(
-                    "SKIPPED", contract, spec, nil,
-                    ["skipped: captured error; kept as it was seen, not asked for, not written"]))
+    }
+
+    /// What `record` says of a case it stops at before the end: one not asked, not answered, or
+    /// not written.
+    private struct Stop: Error {
+        let account: Account
+    }
+
+    /// A recorded case about to be asked again, with the recording the answer may replace.
+    private struct Target {
+        let request: RecordedRequest
+        /// The recorded status.
+        let status: Int
+        /// The recorded headers: the ones the case keeps.
+        let headers: [String: String]
+        /// The fixture's resolved path.
+        let fixture: String
+        /// The fixture's name as files and outputs show it.
+        let display: String
+        /// The contract's file, where the new `recorded` is written.
+        let contractURL: URL
+
+        var contract: Contract { request.contract }
+        var spec: CaseSpec { request.spec }
+    }
+
+    /// The server's answer beside the recording.
+    private struct Exchange {
+        let target: Target
+        /// The answer, its body laid out for review unless kept as received.
+        let answer: LiveResponse
+        /// The fixture's bytes; `nil` when the fixture is missing.
+        let old: Data?
+        /// The headers the case keeps, as the server sent them.
+        let headers: [(name: String, value: String)]
+        /// The outcome the fixture predicts, when there is one.
+        let oldOutcome: String?
+    }
+
+    /// The case's request and the recording it rewrites.
+    /// - Throws: What `record` says of a case it does not ask for: skipped, a captured error, or
+    ///   not a recorded fixture case.
+    private func target(_ spec: CaseSpec, of contract: Contract) throws(Stop) -> Target {
+        let request: RecordedRequest?
+        switch RecordedRequest.of(spec, in: contract) {
+        case .success(let found):
+            request = found
+        case .failure(.skipped(let reason)):
+            throw Stop(
+                account: Account(
+                    verdict: .skipped,
+                    text: line("SKIPPED", contract, spec, nil, ["skipped: \(reason); not asked for, not written"])))
+        case .failure(.capturedError):
+            throw Stop(
+                account: Account(
+                    verdict: .skipped,
+                    text: line(
+                        "SKIPPED", contract, spec, nil,
+                        ["skipped: captured error; kept as it was seen, not asked for, not written"])))
+        case .failure(.notRecorded):
+            request = nil
         }
-        guard spec.recorded != nil, let endpoint = contract.endpoint, let contractURL = contract.url,
-            case .http(let oldStatus, let oldHeaders, .fixture(let path, let fixtureFile, _)) = spec.response.kind
+        guard let request, let contractURL = contract.url,
+            case .http(let status, let headers, .fixture(let path, let fixture, _)) = spec.response.kind
         else {
-            return Account(
-                verdict: .error, text: line("ERROR", contract, spec, nil),
-                messages: ["\(contract.file): \(spec.name) is not a recorded fixture case"])
+            throw Stop(
+                account: Account(
+                    verdict: .error, text: line("ERROR", contract, spec, nil),
+                    messages: ["\(contract.file): \(spec.name) is not a recorded fixture case"]))
         }
+        return Target(
+            request: request, status: status, headers: headers, fixture: fixture,
+            display: run.fixtures.displayName(path), contractURL: contractURL)
+    }
+
+    /// Asks the server, then reads the fixture the answer may replace.
+    /// - Throws: What `record` says when the server gives no answer or the fixture cannot be read.
+    private func exchange(for target: Target) async throws(Stop) -> Exchange {
+        let (contract, spec) = (target.contract, target.spec)
         var answer: LiveResponse
-        switch await LiveFetcher.fetch(
-            endpoint, arguments: contract.arguments, baseURL: self.live.baseURLs.url(for: endpoint),
-            timeout: self.live.timeout)
-        {
+        switch await target.request.send(live) {
         case .success(let response): answer = response
-        case .failure(let failure):
-            let diagnostic = Diagnostic(.error, failure.message, file: contract.file, position: spec.recorded?.position)
-            return Account(verdict: .error, text: line("ERROR", contract, spec, failure.url), diagnostics: [diagnostic])
+        case .failure(let unanswered):
+            throw Stop(
+                account: Account(
+                    verdict: .error, text: line("ERROR", contract, spec, unanswered.url),
+                    diagnostics: [unanswered.diagnostic]))
         }
-        let display = run.fixtures.displayName(path)
         var old: Data?
-        if access(fixtureFile, F_OK) == 0 {
-            switch FixtureStore.load(path: fixtureFile, display: display) {
+        if access(target.fixture, F_OK) == 0 {
+            switch FixtureStore.load(path: target.fixture, display: target.display) {
             case .success(let data): old = data
             case .failure(let problem):
                 // Unreadable, over the limit, not a file: never written over without a word.
-                return Account(
-                    verdict: .error, text: line("ERROR", contract, spec, answer.displayURL), diagnostics: [problem])
+                throw Stop(
+                    account: Account(
+                        verdict: .error, text: line("ERROR", contract, spec, answer.displayURL), diagnostics: [problem])
+                )
             }
         }
         // Laid out for review, unless asked not to or the fixture holds the answer as received.
         if !live.raw, old != answer.body { answer.body = ReviewableJSON.laidOut(answer.body) }
-        let headers = Redaction.keptHeaders(asked: oldHeaders.keys.sorted(), value: answer.header)
+        let headers = Redaction.keptHeaders(asked: target.headers.keys.sorted(), value: answer.header)
         let oldOutcome = old.map {
             Predictor.predict(spec.response, body: $0, model: contract.model).summary(model: contract.model)
         }
-        if old == answer.body, oldStatus == answer.status, Self.same(headers, oldHeaders) {
-            let details = changes(
-                from: old, status: oldStatus, headers: oldHeaders, to: answer, keeping: headers, model: contract.model,
-                outcomes: (oldOutcome, oldOutcome ?? "")
-            )
-            return Account(verdict: .unchanged, text: line("UNCHANGED", contract, spec, answer.displayURL, details))
-        }
+        return Exchange(target: target, answer: answer, old: old, headers: headers, oldOutcome: oldOutcome)
+    }
+
+    /// What `record` says of an answer identical to the recording, which it does not write.
+    private func unchanged(_ exchange: Exchange) -> Account {
+        let details = changes(in: exchange, outcomes: (exchange.oldOutcome, exchange.oldOutcome ?? ""))
+        return Account(
+            verdict: .unchanged,
+            text: line("UNCHANGED", exchange.target.contract, exchange.target.spec, exchange.answer.displayURL, details)
+        )
+    }
+
+    /// Runs the case with the server's answer, and every other case that reads its fixture with
+    /// the new body.
+    /// - Returns: The lines saying what changed, and the failures `--force` writes over.
+    /// - Throws: What `record` says of an answer that fails and is not forced.
+    private func checked(_ exchange: Exchange) async throws(Stop) -> (details: [String], failures: [Diagnostic]) {
+        let (contract, spec, answer) = (exchange.target.contract, exchange.target.spec, exchange.answer)
         // The case with the server's answer, run once: its prediction is the new outcome reported.
         let answered = spec.answered(by: answer)
         let (check, prediction) = await run.runner(answered, of: contract).evaluate()
@@ -110,20 +192,11 @@ package struct CaseRecorder: Sendable {
             prediction?.summary(model: contract.model)
             ?? Predictor.predict(answered.response, body: answer.body, model: contract.model).summary(
                 model: contract.model)
-        var details = changes(
-            from: old, status: oldStatus, headers: oldHeaders, to: answer, keeping: headers, model: contract.model,
-            outcomes: (oldOutcome, newOutcome)
-        )
-        var failures = check.status == .passed ? [] : check.diagnostics.filter { $0.severity == .error }
-        if check.status != .passed, failures.isEmpty {
-            failures = [
-                Diagnostic(
-                    .error, "the case is \(check.status.rawValue) with the new answer", file: contract.file,
-                    position: spec.position)
-            ]
-        }
+        var details = changes(in: exchange, outcomes: (exchange.oldOutcome, newOutcome))
+        var failures = Self.failures(of: check, file: contract.file, position: spec.position)
+        let display = exchange.target.display
         let shared = await sharedReaderFailures(
-            of: fixtureFile, besides: (contract, spec), body: answer.body, display: display)
+            of: exchange.target.fixture, besides: (contract, spec), body: answer.body, display: display)
         failures += shared
         guard failures.isEmpty || force else {
             details.append(
@@ -131,10 +204,19 @@ package struct CaseRecorder: Sendable {
                     ? "not written: the new answer does not satisfy the case's \"expect\" (--force writes it)"
                     : "not written: the new answer does not satisfy every case that reads \(display) (--force writes it)"
             )
-            return Account(
-                verdict: .failed, text: line("FAILED", contract, spec, answer.displayURL, details),
-                diagnostics: failures)
+            throw Stop(
+                account: Account(
+                    verdict: .failed, text: line("FAILED", contract, spec, answer.displayURL, details),
+                    diagnostics: failures))
         }
+        return (details, failures)
+    }
+
+    /// Writes the new fixture and the contract's new `recorded` together, all or none.
+    /// - Returns: What `record` says: recorded or forced, or why nothing was written.
+    private func write(_ exchange: Exchange, details: [String], failures: [Diagnostic]) async -> Account {
+        let (target, answer) = (exchange.target, exchange.answer)
+        var details = details
         let stamp = Recording.stamp(Date())
         var underLock = false
         do {
@@ -142,45 +224,73 @@ package struct CaseRecorder: Sendable {
                 // Before the lock, the checks above decided; under it, they run again on the suite
                 // as it is now (a case added meanwhile may read this fixture too).
                 if underLock, !force {
-                    try await recheck(spec, of: contract, answer: answer, fixture: fixtureFile, display: display)
+                    try await recheck(
+                        target.spec, of: target.contract, answer: answer, fixture: target.fixture,
+                        display: target.display)
                 }
                 underLock = true
-                var changes = FileChanges()
-                changes.write(answer.body, to: URL(fileURLWithPath: fixtureFile, isDirectory: false), display: display)
-                guard let current = try? Data(contentsOf: contractURL),
-                    let updated = ContractEditor.updatingRecording(
-                        of: spec.name, in: current, url: answer.displayURL, at: stamp, status: answer.status,
-                        headers: headers
-                    )
-                else {
-                    throw RecordRefusal(
-                        message:
-                            "cannot find the case \(JSONValue.quote(spec.name)) and its \"recorded\" in \(contract.file); nothing was written"
-                    )
-                }
-                changes.write(updated, to: contractURL, display: contract.file)
-                return (changes, ())
+                return (try plannedChanges(exchange, at: stamp), ())
             }
         } catch {
-            if case .refused(let refusal) = error, !refusal.diagnostics.isEmpty {
-                details.append(refusal.message)
-                return Account(
-                    verdict: .failed, text: line("FAILED", contract, spec, answer.displayURL, details),
-                    diagnostics: refusal.diagnostics)
-            }
-            let message =
-                switch error {
-                case .refused(let refusal): refusal.message
-                case .cannotWrite(let error): "cannot write \(JSONValue.quote(error.path)): \(error.reason)"
-                }
-            return Account(
-                verdict: .error, text: line("ERROR", contract, spec, answer.displayURL, details), messages: [message])
+            return notWritten(exchange, details: details, error)
         }
         details += failures.map { "expectation that now fails: \($0.rendered)" }
         let verdict: Verdict = failures.isEmpty ? .recorded : .forced
         return Account(
             verdict: verdict,
-            text: line(verdict == .recorded ? "RECORDED" : "FORCED", contract, spec, answer.displayURL, details))
+            text: line(
+                verdict == .recorded ? "RECORDED" : "FORCED", target.contract, target.spec, answer.displayURL, details))
+    }
+
+    /// The new fixture, and the contract with the case's `recorded` stamped anew.
+    private func plannedChanges(_ exchange: Exchange, at stamp: String) throws(RecordRefusal) -> FileChanges {
+        let (target, answer) = (exchange.target, exchange.answer)
+        var changes = FileChanges()
+        changes.write(
+            answer.body, to: URL(fileURLWithPath: target.fixture, isDirectory: false), display: target.display)
+        guard let current = try? Data(contentsOf: target.contractURL),
+            let updated = ContractEditor.updatingRecording(
+                of: target.spec.name, in: current, url: answer.displayURL, at: stamp, status: answer.status,
+                headers: exchange.headers
+            )
+        else {
+            throw RecordRefusal(
+                message:
+                    "cannot find the case \(JSONValue.quote(target.spec.name)) and its \"recorded\" in \(target.contract.file); nothing was written"
+            )
+        }
+        changes.write(updated, to: target.contractURL, display: target.contract.file)
+        return changes
+    }
+
+    /// What `record` says when the write was refused or failed.
+    private func notWritten(
+        _ exchange: Exchange, details: [String], _ error: SuiteWriter.Failure<RecordRefusal>
+    ) -> Account {
+        let (contract, spec, url) = (exchange.target.contract, exchange.target.spec, exchange.answer.displayURL)
+        if case .refused(let refusal) = error, !refusal.diagnostics.isEmpty {
+            return Account(
+                verdict: .failed, text: line("FAILED", contract, spec, url, details + [refusal.message]),
+                diagnostics: refusal.diagnostics)
+        }
+        let message =
+            switch error {
+            case .refused(let refusal): refusal.message
+            case .cannotWrite(let error): "cannot write \(JSONValue.quote(error.path)): \(error.reason)"
+            }
+        return Account(verdict: .error, text: line("ERROR", contract, spec, url, details), messages: [message])
+    }
+
+    /// The errors of a case run with the new answer; a case that does not pass and names no error
+    /// is said to be what it is.
+    private static func failures(of check: CaseResult, file: String, position: SourcePosition) -> [Diagnostic] {
+        guard check.status != .passed else { return [] }
+        let errors = check.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty else { return errors }
+        return [
+            Diagnostic(
+                .error, "the case is \(check.status.rawValue) with the new answer", file: file, position: position)
+        ]
     }
 
     /// Why the contract could not be edited, or why the answer no longer fits the suite as it is.
@@ -202,15 +312,7 @@ package struct CaseRecorder: Sendable {
         var failures: [Diagnostic] = []
         if let current = now.first(where: { $0.contract.file == contract.file && $0.spec.name == spec.name }) {
             let (check, _) = await run.runner(current.spec.answered(by: answer), of: current.contract).evaluate()
-            if check.status != .passed {
-                failures += check.diagnostics.filter { $0.severity == .error }
-                if failures.isEmpty {
-                    failures.append(
-                        Diagnostic(
-                            .error, "the case is \(check.status.rawValue) with the new answer", file: contract.file,
-                            position: current.spec.position))
-                }
-            }
+            failures += Self.failures(of: check, file: contract.file, position: current.spec.position)
         }
         failures += await sharedReaderFailures(
             of: fixture, besides: (contract, spec), body: answer.body, display: display, readers: readers)
@@ -261,10 +363,10 @@ package struct CaseRecorder: Sendable {
     /// What changed between the recording and the server's answer today: the status, the
     /// headers the case keeps, the keys (as collapsed paths, in the drift check's words) and the
     /// decode outcome.
-    private func changes(
-        from old: Data?, status oldStatus: Int, headers oldHeaders: [String: String], to live: LiveResponse,
-        keeping headers: [(name: String, value: String)], model: ModelDescriptor, outcomes: (old: String?, new: String)
-    ) -> [String] {
+    private func changes(in exchange: Exchange, outcomes: (old: String?, new: String)) -> [String] {
+        let (old, live, headers) = (exchange.old, exchange.answer, exchange.headers)
+        let (oldStatus, oldHeaders) = (exchange.target.status, exchange.target.headers)
+        let model = exchange.target.contract.model
         var lines = [
             live.status == oldStatus ? "status: \(live.status), unchanged" : "status: \(live.status), was \(oldStatus)"
         ]

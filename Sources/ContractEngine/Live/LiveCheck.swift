@@ -15,38 +15,34 @@ struct LiveCheck: Sendable {
     func run() async -> CaseResult {
         let skipped = CaseResult(
             contract: contract.file, endpoint: contract.endpoint?.name, caseName: spec.name, status: .skipped)
-        if let reason = spec.skip {
-            return with(skipped) { $0.skipReason = reason }
-        }
-        guard let recorded = spec.recorded, let endpoint = contract.endpoint else {
-            return with(skipped) { $0.skipReason = "not recorded" }
-        }
-        if case .http(let status, _, _) = spec.response.kind, recorded.isCapturedError(status: status) {
-            return with(skipped) { $0.skipReason = "captured error" }
+        let request: RecordedRequest
+        switch RecordedRequest.of(spec, in: contract) {
+        case .success(let found): request = found
+        case .failure(.skipped(let reason)): return with(skipped) { $0.skipReason = reason }
+        case .failure(.notRecorded): return with(skipped) { $0.skipReason = "not recorded" }
+        case .failure(.capturedError): return with(skipped) { $0.skipReason = "captured error" }
         }
         let answer: LiveResponse
-        switch await LiveFetcher.fetch(
-            endpoint, arguments: contract.arguments, baseURL: live.baseURLs.url(for: endpoint), timeout: live.timeout)
-        {
+        switch await request.send(live) {
         case .success(let response):
             answer = response
-        case .failure(let failure):
-            let diagnostic = Diagnostic(.error, failure.message, file: contract.file, position: recorded.position)
+        case .failure(let unanswered):
             return with(skipped) {
                 $0.status = .error
                 $0.skipReason = nil
-                $0.diagnostics = [diagnostic]
-                $0.url = failure.url
+                $0.diagnostics = [unanswered.diagnostic]
+                $0.url = unanswered.url
             }
         }
+        let position = request.recording.position
         var result = await run.runner(spec.answered(by: answer), of: contract).run()
         result.url = answer.displayURL
         result.diagnostics += answer.redirects.map {
             Diagnostic(
-                .note, "followed a redirect to \(answer.shown($0))", file: contract.file, position: recorded.position)
+                .note, "followed a redirect to \(answer.shown($0))", file: contract.file, position: position)
         }
         if let warning = answer.unsentBaseQueryWarning {
-            result.diagnostics.append(Diagnostic(.warning, warning, file: contract.file, position: recorded.position))
+            result.diagnostics.append(Diagnostic(.warning, warning, file: contract.file, position: position))
         }
         result.diagnostics += driftDiagnostics(against: answer)
         return result
@@ -67,51 +63,5 @@ struct LiveCheck: Sendable {
         var result = result
         change(&result)
         return result
-    }
-}
-
-/// The drift between a fixture and a server's body, as collapsed paths the model's decoding
-/// names: the objects it reads as dictionaries have their keys collapsed to `*`.
-enum DriftCheck {
-    /// Compares the two bodies' shapes.
-    /// - Parameters:
-    ///   - fixture: The fixture's bytes.
-    ///   - server: The server's body.
-    ///   - model: The model both decode into.
-    ///   - keyReads: What the run has learnt about the model.
-    /// - Returns: The drift, or nothing when either body is not JSON.
-    static func drift(fixture: Data, server: Data, model: ModelDescriptor, keyReads: KeyReadCache) -> [ShapeDrift] {
-        // Each body parsed once, for both the model's reads and the shape.
-        guard let fixtureRoot = try? JSONParser.parse(BodyEncoding.utf8(fixture)),
-            let serverRoot = try? JSONParser.parse(BodyEncoding.utf8(server))
-        else { return [] }
-        let fixtureLog = UnreadKeys.keysRead(in: fixtureRoot, model: model)
-        let serverLog = UnreadKeys.keysRead(in: serverRoot, model: model)
-        let learnt = keyReads.learnt(for: model.name)
-        let dictionaries = learnt.dictionaries.union(fixtureLog?.dictionaries ?? []).union(
-            serverLog?.dictionaries ?? [])
-        // Only a decode of the server's body can tell whether the model reads a key the fixture
-        // lacks; failing that, what the run has learnt from other bodies, or nothing.
-        return ShapeDrift.compare(
-            fixture: BodyShape(fixtureRoot, dictionaries: dictionaries),
-            server: BodyShape(serverRoot, dictionaries: dictionaries)
-        ) { path in
-            serverLog.map { $0.paths.contains(path) } ?? learnt.reads[path]
-        }
-    }
-}
-
-extension CaseSpec {
-    /// The case with the server's answer in place of its declared response.
-    func answered(by live: LiveResponse) -> CaseSpec {
-        var headers: [String: String] = [:]
-        if let contentType = live.header("Content-Type") { headers["Content-Type"] = contentType }
-        let response = ResponseSpec(
-            kind: .http(status: live.status, headers: headers, body: .received(live.body, source: live.displayURL)),
-            delayMs: 0, position: self.response.position
-        )
-        return CaseSpec(
-            name: name, position: position, response: response, expect: expect, skip: skip, replay: replay,
-            recorded: recorded)
     }
 }
