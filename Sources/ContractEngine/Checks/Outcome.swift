@@ -62,27 +62,3 @@ package enum Outcome: Sendable {
         }
     }
 }
-
-extension Expectation {
-    /// How messages name the expectation: `responseUnsuccessful(404)`, `a decoded [Dog]`.
-    func summary(model: ModelDescriptor) -> String {
-        switch kind {
-        case .decodes(let count?, _):
-            "a decoded \(model.name) of \(count.value) \(count.value == 1 ? "element" : "elements")"
-        case .decodes(nil, _): "a decoded \(model.name)"
-        case .error(.responseUnsuccessful, let status?, _): "responseUnsuccessful(\(status.value))"
-        case .error(.jsonConversionFailure, _, let path?): "jsonConversionFailure at \(path.value)"
-        case .error(let kind, _, _): kind.rawValue
-        }
-    }
-}
-
-extension ResponseSpec {
-    /// How messages name the response: `HTTP 500`, `networkError notConnectedToInternet`.
-    var summary: String {
-        switch kind {
-        case .http(let status, _, _): "HTTP \(status)"
-        case .networkError(_, let name): "networkError \(name)"
-        }
-    }
-}

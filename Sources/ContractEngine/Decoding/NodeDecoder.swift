@@ -301,19 +301,3 @@ private struct SingleNodeContainer: SingleValueDecodingContainer {
         try NodeDecoder.unbox(T.self, from: decoder.node, at: codingPath, readLog: decoder.readLog)
     }
 }
-
-/// A coding key made by the decoder itself, for array indices and `super`.
-struct NodeCodingKey: CodingKey {
-    let stringValue: String
-    let intValue: Int?
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-        intValue = nil
-    }
-
-    init(intValue: Int) {
-        stringValue = "Index \(intValue)"
-        self.intValue = intValue
-    }
-}

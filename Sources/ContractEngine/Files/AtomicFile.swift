@@ -1,13 +1,5 @@
 import Foundation
 
-/// A file the tool could not write, with the reason in words.
-package struct FileWriteError: Error, Sendable {
-    /// The path as the user gave it.
-    package let path: String
-    /// Why, such as `permission denied`.
-    package let reason: String
-}
-
 /// Writes the files the tool owns (reports, contracts, fixtures) the way a user means the path.
 ///
 /// A regular file is replaced in one step, through a temporary file beside it and a rename, so an

@@ -1,15 +1,5 @@
 import Foundation
 
-/// A JSON syntax error, with where it is and the path of the value being read.
-package struct JSONSyntaxError: Error, Equatable, Sendable {
-    /// What is wrong, such as `expected ',' or ']' after an array element`.
-    package var message: String
-    /// Where the problem is.
-    package var position: SourcePosition
-    /// The path of the value being read, such as `[3].name`.
-    package var path: String
-}
-
 /// A strict RFC 8259 parser that keeps every value's position.
 ///
 /// Foundation's parser reports no positions, so the tool reads JSON itself wherever it must say

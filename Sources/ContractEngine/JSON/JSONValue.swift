@@ -1,33 +1,6 @@
 import DogPatchClients
 import Foundation
 
-/// A JSON value parsed with the position it starts at.
-package struct JSONNode: Sendable, Equatable {
-    /// The value.
-    package var value: JSONValue
-    /// Where the value starts.
-    package var position: SourcePosition
-
-    /// Creates a node.
-    /// - Parameters:
-    ///   - value: The value.
-    ///   - position: Where it starts.
-    package init(_ value: JSONValue, at position: SourcePosition) {
-        self.value = value
-        self.position = position
-    }
-}
-
-/// One member of a JSON object, with where its key starts.
-package struct JSONMember: Sendable, Equatable {
-    /// The key.
-    package var key: String
-    /// Where the key starts.
-    package var keyPosition: SourcePosition
-    /// The value.
-    package var value: JSONNode
-}
-
 /// A JSON value; numbers keep their literal text so nothing is rounded before a check needs it.
 package indirect enum JSONValue: Sendable, Equatable {
     /// `null`.
@@ -117,15 +90,5 @@ package indirect enum JSONValue: Sendable, Equatable {
     /// - Returns: The quoted, escaped string.
     package static func quote(_ string: String) -> String {
         CodingPath.quote(string)
-    }
-}
-
-extension JSONNode {
-    /// The member with a key, the first one when the key is repeated (as `JSONDecoder` reads it).
-    /// - Parameter key: The key.
-    /// - Returns: The member, or `nil` when absent or when this is not an object.
-    package func member(_ key: String) -> JSONMember? {
-        guard case .object(let members) = value else { return nil }
-        return members.first { $0.key == key }
     }
 }

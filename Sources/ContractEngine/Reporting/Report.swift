@@ -1,17 +1,5 @@
 import Foundation
 
-/// The report formats `verify` prints.
-package enum ReportFormat: String, Sendable, CaseIterable {
-    /// One line a case and a summary, for people.
-    case text
-    /// One JSON object.
-    case json
-    /// JUnit XML: a test suite a contract, a test case a case.
-    case junit
-    /// GitHub Actions workflow commands.
-    case github
-}
-
 /// Renders results in every format. Output depends only on the results, never on the order cases
 /// finished in, so it is the same bytes whatever `--jobs` was, but for the run times JUnit's `time`
 /// attributes carry.

@@ -347,28 +347,3 @@ final class CaseRouter: Sendable {
             "{\"method\":\(JSONValue.quote(sent.method)),\"path\":\(JSONValue.quote(sent.decodedPath)),\"query\":{\(query)}}"
     }
 }
-
-/// A case choice: a case name, for every contract that has it, or for one contract.
-package struct CaseChoice: Sendable, Equatable {
-    /// The contract's identity, when the choice names one.
-    package var contract: String?
-    /// The case's name.
-    package var caseName: String
-
-    /// Reads `NAME` or `CONTRACT › NAME`.
-    package init(parsing text: String) {
-        if let separator = text.range(of: " › ") {
-            contract = String(text[..<separator.lowerBound])
-            caseName = String(text[separator.upperBound...])
-        } else {
-            contract = nil
-            caseName = text
-        }
-    }
-}
-
-/// A message for a user of `serve`.
-struct ServeMessage: Error, Sendable {
-    let text: String
-    init(_ text: String) { self.text = text }
-}

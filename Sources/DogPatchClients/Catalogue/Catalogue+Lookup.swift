@@ -1,20 +1,3 @@
-/// Why a name does not resolve in a catalogue, worded once for every place that looks names up:
-/// contracts, `explain`, `add`.
-public struct CatalogueLookupError: Error, Equatable, Sendable {
-    /// Which name is wrong.
-    public enum Subject: Sendable {
-        /// The endpoint's.
-        case endpoint
-        /// The model's.
-        case model
-    }
-
-    /// Which name is wrong.
-    public let subject: Subject
-    /// What is wrong, such as `unknown endpoint "x"; known endpoints are "dogpatch.getDogs", ...`.
-    public let message: String
-}
-
 extension Catalogue {
     /// The endpoint with a name, or why there is none.
     /// - Parameter name: The name contracts use.

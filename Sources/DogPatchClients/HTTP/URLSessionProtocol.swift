@@ -17,16 +17,6 @@ public protocol URLSessionProtocol: Sendable {
     ) -> any URLSessionDataTaskProtocol
 }
 
-/// The part of `URLSessionDataTask` the clients use.
-public protocol URLSessionDataTaskProtocol: AnyObject, Sendable {
-    /// Starts or resumes the task.
-    func resume()
-    /// Cancels the task.
-    func cancel()
-}
-
-extension URLSessionDataTask: URLSessionDataTaskProtocol {}
-
 extension URLSession: URLSessionProtocol {
     /// Creates a data task through `dataTask(with:completionHandler:)`.
     /// - Parameters:

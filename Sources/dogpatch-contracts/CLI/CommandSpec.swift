@@ -1,33 +1,5 @@
 import ContractEngine
 
-/// One option of a command: its names, the value it takes, its help, and what it does to the
-/// command's parsed arguments. A command's table of these drives both its parser and its help,
-/// so an option cannot be accepted without being documented, or documented without being accepted.
-struct OptionSpec<Parsed>: Sendable {
-    /// `--timeout`, then any other spellings (`--colour`).
-    let names: [String]
-    /// The value's placeholder (`SECONDS`); `nil` for a flag.
-    let value: String?
-    /// One help line; continuation lines follow with `\n`.
-    let help: String
-    /// Stores the value (`""` for a flag) into the parsed arguments, or says why it is wrong.
-    let apply: @Sendable (inout Parsed, String) throws -> Void
-
-    /// An option that takes a value.
-    static func value(
-        _ name: String, _ placeholder: String, _ help: String, aliases: [String] = [],
-        _ apply: @escaping @Sendable (inout Parsed, String) throws -> Void
-    ) -> OptionSpec {
-        OptionSpec(names: [name] + aliases, value: placeholder, help: help, apply: apply)
-    }
-
-    /// A flag: an option without a value.
-    static func flag(_ name: String, _ help: String, _ apply: @escaping @Sendable (inout Parsed) -> Void) -> OptionSpec
-    {
-        OptionSpec(names: [name], value: nil, help: help) { parsed, _ in apply(&parsed) }
-    }
-}
-
 /// A command's interface: its usage, its positional arguments and its table of options, from
 /// which both the parser and `--help` are made.
 struct CommandSpec<Parsed>: Sendable {

@@ -10,18 +10,6 @@ struct ReportOptions: Sendable {
     var quiet = false
 }
 
-#if compiler(>=6.2)
-    /// A command that reports cases: `verify`, `mutate`.
-    protocol ReportingCommand: SendableMetatype {
-        var reporting: ReportOptions { get set }
-    }
-#else
-    /// A command that reports cases: `verify`, `mutate`.
-    protocol ReportingCommand {
-        var reporting: ReportOptions { get set }
-    }
-#endif
-
 /// The report options, written once for every command that has them.
 extension OptionSpec where Parsed: ReportingCommand {
     static func format(_ command: String) -> OptionSpec {

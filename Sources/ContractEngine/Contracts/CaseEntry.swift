@@ -1,0 +1,15 @@
+/// One case of a loaded contract: ready to run, or invalid on its own.
+package enum CaseEntry: Sendable {
+    /// The case is ready to run.
+    case ready(CaseSpec)
+    /// The case is invalid; the contract's other cases still run.
+    case invalid(name: String, diagnostics: [Diagnostic])
+
+    /// The case's name.
+    package var name: String {
+        switch self {
+        case .ready(let contractCase): contractCase.name
+        case .invalid(let name, _): name
+        }
+    }
+}

@@ -1,0 +1,7 @@
+/// The queue a client is built with for replay.
+package enum ResponseQueue: String, Sendable {
+    /// The main queue.
+    case main
+    /// A private serial queue.
+    case `private`
+}

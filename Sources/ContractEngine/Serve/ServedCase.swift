@@ -1,0 +1,63 @@
+import Foundation
+
+/// One case as served: its answer, made once.
+struct ServedCase: Sendable {
+    let name: String
+    /// Whether the case expects the body to decode.
+    let decodes: Bool
+    let status: Int?
+    /// The network error the case stands for, and the fault served for it.
+    let networkError: (name: String, fault: WireFault, exact: Bool)?
+    let delayMs: Int
+    /// The answer on a connection that stays open.
+    let answer: HTTPAnswer.Kind
+    /// The header fields as the contract lists them.
+    let headers: [(String, String)]
+    let body: Data
+
+    init(spec: CaseSpec, body: Data, headerOrder: [String]) {
+        name = spec.name
+        if case .decodes = spec.expect.kind { decodes = true } else { decodes = false }
+        delayMs = spec.response.delayMs
+        switch spec.response.kind {
+        case .http(let status, let headers, _):
+            self.status = status
+            networkError = nil
+            let listed = headerOrder.compactMap { name in headers[name].map { (name, $0) } }
+            let others = headers.filter { !headerOrder.contains($0.key) }.sorted { $0.key < $1.key }
+            self.headers = listed + others.map { ($0.key, $0.value) }
+            self.body = body
+            answer = .response(
+                status: status, bytes: HTTPAnswer.bytes(status: status, headers: self.headers, body: body),
+                bodyCount: HTTPAnswer.sentBodyCount(status: status, body: body))
+        case .networkError(let code, let name):
+            status = nil
+            let (fault, exact) = WireFaults.fault(for: code)
+            networkError = (name, fault, exact)
+            headers = []
+            self.body = Data()
+            answer = .fault(fault)
+        }
+    }
+
+    /// The answer for a request, closing the connection when the request asks so.
+    func answer(note: String, closing: Bool) -> HTTPAnswer {
+        guard closing, let status else { return HTTPAnswer(kind: answer, delayMs: delayMs, note: note) }
+        var answer = HTTPAnswer.response(
+            status: status, headers: headers + [("Connection", "close")], body: body, delayMs: delayMs, note: note)
+        answer.note = note
+        return answer
+    }
+
+    /// The case as the control path lists it.
+    var listing: String {
+        var members = ["\"name\":\(JSONValue.quote(name))"]
+        if let status { members.append("\"status\":\(status)") }
+        if let networkError {
+            members.append("\"networkError\":\(JSONValue.quote(networkError.name))")
+            members.append("\"fault\":\(JSONValue.quote(networkError.fault.rawValue))")
+        }
+        if delayMs > 0 { members.append("\"delayMs\":\(delayMs)") }
+        return "{" + members.joined(separator: ",") + "}"
+    }
+}

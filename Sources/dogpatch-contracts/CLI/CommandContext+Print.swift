@@ -1,0 +1,38 @@
+import ContractEngine
+
+extension CommandContext {
+    /// Prints a report with its cases' diagnostics, and returns what is left for the end of the
+    /// run. As text, each case's diagnostics go to standard error right after its line (so a
+    /// terminal shows them under it), a diagnostic several cases share once, and the summary
+    /// line last, after `trailer` (the coverage matrix); in the other formats, standard output is
+    /// the report alone and the diagnostics come at the end.
+    /// - Parameters:
+    ///   - report: The report.
+    ///   - format: The format.
+    ///   - color: The colour choice.
+    ///   - trailer: Text printed after the cases and before the summary, as text only.
+    ///   - quiet: `--quiet`: as text, leave out the passed and skipped cases with nothing to say.
+    /// - Returns: The diagnostics still to report.
+    func print(
+        _ report: Report, format: ReportFormat, color: ColorChoice, trailer: String = "", quiet: Bool = false
+    ) -> [ToolProblem] {
+        guard format == .text else {
+            results(report.render(format, palette: Palette(enabled: false)))
+            let all = report.caseDiagnostics().flatMap { $0 }
+            return all.isEmpty ? [] : [.diagnostics(all)]
+        }
+        let lines = report.textLines(
+            palette: Palette(enabled: color.isOn(terminal: environment.stdoutIsTerminal, environment: environment)),
+            quiet: quiet)
+        let errorPalette = Palette(
+            enabled: color.isOn(terminal: environment.stderrIsTerminal, environment: environment))
+        for (line, caseDiagnostics) in lines.cases {
+            results(line)
+            if !caseDiagnostics.isEmpty {
+                output.standardError(Tool.render(.diagnostics(caseDiagnostics), palette: errorPalette))
+            }
+        }
+        results(trailer + lines.summary)
+        return []
+    }
+}

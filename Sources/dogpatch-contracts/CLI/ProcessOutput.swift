@@ -1,0 +1,66 @@
+import ContractEngine
+import Foundation
+
+/// Writes to the process's standard output and standard error with `write(2)`, so a full disk, a
+/// closed stream or a broken pipe is an error the run reports rather than a crash inside Foundation.
+final class ProcessOutput: ToolOutput, Sendable {
+    /// Why a stream cannot be written, by file descriptor; once it fails it is not written again.
+    private let broken = Locked([Int32: String]())
+
+    /// Creates the process's output. A standard stream that was closed before the tool started is
+    /// held open on `/dev/null`, so no file the tool opens can take its descriptor, and counts as failed.
+    init() {
+        for descriptor in [STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+            let placeholder = open("/dev/null", O_WRONLY)
+            if placeholder >= 0, placeholder != descriptor {
+                _ = dup2(placeholder, descriptor)
+                _ = close(placeholder)
+            }
+            broken.withLock { $0[descriptor] = "it is closed" }
+        }
+    }
+
+    /// Writes text to standard output.
+    /// - Parameter text: The text.
+    func standardOutput(_ text: String) { send(text, to: STDOUT_FILENO) }
+
+    /// Writes text to standard error.
+    /// - Parameter text: The text.
+    func standardError(_ text: String) { send(text, to: STDERR_FILENO) }
+
+    /// The first stream that could not be written, as a message (`cannot write to standard output:
+    /// no space left on device`), or `nil` when every write went through.
+    var failure: String? {
+        broken.withLock { broken in
+            if let reason = broken[STDOUT_FILENO] { return "cannot write to standard output: \(reason)" }
+            if let reason = broken[STDERR_FILENO] { return "cannot write to standard error: \(reason)" }
+            return nil
+        }
+    }
+
+    /// The exit status to end with: the run's own, or `invalid` when a stream failed, saying so on
+    /// standard error where it still works.
+    /// - Parameter code: The run's exit status.
+    /// - Returns: The status the process exits with.
+    func finish(_ code: ExitCode) -> ExitCode {
+        guard let failure else { return code }
+        send(Tool.render(.error(failure), palette: Palette(enabled: false)), to: STDERR_FILENO)
+        return .invalid
+    }
+
+    private func send(_ text: String, to descriptor: Int32) {
+        broken.withLock { broken in
+            guard broken[descriptor] == nil else { return }
+            var bytes = Array(text.utf8)[...]
+            while !bytes.isEmpty {
+                let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    broken[descriptor] = FileProblem.describe(errno: errno)
+                    return
+                }
+                bytes = bytes.dropFirst(written)
+            }
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import ContractEngine
+
+/// A problem a command reports, as data. `Tool.run` is the one place that words it on standard
+/// error: `error:`, `warning:`, `note:` and `usage:` are written nowhere else.
+enum ToolProblem: Error, Sendable {
+    /// The arguments are wrong: `error: MESSAGE` and where to find the command's help.
+    case usage(CommandLineError)
+    /// Problems found in the user's files, in compiler style (`FILE:LINE:COL: error: ...`).
+    case diagnostics([Diagnostic])
+    /// The command could not do what was asked, such as write a report: `error: MESSAGE`.
+    case error(String)
+    /// Something worth knowing that changes no verdict: `warning: MESSAGE`.
+    case warning(String)
+    /// What the command did by design and a reader may want to know: `note: MESSAGE`.
+    case note(String)
+
+    /// Problems in files, then the closing error that says what came of them.
+    static func refusal(_ diagnostics: [Diagnostic], _ message: String) -> [ToolProblem] {
+        (diagnostics.isEmpty ? [] : [.diagnostics(diagnostics)]) + [.error(message)]
+    }
+}
