@@ -7,11 +7,11 @@ import Foundation
 /// body comes from a file, the server (`--live`) or an archive (`--har`); the engine plans and
 /// writes, and the command words what it says.
 struct AddCommand: ToolCommand {
-    /// Where the body comes from.
+    /// Where the body comes from: a file, the server, or an archive's entries.
     enum Origin {
         case file(String)
         case live
-        case archive(String)
+        case archive(String, CaptureImport.Pick)
     }
 
     var file: String?
@@ -183,7 +183,7 @@ struct AddCommand: ToolCommand {
 
     /// Where the body comes from, once the options are checked.
     var origin: Origin {
-        if let har { return .archive(har) }
+        if let har { return .archive(har, pick) }
         return live ? .live : .file(file ?? "")
     }
 
@@ -199,23 +199,23 @@ struct AddCommand: ToolCommand {
         }
         let writer = context.writer(root: location.root)
         let replayTimeout = timeout ?? VerifyOptions().timeout
-        if case .archive(let archive) = origin {
-            let capture = CaptureImport(
-                place: place, catalogue: context.catalogue, writer: writer, timeout: replayTimeout, name: name,
-                given: given, keepHeaders: keepHeaders, raw: raw, pick: pick)
-            let account = await capture.add(archive: location.resolve(archive), display: archive)
-            return finish(account, in: context) { Self.summary(of: $0, contract: contract, dryRun: pick.dryRun) }
-        }
         let addition = CaseAddition(
             place: place, catalogue: context.catalogue, request: request, writer: writer, timeout: replayTimeout)
         let account: CaseAddition.Account<CaseAddition.Added>
-        if case .file(let file) = origin {
+        switch origin {
+        case .file(let file):
             account = await addition.add(file: location.resolve(file), display: file, destination: destination)
-        } else {
+        case .live:
             account = await LiveAddition(
                 addition, baseURLs: baseURLs, timeout: timeout ?? VerifyOptions().liveTimeout, raw: raw,
                 keepHeaders: keepHeaders, destination: destination
             ).add()
+        case .archive(let archive, let pick):
+            let capture = CaptureImport(
+                place: place, catalogue: context.catalogue, writer: writer, timeout: replayTimeout, name: name,
+                given: given, keepHeaders: keepHeaders, raw: raw, pick: pick)
+            let imported = await capture.add(archive: location.resolve(archive), display: archive)
+            return finish(imported, in: context) { Self.summary(of: $0, contract: contract, dryRun: pick.dryRun) }
         }
         return finish(account, in: context) { (Self.summary(of: $0, contract: contract, name: name ?? ""), $0.results) }
     }
