@@ -3,6 +3,12 @@ import Foundation
 
 /// Which entries `add --har` takes, and the writes it plans for them.
 extension CaptureImport {
+    /// The cases planned, and the contract as it will be with them.
+    struct Planned {
+        var cases: [Captured]
+        var contract: Contract
+    }
+
     /// The entries taken for the contract and how they are matched, saying why each other entry is not.
     /// - Parameters:
     ///   - archive: The archive file.
@@ -117,7 +123,7 @@ extension CaptureImport {
     func plan(
         _ entries: [HARArchive.Entry], match: CaptureMatch, archiveName: String, source: ContractLoader.Source,
         memo: inout [Int: (model: String, result: Result<ObservedBody, Diagnostic>)]
-    ) throws(CaseAddition.Problem) -> (changes: FileChanges, plan: (cases: [Captured], contract: Contract)) {
+    ) throws(CaseAddition.Problem) -> (changes: FileChanges, plan: Planned) {
         guard case .loaded(let existing) = source.loaded, let data = source.data, let root = source.root else {
             throw .refused([], "\(place.path) is no longer a valid contract; nothing was added")
         }
@@ -164,7 +170,7 @@ extension CaptureImport {
         }
         if !invalid.isEmpty { throw .refused(invalid, "the cases were not added") }
         changes.write(appended.data, to: place.url, display: place.path)
-        return (changes, (cases, contract))
+        return (changes, Planned(cases: cases, contract: contract))
     }
 
     /// The expectation a captured body's case records: the outcome observed, once an add unless

@@ -26,9 +26,11 @@ package struct CaptureImport: Sendable {
     package struct Captured: Sendable {
         /// The entry's number in the archive.
         package let entry: Int
+        /// The request's method, as captured.
         package let method: String
         /// The URL as the case records it.
         package let url: String
+        /// The response's status.
         package let status: Int
         /// The body's size as captured.
         package let bytes: Int
@@ -107,18 +109,17 @@ package struct CaptureImport: Sendable {
         } catch {
             return CaseAddition.Account(warnings: warnings, result: .failure(error))
         }
-        let archiveName = archive.lastPathComponent
+        let archiveName = URL(fileURLWithPath: display).lastPathComponent
         var memo: [Int: (model: String, result: Result<ObservedBody, Diagnostic>)] = [:]
         // The contract read above is the first plan's; the plan under the lock reads it again.
         var preloaded: ContractLoader.Source? = source
-        let plan = {
-            () throws(CaseAddition.Problem) -> (changes: FileChanges, plan: (cases: [Captured], contract: Contract)) in
+        let plan = { () throws(CaseAddition.Problem) -> (changes: FileChanges, plan: Planned) in
             defer { preloaded = nil }
             return try self.plan(
                 entries, match: match, archiveName: archiveName, source: preloaded ?? place.read(with: loader),
                 memo: &memo)
         }
-        let planned: (cases: [Captured], contract: Contract)
+        let planned: Planned
         if pick.dryRun {
             do throws(CaseAddition.Problem) { planned = try plan().plan } catch {
                 return CaseAddition.Account(warnings: warnings, result: .failure(error))
