@@ -36,7 +36,7 @@ extension ContractLoader {
         }
     }
 
-    private func readCase(_ node: JSONNode, index: Int, model: ModelDescriptor, replayable: Bool, file: String)
+    func readCase(_ node: JSONNode, index: Int, model: ModelDescriptor, replayable: Bool, file: String)
         -> CaseEntry
     {
         var reader = ContractReader(file: file)

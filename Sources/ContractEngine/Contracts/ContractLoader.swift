@@ -27,6 +27,15 @@ package struct ContractLoader: Sendable {
     ///   - file: How reports name it.
     /// - Returns: The contract, or its problems.
     package func load(contentsOf url: URL, file: String) -> LoadedContract {
+        read(contentsOf: url, file: file).loaded
+    }
+
+    /// Reads and loads a contract file, keeping its bytes and tree for an editor.
+    /// - Parameters:
+    ///   - url: The file.
+    ///   - file: How reports name it.
+    /// - Returns: The file's bytes and tree, when it could be read and parsed, and what they load into.
+    package func read(contentsOf url: URL, file: String) -> Source {
         let data: Data
         switch RegularFile.read(url.path, limit: Self.maxContractBytes) {
         case .success(let bytes):
@@ -44,12 +53,14 @@ package struct ContractLoader: Sendable {
                         position: .start)
                 case .cannotRead(let reason): Diagnostic(.error, "cannot read the contract: \(reason)", file: file)
                 }
-            return .invalid(file: file, endpoint: nil, diagnostics: [problem])
+            return Source(loaded: .invalid(file: file, endpoint: nil, diagnostics: [problem]), data: nil, root: nil)
         }
-        let loaded = load(data, file: file)
-        guard case .loaded(var contract) = loaded else { return loaded }
-        contract.url = url
-        return .loaded(contract)
+        var source = read(data, file: file)
+        if case .loaded(var contract) = source.loaded {
+            contract.url = url
+            source.loaded = .loaded(contract)
+        }
+        return source
     }
 
     /// Loads a contract from its bytes.
@@ -58,27 +69,32 @@ package struct ContractLoader: Sendable {
     ///   - file: How reports name it.
     /// - Returns: The contract, or its problems.
     package func load(_ data: Data, file: String) -> LoadedContract {
+        read(data, file: file).loaded
+    }
+
+    /// Parses and loads a contract's bytes, keeping the tree.
+    func read(_ data: Data, file: String) -> Source {
         let root: JSONNode
         do {
             root = try JSONParser.parse(data)
         } catch {
-            return .invalid(
-                file: file, endpoint: nil,
-                diagnostics: [
-                    Diagnostic(.error, "invalid JSON: \(error.message)", file: file, position: error.position)
-                ])
+            let diagnostic = Diagnostic(
+                .error, "invalid JSON: \(error.message)", file: file, position: error.position)
+            return Source(loaded: .invalid(file: file, endpoint: nil, diagnostics: [diagnostic]), data: data, root: nil)
         }
         var reader = ContractReader(file: file)
         guard let header = readHeader(root, reader: &reader), reader.diagnostics.isEmpty, let model = header.model
         else {
-            return .invalid(file: file, endpoint: reader.endpointName, diagnostics: reader.diagnostics)
+            let loaded = LoadedContract.invalid(
+                file: file, endpoint: reader.endpointName, diagnostics: reader.diagnostics)
+            return Source(loaded: loaded, data: data, root: root)
         }
-        return .loaded(
-            Contract(
-                file: file, endpoint: header.endpoint, model: model, arguments: header.arguments,
-                request: header.request,
-                responseQueue: header.responseQueue, ignoredKeys: header.ignoredKeys,
-                cases: readCases(header.caseNodes, model: model, replayable: header.endpoint != nil, file: file)
-            ))
+        let contract = Contract(
+            file: file, endpoint: header.endpoint, model: model, arguments: header.arguments,
+            request: header.request,
+            responseQueue: header.responseQueue, ignoredKeys: header.ignoredKeys,
+            cases: readCases(header.caseNodes, model: model, replayable: header.endpoint != nil, file: file)
+        )
+        return Source(loaded: .loaded(contract), data: data, root: root)
     }
 }

@@ -32,8 +32,23 @@ package enum ContractEditor {
     ///   - newCase: The case.
     /// - Returns: The new bytes, or `nil` when the file has no `cases` array to append to.
     package static func appending(_ newCase: CaseTemplate, to data: Data) -> Data? {
-        guard let root = try? JSONParser.parse(data), let cases = root.member("cases"),
-            case .array(let elements) = cases.value.value, let first = elements.first
+        guard let root = try? JSONParser.parse(data) else { return nil }
+        return appending([newCase], to: data, root: root)?.data
+    }
+
+    /// A contract's text with cases after its last one, in order, from the tree the contract was
+    /// loaded from: the same bytes as appending them one at a time, with no second parse.
+    /// - Parameters:
+    ///   - newCases: The cases.
+    ///   - data: The contract's bytes; a contract that loaded, so `cases` is a non-empty array.
+    ///   - root: The bytes' JSON tree.
+    /// - Returns: The new bytes, and each case's text as written and where it starts in them; `nil`
+    ///   when the file has no `cases` array to append to.
+    package static func appending(_ newCases: [CaseTemplate], to data: Data, root: JSONNode) -> (
+        data: Data, cases: [(text: Data, start: SourcePosition)]
+    )? {
+        guard let cases = root.member("cases"), case .array(let elements) = cases.value.value,
+            let first = elements.first
         else { return nil }
         let bytes = [UInt8](data)
         guard let open = SourcePosition.offset(of: cases.value.position, in: bytes),
@@ -41,7 +56,7 @@ package enum ContractEditor {
         else { return nil }
         var end = close
         while end > open + 1, isWhitespace(bytes[end - 1]) { end -= 1 }
-        // Line the new case up with the first one when it starts its own line.
+        // Line the new cases up with the first one when it starts its own line.
         var indent = "    "
         if let start = SourcePosition.offset(of: first.position, in: bytes) {
             var lineStart = start
@@ -50,13 +65,22 @@ package enum ContractEditor {
                 indent = String(decoding: bytes[lineStart..<start], as: UTF8.self)
             }
         }
-        var insertion = ",\n" + indent + newCase.rendered(indent: indent)
         // The new lines end the way the file's lines do.
-        if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")), newline > 0, bytes[newline - 1] == UInt8(ascii: "\r")
-        {
-            insertion = insertion.replacingOccurrences(of: "\n", with: "\r\n")
+        let newline =
+            bytes.firstIndex(of: UInt8(ascii: "\n")).map { $0 > 0 && bytes[$0 - 1] == UInt8(ascii: "\r") } ?? false
+            ? "\r\n" : "\n"
+        var line = 1 + bytes[..<end].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        var insertion: [UInt8] = []
+        var written: [(text: Data, start: SourcePosition)] = []
+        for newCase in newCases {
+            let text = Array(newCase.rendered(indent: indent).replacingOccurrences(of: "\n", with: newline).utf8)
+            line += 1
+            insertion += Array(("," + newline + indent).utf8)
+            written.append((Data(text), SourcePosition(line: line, column: indent.utf8.count + 1)))
+            insertion += text
+            line += text.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         }
-        return Data(bytes[..<end] + Array(insertion.utf8) + bytes[end...])
+        return (Data(bytes[..<end] + insertion + bytes[end...]), written)
     }
 
     /// The offset of the bracket that closes the one at `open`, skipping strings.

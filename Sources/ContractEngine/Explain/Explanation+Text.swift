@@ -42,7 +42,7 @@ extension Explanation {
         }
         let template = CaseTemplate(
             name: "NAME", status: status, fixture: fixturePath ?? URL(fileURLWithPath: file).lastPathComponent,
-            expect: CaseTemplate.expect(observing: outcome, records: records)
+            expect: ObservedBody(outcome: outcome, records: records).expectation
         )
         out +=
             "\na case for it"

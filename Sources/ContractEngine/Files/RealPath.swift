@@ -2,7 +2,7 @@ import Foundation
 
 /// A path with every symlink resolved, by the C library's `realpath`: one call, where Foundation's
 /// `resolvingSymlinksInPath()` makes several of its own for each component, which shows with
-/// thousands of files.
+/// thousands of files; or tidied as reports name it, without asking the file system.
 package enum RealPath {
     /// The path resolved, or `nil` when something on it is missing.
     /// - Parameter path: An absolute or relative path.
@@ -38,5 +38,15 @@ package enum RealPath {
             head = (head as NSString).deletingLastPathComponent
         }
         return path
+    }
+
+    /// A path as reports name it: `contracts//x.json`, `./contracts/./x.json` and `contracts/x.json/`
+    /// are all `contracts/x.json`.
+    package static func normalized(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        let joined = parts.joined(separator: "/")
+        if absolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
     }
 }

@@ -20,10 +20,16 @@ package struct JSONParser {
     /// - Parameters:
     ///   - data: The document's bytes, UTF-8, with an optional byte-order mark.
     ///   - maxDepth: The deepest nesting accepted.
+    ///   - start: Where the document starts in the file it is part of (a case written into a
+    ///     contract's text), so positions are the file's; the start of a file by default.
     /// - Returns: The root value.
     /// - Throws: `JSONSyntaxError` at the first problem.
-    package static func parse(_ data: Data, maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(
+        _ data: Data, maxDepth: Int = defaultMaxDepth, at start: SourcePosition = .start
+    ) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONParser(bytes: [UInt8](data), maxDepth: maxDepth)
+        parser.line = start.line
+        parser.lineStart = 1 - start.column
         return try parser.parseDocument()
     }
 

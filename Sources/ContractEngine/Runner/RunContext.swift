@@ -42,6 +42,21 @@ package struct RunContext: Sendable {
         checked(await run(entry, of: contract))
     }
 
+    /// Runs the named cases of a contract, in the order named, as `verify` runs a case: what `add`
+    /// does with the cases it wrote.
+    /// - Parameters:
+    ///   - names: The cases; a name the contract lacks is passed over.
+    ///   - contract: Their contract.
+    /// - Returns: Their results.
+    package func verify(named names: [String], of contract: Contract) async -> [CaseResult] {
+        var results: [CaseResult] = []
+        for name in names {
+            guard let entry = contract.cases.first(where: { $0.name == name }) else { continue }
+            results.append(await verify(entry, of: contract))
+        }
+        return results
+    }
+
     /// One result with the diagnostic rules applied to it alone, as a run applies them to all of
     /// its results: for callers that verify one case (`add`, `mutate`, a Swift Testing case).
     package func checked(_ result: CaseResult) -> CaseResult {

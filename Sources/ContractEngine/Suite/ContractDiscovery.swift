@@ -25,7 +25,7 @@ package struct ContractDiscovery {
     func find(_ paths: [String]) throws(MissingPath) -> [Found] {
         var found: [String: Found] = [:]
         for path in paths {
-            try add(location.resolve(path), display: Self.normalized(path), as: path, into: &found)
+            try add(location.resolve(path), display: RealPath.normalized(path), as: path, into: &found)
         }
         return found.values.sorted { $0.display < $1.display }
     }
@@ -38,7 +38,7 @@ package struct ContractDiscovery {
     /// - Throws: `MissingPath` when the folder does not exist.
     func find(folder: URL, display: String) throws(MissingPath) -> [Found] {
         var found: [String: Found] = [:]
-        try add(folder, display: Self.normalized(display), as: display, into: &found)
+        try add(folder, display: RealPath.normalized(display), as: display, into: &found)
         return found.values.sorted { $0.display < $1.display }
     }
 
@@ -80,15 +80,5 @@ package struct ContractDiscovery {
     private static func identity(of url: URL) -> String {
         // One `realpath` for a file that is there; URL's own standardizing costs more than that.
         RealPath.of(url.path) ?? RealPath.resolvingExisting(url.standardizedFileURL.path)
-    }
-
-    /// A path as reports name it: `contracts//x.json`, `./contracts/./x.json` and `contracts/x.json/`
-    /// are all `contracts/x.json`.
-    package static func normalized(_ path: String) -> String {
-        let absolute = path.hasPrefix("/")
-        let parts = path.split(separator: "/").filter { $0 != "." }
-        let joined = parts.joined(separator: "/")
-        if absolute { return "/" + joined }
-        return joined.isEmpty ? "." : joined
     }
 }

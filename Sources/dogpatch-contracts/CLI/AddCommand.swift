@@ -3,30 +3,36 @@ import DogPatchClients
 import Foundation
 
 /// `dogpatch-contracts add FIXTURE --contract FILE --name NAME (--endpoint E | --model M)`: puts a
-/// body under the fixtures folder, adds a case for it to a contract, and verifies the case.
+/// body under the fixtures folder, adds a case for it to a contract, and verifies the case. The
+/// body comes from a file, the server (`--live`) or an archive (`--har`); the engine plans and
+/// writes, and the command words what it says.
 struct AddCommand: ToolCommand {
+    /// Where the body comes from: a file, the server, or an archive's entries.
+    enum Origin {
+        case file(String)
+        case live
+        case archive(String, CaptureImport.Pick)
+    }
+
     var file: String?
     var contract: String?
     var name: String?
     var target = TargetChoice()
     var status = 200
-    var expect: String?
+    var expect = CaseAddition.Expecting.observed
     var arguments: String?
     var destination: String?
     var fixturesFolder: String?
-    var timeout = VerifyOptions().timeout
+    /// `--timeout`: the replayed client's, and with `--live` the server's (each has its default).
+    var timeout: TimeInterval?
     /// Whether the body comes from the server rather than a file.
     var live = false
-    /// Response headers kept besides `Content-Type`, for `--live`.
+    /// Response headers kept besides `Content-Type`, for `--live` and `--har`.
     var keepHeaders: [String] = []
     var baseURLs = BaseURLChoice()
-    /// Whether `--timeout` was given, so `--live` can wait its own default otherwise.
-    var timeoutGiven = false
     /// The HTTP Archive to take cases from, and which of its entries.
     var har: String?
-    var entry: Int?
-    var filter: String?
-    var dryRun = false
+    var pick = CaptureImport.Pick()
     var raw = false
     /// The provider state the new case's response needs.
     var given: String?
@@ -82,7 +88,6 @@ struct AddCommand: ToolCommand {
                 "how long the replayed client may take (default: 5), and with\n--live how long the server may take (default: 10)"
             ) {
                 $0.timeout = try ArgumentValues.timeout($1, command: "add")
-                $0.timeoutGiven = true
             },
             .flag(
                 "--live",
@@ -104,13 +109,13 @@ struct AddCommand: ToolCommand {
                 $0.har = $1
             },
             .value("--entry", "N", "with --har, take entry N only (numbered from 1 in the archive)") {
-                $0.entry = try ArgumentValues.count($1, option: "--entry", command: "add")
+                $0.pick.entry = try ArgumentValues.count($1, option: "--entry", command: "add")
             },
             .value("--filter", "TEXT", "with --har, take the entries whose URL contains TEXT, ignoring case") {
-                $0.filter = $1
+                $0.pick.filter = $1
             },
             .flag("--dry-run", "with --har, list the cases and fixtures that would be written, and\nwrite nothing") {
-                $0.dryRun = true
+                $0.pick.dryRun = true
             },
             .flag(
                 "--raw",
@@ -132,10 +137,10 @@ struct AddCommand: ToolCommand {
             if command.har != nil, command.live || command.file != nil {
                 throw fail("add takes one of FIXTURE, --live and --har")
             }
-            if command.har == nil, command.entry != nil || command.filter != nil || command.dryRun {
+            if command.har == nil, command.pick.entry != nil || command.pick.filter != nil || command.pick.dryRun {
                 throw fail("--entry, --filter and --dry-run are for --har")
             }
-            if command.entry != nil, command.filter != nil {
+            if command.pick.entry != nil, command.pick.filter != nil {
                 throw fail("add --har takes --entry N or --filter TEXT, not both")
             }
             guard command.file != nil || command.live || command.har != nil else {
@@ -166,152 +171,85 @@ struct AddCommand: ToolCommand {
     )
 
     /// Checks `--expect`.
-    private static func expectation(_ text: String) throws(CommandLineError) -> String {
-        guard text == decodes || APIError.Kind(rawValue: text) != nil else {
+    private static func expectation(_ text: String) throws(CommandLineError) -> CaseAddition.Expecting {
+        if text == decodes { return .decodes }
+        guard let kind = APIError.Kind(rawValue: text) else {
             let kinds = APIError.Kind.allCases.map(\.rawValue).joined(separator: ", ")
             throw CommandLineError(
                 message: "--expect takes \(decodes) or an APIError case (\(kinds)), not \"\(text)\"", command: "add")
         }
-        return text
+        return .error(kind)
     }
 
-    /// Plans every write, makes them all or none, says what it did, then verifies the new case.
+    /// Where the body comes from, once the options are checked.
+    var origin: Origin {
+        if let har { return .archive(har, pick) }
+        return live ? .live : .file(file ?? "")
+    }
+
+    /// Finds the contract's place, hands the origin to the engine once, and words what it says.
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
-        if let har { return try await addCaptured(from: har, in: context) }
-        guard let contractPath = contract, let name else { return CommandOutcome(.invalid) }
+        guard let contract else { return CommandOutcome(.invalid) }
         let location = context.environment.location
-        let fixtures = location.fixtures(fixturesFolder)
-        // Resolved from the suite's root, as --as is from the fixtures folder, so add does the
-        // same thing from any folder of the suite.
-        let contractURL = location.resolveInSuite(contractPath)
-        if let problem = Self.unreachable(contractURL, as: contractPath, in: location) {
-            throw .usage(CommandLineError(message: problem, command: Self.name))
+        let place: ContractPlace
+        switch location.contractPlace(contract, fixtures: fixturesFolder) {
+        case .success(let found): place = found
+        case .failure(let problem):
+            throw .usage(CommandLineError(message: Self.words(problem, contract: contract), command: Self.name))
         }
-        var problems: [ToolProblem] = []
-        let source: Source
-        do throws(AddRefusal) {
-            source = try await self.source(
-                contract: (contractPath, contractURL), name: name, fixtures: fixtures, context: context,
-                problems: &problems)
-        } catch {
-            return CommandOutcome(.invalid, problems + error.problems)
+        let writer = context.writer(root: location.root)
+        let replayTimeout = timeout ?? VerifyOptions().timeout
+        let addition = CaseAddition(
+            place: place, catalogue: context.catalogue, request: request, writer: writer, timeout: replayTimeout)
+        let account: CaseAddition.Account<CaseAddition.Added>
+        switch origin {
+        case .file(let file):
+            account = await addition.add(file: location.resolve(file), display: file, destination: destination)
+        case .live:
+            account = await LiveAddition(
+                addition, baseURLs: baseURLs, timeout: timeout ?? VerifyOptions().liveTimeout, raw: raw,
+                keepHeaders: keepHeaders, destination: destination
+            ).add()
+        case .archive(let archive, let pick):
+            let capture = CaptureImport(
+                place: place, catalogue: context.catalogue, writer: writer, timeout: replayTimeout, name: name,
+                given: given, keepHeaders: keepHeaders, raw: raw, pick: pick)
+            let imported = await capture.add(archive: location.resolve(archive), display: archive)
+            return finish(imported, in: context) { Self.summary(of: $0, contract: contract, dryRun: pick.dryRun) }
         }
-        let request = await newContractRequest(at: contractURL, path: contractPath, catalogue: context.catalogue)
-        // Planned from the files as they are, and planned again under the suite's lock, so a
-        // case added by another process meanwhile is kept and a name it took is refused.
-        let plan: Plan
-        do {
-            plan = try context.writer(root: location.root).write { () throws(AddRefusal) in
-                let plan = try makePlan(
-                    source: source, contract: (contractPath, contractURL), name: name, request: request,
-                    fixtures: fixtures, context: context)
-                var changes = FileChanges()
-                if let copy = plan.copy {
-                    changes.write(plan.body, to: copy, display: fixtures.displayName(plan.fixturePath))
-                }
-                changes.write(plan.contractText, to: contractURL, display: contractPath)
-                return (changes, plan)
-            }.plan
-        } catch {
-            switch error {
-            case .refused(let refusal): return CommandOutcome(.invalid, problems + refusal.problems)
-            case .cannotWrite(let error):
-                return CommandOutcome(
-                    .invalid,
-                    problems + [
-                        .error("cannot write \(JSONValue.quote(error.path)): \(error.reason); nothing was added")
-                    ])
-            }
-        }
-        context.results(plan.summary(source: source, contractPath: contractPath, name: name, fixtures: fixtures))
-        var outcome = await verifyCase(
-            named: name, contractURL: contractURL, display: contractPath, fixtures: fixtures, context: context)
-        outcome.problems = problems + outcome.problems
-        return outcome
+        return finish(account, in: context) { (Self.summary(of: $0, contract: contract, name: name ?? ""), $0.results) }
     }
 
-    /// The `request` block a new endpoint contract states: what the client sends for its
-    /// arguments, learnt on the stub. `nil` for an existing contract, a fixture contract, or
-    /// arguments the plan then refuses with their diagnostics.
-    private func newContractRequest(at url: URL, path: String, catalogue: Catalogue) async -> String? {
-        guard !FileManager.default.fileExists(atPath: url.path), let name = target.endpoint,
-            case .success(let endpoint) = catalogue.endpoint(resolving: name),
-            let arguments = try? Self.parsedArguments(
-                arguments, endpoint: name, contractPath: path, catalogue: catalogue),
-            case .success(let request) = await ClientRequest.learn(endpoint, arguments: arguments)
-        else { return nil }
-        return request.contractBlock
+    /// The case asked for.
+    private var request: CaseAddition.Request {
+        var request = CaseAddition.Request(name: name ?? "")
+        request.endpoint = target.endpoint
+        request.model = target.model
+        request.arguments = arguments
+        request.expect = expect
+        request.status = status
+        request.given = given
+        return request
     }
 
-    /// Why `verify` would never run a contract at this place, if it would not: outside the suite's
-    /// `contracts/` folder, or not a `.json` file.
-    static func unreachable(_ url: URL, as path: String, in location: SuiteLocation) -> String? {
-        let contracts =
-            RealPath.resolvingExisting(
-                location.root.appendingPathComponent(SuiteLocation.contractsName).standardizedFileURL.path) + "/"
-        let folder = RealPath.resolvingExisting(url.deletingLastPathComponent().standardizedFileURL.path) + "/"
-        let display = SuiteLocation.contractsName + "/"
-        if !folder.hasPrefix(contracts) {
-            // From inside contracts/, the path the user most likely meant starts where they stand.
-            let root = location.root.standardizedFileURL.path + "/"
-            let here = location.currentDirectory.standardizedFileURL.path + "/"
-            let meant =
-                here.hasPrefix(root + display) && !path.hasPrefix("/")
-                ? String(here.dropFirst(root.count)) + path : display + url.lastPathComponent
-            return
-                "the contract \(JSONValue.quote(path)) would be \(JSONValue.quote(url.standardizedFileURL.path)), outside the suite's \(display) folder, and verify would never run it; --contract is a path from the suite's root, such as \(JSONValue.quote(meant))"
-        }
-        if !url.lastPathComponent.lowercased().hasSuffix(".json") {
-            return "the contract \(JSONValue.quote(path)) does not end in .json, and verify runs only .json files"
-        }
-        return nil
-    }
-
-    /// Runs the new case as `verify` would and prints its verdict.
-    private func verifyCase(
-        named name: String, contractURL: URL, display: String, fixtures: FixtureLocator, context: CommandContext
-    ) async -> CommandOutcome {
-        let result: CaseResult
-        switch ContractLoader(catalogue: context.catalogue, fixtures: fixtures).load(
-            contentsOf: contractURL, file: display)
-        {
-        case .invalid(_, let endpoint, let diagnostics):
-            result = CaseResult(
-                contract: display, endpoint: endpoint, caseName: CaseResult.wholeContract, status: .error,
-                diagnostics: diagnostics)
-        case .loaded(let contract):
-            switch contract.cases.first(where: { $0.name == name }) {
-            case let entry?:
-                result = await RunContext(fixtures: fixtures, timeout: timeout).verify(entry, of: contract)
-            case nil:
-                result = CaseResult(
-                    contract: display, endpoint: contract.endpoint?.name, caseName: name, status: .error,
-                    diagnostics: [
-                        Diagnostic(
-                            .error, "the new case \(JSONValue.quote(name)) is missing after writing", file: display)
-                    ])
-            }
-        }
-        let report = Report([result])
-        context.results(report.render(.text, palette: Palette(enabled: false)))
-        return CommandOutcome(
-            Tool.exitCode(report.summary), result.diagnostics.isEmpty ? [] : [.diagnostics(result.diagnostics)])
-    }
-}
-
-/// Why `add` wrote nothing.
-enum AddRefusal: Error {
-    /// The arguments are wrong.
-    case usage(CommandLineError)
-    /// The files refuse the case: the problems in them, and what that means.
-    case refused([Diagnostic], String)
-
-    init(_ message: String) { self = .refused([], message) }
-
-    var problems: [ToolProblem] {
-        switch self {
-        case .usage(let error): [.usage(error)]
-        case .refused(let diagnostics, let message): ToolProblem.refusal(diagnostics, message)
+    /// Prints what was added and the verdicts of the new cases, or says why nothing was.
+    private func finish<Value>(
+        _ account: CaseAddition.Account<Value>, in context: CommandContext,
+        summary: (Value) -> (text: String, results: [CaseResult]?)
+    ) -> CommandOutcome {
+        let warnings = account.warnings.map(Self.words)
+        switch account.result {
+        case .failure(let problem):
+            return CommandOutcome(.invalid, warnings + Self.words(problem, catalogue: context.catalogue))
+        case .success(let value):
+            let (text, results) = summary(value)
+            context.results(text)
+            guard let results else { return CommandOutcome(.success, warnings) }
+            let report = Report(results)
+            context.results(report.render(.text, palette: Palette(enabled: false)))
+            let diagnostics = results.flatMap(\.diagnostics)
+            return CommandOutcome(
+                Tool.exitCode(report.summary), warnings + (diagnostics.isEmpty ? [] : [.diagnostics(diagnostics)]))
         }
     }
 }

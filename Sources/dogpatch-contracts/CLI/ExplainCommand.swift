@@ -56,9 +56,9 @@ struct ExplainCommand: ToolCommand {
         } catch {
             throw .usage(error)
         }
-        let fixtures = context.environment.location.fixtures(fixturesFolder)
+        let location = context.environment.location
         let body: BodyFile
-        switch BodyFile.read(file, environment: context.environment, fixtures: fixtures) {
+        switch BodyFile.read(location.resolve(file), display: file, fixtures: location.fixtures(fixturesFolder)) {
         case .success(let read): body = read
         case .failure(let diagnostic): throw .diagnostics([diagnostic])
         }

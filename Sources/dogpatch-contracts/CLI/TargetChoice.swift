@@ -16,8 +16,12 @@ struct TargetChoice {
         case .success((let endpoint, let model?)):
             return (endpoint, model)
         case .success((_, nil)):
-            throw CommandLineError(
-                message: "\(command) needs --model (\(catalogue.knownModels)) or --endpoint", command: command)
+            throw CommandLineError(message: Self.missing(in: catalogue, command: command), command: command)
         }
+    }
+
+    /// What a command that needs a model says when given neither `--model` nor `--endpoint`.
+    static func missing(in catalogue: Catalogue, command: String) -> String {
+        "\(command) needs --model (\(catalogue.knownModels)) or --endpoint"
     }
 }

@@ -74,4 +74,42 @@ struct ContractEditorTests {
                 of: "other", in: Data(text.utf8), url: "u", at: "a", status: 200, headers: []) == nil,
             "a case without a stamp is not touched")
     }
+
+    @Test("cases appended at once are the bytes of appending them one at a time, each read where it stands")
+    func appendingSeveral() throws {
+        for newline in ["\n", "\r\n"] {
+            let original = Data(
+                "{\n  \"model\": \"[Country]\",\n  \"cases\": [\n    { \"name\": \"a\", \"response\": { \"fixture\": \"a.json\" }, \"expect\": { \"decodes\": true } }\n  ]\n}\n"
+                    .replacingOccurrences(of: "\n", with: newline).utf8)
+            var blank = CaseTemplate(
+                name: "blank", status: 200, fixture: "b.json", expect: .decodes(count: nil, values: []))
+            blank.given = " "
+            let cases = [Self.template, blank]
+            let first = try #require(ContractEditor.appending(Self.template, to: original))
+            let oneByOne = try #require(ContractEditor.appending(blank, to: first))
+            let root = try JSONParser.parse(original)
+            let atOnce = try #require(ContractEditor.appending(cases, to: original, root: root))
+            #expect(atOnce.data == oneByOne)
+            let loader = ContractLoader(
+                catalogue: .standard, fixtures: FixtureLocator(root: URL(fileURLWithPath: "/"), displayRoot: ""))
+            guard case .loaded(let before) = loader.load(original, file: "c.json"),
+                case .loaded(let whole) = loader.load(atOnce.data, file: "c.json")
+            else {
+                Issue.record("the contract loads")
+                continue
+            }
+            let read = loader.readAppended(atOnce.cases, to: before)
+            #expect(read.cases.map(\.name) == whole.cases.map(\.name))
+            let diagnostics = { (contract: Contract) in
+                contract.cases.flatMap { entry -> [String] in
+                    if case .invalid(_, let found) = entry { found.map(\.rendered) } else { [] }
+                }
+            }
+            #expect(diagnostics(read) == diagnostics(whole))
+            #expect(
+                diagnostics(read) == [
+                    "c.json:9:16: error: \"given\" names the provider state the case needs; it must not be empty"
+                ])
+        }
+    }
 }

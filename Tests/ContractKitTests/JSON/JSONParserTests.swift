@@ -27,6 +27,18 @@ struct JSONParserTests {
         #expect(root.member("a")?.keyPosition == SourcePosition(line: 2, column: 3))
     }
 
+    @Test("a document that starts inside a file keeps the file's lines and columns")
+    func positionsFromAStart() throws {
+        let root = try JSONParser.parse(
+            Data("{\"a\": [1,\n    {\"b\": true}]}".utf8), at: SourcePosition(line: 7, column: 5))
+        #expect(root.position == SourcePosition(line: 7, column: 5))
+        #expect(root.member("a")?.keyPosition == SourcePosition(line: 7, column: 6))
+        let error = #expect(throws: JSONSyntaxError.self) {
+            try JSONParser.parse(Data("{\"a\": [1,\n    {\"b\": x}]}".utf8), at: SourcePosition(line: 7, column: 5))
+        }
+        #expect(error?.position == SourcePosition(line: 8, column: 11))
+    }
+
     @Test("decodes escapes, surrogate pairs and non-ASCII text")
     func strings() throws {
         let root = try parse(#"["a\"b\\\/\n\t", "\u00e9\ud83d\ude00", "日本"]"#)

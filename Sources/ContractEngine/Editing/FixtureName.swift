@@ -1,7 +1,8 @@
 import Foundation
 
-/// The path a recorded fixture gets when none is given: from the contract and the case's name,
-/// `contracts/countries/by-name-peru.json` and `Peru (live)` giving `countries/by-name-peru/peru-live.json`.
+/// The path a recorded or captured fixture gets when none is given: from the contract's fixture
+/// folder and the case's name, `countries/by-name-peru` and `Peru (live)` giving
+/// `countries/by-name-peru/peru-live.json`.
 ///
 /// Letters and digits of any script are kept (`Perú` stays `perú`, `東京` stays `東京`), runs of
 /// anything else become one `-`; a name too long for a file is cut, and then, as when its
@@ -14,17 +15,16 @@ package enum FixtureName {
 
     /// A fixture path for a case.
     /// - Parameters:
-    ///   - contract: The contract's path from the suite's root.
+    ///   - folder: Where the contract's new fixtures go (`ContractPlace.fixtureFolder`).
     ///   - name: The case's name.
     ///   - taken: Whether a path (relative to the fixtures folder) is already used, by a file or
     ///     by a case of the contract.
     ///   - contentType: The body's `Content-Type`, which picks the extension (`.json` without one).
     /// - Returns: A path no file or case uses.
     package static func path(
-        contract: String, name: String, contentType: String? = nil, taken: (String) -> Bool
+        in folder: String, name: String, contentType: String? = nil, taken: (String) -> Bool
     ) -> String {
         let suffix = "." + fileExtension(contentType: contentType)
-        let folder = folder(contract: contract)
         var stem = slug(name)
         if stem.utf8.count > maxStemBytes {
             // Cut on a character, and told apart from other long names by a hash of the whole.
@@ -42,19 +42,6 @@ package enum FixtureName {
             number += 1
         }
         return candidate
-    }
-
-    /// The folder under the fixtures folder where a contract's new fixtures go: its path from
-    /// `contracts/`, without `.json` (`contracts/countries/by-name.json` → `countries/by-name`).
-    /// - Parameter contract: The contract's path from the suite's root.
-    /// - Returns: The folder, relative to the fixtures folder.
-    package static func folder(contract: String) -> String {
-        var folder = ContractDiscovery.normalized(contract)
-        if folder.hasPrefix(SuiteLocation.contractsName + "/") {
-            folder.removeFirst(SuiteLocation.contractsName.count + 1)
-        }
-        if folder.lowercased().hasSuffix(".json") { folder.removeLast(5) }
-        return folder
     }
 
     /// The extension a body's media type calls for, so an HTML error page is not saved as `.json`:

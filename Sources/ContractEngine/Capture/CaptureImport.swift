@@ -1,0 +1,136 @@
+import DogPatchClients
+import Foundation
+
+/// `add --har`: the entries of an HTTP Archive whose request is an existing endpoint contract's
+/// become fixtures and cases, each kept as it was captured (its URL, time and archive recorded),
+/// planned before and under the suite's lock and written all or none by its one writer.
+package struct CaptureImport: Sendable {
+    /// Which entries are taken, and whether anything is written.
+    package struct Pick: Sendable {
+        /// Only this entry, numbered from 1 in the archive.
+        package var entry: Int?
+        /// Only the entries whose URL contains this text, ignoring case.
+        package var filter: String?
+        /// Whether to plan only, and write nothing.
+        package var dryRun = false
+
+        /// Creates one; by default every entry that is the contract's request, written.
+        package init(entry: Int? = nil, filter: String? = nil, dryRun: Bool = false) {
+            self.entry = entry
+            self.filter = filter
+            self.dryRun = dryRun
+        }
+    }
+
+    /// One case taken from an entry.
+    package struct Captured: Sendable {
+        /// The entry's number in the archive.
+        package let entry: Int
+        /// The request's method, as captured.
+        package let method: String
+        /// The URL as the case records it.
+        package let url: String
+        /// The response's status.
+        package let status: Int
+        /// The body's size as captured.
+        package let bytes: Int
+        /// The case's name.
+        package let name: String
+        /// The fixture, as messages name it.
+        package let fixture: String
+    }
+
+    /// What was taken.
+    package struct Imported: Sendable {
+        /// The cases, in the archive's order.
+        package let cases: [Captured]
+        /// The cases run, in the same order; none for a dry run.
+        package let results: [CaseResult]
+    }
+
+    let place: ContractPlace
+    let catalogue: Catalogue
+    let writer: SuiteWriter
+    let run: RunContext
+    /// The cases' name, numbered (and given their status when not 2xx); the endpoint's and the
+    /// status when `nil`.
+    let name: String?
+    /// The provider state the responses need.
+    let given: String?
+    /// Response headers to write besides `Content-Type`; those that carry credentials never are.
+    let keepHeaders: [String]
+    /// Whether bodies are written exactly as captured, not laid out for review.
+    let raw: Bool
+    let pick: Pick
+
+    /// Creates one.
+    /// - Parameters:
+    ///   - place: Where the contract is; it must exist.
+    ///   - catalogue: The endpoints and models contracts may name.
+    ///   - writer: The suite's one writer.
+    ///   - timeout: How long the replayed client may take when the new cases run.
+    ///   - name: The cases' name (default: the endpoint's, and the status).
+    ///   - given: The provider state the responses need.
+    ///   - keepHeaders: Response headers to write besides `Content-Type`.
+    ///   - raw: Whether bodies are written exactly as captured.
+    ///   - pick: Which entries are taken, and whether anything is written.
+    package init(
+        place: ContractPlace, catalogue: Catalogue, writer: SuiteWriter, timeout: TimeInterval, name: String?,
+        given: String?, keepHeaders: [String], raw: Bool, pick: Pick
+    ) {
+        self.place = place
+        self.catalogue = catalogue
+        self.writer = writer
+        run = RunContext(fixtures: place.fixtures, timeout: timeout)
+        self.name = name
+        self.given = given
+        self.keepHeaders = keepHeaders
+        self.raw = raw
+        self.pick = pick
+    }
+
+    var loader: ContractLoader { ContractLoader(catalogue: catalogue, fixtures: place.fixtures) }
+
+    /// Takes the archive's entries for the contract's request into it.
+    /// - Parameters:
+    ///   - archive: The archive file, from the current folder.
+    ///   - display: How messages name it.
+    /// - Returns: The cases taken and how they ran (or would be taken, for a dry run), or why none was.
+    package func add(archive: URL, display: String) async -> CaseAddition.Account<Imported> {
+        // A contract holds at least one case, so the first comes from a file or the server.
+        guard place.exists else { return CaseAddition.Account(.captureNeedsContract(place.path)) }
+        let source = place.read(with: loader)
+        var warnings: [CaseAddition.Warning] = []
+        let entries: [HARArchive.Entry]
+        let match: CaptureMatch
+        do throws(CaseAddition.Problem) {
+            (entries, match) = try await taken(
+                from: archive, display: display, contract: source.loaded, warnings: &warnings)
+        } catch {
+            return CaseAddition.Account(warnings: warnings, result: .failure(error))
+        }
+        let archiveName = URL(fileURLWithPath: display).lastPathComponent
+        var memo: [Int: (model: String, result: Result<ObservedBody, Diagnostic>)] = [:]
+        // The contract read above is the first plan's; the plan under the lock reads it again.
+        var preloaded: ContractLoader.Source? = source
+        let plan = { () throws(CaseAddition.Problem) -> (changes: FileChanges, plan: Planned) in
+            defer { preloaded = nil }
+            return try self.plan(
+                entries, match: match, archiveName: archiveName, source: preloaded ?? place.read(with: loader),
+                memo: &memo)
+        }
+        let planned: Planned
+        if pick.dryRun {
+            do throws(CaseAddition.Problem) { planned = try plan().plan } catch {
+                return CaseAddition.Account(warnings: warnings, result: .failure(error))
+            }
+        } else {
+            do { planned = try writer.write(plan).plan } catch {
+                return CaseAddition.Account(warnings: warnings, result: .failure(CaseAddition.Problem(error)))
+            }
+        }
+        let results = pick.dryRun ? [] : await run.verify(named: planned.cases.map(\.name), of: planned.contract)
+        return CaseAddition.Account(
+            warnings: warnings, result: .success(Imported(cases: planned.cases, results: results)))
+    }
+}

@@ -1,0 +1,125 @@
+import DogPatchClients
+import Foundation
+
+/// `add --live`: the new case's body is the server's answer to the request the endpoint's client
+/// sends (the existing contract's, or the one asked for), recorded with its URL and time and laid
+/// out for review, then planned and written as `CaseAddition` plans and writes a body file.
+package struct LiveAddition: Sendable {
+    let addition: CaseAddition
+    /// Where the request goes, how long the server may take, and whether the body is kept as received.
+    let live: LiveSettings
+    /// Response headers asked to be written besides `Content-Type`.
+    let keepHeaders: [String]
+    /// Where the fixture goes, relative to the fixtures folder, when asked for.
+    let destination: String?
+
+    /// Creates one.
+    /// - Parameters:
+    ///   - addition: The case asked for, and where it goes.
+    ///   - baseURLs: Where each API's request goes.
+    ///   - timeout: How long the server may take, in seconds.
+    ///   - raw: Whether the body is written exactly as received.
+    ///   - keepHeaders: Response headers to write besides `Content-Type`; those that carry
+    ///     credentials never are.
+    ///   - destination: Where the fixture goes, relative to the fixtures folder (default: a name
+    ///     made from the case's, in the contract's folder).
+    package init(
+        _ addition: CaseAddition, baseURLs: BaseURLChoice, timeout: TimeInterval, raw: Bool, keepHeaders: [String],
+        destination: String?
+    ) {
+        self.addition = addition
+        live = LiveSettings(baseURLs: baseURLs, timeout: timeout, raw: raw)
+        self.keepHeaders = keepHeaders
+        self.destination = destination
+    }
+
+    /// Asks the server, then adds the case for its answer.
+    /// - Returns: What was added and how it ran, or why nothing was.
+    package func add() async -> CaseAddition.Account<CaseAddition.Added> {
+        let place = addition.place
+        var memo = CaseAddition.Memo()
+        // Read once for the request, and kept for the plan before the lock.
+        let source = place.exists ? place.read(with: addition.loader) : nil
+        let endpoint: Endpoint
+        let arguments: [String: Endpoint.Argument]
+        do throws(CaseAddition.Problem) {
+            (endpoint, arguments) = try target(source, memo: &memo)
+        } catch {
+            return CaseAddition.Account(error)
+        }
+        // One API is used, so the only mismatch is a base URL for an API the catalogue lacks.
+        if case .unknownAPI(let api, let known)? = live.baseURLs.mismatch(in: addition.catalogue, used: [endpoint.api])
+        {
+            return CaseAddition.Account(.unknownAPI(api, known: known))
+        }
+        let response: LiveResponse
+        switch await LiveFetcher.fetch(
+            endpoint, arguments: arguments, baseURL: live.baseURLs.url(for: endpoint), timeout: live.timeout)
+        {
+        case .success(let answer): response = answer
+        case .failure(let failure): return CaseAddition.Account(.refused([], "\(failure.message); nothing was added"))
+        }
+        var warnings = Self.warnings(about: response)
+        let contentType = response.header("Content-Type")
+        let path = destination ?? recordingPath(besides: source, contentType: contentType)
+        warnings += keepHeaders.filter { !Redaction.mayKeep(header: $0) }.map { .headerNeverWritten($0) }
+        let body = CaseAddition.Body(
+            file: BodyFile(
+                data: live.raw ? response.body : ReviewableJSON.laidOut(response.body),
+                url: place.fixtures.root.appendingPathComponent(path), fixturePath: nil, isStream: false),
+            display: response.displayURL, status: response.status,
+            headers: Redaction.keptHeaders(asked: keepHeaders, value: response.header),
+            recorded: (response.displayURL, Recording.stamp(Date()), nil), destination: path,
+            receivedBytes: response.body.count)
+        return await addition.add(body, preloaded: source, memo: memo, warnings: warnings)
+    }
+
+    /// The endpoint and arguments the request is made for: the existing contract's, or the ones
+    /// asked for a new one.
+    private func target(_ source: ContractLoader.Source?, memo: inout CaseAddition.Memo) throws(CaseAddition.Problem)
+        -> (Endpoint, [String: Endpoint.Argument])
+    {
+        if case .loaded(let existing)? = source?.loaded {
+            guard let endpoint = existing.endpoint else {
+                throw .refused(
+                    [],
+                    "\(addition.place.path) is a fixture contract (no \"endpoint\"), and a live body needs the client's request"
+                )
+            }
+            try addition.check(existing, memo: &memo)
+            return (endpoint, existing.arguments)
+        }
+        guard let name = addition.request.endpoint else { throw .liveNeedsEndpoint }
+        switch addition.catalogue.endpoint(resolving: name) {
+        case .success(let endpoint):
+            return (endpoint, try addition.parsedArguments(endpoint: name, schema: addition.place.schema, memo: &memo))
+        case .failure(let error): throw .catalogue(error)
+        }
+    }
+
+    /// What the answer calls for saying: redirects followed, a base URL's query not sent, a type
+    /// that is not JSON.
+    private static func warnings(about response: LiveResponse) -> [CaseAddition.Warning] {
+        var warnings: [CaseAddition.Warning] = response.redirects.map {
+            .said("GET \(response.displayURL) was redirected to \(response.shown($0))")
+        }
+        if let warning = response.unsentBaseQueryWarning { warnings.append(.said(warning)) }
+        if let contentType = response.header("Content-Type"),
+            FixtureName.fileExtension(contentType: contentType) != "json"
+        {
+            warnings.append(
+                .said(
+                    "GET \(response.displayURL) answered Content-Type \(JSONValue.quote(contentType)), not JSON; the case records what the client makes of it, but check the server"
+                ))
+        }
+        return warnings
+    }
+
+    /// A recording's fixture path, from the contract and case names, used by no file and no
+    /// case of the contract.
+    private func recordingPath(besides source: ContractLoader.Source?, contentType: String?) -> String {
+        var used: Set<String> = []
+        if case .loaded(let existing)? = source?.loaded { used = ContractPlace.fixturePaths(of: existing) }
+        return addition.place.newFixture(named: addition.request.name, contentType: contentType, besides: used)
+    }
+}
