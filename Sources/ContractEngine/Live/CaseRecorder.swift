@@ -201,8 +201,8 @@ package struct CaseRecorder: Sendable {
         guard failures.isEmpty || force else {
             details.append(
                 shared.isEmpty
-                    ? "not written: the new answer does not satisfy the case's \"expect\" (--force writes it)"
-                    : "not written: the new answer does not satisfy every case that reads \(display) (--force writes it)"
+                    ? "not written: the new answer does not satisfy the case's \"expect\" (\(live.names.force) writes it)"
+                    : "not written: the new answer does not satisfy every case that reads \(display) (\(live.names.force) writes it)"
             )
             throw Stop(
                 account: Account(

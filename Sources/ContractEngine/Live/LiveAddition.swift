@@ -23,12 +23,13 @@ package struct LiveAddition: Sendable {
     ///     credentials never are.
     ///   - destination: Where the fixture goes, relative to the fixtures folder (default: a name
     ///     made from the case's, in the contract's folder).
+    ///   - names: The reader's names for the settings messages mention.
     package init(
         _ addition: CaseAddition, baseURLs: BaseURLChoice, timeout: TimeInterval, raw: Bool, keepHeaders: [String],
-        destination: String?
+        destination: String?, names: SettingNames = .plain
     ) {
         self.addition = addition
-        live = LiveSettings(baseURLs: baseURLs, timeout: timeout, raw: raw)
+        live = LiveSettings(baseURLs: baseURLs, timeout: timeout, raw: raw, names: names)
         self.keepHeaders = keepHeaders
         self.destination = destination
     }
@@ -57,7 +58,8 @@ package struct LiveAddition: Sendable {
             endpoint, arguments: arguments, baseURL: live.baseURLs.url(for: endpoint), timeout: live.timeout)
         {
         case .success(let answer): response = answer
-        case .failure(let failure): return CaseAddition.Account(.refused([], "\(failure.message); nothing was added"))
+        case .failure(let failure):
+            return CaseAddition.Account(.refused([], "\(failure.message(naming: live.names)); nothing was added"))
         }
         var warnings = Self.warnings(about: response)
         let contentType = response.header("Content-Type")

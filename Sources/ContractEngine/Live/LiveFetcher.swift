@@ -50,6 +50,13 @@ package struct LiveFailure: Error, Sendable, Equatable {
 
     /// `GET URL: reason`.
     package var message: String { "GET \(url): \(reason)" }
+
+    /// The message, naming the setting that gives a server longer when it ran out of time.
+    /// - Parameter names: The reader's names for the settings.
+    /// - Returns: `GET URL: no complete answer within 10 s (--timeout)`, or the message.
+    package func message(naming names: SettingNames) -> String {
+        reason.hasPrefix("no complete answer within ") ? "\(message) (\(names.timeout))" : message
+    }
 }
 
 /// Sends one request to a real server with a session of its own: a plain configuration with no
@@ -266,7 +273,7 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     private static func timedOut(_ timeout: TimeInterval) -> String {
-        "no complete answer within \(ReplayCheck.seconds(timeout)) (--timeout)"
+        "no complete answer within \(ReplayCheck.seconds(timeout))"
     }
 
     /// A transport error in words that read the same on every platform (a timeout is worded by

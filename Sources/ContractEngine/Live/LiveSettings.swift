@@ -7,6 +7,8 @@ package struct LiveSettings: Sendable {
     var baseURLs = BaseURLChoice()
     /// How long a live request may take, in seconds.
     var timeout: TimeInterval = 10
-    /// Whether bodies are written exactly as received, not laid out for review (`--raw`).
+    /// Whether bodies are written exactly as received, not laid out for review.
     var raw = false
+    /// The reader's names for the settings messages mention.
+    var names = SettingNames.plain
 }

@@ -57,7 +57,8 @@ struct RecordedRequest: Sendable {
             endpoint, arguments: contract.arguments, baseURL: live.baseURLs.url(for: endpoint), timeout: live.timeout
         ).mapError { failure in
             Unanswered(
-                diagnostic: Diagnostic(.error, failure.message, file: contract.file, position: recording.position),
+                diagnostic: Diagnostic(
+                    .error, failure.message(naming: live.names), file: contract.file, position: recording.position),
                 url: failure.url)
         }
     }

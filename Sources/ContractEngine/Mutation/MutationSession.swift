@@ -79,7 +79,7 @@ package struct MutationSession {
         var generator = SplitMix64(seed: seed)
         let kept = Set(mutations.indices.shuffled(using: &generator).prefix(max))
         capped.append(
-            "\(name): \(max) of \(mutations.count) mutants run (--max \(max), --seed \(seed)); the other \(mutations.count - max) were left out"
+            "\(name): \(max) of \(mutations.count) mutants run (\(options.names.max) \(max), \(options.names.seed) \(seed)); the other \(mutations.count - max) were left out"
         )
         return mutations.indices.filter { kept.contains($0) }.map { mutations[$0] }
     }

@@ -12,6 +12,8 @@ package struct ProfileCheck {
     let update: Bool
     /// Whether the run covered the whole suite.
     let wholeSuite: Bool
+    /// The reader's names for the settings messages mention.
+    let names: SettingNames
 
     /// What the check found and what it would write.
     package struct Outcome {
@@ -32,7 +34,7 @@ package struct ProfileCheck {
             let complete = wholeSuite && !capped.contains(name)
             var result = CaseResult(contract: shown, endpoint: nil, caseName: "\(name) profile", status: .passed)
             let old: ModelProfile?
-            switch Self.read(file, shown: shown) {
+            switch read(file, shown: shown) {
             case .failure(let diagnostic):
                 // Unreadable or not a profile: never written over unasked.
                 if !update {
@@ -60,7 +62,8 @@ package struct ProfileCheck {
                 if unjudged > 0 {
                     let why =
                         wholeSuite
-                        ? "--max left some of its mutants out" : "the run took part of the suite (PATH or --filter)"
+                        ? "\(names.max) left some of its mutants out"
+                        : "the run took part of the suite (\(names.narrowing))"
                     let verb = update ? "kept as they were" : "not judged"
                     result.diagnostics.append(
                         Diagnostic(
@@ -82,7 +85,7 @@ package struct ProfileCheck {
     }
 
     /// The profile in a file: `nil` when there is none, or why it cannot be read.
-    private static func read(_ file: URL, shown: String) -> Result<
+    private func read(_ file: URL, shown: String) -> Result<
         (ModelProfile, [String: SourcePosition])?, Diagnostic
     > {
         guard FileManager.default.fileExists(atPath: file.path) else { return .success(nil) }
@@ -92,14 +95,15 @@ package struct ProfileCheck {
         } catch {
             return .failure(Diagnostic(.error, "cannot read the profile: \(FileProblem.describe(error))", file: shown))
         }
-        return ModelProfile.parse(data, file: shown).map { Optional(($0.0, $0.positions)) }
+        return ModelProfile.parse(data, file: shown, update: names.update).map { Optional(($0.0, $0.positions)) }
     }
 
     /// Creates one with every property given.
-    package init(folder: URL, display: String, update: Bool, wholeSuite: Bool) {
+    package init(folder: URL, display: String, update: Bool, wholeSuite: Bool, names: SettingNames = .plain) {
         self.folder = folder
         self.display = display
         self.update = update
         self.wholeSuite = wholeSuite
+        self.names = names
     }
 }

@@ -29,9 +29,13 @@ package struct VerifyOptions: Sendable {
     package var liveTimeout: TimeInterval = 10
 
     /// Where live requests go and how long they may take.
+    /// The reader's names for the settings messages mention: plain words, or the command line's flags.
+    package var names = SettingNames.plain
     /// Whether `record` writes bodies exactly as received rather than laid out for review.
     package var rawBodies = false
-    package var liveSettings: LiveSettings { LiveSettings(baseURLs: baseURLs, timeout: liveTimeout, raw: rawBodies) }
+    package var liveSettings: LiveSettings {
+        LiveSettings(baseURLs: baseURLs, timeout: liveTimeout, raw: rawBodies, names: names)
+    }
 
     /// What the run's cases share, for a fixtures folder.
     package func runContext(fixtures: FixtureLocator) -> RunContext {

@@ -208,7 +208,7 @@ struct AddCommand: ToolCommand {
         case .live:
             account = await LiveAddition(
                 addition, baseURLs: baseURLs, timeout: timeout ?? VerifyOptions().liveTimeout, raw: raw,
-                keepHeaders: keepHeaders, destination: destination
+                keepHeaders: keepHeaders, destination: destination, names: .commandLine
             ).add()
         case .archive(let archive, let pick):
             let capture = CaptureImport(

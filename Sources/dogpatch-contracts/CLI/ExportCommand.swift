@@ -10,7 +10,7 @@ struct ExportCommand: ToolCommand, SuiteCommand {
         case pact, openapi
     }
 
-    var options = VerifyOptions()
+    var options = VerifyOptions.commandLine
     var format: Format?
     var out: String?
     /// `--consumer`, when given; pact names the consumer `dogpatch-app` otherwise.

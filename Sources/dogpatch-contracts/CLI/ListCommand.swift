@@ -3,7 +3,7 @@ import ContractEngine
 /// `dogpatch-contracts list`: a table of the contracts with their endpoint, model, number of cases
 /// and of recorded cases, and every problem the loader finds in them.
 struct ListCommand: ToolCommand, SuiteCommand {
-    var options = VerifyOptions()
+    var options = VerifyOptions.commandLine
     /// Whether each contract's cases are listed under its row.
     var cases = false
 

@@ -5,7 +5,7 @@ import Foundation
 /// `dogpatch-contracts mutate`: runs the real client against answers nobody wrote down, derived
 /// from every passing 2xx decode case, and keeps each model's profile.
 struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
-    var options = VerifyOptions()
+    var options = VerifyOptions.commandLine
     var seed: UInt64 = 1
     var max = 2000
     var profiles: String?
@@ -93,8 +93,10 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
         if let profiles {
             let folder = environment.location.resolve(profiles)
             let wholeSuite = options.paths.isEmpty && options.filters.allSatisfy(\.isEmpty)
-            let check = ProfileCheck(folder: folder, display: profiles, update: update, wholeSuite: wholeSuite)
-                .check(session.profiles, capped: session.cappedModels)
+            let check = ProfileCheck(
+                folder: folder, display: profiles, update: update, wholeSuite: wholeSuite, names: .commandLine
+            )
+            .check(session.profiles, capped: session.cappedModels)
             results += check.results
             do throws(FileWriteError) {
                 _ = try context.writer(root: environment.location.root).write(check.writes)

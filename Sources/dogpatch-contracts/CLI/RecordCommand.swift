@@ -5,7 +5,7 @@ import Foundation
 /// `dogpatch-contracts record`: asks the server again for every recorded case and rewrites its
 /// fixture and stamp when the new answer still satisfies the case.
 struct RecordCommand: ToolCommand, SuiteCommand {
-    var options = VerifyOptions()
+    var options = VerifyOptions.commandLine
     var force = false
 
     static let spec = CommandSpec<RecordCommand>(

@@ -4,7 +4,7 @@ import Foundation
 /// `dogpatch-contracts serve [PATH ...]`: the suite's contracts as the app's mock server, until
 /// SIGINT or SIGTERM.
 struct ServeCommand: ToolCommand, SuiteCommand {
-    var options = VerifyOptions()
+    var options = VerifyOptions.commandLine
     var host = "127.0.0.1"
     var port = 0
     var choices: [String] = []

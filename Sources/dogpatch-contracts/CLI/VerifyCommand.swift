@@ -4,7 +4,7 @@ import Foundation
 
 /// `dogpatch-contracts verify`: runs the suite and reports every case.
 struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
-    var options = VerifyOptions()
+    var options = VerifyOptions.commandLine
     var reporting = ReportOptions()
     /// Whether the coverage matrix is printed (and carried by the JSON report).
     var coverage = false

@@ -298,6 +298,25 @@ struct LayerTests {
         #expect(wrong.isEmpty, "docs/architecture.md drifted:\n\(wrong.joined(separator: "\n"))")
     }
 
+    /// Issue 31, item 7: the engine speaks in values; the command line words them with its flags.
+    @Test("no string the engine writes names a command-line flag")
+    func noFlagsInTheEngine() throws {
+        var found: [String] = []
+        let walker = FileManager.default.enumerator(atPath: Self.engine.path)
+        while let path = walker?.nextObject() as? String {
+            guard path.hasSuffix(".swift") else { continue }
+            let text = String(decoding: try Data(contentsOf: Self.engine.appendingPathComponent(path)), as: UTF8.self)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.drop { $0 == " " }
+                guard !code.hasPrefix("//"),
+                    code.range(of: #"--[a-z][a-z-]+"#, options: .regularExpression) != nil
+                else { continue }
+                found.append("\(path):\(number + 1): \(code)")
+            }
+        }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
     @Test("no engine file names a type of the command line, which lives in the executable")
     func noCommandLineTypes() throws {
         let commandLine = Self.root.appendingPathComponent("Sources/dogpatch-contracts")

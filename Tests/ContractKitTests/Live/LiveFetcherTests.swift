@@ -67,7 +67,11 @@ struct LiveFetcherTests {
         let refused = await LiveFetcher.fetch(URLRequest(url: closedURL.appendingPathComponent("x")), timeout: 5)
         #expect(refused.failureReason?.hasPrefix("could not connect") == true, "\(refused)")
         let slow = await LiveFetcher.fetch(Self.get(server, "slow"), timeout: 0.3)
-        #expect(slow.failureReason == "no complete answer within 0.3 s (--timeout)", "\(slow)")
+        #expect(slow.failureReason == "no complete answer within 0.3 s", "\(slow)")
+        // The engine names no flag; whoever runs it names the setting in its own words.
+        if case .failure(let failure) = slow {
+            #expect(failure.message(naming: .plain).hasSuffix("0.3 s (the timeout)"))
+        }
         let big = await LiveFetcher.fetch(Self.get(server, "big"), timeout: 10, maxBytes: 1 << 20)
         #expect(big.failureReason == "the body passed the limit of 1048576 bytes (1 MiB) and was refused", "\(big)")
         // The rest of this body never comes: only the announced length can have refused it.
