@@ -1,7 +1,7 @@
 /// What `serve` cannot go on without.
 package enum ServeProblem: Error, Sendable {
     /// The run itself is wrong: a missing path or folder.
-    case selection(Verifier.UsageError)
+    case selection(SuiteSelection.UsageError)
     /// Nothing servable is selected: why.
     case usage(String)
     /// A case choice (as given) names no served case: why.

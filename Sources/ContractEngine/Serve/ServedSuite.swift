@@ -15,16 +15,20 @@ struct ServedSuite: Sendable {
 
     /// Loads the suite's selected contracts and readies their answers.
     /// - Parameters:
-    ///   - verifier: The run's loading and selection.
     ///   - catalogue: The endpoints.
+    ///   - options: The folders, PATHs and filters that select the contracts.
+    ///   - location: The folder the run started in and the suite around it.
     /// - Returns: The suite, or the problems that keep it from being served (as `verify` words them).
-    static func load(_ verifier: Verifier, catalogue: Catalogue) async -> Result<ServedSuite, ServeProblem> {
-        let items: [SuiteItem]
-        do throws(Verifier.UsageError) {
-            items = try verifier.items()
+    static func load(catalogue: Catalogue, options: VerifyOptions, location: SuiteLocation) async -> Result<
+        ServedSuite, ServeProblem
+    > {
+        let selection: SuiteSelection
+        do throws(SuiteSelection.UsageError) {
+            selection = try SuiteSelection(catalogue: catalogue, options: options, location: location)
         } catch {
             return .failure(.selection(error))
         }
+        let items = selection.items
         let (chosen, problems) = endpointContracts(in: items)
         guard problems.isEmpty else { return .failure(.invalid(problems)) }
         if items.isEmpty { return .failure(.usage("no case is selected")) }
@@ -33,7 +37,7 @@ struct ServedSuite: Sendable {
                 .usage("no selected contract names an endpoint (fixture contracts have no request)"))
         }
         let requests = await clientRequests(of: chosen)
-        switch servedContracts(chosen, requests: requests, fixtures: verifier.fixtureLocator) {
+        switch servedContracts(chosen, requests: requests, fixtures: selection.fixtureLocator) {
         case .success(let contracts):
             return .success(ServedSuite(contracts: contracts, apis: servedAPIs(contracts, catalogue: catalogue)))
         case .failure(let problem):

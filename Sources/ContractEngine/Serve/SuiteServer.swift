@@ -70,8 +70,7 @@ package final class SuiteServer: Sendable {
         events: @escaping @Sendable (Event) -> Void
     ) async -> Result<SuiteServer, ServeProblem> {
         let load = { @Sendable () async -> Result<ServedSuite, ServeProblem> in
-            await ServedSuite.load(
-                Verifier(catalogue: catalogue, options: options, location: location), catalogue: catalogue)
+            await ServedSuite.load(catalogue: catalogue, options: options, location: location)
         }
         let watched = watchedFiles(options: options, location: location)
         let before = SuiteFingerprint(watched)
@@ -163,8 +162,7 @@ package final class SuiteServer: Sendable {
     }
 
     private static func watchedFiles(options: VerifyOptions, location: SuiteLocation) -> [URL] {
-        let verifier = Verifier(catalogue: Catalogue(endpoints: [], models: []), options: options, location: location)
-        var roots = [verifier.fixtureLocator.root]
+        var roots = [location.fixtures(options.fixturesFolder).root]
         if options.paths.isEmpty {
             roots.append(location.folder(options.contractsFolder, default: SuiteLocation.contractsName).url)
         } else {

@@ -39,10 +39,11 @@ public struct ContractSuite: Sendable {
         options.strict = strict
         options.timeout = timeout
         // Paths are given from the root, so reports name files from there: `contracts/x.json`.
-        let verifier = Verifier(catalogue: catalogue, options: options, location: SuiteLocation(currentDirectory: root))
-        let run = options.runContext(fixtures: verifier.fixtureLocator)
-        do throws(Verifier.UsageError) {
-            cases = try verifier.items().map { ContractCase(item: $0, root: root, run: run) }
+        do throws(SuiteSelection.UsageError) {
+            let selection = try SuiteSelection(
+                catalogue: catalogue, options: options, location: SuiteLocation(currentDirectory: root))
+            let run = selection.runContext
+            cases = selection.items.map { ContractCase(item: $0, root: root, run: run) }
         } catch {
             throw LoadError(error, contracts: contracts, fixtures: fixtures)
         }
@@ -58,7 +59,7 @@ public struct ContractSuite: Sendable {
 
         /// A problem the engine found, worded for a test target: with `ContractSuite`'s
         /// parameters, not the command line's flags.
-        init(_ problem: Verifier.UsageError, contracts: String, fixtures: String) {
+        init(_ problem: SuiteSelection.UsageError, contracts: String, fixtures: String) {
             message =
                 switch problem {
                 case .fixturesFolderMissing(let folder): "the fixtures folder \(JSONValue.quote(folder)) does not exist"

@@ -9,8 +9,8 @@ struct CommandLineError: Error, Sendable {
 
 extension CommandLineError {
     /// A problem with the run the engine found, worded with the command line's flags: the one
-    /// place a `Verifier.UsageError` becomes text.
-    init(_ problem: Verifier.UsageError, command: String) {
+    /// place a `SuiteSelection.UsageError` becomes text.
+    init(_ problem: SuiteSelection.UsageError, command: String) {
         let message =
             switch problem {
             case .fixturesFolderMissing(let folder): "fixtures folder \(JSONValue.quote(folder)) does not exist"

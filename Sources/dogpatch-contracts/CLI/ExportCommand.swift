@@ -116,24 +116,26 @@ struct ExportCommand: ToolCommand, SuiteCommand {
                     message: "--out \(JSONValue.quote(out)) is a file; pact writes a folder of files",
                     command: Self.name))
         }
-        let (verifier, items) = try selection(in: context)
-        var contracts: [Contract] = []
+        let selection = try selection(in: context)
         var problems: [Diagnostic] = []
-        for item in items {
+        for item in selection.items {
             switch item {
             case .contractError(_, _, let diagnostics), .contractCase(_, .invalid(_, let diagnostics)):
                 problems += diagnostics
-            case .contractCase(let contract, .ready):
-                if contracts.last?.file != contract.file { contracts.append(contract) }
+            case .contractCase(_, .ready): break
             }
         }
+        let contracts = selection.itemContracts
         // A case verify calls an error (a missing or unreadable fixture) is never left out in silence.
-        problems += verifier.fixtureProblems(in: contracts)
+        problems += selection.fixtureProblems(in: contracts)
         guard problems.isEmpty else {
             return CommandOutcome(
                 .invalid, [.diagnostics(problems), .error("a contract is invalid; nothing was written")])
         }
-        if format == .pact { return await writePacts(contracts, to: target, display: out, in: context) }
+        if format == .pact {
+            return await writePacts(
+                contracts, fixtures: selection.fixtureLocator, to: target, display: out, in: context)
+        }
         let document: String
         switch await OpenAPIExport.document(for: contracts) {
         case .success(let text): document = text
@@ -154,11 +156,10 @@ struct ExportCommand: ToolCommand, SuiteCommand {
 
     /// Writes one Pact file per API into the folder, all or none; counts the cases left out by
     /// design (each named with `--verbose`) and names every other case left out.
-    private func writePacts(_ contracts: [Contract], to folder: URL, display: String, in context: CommandContext) async
-        -> CommandOutcome
-    {
+    private func writePacts(
+        _ contracts: [Contract], fixtures: FixtureLocator, to folder: URL, display: String, in context: CommandContext
+    ) async -> CommandOutcome {
         let location = context.environment.location
-        let fixtures = location.fixtures(options.fixturesFolder)
         let pacts: (files: [PactExport.File], leftOut: [PactExport.LeftOut])
         switch await PactExport.pacts(for: contracts, fixtures: fixtures, consumer: consumer) {
         case .success(let made): pacts = made

@@ -37,15 +37,9 @@ struct ListCommand: ToolCommand, SuiteCommand {
     )
 
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
-        let verifier = Verifier(catalogue: context.catalogue, options: options, location: context.environment.location)
-        let contracts: [LoadedContract]
-        do throws(Verifier.UsageError) {
-            contracts = try verifier.loadSuite()
-        } catch {
-            throw .usage(CommandLineError(error, command: Self.name))
-        }
-        let listing = SuiteListing(contracts)
-        let diagnostics = listing.diagnostics + verifier.fixtureProblems(in: contracts)
+        let selection = try selection(in: context)
+        let listing = SuiteListing(selection.contracts)
+        let diagnostics = listing.diagnostics + selection.loadedFixtureProblems
         context.results(listing.text(cases: cases))
         return CommandOutcome(
             diagnostics.isEmpty ? .success : .invalid, diagnostics.isEmpty ? [] : [.diagnostics(diagnostics)])

@@ -83,18 +83,18 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
         if let mutants {
             mutantsFolder = try outsideContracts(mutants, option: "--mutants", example: ".build/mutants", in: context)
         }
-        let (verifier, items) = try selection(in: context)
-        var session = MutationSession(options: options, fixtures: verifier.fixtureLocator, seed: seed, max: max)
+        let selection = try selection(in: context)
+        var session = MutationSession(options: options, fixtures: selection.fixtureLocator, seed: seed, max: max)
         var results: [CaseResult] = []
-        for item in items {
+        for item in selection.items {
             results += await session.mutate(item)
         }
         var problems: [ToolProblem] = session.capped.map { .warning($0) }
         if let profiles {
             let folder = environment.location.resolve(profiles)
-            let wholeSuite = options.paths.isEmpty && options.filters.allSatisfy(\.isEmpty)
             let check = ProfileCheck(
-                folder: folder, display: profiles, update: update, wholeSuite: wholeSuite, names: .commandLine
+                folder: folder, display: profiles, update: update, wholeSuite: selection.isWholeSuite,
+                names: .commandLine
             )
             .check(session.profiles, capped: session.cappedModels)
             results += check.results

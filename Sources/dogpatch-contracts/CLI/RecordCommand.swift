@@ -52,10 +52,10 @@ struct RecordCommand: ToolCommand, SuiteCommand {
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
         var options = self.options
         options.live = true
-        let (verifier, items) = try selection(in: context, options: options)
+        let selection = try selection(in: context, options: options)
         var outcome = CommandOutcome(.success)
         var recorded: [(Contract, CaseSpec)] = []
-        for item in items {
+        for item in selection.items {
             switch item {
             case .contractError(_, _, let diagnostics), .contractCase(_, .invalid(_, let diagnostics)):
                 outcome.problems.append(.diagnostics(diagnostics))
@@ -65,14 +65,14 @@ struct RecordCommand: ToolCommand, SuiteCommand {
             }
         }
         if let mismatch = options.baseURLs.mismatch(in: context.catalogue, contracts: recorded.map(\.0)) {
-            throw .usage(CommandLineError(message: ArgumentValues.words(mismatch), command: Self.name))
+            throw usage(.baseURL(mismatch))
         }
         if recorded.isEmpty {
             outcome.problems.append(
                 .warning("no recorded case selected: record re-records the cases that add --live recorded"))
         }
         let recorder = CaseRecorder(
-            run: options.runContext(fixtures: verifier.fixtureLocator), live: options.liveSettings, force: force,
+            run: selection.runContext, live: options.liveSettings, force: force,
             writer: context.writer(root: context.environment.location.root),
             readers: recorded.isEmpty ? [:] : try fixtureReaders(in: context),
             reload: { [self] in try? fixtureReaders(in: context) }
@@ -100,9 +100,8 @@ struct RecordCommand: ToolCommand, SuiteCommand {
         var whole = VerifyOptions()
         whole.contractsFolder = options.contractsFolder
         whole.fixturesFolder = options.fixturesFolder
-        let (_, items) = try selection(in: context, options: whole)
         var readers: [String: [CaseRecorder.Reader]] = [:]
-        for case .contractCase(let contract, .ready(let spec)) in items {
+        for case .contractCase(let contract, .ready(let spec)) in try selection(in: context, options: whole).items {
             if case .http(_, _, .fixture(_, let file, _)) = spec.response.kind {
                 readers[file, default: []].append(CaseRecorder.Reader(contract: contract, spec: spec))
             }

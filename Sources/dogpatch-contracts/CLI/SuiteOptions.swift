@@ -53,18 +53,20 @@ extension OptionSpec where Parsed: SuiteCommand {
 }
 
 extension SuiteCommand where Self: ToolCommand {
-    /// The verifier for this command's options, and the items of the suite they select.
+    /// The run's selection for this command's options: loaded and selected once.
     /// - Throws: `ToolProblem.usage` when a given path or folder is missing.
-    func selection(in context: CommandContext, options: VerifyOptions? = nil) throws(ToolProblem) -> (
-        verifier: Verifier, items: [SuiteItem]
-    ) {
-        let verifier = Verifier(
-            catalogue: context.catalogue, options: options ?? self.options, location: context.environment.location)
-        do throws(Verifier.UsageError) {
-            return (verifier, try verifier.items())
+    func selection(in context: CommandContext, options: VerifyOptions? = nil) throws(ToolProblem) -> SuiteSelection {
+        do throws(SuiteSelection.UsageError) {
+            return try SuiteSelection(
+                catalogue: context.catalogue, options: options ?? self.options, location: context.environment.location)
         } catch {
-            throw .usage(CommandLineError(error, command: Self.name))
+            throw usage(error)
         }
+    }
+
+    /// A problem with the run, worded with this command's flags.
+    func usage(_ problem: SuiteSelection.UsageError) -> ToolProblem {
+        .usage(CommandLineError(problem, command: Self.name))
     }
 }
 

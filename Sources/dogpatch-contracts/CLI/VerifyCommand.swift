@@ -89,27 +89,28 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
         let environment = context.environment
         try checkReportFiles(reporting.files, in: context)
-        let verifier = Verifier(catalogue: context.catalogue, options: options, location: environment.location)
+        let selection = try selection(in: context)
         let progress = ProgressReporter(enabled: environment.stderrIsTerminal, output: context.output)
         let results: [CaseResult]
-        let runIdentity: String
-        do throws(Verifier.UsageError) {
-            (results, runIdentity) = try await verifier.runSelection(progress: progress.update)
+        do throws(SuiteSelection.UsageError) {
+            results = try await Verifier(catalogue: context.catalogue, selection: selection).run(
+                progress: progress.update)
         } catch {
-            throw .usage(CommandLineError(error, command: Self.name))
+            throw usage(error)
         }
         progress.finish()
-        let whole = verifier.selectsWholeSuite
         let matrix =
             coverage
-            ? CoverageMatrix(results, endpoints: coveredEndpoints(results, whole: whole, catalogue: context.catalogue))
+            ? CoverageMatrix(
+                results,
+                endpoints: coveredEndpoints(results, narrowed: !selection.isWholeSuite, catalogue: context.catalogue))
             : nil
         // What the requirement finds is a failed result, so every report carries it.
         let reported = results + (requireCoverage ? matrix?.gapResults ?? [] : [])
         var report = Report(reported)
         report.coverage = matrix
         report.selection = Report.Selection(
-            shard: options.shard, whole: whole, run: runIdentity
+            shard: options.shard, whole: selection.selectsWholeSuite, run: selection.runIdentity
         )
         let trailer = matrix.map { "\n" + $0.text + "\n" } ?? ""
         var outcome = CommandOutcome(
@@ -120,8 +121,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
         if results.isEmpty {
             // Nothing green by accident: a filter, a PATH or a folder that selects no case is an
             // error; only a shard left empty by the split of a suite that has cases is not.
-            let emptyShard = options.shard != nil && options.filters.allSatisfy(\.isEmpty) && options.paths.isEmpty
-            if emptyShard {
+            if options.shard != nil, selection.selectsWholeSuite {
                 outcome.problems.append(.warning("\(emptySelection); nothing was verified"))
             } else {
                 outcome.problems.append(.error("\(emptySelection); nothing was verified"))
@@ -149,8 +149,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
 
     /// The endpoints the coverage matrix has a row for: every one in the catalogue for a run of the
     /// whole suite, those of the contracts run when PATHs, filters or a shard narrow it.
-    private func coveredEndpoints(_ results: [CaseResult], whole: Bool, catalogue: Catalogue) -> [Endpoint] {
-        let narrowed = !whole || options.shard != nil
+    private func coveredEndpoints(_ results: [CaseResult], narrowed: Bool, catalogue: Catalogue) -> [Endpoint] {
         let used = Set(results.compactMap(\.endpoint))
         return catalogue.endpoints.filter { !narrowed || used.contains($0.name) }
     }

@@ -43,6 +43,30 @@ struct CoverageTests {
             "countries.all has no required argument")
     }
 
+    @Test("an empty --filter narrows nothing: verify --coverage --filter \"\" agrees with verify --coverage")
+    func emptyFilterIsTheWholeSuite() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        let whole = try folder.run(["verify", "--coverage"])
+        let emptyFilter = try folder.run(["verify", "--coverage", "--filter", ""])
+        #expect(emptyFilter.status == whole.status)
+        #expect(emptyFilter.stdout == whole.stdout)
+        #expect(emptyFilter.stderr == whole.stderr)
+        let narrowed = try folder.run(["verify", "--coverage", "--filter", "good"])
+        #expect(narrowed.stdout != whole.stdout, "a filter that is not empty narrows the matrix")
+        let selections = try [
+            ["verify", "--coverage", "--format", "json"], ["verify", "--coverage", "--format", "json", "--filter", ""],
+        ]
+        .map { arguments in
+            let run = try folder.run(arguments)
+            let report = try #require(
+                try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            return try #require(report["selection"] as? [String: AnyHashable])
+        }
+        #expect(selections[0] == selections[1])
+        #expect(selections[0]["wholeSuite"] as? Bool == true)
+    }
+
     @Test("the JSON report carries the matrix as \"coverage\"")
     func json() throws {
         let folder = try SuiteFolder()

@@ -28,9 +28,9 @@ struct ServeClientAgreementTests {
 
     /// Every runnable case of the repository's suite, with its contract.
     static func repositoryCases() throws -> [(Contract, CaseSpec)] {
-        let verifier = Verifier(
+        let selection = try SuiteSelection(
             catalogue: .standard, options: VerifyOptions(), location: SuiteLocation(currentDirectory: root))
-        return try verifier.items().compactMap { item in
+        return selection.items.compactMap { item in
             guard case .contractCase(let contract, .ready(let spec)) = item, contract.endpoint != nil else {
                 return nil
             }
@@ -44,9 +44,7 @@ struct ServeClientAgreementTests {
         defer { server.stop() }
         let cases = try Self.repositoryCases()
         #expect(cases.count > 30)
-        let fixtures = Verifier(
-            catalogue: .standard, options: VerifyOptions(), location: SuiteLocation(currentDirectory: Self.root)
-        ).fixtureLocator
+        let fixtures = SuiteLocation(currentDirectory: Self.root).fixtures(nil)
         var compared = 0
         for (contract, spec) in cases {
             guard let endpoint = contract.endpoint else { continue }

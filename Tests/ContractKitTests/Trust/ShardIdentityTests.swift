@@ -32,14 +32,14 @@ struct ShardIdentityTests {
     @Test("1,000 realistic identities split 2, 4 and 8 ways within 10% of even", arguments: [2, 4, 8])
     func evenSplit(count: Int) {
         var sizes = [Int](repeating: 0, count: count)
-        for shard in Verifier.shards(of: Self.realisticKeys, count: count) { sizes[shard] += 1 }
+        for shard in SuiteSelection.shards(of: Self.realisticKeys, count: count) { sizes[shard] += 1 }
         let even = Double(Self.realisticKeys.count) / Double(count)
         for size in sizes {
             #expect(abs(Double(size) - even) <= even * 0.1, "sizes \(sizes)")
         }
         // A case's shard depends on the identities, not on the order the suite lists them in.
-        let reversed = Verifier.shards(of: Self.realisticKeys.reversed(), count: count)
-        #expect(Array(reversed.reversed()) == Verifier.shards(of: Self.realisticKeys, count: count))
+        let reversed = SuiteSelection.shards(of: Self.realisticKeys.reversed(), count: count)
+        #expect(Array(reversed.reversed()) == SuiteSelection.shards(of: Self.realisticKeys, count: count))
     }
 
     @Test("keys whose bytes differ only in ways FNV-1a's low bit ignores still split in two, spread over the suite")
@@ -48,7 +48,7 @@ struct ShardIdentityTests {
         let keys = (0..<200).map {
             "contracts/a.json\u{0}" + String(repeating: "b", count: $0 % 20) + String(repeating: "d", count: $0 / 20)
         }
-        let shards = Verifier.shards(of: keys, count: 2)
+        let shards = SuiteSelection.shards(of: keys, count: 2)
         #expect(shards.filter { $0 == 0 }.count == 100)
         // Not the first half and the second: each half of the list is split too.
         let firstHalf = shards.prefix(100).filter { $0 == 0 }.count
