@@ -29,7 +29,7 @@ enum Tool {
         }
         let palette = Palette(
             enabled: outcome.color.isOn(terminal: environment.stderrIsTerminal, environment: environment))
-        output.standardError(outcome.problems.map { render($0, palette: palette) }.joined())
+        output.standardError(outcome.problems.map { $0.rendered(palette: palette) }.joined())
         return outcome.code
     }
 
@@ -71,29 +71,5 @@ enum Tool {
         case .run(let command):
             return try await command.run(in: context)
         }
-    }
-
-    /// The one place problems become text on standard error.
-    static func render(_ problem: ToolProblem, palette: Palette) -> String {
-        switch problem {
-        case .usage(let error):
-            let hint = error.command.map { "dogpatch-contracts \($0) --help" } ?? "dogpatch-contracts --help"
-            return "error: \(error.message)\nusage: see '\(hint)'\n"
-        case .diagnostics(let diagnostics):
-            return diagnostics.map { $0.rendered(palette: palette) + "\n" }.joined()
-        case .error(let message):
-            return "error: \(message)\n"
-        case .warning(let message):
-            return "warning: \(message)\n"
-        case .note(let message):
-            return "note: \(message)\n"
-        }
-    }
-
-    /// The exit status a set of results calls for.
-    static func exitCode(_ summary: Summary) -> ExitCode {
-        if summary.errors > 0 { return .invalid }
-        if summary.failed > 0 { return .failure }
-        return .success
     }
 }

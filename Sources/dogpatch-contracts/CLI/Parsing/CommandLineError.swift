@@ -34,8 +34,3 @@ extension CommandLineError {
         self.init(message: message, command: command)
     }
 }
-
-extension CommandLineError {
-    /// The error as a problem to report.
-    var problem: ToolProblem { .usage(self) }
-}

@@ -1,3 +1,5 @@
+import ContractEngine
+
 /// The tool's exit status.
 enum ExitCode: Int32, Sendable {
     /// Every case passed or was skipped.
@@ -6,6 +8,20 @@ enum ExitCode: Int32, Sendable {
     case failure = 1
     /// The suite is invalid or the arguments are wrong.
     case invalid = 2
+}
+
+extension ExitCode {
+    /// The exit status a set of results calls for: invalid when a case errs, failure when one fails.
+    /// - Parameter summary: The results' counts.
+    init(summary: Summary) {
+        if summary.errors > 0 {
+            self = .invalid
+        } else if summary.failed > 0 {
+            self = .failure
+        } else {
+            self = .success
+        }
+    }
 }
 
 extension ExitCode: Comparable {

@@ -29,7 +29,7 @@ extension CommandContext {
         for (line, caseDiagnostics) in lines.cases {
             results(line)
             if !caseDiagnostics.isEmpty {
-                output.standardError(Tool.render(.diagnostics(caseDiagnostics), palette: errorPalette))
+                output.standardError(ToolProblem.diagnostics(caseDiagnostics).rendered(palette: errorPalette))
             }
         }
         results(trailer + lines.summary)

@@ -249,7 +249,7 @@ struct AddCommand: ToolCommand {
             context.results(report.render(.text, palette: Palette(enabled: false)))
             let diagnostics = results.flatMap(\.diagnostics)
             return CommandOutcome(
-                Tool.exitCode(report.summary), warnings + (diagnostics.isEmpty ? [] : [.diagnostics(diagnostics)]))
+                ExitCode(summary: report.summary), warnings + (diagnostics.isEmpty ? [] : [.diagnostics(diagnostics)]))
         }
     }
 }

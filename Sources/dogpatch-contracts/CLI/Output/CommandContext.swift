@@ -6,7 +6,7 @@ import Foundation
 struct CommandContext: Sendable {
     /// The process's folder, variables and terminals.
     let environment: ToolEnvironment
-    /// Where results go. Problems do not: commands return them, and `Tool.run` reports them.
+    /// Where results go. Problems do not: commands return them, and the tool reports them.
     let output: any ToolOutput
     /// The endpoints and models contracts may name.
     let catalogue: Catalogue
