@@ -1,8 +1,5 @@
-import DogPatchClients
 import Foundation
 import Testing
-
-@testable import ContractEngine
 
 /// `export openapi`: the schemas come from the models, exactly what they accept.
 @Suite("export openapi")
