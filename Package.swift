@@ -82,7 +82,7 @@ let package = Package(
             name: "ContractKitTests",
             dependencies: ["ContractKit", "ContractEngine", "DogPatchClients", "HTTPStub", "dogpatch-contracts"],
             // Archives the tests read by path, with their provenance.
-            exclude: ["Capture/Archives", "Export/Expected"]
+            exclude: ["Capture/Archives", "CommandLine/Export/Expected"]
         ),
     ],
     swiftLanguageModes: [.v6]

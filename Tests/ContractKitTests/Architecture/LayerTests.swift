@@ -7,8 +7,7 @@ import Testing
 /// own folder and of those below it, never of one above. Read from the sources, no tool needed.
 @Suite("layers")
 struct LayerTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
     static let engine = root.appendingPathComponent("Sources/ContractEngine")
 
     /// The folders from the bottom up, as the architecture document lists them.

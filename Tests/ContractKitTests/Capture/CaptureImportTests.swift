@@ -27,7 +27,7 @@ struct CaptureImportTests {
                     url: "https://b.example/v3.1/name/peru", status: 503, text: "<h1>down</h1>",
                     contentType: "text/html"),
             ]))
-        let before = try AddHARTests.snapshot(folder)
+        let before = try SuiteSnapshot.files(folder)
         let account = try await Self.capture(folder, name: "seen", pick: CaptureImport.Pick(dryRun: true)).add(
             archive: folder.url.appendingPathComponent("capture.har"), display: "capture.har")
         let imported = try account.result.get()
@@ -42,7 +42,7 @@ struct CaptureImportTests {
                     "entry 2: GET https://b.example/v3.1/all: skipped: not the contract's request: the path is not /v3.1/name/peru"
                 )
             ])
-        #expect(try AddHARTests.snapshot(folder) == before)
+        #expect(try SuiteSnapshot.files(folder) == before)
     }
 
     @Test("an entry number the archive lacks, or a missing contract, is a typed problem")

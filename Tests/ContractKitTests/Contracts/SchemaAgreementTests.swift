@@ -9,8 +9,7 @@ import Testing
 /// `schema/examples/invalid/` do not. Here, the loader's side of it.
 @Suite("contract schema and loader")
 struct SchemaAgreementTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
     static let loader = ContractLoader(
         catalogue: .standard,
         fixtures: FixtureLocator(root: root.appendingPathComponent("Fixtures"), displayRoot: "Fixtures"))

@@ -4,8 +4,7 @@ import Testing
 /// The README is a front door into `docs/`: short, and every link in it and in the docs resolves.
 @Suite("documentation")
 struct DocumentationTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     /// README.md and every Markdown file under docs/.
     static func documents() throws -> [String] {

@@ -46,8 +46,7 @@ struct ReviewableJSONTests {
 
     @Test("the app decodes the same value from the body laid out as from the body as sent")
     func sameValue() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let sent = try Data(contentsOf: root.appendingPathComponent("Fixtures/countries/restcountries-v3.1.json"))
         let minified = try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: sent))
         let laidOut = ReviewableJSON.laidOut(minified)

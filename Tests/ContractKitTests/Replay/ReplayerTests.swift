@@ -1,168 +1,86 @@
-import ContractKit
 import DogPatchClients
 import Foundation
+import HTTPStub
 import Testing
 
-@testable import dogpatch_contracts
+@testable import ContractEngine
 
-@Suite("replay")
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("replayer")
 struct ReplayerTests {
-    static let contract = """
-        {
-          "endpoint": "dogpatch.getDogs",
-          "request": { "method": "GET", "path": "/api/v1/dogs", "query": {} },
-          "responseQueue": "QUEUE",
-          "cases": [
-            { "name": "two dogs", "response": { "fixture": "dogs.json" }, "expect": { "decodes": true, "count": 2 } },
-            { "name": "server error", "response": { "status": 500, "fixture": "dogs.json" },
-              "expect": { "error": "responseUnsuccessful", "status": 500 } },
-            { "name": "offline", "response": { "networkError": "notConnectedToInternet" },
-              "expect": { "error": "responseUnsuccessful" } }
-          ]
+    private func contract(_ text: String) throws -> Contract {
+        let locator = FixtureLocator(root: FileManager.default.temporaryDirectory, displayRoot: "Fixtures")
+        guard
+            case .loaded(let contract) = ContractLoader(catalogue: .standard, fixtures: locator).load(
+                Data(text.utf8), file: "c.json")
+        else {
+            throw LoadFailed()
         }
-        """
-
-    /// A fixture contract beside the replayed one, which must pass whatever the client does.
-    static let bystander = """
-        {"model": "[Dog]", "cases": [{"name": "bystander", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true}}]}
-        """
-
-    private func replay(
-        _ endpoint: Endpoint, queue: String = "main", extraArguments: [String] = []
-    ) async throws -> ToolRun {
-        let folder = try SuiteFolder()
-        try folder.write("Fixtures/dogs.json", SampleSuite.dogs)
-        try folder.write("contracts/dogs.json", Self.contract.replacingOccurrences(of: "QUEUE", with: queue))
-        try folder.write("contracts/bystander.json", Self.bystander)
-        return await folder.runInProcess(["verify"] + extraArguments, catalogue: BrokenClients.catalogue(endpoint))
+        return contract
     }
 
-    @Test("the real client passes on both queues", arguments: ["main", "private"])
-    func realClient(queue: String) async throws {
-        let output = try await replay(.dogPatchGetDogs, queue: queue)
-        #expect(output.code == .success, "\(output.stderr)")
-        #expect(output.stdout.hasSuffix("4 passed, 0 failed, 0 errors, 0 skipped\n"))
+    struct LoadFailed: Error {}
+
+    private func firstCase(_ contract: Contract) throws -> CaseSpec {
+        guard case .ready(let first)? = contract.cases.first else { throw LoadFailed() }
+        return first
     }
 
-    @Test("a client that ignores the status code is caught, naming both results")
-    func ignoresStatus() async throws {
-        let output = try await replay(BrokenClients.ignoresStatus)
-        #expect(output.code == .failure)
-        #expect(output.stdout.contains("FAIL  contracts/dogs.json  server error"))
-        #expect(
-            output.stderr.contains(
-                "client returned a decoded [Dog] of 2 elements for HTTP 500; expected responseUnsuccessful(500)"
-            ), "\(output.stderr)")
-        #expect(output.stdout.hasSuffix("3 passed, 1 failed, 0 errors, 0 skipped\n"))
-    }
-
-    @Test("a client that delivers on the wrong queue is caught", arguments: ["main", "private"])
-    func wrongQueue(queue: String) async throws {
-        let output = try await replay(BrokenClients.wrongQueue, queue: queue)
-        #expect(output.code == .failure)
-        let expected = queue == "main" ? "the main queue" : "a private queue"
-        #expect(output.stderr.contains("completion ran on an unmarked queue; expected \(expected)"), "\(output.stderr)")
-        #expect(output.stdout.hasSuffix("1 passed, 3 failed, 0 errors, 0 skipped\n"))
-    }
-
-    @Test("a client that completes twice is caught")
-    func completesTwice() async throws {
-        let output = try await replay(BrokenClients.completesTwice, queue: "private")
-        #expect(output.code == .failure)
-        #expect(output.stderr.contains("completion ran 2 times; expected exactly once"), "\(output.stderr)")
-        #expect(output.stdout.hasSuffix("1 passed, 3 failed, 0 errors, 0 skipped\n"))
-    }
-
-    @Test("a client that never completes is cancelled after the timeout and the run goes on")
-    func neverCompletes() async throws {
-        let output = try await replay(BrokenClients.neverCompletes, extraArguments: ["--timeout", "0.2"])
-        #expect(output.code == .failure)
-        #expect(
-            output.stderr.contains("completion did not run within 0.2 s; the request was cancelled"), "\(output.stderr)"
-        )
-        #expect(output.stdout.contains("PASS  contracts/bystander.json  bystander"))
-        #expect(output.stdout.hasSuffix("1 passed, 3 failed, 0 errors, 0 skipped\n"))
-    }
-
-    @Test("a client that requests the wrong path is caught")
-    func wrongPath() async throws {
-        let output = try await replay(BrokenClients.wrongPath)
-        #expect(output.code == .failure)
-        #expect(
-            output.stderr.contains(#"request path: expected "/api/v1/dogs", client sent "/api/v2/dogs""#),
-            "\(output.stderr)")
-    }
-
-    @Test("a second request has no route and fails the case")
-    func sendsTwice() async throws {
-        let output = try await replay(BrokenClients.sendsTwice)
-        #expect(output.code == .failure)
-        #expect(
-            output.stderr.contains(
-                "no route for GET https://dogpatchserver.herokuapp.com/api/v1/dogs: the client sent more than one request"
-            ), "\(output.stderr)")
-    }
-
-    @Test("--no-replay checks decoding only, so a broken client goes unnoticed")
-    func noReplay() async throws {
-        let output = try await replay(BrokenClients.completesTwice, extraArguments: ["--no-replay"])
-        #expect(output.code == .success)
-        #expect(output.stdout.hasSuffix("4 passed, 0 failed, 0 errors, 0 skipped\n"))
-    }
-
-    @Test("an invalidRequest expectation is skipped without replay and checked with it")
-    func invalidRequestNeedsReplay() async throws {
-        let folder = try SuiteFolder()
-        try folder.write(
-            "contracts/empty-name.json",
+    @Test("records the request the real client sent and its one completion on the private queue")
+    func observesRealClient() async throws {
+        let contract = try contract(
             """
-            {"endpoint": "countries.byName", "arguments": {"name": ""},
-             "cases": [{"name": "empty", "response": {"status": 200, "body": "[]"}, "expect": {"error": "invalidRequest"}},
-                       {"name": "checked by decoding only", "replay": false, "response": {"status": 200, "body": "[]"}, "expect": {"decodes": true, "count": 0}}]}
+            {"endpoint": "countries.all", "arguments": {"fields": ["name", "flags"]}, "responseQueue": "private",
+             "cases": [{"name": "a", "response": {"status": 200, "body": "[{\\"name\\": {\\"common\\": \\"X\\"}}]"}, "expect": {"decodes": true}}]}
             """)
-        let replayOutput = await folder.runInProcess(["verify"], catalogue: .standard)
-        #expect(replayOutput.code == .success, "\(replayOutput.stderr)")
-        #expect(replayOutput.stdout.contains("PASS  contracts/empty-name.json  empty"))
-        let skipOutput = await folder.runInProcess(["verify", "--no-replay"], catalogue: .standard)
-        #expect(skipOutput.code == .success)
-        #expect(skipOutput.stdout.contains("SKIP  contracts/empty-name.json  empty"))
-        #expect(skipOutput.stdout.hasSuffix("1 passed, 0 failed, 0 errors, 1 skipped\n"))
-    }
-
-    @Test("a client that answers invalidRequest for a good name is caught")
-    func invalidRequestWhereNoneExpected() async throws {
-        let folder = try SuiteFolder()
-        try folder.write(
-            "contracts/name.json",
-            """
-            {"endpoint": "countries.byName", "arguments": {"name": "Côte d'Ivoire"},
-             "cases": [{"name": "accented name", "response": {"status": 200, "body": "[]"}, "expect": {"decodes": true}}]}
-            """)
-        let correct = await folder.runInProcess(["verify"], catalogue: .standard)
-        #expect(correct.code == .success, "the real client sends the name: \(correct.stderr)")
-        let output = await folder.runInProcess(
-            ["verify"], catalogue: Catalogue(endpoints: [Self.asciiOnlyNames], models: Catalogue.standard.models))
-        #expect(output.code == .failure)
+        let contractCase = try firstCase(contract)
+        let endpoint = try #require(contract.endpoint)
+        let observation = await Replayer(timeout: 5).replay(
+            endpoint, contract: contract, response: contractCase.response,
+            body: Data(#"[{"name": {"common": "X"}}]"#.utf8))
         #expect(
-            output.stderr.contains(
-                "client returned invalidRequest (the name is not ASCII) for HTTP 200; expected a decoded [Country]"),
-            "\(output.stderr)")
-    }
-
-    /// `countries.byName` with a client that refuses any name outside ASCII instead of encoding it.
-    static let asciiOnlyNames = Endpoint(
-        name: "countries.byName", model: .countries, parameters: [Endpoint.Parameter("name", .string, required: true)],
-        baseURL: RestCountriesAPI.baseURL
-    ) { call in
-        let name = call.string("name") ?? ""
-        guard name.unicodeScalars.allSatisfy(\.isASCII) else {
-            return call.responseQueue.async {
-                call.completion(.failure(.invalidRequest(reason: "the name is not ASCII")))
-            }
+            observation.requests.map { $0.url?.absoluteString } == [
+                "https://restcountries.com/v3.1/all?fields=name,flags"
+            ])
+        #expect(observation.completion.callCount == 1)
+        #expect(observation.completion.queueNames == ["a private queue"])
+        #expect(observation.queueName == "a private queue")
+        guard case .success(let value)? = observation.completion.first else {
+            Issue.record("expected a decoded value")
+            return
         }
-        CountriesClient(session: call.session, responseQueue: call.responseQueue).request(.byName(name)) {
-            (result: Result<[Country], APIError>) in
-            call.completion(result.map { DecodedValue($0, makeEncoder: RestCountriesAPI.makeEncoder) })
+        #expect(value.count == 1)
+    }
+
+    @Test("serves a network error and a delayed response as the case says")
+    func servesResponses() throws {
+        let spec = ResponseSpec(kind: .networkError(code: .timedOut, name: "timedOut"), delayMs: 25, position: .start)
+        #expect(Replayer.reply(for: spec, body: Data()) == .failure(.timedOut, delay: 0.025))
+        let http = ResponseSpec(
+            kind: .http(status: 503, headers: ["Retry-After": "5"], body: .none), delayMs: 0, position: .start)
+        #expect(
+            Replayer.reply(for: http, body: Data("x".utf8))
+                == .response(status: 503, headers: ["Retry-After": "5"], body: Data("x".utf8)))
+    }
+
+    @Test("an invalid request sends nothing and still completes once on the main queue")
+    func invalidRequest() async throws {
+        let contract = try contract(
+            """
+            {"endpoint": "countries.byName", "cases": [{"name": "a", "response": {"status": 200}, "expect": {"error": "invalidRequest"}}]}
+            """)
+        let observation = await Replayer(timeout: 5).replay(
+            try #require(contract.endpoint), contract: contract, response: try firstCase(contract).response,
+            body: Data())
+        #expect(observation.requests.isEmpty)
+        #expect(observation.completion.callCount == 1)
+        #expect(observation.completion.queueNames == ["the main queue"])
+        guard case .failure(.invalidRequest)? = observation.completion.first else {
+            Issue.record("expected invalidRequest, got \(String(describing: observation.completion.first))")
+            return
         }
     }
 }

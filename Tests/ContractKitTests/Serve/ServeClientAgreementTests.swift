@@ -13,8 +13,7 @@ import Testing
 /// be replay's (the client on the stub), network errors as docs/serving.md's table says.
 @Suite("serve: the real clients agree with replay")
 struct ServeClientAgreementTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     /// Starts `serve` on the repository's suite, on 127.0.0.1 and a free port.
     static func startRepositoryServer(settings: SuiteServer.Settings = SuiteServer.Settings()) async throws

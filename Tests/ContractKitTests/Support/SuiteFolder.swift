@@ -69,9 +69,7 @@ struct ToolRun {
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             folder = folder.deletingLastPathComponent()
         }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-                ".build/debug/dogpatch-contracts")
+        return Repository.root.appendingPathComponent(".build/debug/dogpatch-contracts")
     }()
 
     /// Runs a `/bin/sh` script in a folder, with the built tool's path in `$TOOL`: for redirections

@@ -4,8 +4,7 @@ import Testing
 /// `.github/workflows/contracts.yml`: well-formed, and doing what its documentation says it does.
 @Suite("GitHub Actions workflow")
 struct WorkflowTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     static func text() throws -> String {
         String(

@@ -200,7 +200,7 @@ struct PactExportTests {
         #expect(try folder.run(["export", "pact", "--out", "pacts"]).status == 0)
         #expect(try folder.read("pacts/dogpatch-app-dogpatch.json") == first)
         try folder.write("a-file", "x")
-        let before = try AddHARTests.snapshot(folder)
+        let before = try SuiteSnapshot.files(folder)
         let onFile = try folder.run(["export", "pact", "--out", "a-file"])
         #expect(onFile.status == 2)
         #expect(onFile.stderr.contains("--out \"a-file\" is a file; pact writes a folder of files"))
@@ -221,7 +221,7 @@ struct PactExportTests {
             #expect(readOnly.status == 2)
             #expect(readOnly.stderr.contains("cannot write"), "\(readOnly.stderr)")
         }
-        var after = try AddHARTests.snapshot(folder)
+        var after = try SuiteSnapshot.files(folder)
         after = after.filter { !$0.key.hasPrefix("locked") }
         #expect(after == before.filter { !$0.key.hasPrefix("locked") })
     }

@@ -4,7 +4,7 @@ import Testing
 /// `add --har`: fixtures and cases from captured traffic, secrets left behind.
 @Suite("add --har")
 struct AddHARTests {
-    static let archives = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Archives")
+    static let archives = Repository.root.appendingPathComponent("Tests/ContractKitTests/Capture/Archives")
 
     /// A suite with a countries.byName contract for peru (one case already), and an archive in it.
     static func suite(archive: String, named name: String = "capture.har") throws -> SuiteFolder {
@@ -22,21 +22,6 @@ struct AddHARTests {
             """)
         try folder.write(name, archive)
         return folder
-    }
-
-    /// Every file of the suite and its bytes, to show nothing changed.
-    static func snapshot(_ folder: borrowing SuiteFolder) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        let walker = FileManager.default.enumerator(atPath: folder.url.path)
-        while let path = walker?.nextObject() as? String {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(
-                atPath: folder.url.appendingPathComponent(path).path, isDirectory: &isFolder), !isFolder.boolValue
-            {
-                files[path] = try folder.read(path)
-            }
-        }
-        return files
     }
 
     /// An archive in the shape browsers export it: `_` fields, a base64 body, optional fields left out.
@@ -205,7 +190,7 @@ struct AddHARTests {
             try Self.entry(url: "https://b.example/v3.1/name/peru", text: Self.peru),
         ])
         let folder = try Self.suite(archive: archive)
-        let before = try Self.snapshot(folder)
+        let before = try SuiteSnapshot.files(folder)
         let dry = try folder.run([
             "add", "--har", "capture.har", "--contract", "contracts/peru.json", "--name", "seen", "--dry-run",
         ])
@@ -217,7 +202,7 @@ struct AddHARTests {
                 dry run: nothing was written
 
                 """, "\(dry.stdout)")
-        #expect(try Self.snapshot(folder) == before)
+        #expect(try SuiteSnapshot.files(folder) == before)
         let filtered = try folder.run([
             "add", "--har", "capture.har", "--contract", "contracts/peru.json", "--filter", "B.EXAMPLE",
         ])
@@ -260,11 +245,11 @@ struct AddHARTests {
         ])
     func badArchives(text: String, message: String) throws {
         let folder = try Self.suite(archive: text)
-        let before = try Self.snapshot(folder)
+        let before = try SuiteSnapshot.files(folder)
         let run = try folder.run(["add", "--har", "capture.har", "--contract", "contracts/peru.json"])
         #expect(run.status == 2)
         #expect(run.stderr.contains(message), "\(run.stderr)")
-        #expect(try Self.snapshot(folder) == before)
+        #expect(try SuiteSnapshot.files(folder) == before)
     }
 
     @Test("an entry whose body is over the fixture limit is refused naming the entry, and nothing is written")
@@ -272,21 +257,21 @@ struct AddHARTests {
         let big = "[" + String(repeating: " ", count: (64 << 20) + 16) + "]"
         let folder = try Self.suite(
             archive: Self.browserStyle([try Self.entry(url: "https://x.test/v3.1/name/peru", text: big)]))
-        let before = try Self.snapshot(folder)
+        let before = try SuiteSnapshot.files(folder)
         let run = try folder.run(["add", "--har", "capture.har", "--contract", "contracts/peru.json"])
         #expect(run.status == 2)
         #expect(
             run.stderr.contains(
                 "error: entry 1: its body is \((64 << 20) + 18) bytes, over the fixture limit of \(64 << 20) bytes"),
             "\(run.stderr.prefix(500))")
-        #expect(try Self.snapshot(folder) == before)
+        #expect(try SuiteSnapshot.files(folder) == before)
     }
 
     @Test("--entry out of range, or an entry that is not the contract's request, exits 2 and writes nothing")
     func badEntry() throws {
         let folder = try Self.suite(
             archive: Self.browserStyle([try Self.entry(url: "https://x.test/v3.1/all", text: "[]")]))
-        let before = try Self.snapshot(folder)
+        let before = try SuiteSnapshot.files(folder)
         let out = try folder.run(["add", "--har", "capture.har", "--contract", "contracts/peru.json", "--entry", "3"])
         #expect(out.status == 2)
         #expect(out.stderr.contains("error: --entry 3: capture.har has 1 entries; nothing was added"), "\(out.stderr)")
@@ -298,6 +283,6 @@ struct AddHARTests {
             ), "\(wrong.stderr)")
         let missing = try folder.run(["add", "--har", "capture.har", "--contract", "contracts/none.json"])
         #expect(missing.status == 2)
-        #expect(try Self.snapshot(folder) == before)
+        #expect(try SuiteSnapshot.files(folder) == before)
     }
 }

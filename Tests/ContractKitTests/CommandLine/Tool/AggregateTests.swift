@@ -100,8 +100,7 @@ struct AggregateTests {
 
     @Test("--require-coverage with --shard is refused with what to do; the shards' reports are checked together")
     func coverageAcrossShards() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let refused = try ToolRun.execute(["verify", "--require-coverage", "--shard", "1/3"], in: root)
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("dogpatch-contracts coverage --require shard-*.json"))

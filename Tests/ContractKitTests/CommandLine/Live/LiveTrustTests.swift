@@ -4,8 +4,7 @@ import Testing
 /// Issue 22, items 15, 17 and 19: live names, live arguments and a nightly job that checks something.
 @Suite("the live features, trusted")
 struct LiveTrustTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = Repository.root
 
     @Test("add --live names fixtures after any letters, keeps long names valid, and never reuses a name")
     func fixtureNames() throws {

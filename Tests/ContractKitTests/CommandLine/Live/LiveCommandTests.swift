@@ -7,9 +7,7 @@ import Testing
 struct LiveCommandTests {
     /// Peru as the real data set has it, as the server sends it.
     static let peru: String = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-                "Fixtures/countries/restcountries-v3.1.json")
+        let url = Repository.root.appendingPathComponent("Fixtures/countries/restcountries-v3.1.json")
         guard let data = try? Data(contentsOf: url),
             let records = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]],
             let record = records.first(where: { $0["cca3"] as? String == "PER" }),

@@ -100,11 +100,11 @@ struct ClientViewTests {
                     headers: [("Content-Type", "application/json")],
                     text: #"[{"name":{"common":"Peru"},"cca3":"PER","x":"ab"}]"#, encoding: "base64")
             ]))
-        let before = try AddHARTests.snapshot(folder)
+        let before = try SuiteSnapshot.files(folder)
         let run = try folder.run(["add", "--har", "capture.har", "--contract", "contracts/peru.json"])
         #expect(run.status == 2)
         #expect(run.stderr.contains(#"entry 1: its "content.text" says base64 and is not"#), "\(run.stderr)")
-        #expect(try AddHARTests.snapshot(folder) == before)
+        #expect(try SuiteSnapshot.files(folder) == before)
     }
 
     @Test("a redirect and a Chrome-style 304 without a body are skipped with the reason; the answer is taken")
@@ -134,9 +134,7 @@ struct ClientViewTests {
         let compressed = try Data(
             contentsOf: AddHARTests.archives.appendingPathComponent("restcountries-first-200000-bytes.json.gz"))
         let original = try Data(
-            contentsOf: AddHARTests.archives.deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-                    "Fixtures/countries/restcountries-v3.1.json")
+            contentsOf: Repository.root.appendingPathComponent("Fixtures/countries/restcountries-v3.1.json")
         ).prefix(200_000)
         #expect(try Inflate.gunzip(compressed, limit: 1 << 20) == Data(original))
         #expect(throws: Inflate.Failure.self) { try Inflate.gunzip(compressed, limit: 1000) }

@@ -84,8 +84,7 @@ struct CoverageTests {
 
     @Test("the repository's own suite reaches every outcome on every endpoint")
     func repository() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let run = try ToolRun.execute(["verify", "--require-coverage", "--no-replay"], in: root)
         // Without replay nothing is reached: the check is real.
         #expect(run.status == 1)

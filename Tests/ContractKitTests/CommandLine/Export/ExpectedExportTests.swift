@@ -7,8 +7,7 @@ import Testing
 /// commit the new files.
 @Suite("the exports of the repository's suite, byte for byte")
 struct ExpectedExportTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
     static let expected = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "Expected")
 
@@ -34,7 +33,7 @@ struct ExpectedExportTests {
             }
             #expect(
                 try Data(contentsOf: pinned) == written,
-                "\(file) differs from Tests/ContractKitTests/Export/Expected/\(file); if the change is meant, run DOGPATCH_UPDATE_EXPECTED=1 swift test --filter ExpectedExportTests and commit the file"
+                "\(file) differs from Tests/ContractKitTests/CommandLine/Export/Expected/\(file); if the change is meant, run DOGPATCH_UPDATE_EXPECTED=1 swift test --filter ExpectedExportTests and commit the file"
             )
         }
     }
