@@ -45,8 +45,13 @@ struct PluginTests {
         ])
     func defaultsToVerify(plugin: String, command: String) throws {
         let source = try WorkflowTests.file("Plugins/\(plugin)/\(plugin).swift")
-        let defaults = source.components(separatedBy: "arguments.isEmpty ? \(command) : arguments").count - 1
-        #expect(defaults == 2, "CommandPlugin and XcodeCommandPlugin both default to \(command)")
+        #expect(source.contains("struct \(plugin): ToolVerb {\n    static let defaultArguments = \(command)\n}"))
+        #expect(source.contains("extension \(plugin): XcodeCommandPlugin {}"), "Xcode's menu runs it too")
+        // The one launcher every verb shares, linked into each plugin's folder.
+        let shared = try WorkflowTests.file("Plugins/\(plugin)/ToolVerb.swift")
+        #expect(shared == (try WorkflowTests.file("Plugins/Shared/ToolVerb.swift")))
+        #expect(shared.contains("process.arguments = arguments.isEmpty ? defaultArguments : arguments"))
+        #expect(shared.components(separatedBy: "try Self.run(").count - 1 == 2, "from SwiftPM and from Xcode")
     }
 
     @Test("no document sends anyone to --disable-sandbox any more")
