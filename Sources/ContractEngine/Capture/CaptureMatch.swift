@@ -8,7 +8,7 @@ import Foundation
 /// Which entries of an archive are a contract's request: the method, the path the client sends
 /// (below the API's base path, on whatever host the capture went to) and the query items the
 /// endpoint defines. What the client sends is learnt by calling it on the stub, as a live request is.
-package struct CaptureMatch: Sendable {
+struct CaptureMatch: Sendable {
     private let method: String
     private let path: String
     private let query: [String: String]
@@ -45,7 +45,7 @@ package struct CaptureMatch: Sendable {
     }
 
     /// The entry's URL as a case keeps it: no user-info and no query item the endpoint does not define.
-    package func recordedURL(_ entry: HARArchive.Entry) -> String {
+    func recordedURL(_ entry: HARArchive.Entry) -> String {
         Redaction.capturedURL(entry.url, definedQuery: defined)
     }
 

@@ -3,9 +3,9 @@ import Foundation
 /// An HTTP Archive (HAR 1.2), as Proxyman, Charles, mitmproxy and browsers' developer tools export
 /// it: the entries the tool may take, each with where it is in the file. Fields an entry does not
 /// need are not read, and producers' own `_`-prefixed fields are ignored.
-package struct HARArchive: Sendable {
+struct HARArchive: Sendable {
     /// One request and its response.
-    package struct Entry: Sendable {
+    struct Entry: Sendable {
         /// Its number, from 1, in the archive's order.
         package let number: Int
         package let method: String
@@ -16,7 +16,7 @@ package struct HARArchive: Sendable {
         /// The response body, decoded from base64 where the capture says so; or why there is none.
         package let body: Result<Data, Problem>
         /// Why the client never sees this answer (a redirect it follows, a 304), or `nil`.
-        package var unseen: String? { ClientView.unseen(status: status, header: header) }
+        var unseen: String? { ClientView.unseen(status: status, header: header) }
         /// When the request started, as captured.
         package let startedDateTime: String
         /// Where the entry starts in the archive.
@@ -38,7 +38,7 @@ package struct HARArchive: Sendable {
 
     /// The largest archive read, in bytes: a long browser session exports archives of hundreds
     /// of megabytes.
-    package static let maxArchiveBytes = 1 << 30
+    static let maxArchiveBytes = 1 << 30
 
     /// Reads an archive.
     /// - Parameters:

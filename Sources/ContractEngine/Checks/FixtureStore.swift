@@ -1,9 +1,9 @@
 import Foundation
 
 /// Loads fixture bodies with a size limit, so one oversized file cannot exhaust memory.
-package enum FixtureStore {
+enum FixtureStore {
     /// The largest fixture read, in bytes.
-    package static let maxFixtureBytes = 64 << 20
+    static let maxFixtureBytes = 64 << 20
 
     /// Reads a fixture.
     /// - Parameters:

@@ -3,11 +3,11 @@ import Foundation
 
 /// Loads contract files strictly: every unknown key, wrong type, duplicate, unknown name and
 /// escaping path is an error at the contract's `file:line:col`.
-package struct ContractLoader: Sendable {
+struct ContractLoader: Sendable {
     /// The newest contract format this tool reads.
-    package static let currentVersion = 1
+    static let currentVersion = 1
     /// The largest contract file read, in bytes.
-    package static let maxContractBytes = 16 << 20
+    static let maxContractBytes = 16 << 20
 
     let catalogue: Catalogue
     package let fixtures: FixtureLocator

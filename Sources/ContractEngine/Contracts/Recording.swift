@@ -14,7 +14,7 @@ package struct Recording: Sendable, Equatable {
 
     /// Whether the case keeps an error a capture saw once (a 500 that happened on a device): it is
     /// kept as it was seen, never asked for again or written over.
-    package func isCapturedError(status: Int) -> Bool {
+    func isCapturedError(status: Int) -> Bool {
         from != nil && !(200...299).contains(status)
     }
 

@@ -3,7 +3,7 @@ import Foundation
 
 /// Decodes bodies with an API's own `JSONDecoder` and, when that fails, finds the failure's path
 /// and position itself.
-package enum FixtureDecoder {
+enum FixtureDecoder {
     /// Decodes a body into a model.
     /// - Parameters:
     ///   - data: The body, not empty.

@@ -9,7 +9,7 @@ package struct BodyFile: Sendable {
     /// Its path relative to the fixtures folder, or `nil` when it lies outside.
     package let fixturePath: String?
     /// Whether it was read from a pipe, FIFO or device (`/dev/stdin`, `<(curl ...)`) rather than a file.
-    package let isStream: Bool
+    let isStream: Bool
 
     /// Reads a body file.
     /// - Parameters:

@@ -12,7 +12,7 @@ package struct ContractPlace: Sendable {
     package let fixtures: FixtureLocator
     /// Where the contract's new fixtures go, relative to the fixtures folder: its path from
     /// `contracts/` without `.json` (`contracts/countries/by-name.json` → `countries/by-name`).
-    package let fixtureFolder: String
+    let fixtureFolder: String
     /// `"$schema"` for a new contract file: the JSON Schema of contract files, from its folder.
     package let schema: String
 

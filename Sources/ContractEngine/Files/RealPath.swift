@@ -29,7 +29,7 @@ package enum RealPath {
     /// the tool resolves symlinks in a path that may not exist yet.
     /// - Parameter path: An absolute path.
     /// - Returns: The path, resolved as far as it exists.
-    package static func resolvingExisting(_ path: String) -> String {
+    static func resolvingExisting(_ path: String) -> String {
         var head = path
         var tail: [String] = []
         while !head.isEmpty, head != "/" {

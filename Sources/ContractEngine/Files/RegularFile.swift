@@ -4,7 +4,7 @@ import Foundation
 /// straight into one buffer (`URL` resource values and then `Data(contentsOf:)` cost more than
 /// parsing a small file, which shows with thousands of them). Contracts and fixtures are both
 /// read here; each words the failures its own way.
-package enum RegularFile {
+enum RegularFile {
     /// Why a file was not read.
     package enum Failure: Error, Equatable {
         /// `stat` failed, with its `errno`: the file is missing, or a component of its path is.
@@ -20,7 +20,7 @@ package enum RegularFile {
     }
 
     /// What a path that is not a regular file is, in words that read the same on every platform.
-    package static let notRegularReason = "it is not a regular file (a pipe, FIFO, device or folder)"
+    static let notRegularReason = "it is not a regular file (a pipe, FIFO, device or folder)"
 
     /// Reads a file.
     /// - Parameters:

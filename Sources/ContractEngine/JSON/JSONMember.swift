@@ -3,7 +3,7 @@ package struct JSONMember: Sendable, Equatable {
     /// The key.
     package var key: String
     /// Where the key starts.
-    package var keyPosition: SourcePosition
+    var keyPosition: SourcePosition
     /// The value.
     package var value: JSONNode
 }

@@ -6,7 +6,7 @@ import Foundation
 /// where something is. Nesting is limited (`maxDepth`) so hostile input cannot exhaust the stack.
 package struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
-    package static let defaultMaxDepth = 512
+    static let defaultMaxDepth = 512
 
     private let bytes: [UInt8]
     private let maxDepth: Int

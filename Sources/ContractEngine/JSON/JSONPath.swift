@@ -15,7 +15,7 @@ package struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible 
     }
 
     /// The steps from the root.
-    package var segments: [Segment]
+    var segments: [Segment]
 
     /// Creates a path from steps.
     /// - Parameter segments: The steps from the root.
@@ -113,7 +113,7 @@ package struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible 
     /// - Parameter root: The value to start from.
     /// - Returns: The node at the path, or `nil` when a step is missing or is `*`, which names no
     ///   one value.
-    package func lookUp(in root: JSONNode) -> JSONNode? {
+    func lookUp(in root: JSONNode) -> JSONNode? {
         var node = root
         for segment in segments {
             switch (segment, node.value) {

@@ -21,7 +21,7 @@ package struct BaseURLChoice: Sendable, Equatable {
     }
 
     /// Base URLs given by API name.
-    package var byAPI: [String: URL] = [:]
+    var byAPI: [String: URL] = [:]
     /// A base URL given without an API name.
     package var bare: URL?
 

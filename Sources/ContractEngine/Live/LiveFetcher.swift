@@ -6,13 +6,13 @@ import Foundation
 #endif
 
 /// What a server answered to a live request.
-package struct LiveResponse: Sendable {
+struct LiveResponse: Sendable {
     /// The URL asked for.
     let url: URL
     /// The names of the query items the endpoint defines: the only ones shown.
     let definedQuery: Set<String>
     /// The URL as files and reports show it: no user-info, no query item the endpoint does not define.
-    package var displayURL: String { shown(url) }
+    var displayURL: String { shown(url) }
     /// The HTTP status.
     package let status: Int
     /// The response's headers, by the names the server sent.
@@ -23,10 +23,10 @@ package struct LiveResponse: Sendable {
     package let redirects: [URL]
     /// Query items of the base URL the client left out of its request (the restcountries client
     /// builds its URL without the base URL's query): a key given there never reached the server.
-    package var unsentBaseQuery: [String] = []
+    var unsentBaseQuery: [String] = []
 
     /// Says that the base URL's query items were not sent, when some were not.
-    package var unsentBaseQueryWarning: String? {
+    var unsentBaseQueryWarning: String? {
         guard !unsentBaseQuery.isEmpty else { return nil }
         let names = unsentBaseQuery.map { JSONValue.quote($0) }.joined(separator: ", ")
         return "the base URL's query (\(names)) was not sent: this client builds its request without it"
@@ -42,7 +42,7 @@ package struct LiveResponse: Sendable {
 }
 
 /// Why a live request gave no response to check: the URL and the reason in words.
-package struct LiveFailure: Error, Sendable, Equatable {
+struct LiveFailure: Error, Sendable, Equatable {
     /// The URL asked for.
     package let url: String
     /// Why, such as `could not connect: connection refused`.
@@ -63,7 +63,7 @@ package struct LiveFailure: Error, Sendable, Equatable {
 /// stub, no cookies kept or sent, no cache. The body is refused while it streams once it passes
 /// the size limit; a redirect to another scheme, host or port is refused and never followed;
 /// the run's own timer cancels a request the server does not finish in time.
-package enum LiveFetcher {
+enum LiveFetcher {
     /// Sends a GET request.
     /// - Parameters:
     ///   - request: The request the client builds, sent as it is.

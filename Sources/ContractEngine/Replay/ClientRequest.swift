@@ -10,13 +10,13 @@ import HTTPStub
 /// stub: the one place the tool learns it. A contract's `request` block, the live fetch, capture
 /// matching, both exports and `serve` read it; the tool never builds a URL itself, so what goes to
 /// a server, a pact or a mock is what the app would send.
-package struct ClientRequest: Sendable {
+struct ClientRequest: Sendable {
     /// The request as the client built it, the stub's routing header removed.
     package let request: URLRequest
     /// The method, upper case.
     package let method: String
     /// The path as sent, escapes kept (`/v3.1/name/united%20states`, `AC%2FDC`).
-    package let sentPath: String
+    let sentPath: String
     /// The path decoded (`/v3.1/name/united states`).
     package let path: String
     /// The query items, in the order sent.
@@ -69,7 +69,7 @@ package struct ClientRequest: Sendable {
     /// `{ "method": "GET", "path": "/v3.1/name/peru", "query": {} }`. The path is the decoded one
     /// unless it holds escapes, which a contract then states as sent; the query is left out when
     /// a name repeats, which the block cannot state.
-    package var contractBlock: String {
+    var contractBlock: String {
         var members = [
             "\"method\": \(JSONValue.quote(method))",
             "\"path\": \(JSONValue.quote(sentPath.contains("%") ? sentPath : path))",

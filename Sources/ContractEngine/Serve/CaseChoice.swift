@@ -1,7 +1,7 @@
 import Foundation
 
 /// A case choice: a case name, for every contract that has it, or for one contract.
-package struct CaseChoice: Sendable, Equatable {
+struct CaseChoice: Sendable, Equatable {
     /// The contract's identity, when the choice names one.
     package var contract: String?
     /// The case's name.

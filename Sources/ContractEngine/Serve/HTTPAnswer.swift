@@ -2,7 +2,7 @@ import Foundation
 
 /// What the server does with a request: send a response, or break the connection the way a
 /// network fails.
-package struct HTTPAnswer: Sendable {
+struct HTTPAnswer: Sendable {
     /// What reaches the client.
     package enum Kind: Sendable {
         /// These bytes: a whole response, status line to body.

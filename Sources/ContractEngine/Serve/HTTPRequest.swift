@@ -1,13 +1,13 @@
 import Foundation
 
 /// One HTTP/1.x request as the server read it off the wire.
-package struct HTTPRequest: Sendable {
+struct HTTPRequest: Sendable {
     /// The method, such as `GET`.
     package let method: String
     /// The request target as sent: the path, percent-encoded, with its query.
     package let target: String
     /// Whether the version is HTTP/1.0, whose connections close unless asked to stay open.
-    package let isHTTP10: Bool
+    let isHTTP10: Bool
     /// The header fields in the order sent, names as sent.
     package let headers: [(name: String, value: String)]
     /// The body, decoded from chunks when it came chunked.

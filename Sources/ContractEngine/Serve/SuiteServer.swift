@@ -13,11 +13,11 @@ package final class SuiteServer: Sendable {
         /// The case choices as given: `NAME` (every contract that has the case) or `CONTRACT › NAME`.
         package var choices: [String] = []
         /// How often the files are looked at for a change.
-        package var reloadInterval: TimeInterval = 0.25
+        var reloadInterval: TimeInterval = 0.25
         /// A connection with no request under way is closed after this long.
-        package var idleTimeout: TimeInterval = 30
+        var idleTimeout: TimeInterval = 30
         /// A request must arrive whole within this long of its first byte.
-        package var requestTimeout: TimeInterval = 10
+        var requestTimeout: TimeInterval = 10
 
         /// The defaults.
         package init() {}

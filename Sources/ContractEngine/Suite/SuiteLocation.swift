@@ -52,7 +52,7 @@ package struct SuiteLocation: Sendable {
     /// A path from the suite's root: absolute as written, otherwise from the root.
     /// - Parameter path: The path.
     /// - Returns: The file's URL.
-    package func resolveInSuite(_ path: String) -> URL {
+    func resolveInSuite(_ path: String) -> URL {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
     }
 
