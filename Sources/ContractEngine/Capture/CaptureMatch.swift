@@ -20,7 +20,7 @@ struct CaptureMatch: Sendable {
     ///   - endpoint: The contract's endpoint.
     ///   - arguments: Its arguments.
     /// - Returns: The matcher, or why the client sends no request.
-    package static func learn(_ endpoint: Endpoint, arguments: [String: Endpoint.Argument]) async -> Result<
+    static func learn(_ endpoint: Endpoint, arguments: [String: Endpoint.Argument]) async -> Result<
         CaptureMatch, ClientRequest.Failure
     > {
         await ClientRequest.learn(endpoint, arguments: arguments).map { request in
@@ -31,7 +31,7 @@ struct CaptureMatch: Sendable {
     }
 
     /// Why an entry is not the contract's request, or `nil` when it is.
-    package func mismatch(_ entry: HARArchive.Entry) -> String? {
+    func mismatch(_ entry: HARArchive.Entry) -> String? {
         guard let parts = URLComponents(string: entry.url), parts.host != nil else { return "its URL is not a URL" }
         if entry.method.uppercased() != method { return "\(entry.method) is not \(method)" }
         if parts.path != path { return "the path is not \(path)" }

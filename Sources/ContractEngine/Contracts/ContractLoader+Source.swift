@@ -7,9 +7,9 @@ extension ContractLoader {
         /// What the file loads into.
         var loaded: LoadedContract
         /// The file's bytes; `nil` when it could not be read.
-        package let data: Data?
+        let data: Data?
         /// The file's JSON tree; `nil` when it could not be read or is not JSON.
-        package let root: JSONNode?
+        let root: JSONNode?
     }
 
     /// Reads cases written into a loaded contract's text as loading the whole new text would read

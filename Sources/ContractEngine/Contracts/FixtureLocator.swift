@@ -5,7 +5,7 @@ package struct FixtureLocator: Sendable {
     /// The fixtures folder as given, for messages (`Fixtures`).
     let displayRoot: String
     /// The fixtures folder with symlinks resolved.
-    package let root: URL
+    let root: URL
     /// The root's path ending in a slash: what every path inside it starts with.
     private let rootPrefix: String
     private let folders = ResolvedFolders()
@@ -14,7 +14,7 @@ package struct FixtureLocator: Sendable {
     /// - Parameters:
     ///   - root: The fixtures folder.
     ///   - displayRoot: How messages name it.
-    package init(root: URL, displayRoot: String) {
+    init(root: URL, displayRoot: String) {
         self.root = URL(fileURLWithPath: RealPath.resolvingExisting(root.standardizedFileURL.path), isDirectory: true)
         self.displayRoot = displayRoot
         rootPrefix = self.root.path.hasSuffix("/") ? self.root.path : self.root.path + "/"
@@ -23,13 +23,13 @@ package struct FixtureLocator: Sendable {
     /// A fixture path that cannot be used.
     package struct Problem: Error, Sendable {
         /// What is wrong with it.
-        package let message: String
+        let message: String
     }
 
     /// Resolves a fixture path.
     /// - Parameter path: The path as a contract writes it, relative to the fixtures folder.
     /// - Returns: The file's URL, or why the path cannot be used.
-    package func resolve(_ path: String) -> Result<URL, Problem> {
+    func resolve(_ path: String) -> Result<URL, Problem> {
         // Saying it is not a folder spares `URL` a `stat` of its own; reading it checks that.
         resolvePath(path).map { URL(fileURLWithPath: $0, isDirectory: false) }
     }
@@ -139,7 +139,7 @@ package struct FixtureLocator: Sendable {
     /// A resolved file's path relative to the fixtures folder, or `nil` when it lies outside.
     /// - Parameter url: The file, symlinks resolved.
     /// - Returns: Such as `countries/france.json`.
-    package func relativePath(of url: URL) -> String? {
+    func relativePath(of url: URL) -> String? {
         url.path.hasPrefix(rootPrefix) ? String(url.path.dropFirst(rootPrefix.count)) : nil
     }
 

@@ -9,7 +9,7 @@ enum FixtureDecoder {
     ///   - data: The body, not empty.
     ///   - model: The model.
     /// - Returns: The decoded value, or where and why decoding failed.
-    package static func decode(_ data: Data, as model: ModelDescriptor) -> Result<DecodedValue, DecodeProblem> {
+    static func decode(_ data: Data, as model: ModelDescriptor) -> Result<DecodedValue, DecodeProblem> {
         switch model.decode(data) {
         case .success(let value):
             return .success(value)

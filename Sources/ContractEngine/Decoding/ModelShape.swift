@@ -22,10 +22,10 @@ indirect enum ModelShape: Sendable, Equatable {
 
     /// One key an object reads.
     struct Field: Sendable, Equatable {
-        package let key: String
-        package let shape: ModelShape
+        let key: String
+        let shape: ModelShape
         /// Whether a response without the key fails to decode.
-        package let required: Bool
+        let required: Bool
         /// Whether `null` decodes (as `nil`).
         let acceptsNull: Bool
     }
@@ -45,7 +45,7 @@ indirect enum ModelShape: Sendable, Equatable {
     /// Learns a model's shape.
     /// - Parameter model: The model, as the catalogue describes it.
     /// - Returns: Its shape, `.unknown` where it cannot be learnt.
-    package static func learn(_ model: ModelDescriptor) -> ModelShape {
+    static func learn(_ model: ModelDescriptor) -> ModelShape {
         (try? learning(model).get()) ?? .unknown
     }
 
@@ -69,11 +69,11 @@ indirect enum ModelShape: Sendable, Equatable {
 
     /// A model whose shape cannot be learnt, and why.
     struct Unlearnable: Error, Sendable, Equatable {
-        package let model: String
-        package let reason: String
+        let model: String
+        let reason: String
 
         /// The sentence an export reports.
-        package var message: String {
+        var message: String {
             "the shape of the model \(JSONValue.quote(model)) cannot be learnt: \(reason); an export would accept anything there"
         }
     }
@@ -105,7 +105,7 @@ extension ModelShape {
     /// A model's shape, learnt once per process.
     /// - Parameter model: The model.
     /// - Returns: Its shape.
-    package static func cached(_ model: ModelDescriptor) -> ModelShape {
+    static func cached(_ model: ModelDescriptor) -> ModelShape {
         if let shape = learnt.withLock({ $0[model.name] }) { return shape }
         let shape = learn(model)
         learnt.withLock { $0[model.name] = shape }

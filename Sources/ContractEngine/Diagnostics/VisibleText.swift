@@ -6,7 +6,7 @@ enum VisibleText {
     /// The text with every control character written as an escape: `\n`, `\r`, `\t`, `\u001b`.
     /// - Parameter text: The text.
     /// - Returns: The text, unchanged when it holds no control character.
-    package static func escaped(_ text: String) -> String {
+    static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         return rewriting(text) { scalar in
             switch scalar {

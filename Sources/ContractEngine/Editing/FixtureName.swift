@@ -21,7 +21,7 @@ enum FixtureName {
     ///     by a case of the contract.
     ///   - contentType: The body's `Content-Type`, which picks the extension (`.json` without one).
     /// - Returns: A path no file or case uses.
-    package static func path(
+    static func path(
         in folder: String, name: String, contentType: String? = nil, taken: (String) -> Bool
     ) -> String {
         let suffix = "." + fileExtension(contentType: contentType)

@@ -42,7 +42,7 @@ package enum RealPath {
 
     /// A path as reports name it: `contracts//x.json`, `./contracts/./x.json` and `contracts/x.json/`
     /// are all `contracts/x.json`.
-    package static func normalized(_ path: String) -> String {
+    static func normalized(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         let parts = path.split(separator: "/").filter { $0 != "." }
         let joined = parts.joined(separator: "/")

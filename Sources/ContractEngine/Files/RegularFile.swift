@@ -27,7 +27,7 @@ enum RegularFile {
     ///   - path: The file.
     ///   - limit: The largest size read, in bytes.
     /// - Returns: The bytes, or why they were not read.
-    package static func read(_ path: String, limit: Int) -> Result<Data, Failure> {
+    static func read(_ path: String, limit: Int) -> Result<Data, Failure> {
         var info = stat()
         guard stat(path, &info) == 0 else { return .failure(.cannotStat(errno)) }
         switch info.st_mode & S_IFMT {

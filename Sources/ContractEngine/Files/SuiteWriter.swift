@@ -45,7 +45,7 @@ package struct SuiteWriter: Sendable {
     ///   are when it is called.
     /// - Returns: The plan that was written and the files that changed.
     /// - Throws: `Failure`, with every file as it was.
-    package func write<Plan, Refusal: Error>(
+    func write<Plan, Refusal: Error>(
         _ plan: () throws(Refusal) -> (changes: FileChanges, plan: Plan)
     ) throws(Failure<Refusal>) -> (plan: Plan, changed: [String]) {
         let first: (changes: FileChanges, plan: Plan)

@@ -9,7 +9,7 @@ package struct JSONNode: Sendable, Equatable {
     /// - Parameters:
     ///   - value: The value.
     ///   - position: Where it starts.
-    package init(_ value: JSONValue, at position: SourcePosition) {
+    init(_ value: JSONValue, at position: SourcePosition) {
         self.value = value
         self.position = position
     }

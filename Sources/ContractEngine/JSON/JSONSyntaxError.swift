@@ -5,5 +5,5 @@ package struct JSONSyntaxError: Error, Equatable, Sendable {
     /// Where the problem is.
     package var position: SourcePosition
     /// The path of the value being read, such as `[3].name`.
-    package var path: String
+    var path: String
 }

@@ -13,7 +13,7 @@ import Foundation
 enum ClientView {
     /// Why an exchange gives the client no body to keep.
     struct Refusal: Error, Sendable, Equatable {
-        package let reason: String
+        let reason: String
     }
 
     /// The statuses URLSession follows when they carry a `Location`.
@@ -40,7 +40,7 @@ enum ClientView {
     ///   - answer: The answer as received.
     ///   - limit: The largest body kept (the fixture limit).
     /// - Returns: The answer the client gets, or why there is none.
-    package static func seen(_ answer: LiveResponse, limit: Int = FixtureStore.maxFixtureBytes) -> Result<
+    static func seen(_ answer: LiveResponse, limit: Int = FixtureStore.maxFixtureBytes) -> Result<
         LiveResponse, LiveFailure
     > {
         if let reason = unseen(status: answer.status, header: answer.header) {
@@ -92,7 +92,7 @@ enum ClientView {
     ///   - contentEncoding: The answer's `Content-Encoding`, if any.
     ///   - limit: The largest body kept.
     /// - Returns: The bytes, or why they cannot be read.
-    package static func decompressed(_ data: Data, contentEncoding: String?, limit: Int) -> Result<Data, Refusal> {
+    static func decompressed(_ data: Data, contentEncoding: String?, limit: Int) -> Result<Data, Refusal> {
         let codings = (contentEncoding ?? "").split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces).lowercased()
         }.filter { !$0.isEmpty && $0 != "identity" }

@@ -14,13 +14,13 @@ struct LiveResponse: Sendable {
     /// The URL as files and reports show it: no user-info, no query item the endpoint does not define.
     var displayURL: String { shown(url) }
     /// The HTTP status.
-    package let status: Int
+    let status: Int
     /// The response's headers, by the names the server sent.
     let headers: [String: String]
     /// The body as the client gets it: as received, decompressed where still compressed.
-    package internal(set) var body: Data
+    var body: Data
     /// Same-host redirects followed on the way, in order.
-    package let redirects: [URL]
+    let redirects: [URL]
     /// Query items of the base URL the client left out of its request (the restcountries client
     /// builds its URL without the base URL's query): a key given there never reached the server.
     var unsentBaseQuery: [String] = []
@@ -33,10 +33,10 @@ struct LiveResponse: Sendable {
     }
 
     /// Another URL of this exchange (a redirect's) as files and reports show it.
-    package func shown(_ other: URL) -> String { Redaction.url(other, definedQuery: definedQuery) }
+    func shown(_ other: URL) -> String { Redaction.url(other, definedQuery: definedQuery) }
 
     /// A header's value, the name compared without regard to case.
-    package func header(_ name: String) -> String? {
+    func header(_ name: String) -> String? {
         headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 }
@@ -44,17 +44,17 @@ struct LiveResponse: Sendable {
 /// Why a live request gave no response to check: the URL and the reason in words.
 struct LiveFailure: Error, Sendable, Equatable {
     /// The URL asked for.
-    package let url: String
+    let url: String
     /// Why, such as `could not connect: connection refused`.
-    package let reason: String
+    let reason: String
 
     /// `GET URL: reason`.
-    package var message: String { "GET \(url): \(reason)" }
+    var message: String { "GET \(url): \(reason)" }
 
     /// The message, naming the setting that gives a server longer when it ran out of time.
     /// - Parameter names: The reader's names for the settings.
     /// - Returns: `GET URL: no complete answer within 10 s (--timeout)`, or the message.
-    package func message(naming names: SettingNames) -> String {
+    func message(naming names: SettingNames) -> String {
         reason.hasPrefix("no complete answer within ") ? "\(message) (\(names.timeout))" : message
     }
 }
@@ -306,7 +306,7 @@ extension LiveFetcher {
     ///   - baseURL: Where the API answers.
     ///   - timeout: How long the server may take.
     /// - Returns: The server's response, or why there is none.
-    package static func fetch(
+    static func fetch(
         _ endpoint: Endpoint, arguments: [String: Endpoint.Argument], baseURL: URL, timeout: TimeInterval
     ) async -> Result<LiveResponse, LiveFailure> {
         switch await ClientRequest.learn(endpoint, arguments: arguments, baseURL: baseURL, timeout: timeout) {

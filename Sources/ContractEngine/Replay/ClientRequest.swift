@@ -12,24 +12,24 @@ import HTTPStub
 /// a server, a pact or a mock is what the app would send.
 struct ClientRequest: Sendable {
     /// The request as the client built it, the stub's routing header removed.
-    package let request: URLRequest
+    let request: URLRequest
     /// The method, upper case.
-    package let method: String
+    let method: String
     /// The path as sent, escapes kept (`/v3.1/name/united%20states`, `AC%2FDC`).
     let sentPath: String
     /// The path decoded (`/v3.1/name/united states`).
-    package let path: String
+    let path: String
     /// The query items, in the order sent.
-    package let queryItems: [URLQueryItem]
+    let queryItems: [URLQueryItem]
     /// The headers the client sets on the request.
-    package let headers: [String: String]
+    let headers: [String: String]
 
     /// Why a client sends no request: the base URL it was given, and the reason in words.
     package struct Failure: Error, Sendable, Equatable {
         /// The base URL, as outputs show it.
-        package let url: String
+        let url: String
         /// Why, such as `the client sends no request: it answers invalidRequest`.
-        package let reason: String
+        let reason: String
     }
 
     /// The request the endpoint's client sends for a contract's arguments.
@@ -39,7 +39,7 @@ struct ClientRequest: Sendable {
     ///   - baseURL: The base URL to build the client with (default: the endpoint's own).
     ///   - timeout: How long the client may take to send it.
     /// - Returns: The request, or why there is none.
-    package static func learn(
+    static func learn(
         _ endpoint: Endpoint, arguments: [String: Endpoint.Argument], baseURL: URL? = nil, timeout: TimeInterval = 5
     ) async -> Result<ClientRequest, Failure> {
         let base = baseURL ?? endpoint.baseURL

@@ -12,11 +12,11 @@ struct HTTPAnswer: Sendable {
     }
 
     /// What reaches the client.
-    package var kind: Kind
+    var kind: Kind
     /// How long to wait before answering.
-    package var delayMs: Int
+    var delayMs: Int
     /// What the log says answered, such as the case's name.
-    package var note: String
+    var note: String
 
     /// A response.
     /// - Parameters:
@@ -25,7 +25,7 @@ struct HTTPAnswer: Sendable {
     ///   - body: The body.
     ///   - delayMs: How long to wait before answering.
     ///   - note: What the log says answered.
-    package static func response(
+    static func response(
         status: Int, headers: [(String, String)], body: Data, delayMs: Int = 0, note: String
     ) -> HTTPAnswer {
         HTTPAnswer(

@@ -34,9 +34,9 @@ package final class SuiteServer: Sendable {
     }
 
     /// The port the server listens on.
-    package let port: Int
+    let port: Int
     /// The address it listens on.
-    package let host: String
+    let host: String
     private let http: HTTPServer
     private let router: CaseRouter
     private let watcher: Locked<Task<Void, Never>?>

@@ -8,7 +8,7 @@ import Foundation
 /// the root; paths the user types (`PATH`, `--contracts DIR`, a body file) start from the current folder.
 package struct SuiteLocation: Sendable {
     /// The folder the run started in.
-    package let currentDirectory: URL
+    let currentDirectory: URL
     /// The suite's root; the current folder when none is found above it.
     package let root: URL
 
