@@ -24,7 +24,7 @@ package struct JSONParser {
     ///     contract's text), so positions are the file's; the start of a file by default.
     /// - Returns: The root value.
     /// - Throws: `JSONSyntaxError` at the first problem.
-    package static func parse(
+    static func parse(
         _ data: Data, maxDepth: Int = defaultMaxDepth, at start: SourcePosition = .start
     ) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONParser(bytes: [UInt8](data), maxDepth: maxDepth)

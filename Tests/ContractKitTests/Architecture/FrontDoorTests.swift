@@ -10,16 +10,15 @@ struct FrontDoorTests {
     static let doors = [
         "AppendedFile", "AtomicFile", "BaseURLChoice", "BodyFile", "CaptureImport", "CaseAddition", "CaseRecorder",
         "CaseResult", "CaseSpec", "Contract", "ContractPlace", "CoverageMatrix", "Diagnostic", "Explanation",
-        "FileChanges", "FileProblem", "FileWriteError", "FixtureLocator", "JSONNode", "JSONParser", "JSONValue",
-        "LiveAddition",
-        "Locked", "MutantFiles", "MutationSession", "OpenAPIExport", "PactExport", "Palette", "ProfileCheck",
-        "RealPath", "Redaction", "Report", "ReportFormat", "ServeProblem", "SettingNames", "SourcePosition",
-        "StepSummary", "SuiteListing", "SuiteLocation", "SuiteSelection", "SuiteServer", "SuiteWriter", "Summary",
-        "TemporaryFiles", "Verifier", "VerifyOptions",
+        "FileChanges", "FileProblem", "FileWriteError", "FixtureLocator", "JSONValue", "LiveAddition", "Locked",
+        "MutantFiles", "MutationSession", "OpenAPIExport", "PactExport", "Palette", "ProfileCheck", "RealPath",
+        "Redaction", "Report", "ReportFormat", "ServeProblem", "SettingNames", "ShardCoverage", "StepSummary",
+        "SuiteListing", "SuiteLocation", "SuiteSelection", "SuiteServer", "SuiteWriter", "Summary", "TemporaryFiles",
+        "Verifier", "VerifyOptions",
     ]
 
     /// The most `package` declarations the engine may hold.
-    static let maxPackageDeclarations = 275
+    static let maxPackageDeclarations = 274
 
     /// The top-level types of the engine, read from its sources.
     static func engineTypes() throws -> Set<String> {
