@@ -14,7 +14,7 @@ package enum PactExport: GeneratedJSON {
     package struct File: Sendable {
         let provider: String
         package let name: String
-        package let text: String
+        let text: String
         package let interactions: Int
     }
 

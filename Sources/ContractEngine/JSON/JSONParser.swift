@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Foundation's parser reports no positions, so the tool reads JSON itself wherever it must say
 /// where something is. Nesting is limited (`maxDepth`) so hostile input cannot exhaust the stack.
-package struct JSONParser {
+struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     static let defaultMaxDepth = 512
 
