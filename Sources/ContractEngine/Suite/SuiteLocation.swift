@@ -66,6 +66,17 @@ package struct SuiteLocation: Sendable {
         return (root.appendingPathComponent(name), name)
     }
 
+    /// The contracts folder, when a path lies inside it (where every JSON file is read as a contract,
+    /// so nothing else may be written there).
+    /// - Parameters:
+    ///   - target: The path.
+    ///   - given: The folder `--contracts` named, if any.
+    /// - Returns: How messages name the contracts folder, when the path lies inside it; else `nil`.
+    package func contractsFolder(holding target: URL, given: String?) -> String? {
+        let contracts = folder(given, default: Self.contractsName)
+        return RealPath.isInside(target, contracts.url) ? contracts.display : nil
+    }
+
     /// The fixtures folder a command works with.
     /// - Parameter given: The folder `--fixtures` named, if any.
     /// - Returns: Its locator.
