@@ -61,7 +61,7 @@ package struct SuiteLocation: Sendable {
     ///   - given: The folder the user named, if any.
     ///   - name: The default folder's name at the root.
     /// - Returns: The folder and how messages name it.
-    package func folder(_ given: String?, default name: String) -> (url: URL, display: String) {
+    func folder(_ given: String?, default name: String) -> (url: URL, display: String) {
         if let given { return (resolve(given), given) }
         return (root.appendingPathComponent(name), name)
     }
