@@ -8,7 +8,7 @@ import Foundation
 /// Which entries of an archive are a contract's request: the method, the path the client sends
 /// (below the API's base path, on whatever host the capture went to) and the query items the
 /// endpoint defines. What the client sends is learnt by calling it on the stub, as a live request is.
-package struct CaptureMatch: Sendable {
+struct CaptureMatch: Sendable {
     private let method: String
     private let path: String
     private let query: [String: String]
@@ -20,7 +20,7 @@ package struct CaptureMatch: Sendable {
     ///   - endpoint: The contract's endpoint.
     ///   - arguments: Its arguments.
     /// - Returns: The matcher, or why the client sends no request.
-    package static func learn(_ endpoint: Endpoint, arguments: [String: Endpoint.Argument]) async -> Result<
+    static func learn(_ endpoint: Endpoint, arguments: [String: Endpoint.Argument]) async -> Result<
         CaptureMatch, ClientRequest.Failure
     > {
         await ClientRequest.learn(endpoint, arguments: arguments).map { request in
@@ -31,7 +31,7 @@ package struct CaptureMatch: Sendable {
     }
 
     /// Why an entry is not the contract's request, or `nil` when it is.
-    package func mismatch(_ entry: HARArchive.Entry) -> String? {
+    func mismatch(_ entry: HARArchive.Entry) -> String? {
         guard let parts = URLComponents(string: entry.url), parts.host != nil else { return "its URL is not a URL" }
         if entry.method.uppercased() != method { return "\(entry.method) is not \(method)" }
         if parts.path != path { return "the path is not \(path)" }
@@ -45,7 +45,7 @@ package struct CaptureMatch: Sendable {
     }
 
     /// The entry's URL as a case keeps it: no user-info and no query item the endpoint does not define.
-    package func recordedURL(_ entry: HARArchive.Entry) -> String {
+    func recordedURL(_ entry: HARArchive.Entry) -> String {
         Redaction.capturedURL(entry.url, definedQuery: defined)
     }
 

@@ -3,42 +3,42 @@ import Foundation
 /// An HTTP Archive (HAR 1.2), as Proxyman, Charles, mitmproxy and browsers' developer tools export
 /// it: the entries the tool may take, each with where it is in the file. Fields an entry does not
 /// need are not read, and producers' own `_`-prefixed fields are ignored.
-package struct HARArchive: Sendable {
+struct HARArchive: Sendable {
     /// One request and its response.
-    package struct Entry: Sendable {
+    struct Entry: Sendable {
         /// Its number, from 1, in the archive's order.
-        package let number: Int
-        package let method: String
-        package let url: String
-        package let status: Int
+        let number: Int
+        let method: String
+        let url: String
+        let status: Int
         /// The response's headers in the order captured.
-        package let headers: [(name: String, value: String)]
+        let headers: [(name: String, value: String)]
         /// The response body, decoded from base64 where the capture says so; or why there is none.
-        package let body: Result<Data, Problem>
+        let body: Result<Data, Problem>
         /// Why the client never sees this answer (a redirect it follows, a 304), or `nil`.
-        package var unseen: String? { ClientView.unseen(status: status, header: header) }
+        var unseen: String? { ClientView.unseen(status: status, header: header) }
         /// When the request started, as captured.
-        package let startedDateTime: String
+        let startedDateTime: String
         /// Where the entry starts in the archive.
-        package let position: SourcePosition
+        let position: SourcePosition
 
         /// A response header's value, the name compared without regard to case.
-        package func header(_ name: String) -> String? {
+        func header(_ name: String) -> String? {
             headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
         }
     }
 
     /// Why an entry's body cannot be used.
     package struct Problem: Error, Sendable {
-        package let message: String
+        let message: String
     }
 
     /// The entries in the archive's order.
-    package let entries: [Entry]
+    let entries: [Entry]
 
     /// The largest archive read, in bytes: a long browser session exports archives of hundreds
     /// of megabytes.
-    package static let maxArchiveBytes = 1 << 30
+    static let maxArchiveBytes = 1 << 30
 
     /// Reads an archive.
     /// - Parameters:
@@ -46,7 +46,7 @@ package struct HARArchive: Sendable {
     ///   - file: How messages name it.
     ///   - maxBodyBytes: The largest body an entry may have (the fixture limit).
     /// - Returns: The archive, or what is wrong with it at its line and column.
-    package static func read(_ data: Data, file: String, maxBodyBytes: Int) -> Result<HARArchive, Diagnostic> {
+    static func read(_ data: Data, file: String, maxBodyBytes: Int) -> Result<HARArchive, Diagnostic> {
         func invalid(_ message: String, at position: SourcePosition) -> Diagnostic {
             Diagnostic(.error, message, file: file, position: position)
         }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Loads fixture bodies with a size limit, so one oversized file cannot exhaust memory.
-package enum FixtureStore {
+enum FixtureStore {
     /// The largest fixture read, in bytes.
-    package static let maxFixtureBytes = 64 << 20
+    static let maxFixtureBytes = 64 << 20
 
     /// Reads a fixture.
     /// - Parameters:
@@ -12,7 +12,7 @@ package enum FixtureStore {
     /// - Returns: The bytes, or why they cannot be read.
     ///   - readingStreams: Whether a pipe, FIFO or device is read to its end (a body named on the
     ///     command line) or refused (a contract's fixture, which must never wait on a writer).
-    package static func load(_ url: URL, display: String, readingStreams: Bool = false) -> Result<Data, Diagnostic> {
+    static func load(_ url: URL, display: String, readingStreams: Bool = false) -> Result<Data, Diagnostic> {
         load(path: url.path, display: display, readingStreams: readingStreams)
     }
 

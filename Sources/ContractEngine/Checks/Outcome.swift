@@ -44,7 +44,7 @@ package enum Outcome: Sendable {
     }
 
     /// How messages name the outcome: `responseUnsuccessful(404)`, `a decoded [Dog] of 3 elements`.
-    package func summary(model: ModelDescriptor) -> String {
+    func summary(model: ModelDescriptor) -> String {
         switch self {
         case .decoded(let value):
             value.count.map { "a decoded \(model.name) of \($0) \($0 == 1 ? "element" : "elements")" }

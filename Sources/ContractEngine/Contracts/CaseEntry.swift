@@ -6,7 +6,7 @@ package enum CaseEntry: Sendable {
     case invalid(name: String, diagnostics: [Diagnostic])
 
     /// The case's name.
-    package var name: String {
+    var name: String {
         switch self {
         case .ready(let contractCase): contractCase.name
         case .invalid(let name, _): name

@@ -1,20 +1,20 @@
 /// One case of a contract, as its file defines it.
 package struct CaseSpec: Sendable {
     /// The case's name, unique in its contract.
-    package let name: String
+    let name: String
     /// Where the case starts.
-    package let position: SourcePosition
+    let position: SourcePosition
     /// The response the stub serves.
     package let response: ResponseSpec
     /// What the outcome must be.
-    package let expect: Expectation
+    let expect: Expectation
     /// Why the case is skipped, when it is.
-    package let skip: String?
+    let skip: String?
     /// Whether the case is replayed through the client.
-    package let replay: Bool
+    let replay: Bool
     /// Where its fixture was recorded from, for a case the tool recorded from the server.
     package let recorded: Recording?
     /// The provider state the case's response needs, in the server team's words ("three dogs for
     /// sale"): the Pact export's provider state; the case's name when absent.
-    package var given: String?
+    var given: String?
 }

@@ -4,21 +4,21 @@ import Foundation
 /// One contract file, loaded and checked: an endpoint (or just a model) and its cases.
 package struct Contract: Sendable {
     /// The file as reports name it, such as `contracts/countries.json`.
-    package let file: String
+    let file: String
     /// The endpoint whose client replays the cases; `nil` for a fixture contract.
     package let endpoint: Endpoint?
     /// The model bodies decode into.
-    package let model: ModelDescriptor
+    let model: ModelDescriptor
     /// The endpoint's arguments.
-    package let arguments: [String: Endpoint.Argument]
+    let arguments: [String: Endpoint.Argument]
     /// What the client must send, when the contract says.
-    package let request: RequestExpectation?
+    let request: RequestExpectation?
     /// The queue the client is built with for replay.
-    package let responseQueue: ResponseQueue
+    let responseQueue: ResponseQueue
     /// Keys the model is known to leave unread (`[*].gender`); they are not reported.
-    package let ignoredKeys: Set<String>
+    let ignoredKeys: Set<String>
     /// The cases in file order, each ready to run or invalid on its own.
-    package let cases: [CaseEntry]
+    let cases: [CaseEntry]
     /// The file it was read from; `nil` for a contract loaded from bytes.
-    package internal(set) var url: URL?
+    var url: URL?
 }

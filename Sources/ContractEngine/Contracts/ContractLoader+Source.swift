@@ -3,13 +3,13 @@ import Foundation
 extension ContractLoader {
     /// A contract file as an editor reads it: its bytes and JSON tree, and what they load into, so
     /// the file is parsed once to be both checked and changed where the loader found things.
-    package struct Source: Sendable {
+    struct Source: Sendable {
         /// What the file loads into.
-        package internal(set) var loaded: LoadedContract
+        var loaded: LoadedContract
         /// The file's bytes; `nil` when it could not be read.
-        package let data: Data?
+        let data: Data?
         /// The file's JSON tree; `nil` when it could not be read or is not JSON.
-        package let root: JSONNode?
+        let root: JSONNode?
     }
 
     /// Reads cases written into a loaded contract's text as loading the whole new text would read
@@ -20,7 +20,7 @@ extension ContractLoader {
     ///   - cases: Each case's JSON text, and where it starts in the new text.
     ///   - contract: The contract as it loaded before they were written.
     /// - Returns: The contract with the cases after its own, each ready or invalid.
-    package func readAppended(_ cases: [(text: Data, start: SourcePosition)], to contract: Contract) -> Contract {
+    func readAppended(_ cases: [(text: Data, start: SourcePosition)], to contract: Contract) -> Contract {
         let added = cases.enumerated().map { offset, added in
             let index = contract.cases.count + offset
             do throws(JSONSyntaxError) {

@@ -3,30 +3,21 @@ import Foundation
 
 /// Loads contract files strictly: every unknown key, wrong type, duplicate, unknown name and
 /// escaping path is an error at the contract's `file:line:col`.
-package struct ContractLoader: Sendable {
+struct ContractLoader: Sendable {
     /// The newest contract format this tool reads.
-    package static let currentVersion = 1
+    static let currentVersion = 1
     /// The largest contract file read, in bytes.
-    package static let maxContractBytes = 16 << 20
+    static let maxContractBytes = 16 << 20
 
     let catalogue: Catalogue
-    package let fixtures: FixtureLocator
-
-    /// Creates a loader.
-    /// - Parameters:
-    ///   - catalogue: The endpoints and models contracts may name.
-    ///   - fixtures: Where fixture paths resolve.
-    package init(catalogue: Catalogue, fixtures: FixtureLocator) {
-        self.catalogue = catalogue
-        self.fixtures = fixtures
-    }
+    let fixtures: FixtureLocator
 
     /// Reads and loads a contract file.
     /// - Parameters:
     ///   - url: The file.
     ///   - file: How reports name it.
     /// - Returns: The contract, or its problems.
-    package func load(contentsOf url: URL, file: String) -> LoadedContract {
+    func load(contentsOf url: URL, file: String) -> LoadedContract {
         read(contentsOf: url, file: file).loaded
     }
 
@@ -35,7 +26,7 @@ package struct ContractLoader: Sendable {
     ///   - url: The file.
     ///   - file: How reports name it.
     /// - Returns: The file's bytes and tree, when it could be read and parsed, and what they load into.
-    package func read(contentsOf url: URL, file: String) -> Source {
+    func read(contentsOf url: URL, file: String) -> Source {
         let data: Data
         switch RegularFile.read(url.path, limit: Self.maxContractBytes) {
         case .success(let bytes):
@@ -68,7 +59,7 @@ package struct ContractLoader: Sendable {
     ///   - data: The file's bytes.
     ///   - file: How reports name it.
     /// - Returns: The contract, or its problems.
-    package func load(_ data: Data, file: String) -> LoadedContract {
+    func load(_ data: Data, file: String) -> LoadedContract {
         read(data, file: file).loaded
     }
 

@@ -11,9 +11,9 @@ package struct Expectation: Sendable {
     }
 
     /// What the outcome must be.
-    package let kind: Kind
+    let kind: Kind
     /// Where `expect` starts.
-    package let position: SourcePosition
+    let position: SourcePosition
 
     /// Whether only a replay can check this expectation (it depends on the arguments, not the response).
     var needsReplay: Bool {

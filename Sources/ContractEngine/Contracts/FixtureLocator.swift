@@ -3,9 +3,9 @@ import Foundation
 /// Resolves a case's `fixture` path inside the fixtures folder, refusing any path that leaves it.
 package struct FixtureLocator: Sendable {
     /// The fixtures folder as given, for messages (`Fixtures`).
-    package let displayRoot: String
+    let displayRoot: String
     /// The fixtures folder with symlinks resolved.
-    package let root: URL
+    let root: URL
     /// The root's path ending in a slash: what every path inside it starts with.
     private let rootPrefix: String
     private let folders = ResolvedFolders()
@@ -14,7 +14,7 @@ package struct FixtureLocator: Sendable {
     /// - Parameters:
     ///   - root: The fixtures folder.
     ///   - displayRoot: How messages name it.
-    package init(root: URL, displayRoot: String) {
+    init(root: URL, displayRoot: String) {
         self.root = URL(fileURLWithPath: RealPath.resolvingExisting(root.standardizedFileURL.path), isDirectory: true)
         self.displayRoot = displayRoot
         rootPrefix = self.root.path.hasSuffix("/") ? self.root.path : self.root.path + "/"
@@ -23,13 +23,13 @@ package struct FixtureLocator: Sendable {
     /// A fixture path that cannot be used.
     package struct Problem: Error, Sendable {
         /// What is wrong with it.
-        package let message: String
+        let message: String
     }
 
     /// Resolves a fixture path.
     /// - Parameter path: The path as a contract writes it, relative to the fixtures folder.
     /// - Returns: The file's URL, or why the path cannot be used.
-    package func resolve(_ path: String) -> Result<URL, Problem> {
+    func resolve(_ path: String) -> Result<URL, Problem> {
         // Saying it is not a folder spares `URL` a `stat` of its own; reading it checks that.
         resolvePath(path).map { URL(fileURLWithPath: $0, isDirectory: false) }
     }
@@ -38,7 +38,7 @@ package struct FixtureLocator: Sendable {
     /// the rest of resolving): what loading thousands of cases uses.
     /// - Parameter path: The path as a contract writes it, relative to the fixtures folder.
     /// - Returns: The file's path with symlinks resolved, or why the path cannot be used.
-    package func resolvePath(_ path: String) -> Result<String, Problem> {
+    func resolvePath(_ path: String) -> Result<String, Problem> {
         guard !path.isEmpty else { return .failure(Problem(message: "\"fixture\" must not be empty")) }
         guard !path.hasPrefix("/"), !path.hasPrefix("~") else {
             return .failure(
@@ -63,7 +63,7 @@ package struct FixtureLocator: Sendable {
     /// three edits, looked for among the first 20,000 files of the fixtures folder.
     /// - Parameter path: The path as the contract writes it.
     /// - Returns: The nearest fixture's path, as a contract would write it.
-    package func nearestFixture(to path: String) -> String? {
+    func nearestFixture(to path: String) -> String? {
         guard let walker = FileManager.default.enumerator(atPath: root.path) else { return nil }
         var candidates: [String] = []
         while candidates.count < 20_000, let next = walker.nextObject() as? String {
@@ -73,7 +73,7 @@ package struct FixtureLocator: Sendable {
         return ContractReader.suggestion(for: wanted, among: candidates.sorted(), within: 3)
     }
 
-    package func displayName(_ path: String) -> String {
+    func displayName(_ path: String) -> String {
         let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         return displayRoot.hasSuffix("/") ? displayRoot + trimmed : displayRoot + "/" + trimmed
     }
@@ -139,7 +139,7 @@ package struct FixtureLocator: Sendable {
     /// A resolved file's path relative to the fixtures folder, or `nil` when it lies outside.
     /// - Parameter url: The file, symlinks resolved.
     /// - Returns: Such as `countries/france.json`.
-    package func relativePath(of url: URL) -> String? {
+    func relativePath(of url: URL) -> String? {
         url.path.hasPrefix(rootPrefix) ? String(url.path.dropFirst(rootPrefix.count)) : nil
     }
 

@@ -1,7 +1,7 @@
 /// A value from a contract with where it was written.
 package struct Located<Value: Sendable>: Sendable {
     /// The value.
-    package var value: Value
+    var value: Value
     /// Where it was written.
-    package var position: SourcePosition
+    var position: SourcePosition
 }

@@ -3,23 +3,23 @@ import Foundation
 /// Where and when the tool recorded a case's fixture from the server: the case's `recorded`.
 package struct Recording: Sendable, Equatable {
     /// The URL the request went to.
-    package let url: String
+    let url: String
     /// When, in RFC 3339: `2026-11-22T08:00:00Z`, or as a capture wrote it
     /// (`2026-11-22T09:00:00.123+01:00`).
-    package let at: String
+    let at: String
     /// The archive it was taken from (`capture.har`), for a case `add --har` made.
-    package var from: String?
+    var from: String?
     /// Where the `recorded` object starts in the contract.
-    package let position: SourcePosition
+    let position: SourcePosition
 
     /// Whether the case keeps an error a capture saw once (a 500 that happened on a device): it is
     /// kept as it was seen, never asked for again or written over.
-    package func isCapturedError(status: Int) -> Bool {
+    func isCapturedError(status: Int) -> Bool {
         from != nil && !(200...299).contains(status)
     }
 
     /// A time as `recorded` writes it, in UTC to the second.
-    package static func stamp(_ date: Date) -> String {
+    static func stamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.formatOptions = [.withInternetDateTime]

@@ -30,12 +30,12 @@ package struct ResponseSpec: Sendable {
     /// What reaches the client.
     package let kind: Kind
     /// How long the stub waits before answering, in milliseconds.
-    package let delayMs: Int
+    let delayMs: Int
     /// Where `response` starts.
-    package let position: SourcePosition
+    let position: SourcePosition
 
     /// The fixture's path as the contract writes it, for a response whose body is a fixture.
-    package var fixturePath: String? {
+    var fixturePath: String? {
         if case .http(_, _, .fixture(let path, _, _)) = kind { path } else { nil }
     }
 }

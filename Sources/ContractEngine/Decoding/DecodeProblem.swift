@@ -4,24 +4,24 @@ import DogPatchClients
 /// plus where in the body it is, which the tool finds itself.
 package struct DecodeProblem: Error, Sendable, Equatable {
     /// The path and the reason.
-    package var failure: DecodingFailure
+    var failure: DecodingFailure
     /// Where in the body, when known.
-    package var position: SourcePosition?
+    var position: SourcePosition?
 
     /// Creates a problem.
     /// - Parameters:
     ///   - path: The coding path, written `[0].name.common`; empty for the top level.
     ///   - reason: Why, such as `required key is missing`.
     ///   - position: Where in the body, when known.
-    package init(path: String, reason: String, position: SourcePosition? = nil) {
+    init(path: String, reason: String, position: SourcePosition? = nil) {
         failure = DecodingFailure(path: path, reason: reason)
         self.position = position
     }
 
     /// The coding path, written `[0].name.common`; empty for the top level.
-    package var path: String { failure.path }
+    var path: String { failure.path }
     /// Why, such as `required key is missing`.
-    package var reason: String { failure.reason }
+    var reason: String { failure.reason }
     /// The problem as `path: reason`.
-    package var summary: String { failure.description }
+    var summary: String { failure.description }
 }

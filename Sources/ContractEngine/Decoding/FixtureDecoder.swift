@@ -3,13 +3,13 @@ import Foundation
 
 /// Decodes bodies with an API's own `JSONDecoder` and, when that fails, finds the failure's path
 /// and position itself.
-package enum FixtureDecoder {
+enum FixtureDecoder {
     /// Decodes a body into a model.
     /// - Parameters:
     ///   - data: The body, not empty.
     ///   - model: The model.
     /// - Returns: The decoded value, or where and why decoding failed.
-    package static func decode(_ data: Data, as model: ModelDescriptor) -> Result<DecodedValue, DecodeProblem> {
+    static func decode(_ data: Data, as model: ModelDescriptor) -> Result<DecodedValue, DecodeProblem> {
         switch model.decode(data) {
         case .success(let value):
             return .success(value)

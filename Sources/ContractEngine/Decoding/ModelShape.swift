@@ -6,7 +6,7 @@ import Foundation
 /// stricter about than JSON (a UUID, a URL). Learnt by decoding the model from a probe that
 /// answers every question it asks and writes the question down, so optional branches that no
 /// fixture holds are learnt too.
-package indirect enum ModelShape: Sendable, Equatable {
+indirect enum ModelShape: Sendable, Equatable {
     /// An object with its fields by key, in the order the model reads them.
     case object([Field])
     /// An array of one shape.
@@ -21,20 +21,20 @@ package indirect enum ModelShape: Sendable, Equatable {
     case unknown
 
     /// One key an object reads.
-    package struct Field: Sendable, Equatable {
-        package let key: String
-        package let shape: ModelShape
+    struct Field: Sendable, Equatable {
+        let key: String
+        let shape: ModelShape
         /// Whether a response without the key fails to decode.
-        package let required: Bool
+        let required: Bool
         /// Whether `null` decodes (as `nil`).
-        package let acceptsNull: Bool
+        let acceptsNull: Bool
     }
 
     /// A UUID as `UUID(uuidString:)` reads it: 8-4-4-4-12 hexadecimal digits, either case.
-    package static let uuidPattern = "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
+    static let uuidPattern = "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
 
     /// What a string must be beyond being a string.
-    package enum StringFormat: Sendable, Equatable {
+    enum StringFormat: Sendable, Equatable {
         case plain
         /// `UUID(uuidString:)`: 8-4-4-4-12 hexadecimal digits, either case.
         case uuid
@@ -45,7 +45,7 @@ package indirect enum ModelShape: Sendable, Equatable {
     /// Learns a model's shape.
     /// - Parameter model: The model, as the catalogue describes it.
     /// - Returns: Its shape, `.unknown` where it cannot be learnt.
-    package static func learn(_ model: ModelDescriptor) -> ModelShape {
+    static func learn(_ model: ModelDescriptor) -> ModelShape {
         (try? learning(model).get()) ?? .unknown
     }
 
@@ -53,7 +53,7 @@ package indirect enum ModelShape: Sendable, Equatable {
     /// model it could not learn as one that accepts anything.
     /// - Parameter model: The model, as the catalogue describes it.
     /// - Returns: Its shape, or the reason, such as `its init(from:) asks for a nested container at "name"`.
-    package static func learning(_ model: ModelDescriptor) -> Result<ModelShape, Unlearnable> {
+    static func learning(_ model: ModelDescriptor) -> Result<ModelShape, Unlearnable> {
         let probe = ShapeProbe()
         do {
             try model.decode(from: probe)
@@ -68,12 +68,12 @@ package indirect enum ModelShape: Sendable, Equatable {
     }
 
     /// A model whose shape cannot be learnt, and why.
-    package struct Unlearnable: Error, Sendable, Equatable {
-        package let model: String
-        package let reason: String
+    struct Unlearnable: Error, Sendable, Equatable {
+        let model: String
+        let reason: String
 
         /// The sentence an export reports.
-        package var message: String {
+        var message: String {
             "the shape of the model \(JSONValue.quote(model)) cannot be learnt: \(reason); an export would accept anything there"
         }
     }
@@ -83,7 +83,7 @@ extension ModelShape {
     /// The string format the model reads at a path into its JSON, or `nil` where it reads no string.
     /// - Parameter path: A path such as `[0].imageURL` (`.key` through a map reads its values).
     /// - Returns: The format, such as `.uuid`.
-    package func stringFormat(at path: JSONPath) -> StringFormat? {
+    func stringFormat(at path: JSONPath) -> StringFormat? {
         var shape = self
         for segment in path.segments {
             switch (shape, segment) {
@@ -105,7 +105,7 @@ extension ModelShape {
     /// A model's shape, learnt once per process.
     /// - Parameter model: The model.
     /// - Returns: Its shape.
-    package static func cached(_ model: ModelDescriptor) -> ModelShape {
+    static func cached(_ model: ModelDescriptor) -> ModelShape {
         if let shape = learnt.withLock({ $0[model.name] }) { return shape }
         let shape = learn(model)
         learnt.withLock { $0[model.name] = shape }

@@ -1,10 +1,10 @@
 /// A key in a body that the model never reads (an unread key): its value is dropped without a
 /// word. A contract acknowledges the ones it expects in `ignoredKeys`.
-package struct UnreadKey: Sendable, Equatable {
+struct UnreadKey: Sendable, Equatable {
     /// The key's path with array elements collapsed, such as `[*].gender`.
-    package var path: String
+    var path: String
     /// Where the key first occurs in the body.
-    package var position: SourcePosition
+    var position: SourcePosition
     /// How many times it occurs.
-    package var occurrences: Int
+    var occurrences: Int
 }

@@ -64,8 +64,15 @@ public struct Diagnostic: Sendable, Equatable {
         return "\(location): \(severity.rawValue): \(VisibleText.escaped(message))"
     }
 
+    /// The compiler-style line, its location in bold and its severity in colour when colour is on.
+    /// - Parameter color: Whether to colour it (for a terminal).
+    /// - Returns: The line.
+    package func rendered(color: Bool) -> String {
+        rendered(palette: Palette(enabled: color))
+    }
+
     /// The compiler-style line, its location in bold and its severity in colour when the palette is on.
-    package func rendered(palette: Palette) -> String {
+    func rendered(palette: Palette) -> String {
         let line = rendered
         guard palette.enabled, let range = line.range(of: ": \(severity.rawValue): ") else { return line }
         let color: Palette.Color = severity == .error ? .red : severity == .warning ? .yellow : .dim

@@ -1,5 +1,5 @@
 /// Terminal colours, through one function that gives "" when colour is off.
-package struct Palette: Sendable {
+struct Palette: Sendable {
     enum Color: String {
         case red = "31"
         case green = "32"
@@ -18,10 +18,5 @@ package struct Palette: Sendable {
 
     func paint(_ text: String, _ color: Color) -> String {
         "\(self(color))\(text)\(self(.reset))"
-    }
-
-    /// Creates one with every property given.
-    package init(enabled: Bool) {
-        self.enabled = enabled
     }
 }

@@ -3,17 +3,17 @@
 /// never spells a flag.
 package struct SettingNames: Sendable, Equatable {
     /// How long a server may take: `--timeout`.
-    package var timeout: String
+    var timeout: String
     /// Writing a new answer whatever it breaks: `--force`.
-    package var force: String
+    var force: String
     /// Rewriting the model profiles: `--update`.
-    package var update: String
+    var update: String
     /// The most mutants run per case: `--max`.
-    package var max: String
+    var max: String
     /// What picks the mutants a case over the most keeps: `--seed`.
-    package var seed: String
+    var seed: String
     /// What narrows a run to part of the suite: `PATH or --filter`.
-    package var narrowing: String
+    var narrowing: String
 
     /// Creates one with every name given.
     package init(timeout: String, force: String, update: String, max: String, seed: String, narrowing: String) {
@@ -26,7 +26,7 @@ package struct SettingNames: Sendable, Equatable {
     }
 
     /// Plain words, for a reader with no flags.
-    package static let plain = SettingNames(
+    static let plain = SettingNames(
         timeout: "the timeout", force: "forcing", update: "updating the profiles", max: "the most mutants a case runs",
         seed: "seed", narrowing: "paths or filters")
 }

@@ -2,11 +2,11 @@ import DogPatchClients
 
 /// Text from the user's files made safe to print: a case name holding a newline must not break a
 /// report's lines, and one holding ESC must not colour a terminal.
-package enum VisibleText {
+enum VisibleText {
     /// The text with every control character written as an escape: `\n`, `\r`, `\t`, `\u001b`.
     /// - Parameter text: The text.
     /// - Returns: The text, unchanged when it holds no control character.
-    package static func escaped(_ text: String) -> String {
+    static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         return rewriting(text) { scalar in
             switch scalar {

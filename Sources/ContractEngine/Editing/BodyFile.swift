@@ -5,11 +5,11 @@ package struct BodyFile: Sendable {
     /// The file's bytes.
     package let data: Data
     /// The file, resolved against the current folder, symlinks resolved.
-    package let url: URL
+    let url: URL
     /// Its path relative to the fixtures folder, or `nil` when it lies outside.
     package let fixturePath: String?
     /// Whether it was read from a pipe, FIFO or device (`/dev/stdin`, `<(curl ...)`) rather than a file.
-    package let isStream: Bool
+    let isStream: Bool
 
     /// Reads a body file.
     /// - Parameters:

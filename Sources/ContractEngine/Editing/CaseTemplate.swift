@@ -19,7 +19,7 @@ package struct CaseTemplate {
     /// Response headers to write, in order.
     var headers: [(name: String, value: String)] = []
     /// The provider state the response needs, for the Pact export.
-    package var given: String?
+    var given: String?
     /// Where and when the body was recorded from the server, for a recorded case, and the archive
     /// it was taken from, for one `add --har` made.
     var recorded: (url: String, at: String, from: String?)?
@@ -69,7 +69,7 @@ package struct CaseTemplate {
     }
 
     /// Creates one with every property given.
-    package init(
+    init(
         name: String, status: Int, fixture: String, expect: Expect, headers: [(name: String, value: String)] = [],
         recorded: (url: String, at: String, from: String?)? = nil
     ) {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Edits contract files as text, so everything a person wrote (order, spacing, descriptions)
 /// stays as it was.
-package enum ContractEditor {
+enum ContractEditor {
     /// A new contract file holding one case.
     /// - Parameters:
     ///   - endpoint: The endpoint, for an endpoint contract.
@@ -12,7 +12,7 @@ package enum ContractEditor {
     ///   - newCase: The case.
     ///   - schema: Where the JSON Schema of contract files is, from the new file, for `"$schema"`.
     /// - Returns: The file's text.
-    package static func newContract(
+    static func newContract(
         endpoint: String?, model: String?, arguments: String?, request: String? = nil, case newCase: CaseTemplate,
         schema: String? = nil
     ) -> String {
@@ -31,7 +31,7 @@ package enum ContractEditor {
     ///   - data: The contract's bytes; a contract that loaded, so `cases` is a non-empty array.
     ///   - newCase: The case.
     /// - Returns: The new bytes, or `nil` when the file has no `cases` array to append to.
-    package static func appending(_ newCase: CaseTemplate, to data: Data) -> Data? {
+    static func appending(_ newCase: CaseTemplate, to data: Data) -> Data? {
         guard let root = try? JSONParser.parse(data) else { return nil }
         return appending([newCase], to: data, root: root)?.data
     }
@@ -44,7 +44,7 @@ package enum ContractEditor {
     ///   - root: The bytes' JSON tree.
     /// - Returns: The new bytes, and each case's text as written and where it starts in them; `nil`
     ///   when the file has no `cases` array to append to.
-    package static func appending(_ newCases: [CaseTemplate], to data: Data, root: JSONNode) -> (
+    static func appending(_ newCases: [CaseTemplate], to data: Data, root: JSONNode) -> (
         data: Data, cases: [(text: Data, start: SourcePosition)]
     )? {
         guard let cases = root.member("cases"), case .array(let elements) = cases.value.value,

@@ -5,19 +5,19 @@ import Foundation
 /// `SuiteLocation.contractPlace`, which knows the suite's layout.
 package struct ContractPlace: Sendable {
     /// The path as typed, from the suite's root: how messages name the contract.
-    package let path: String
+    let path: String
     /// The file.
-    package let url: URL
+    let url: URL
     /// The fixtures folder.
-    package let fixtures: FixtureLocator
+    let fixtures: FixtureLocator
     /// Where the contract's new fixtures go, relative to the fixtures folder: its path from
     /// `contracts/` without `.json` (`contracts/countries/by-name.json` → `countries/by-name`).
-    package let fixtureFolder: String
+    let fixtureFolder: String
     /// `"$schema"` for a new contract file: the JSON Schema of contract files, from its folder.
-    package let schema: String
+    let schema: String
 
     /// Creates one with every property given.
-    package init(path: String, url: URL, fixtures: FixtureLocator, fixtureFolder: String, schema: String) {
+    init(path: String, url: URL, fixtures: FixtureLocator, fixtureFolder: String, schema: String) {
         self.path = path
         self.url = url
         self.fixtures = fixtures

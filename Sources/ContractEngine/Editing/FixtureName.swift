@@ -8,7 +8,7 @@ import Foundation
 /// anything else become one `-`; a name too long for a file is cut, and then, as when its
 /// name is taken by another file or case, a suffix keeps it apart: every case gets its own
 /// valid file name.
-package enum FixtureName {
+enum FixtureName {
     /// The longest file name written, in UTF-8 bytes, with room for a suffix and `.json`; file
     /// systems allow 255.
     static let maxStemBytes = 120
@@ -21,7 +21,7 @@ package enum FixtureName {
     ///     by a case of the contract.
     ///   - contentType: The body's `Content-Type`, which picks the extension (`.json` without one).
     /// - Returns: A path no file or case uses.
-    package static func path(
+    static func path(
         in folder: String, name: String, contentType: String? = nil, taken: (String) -> Bool
     ) -> String {
         let suffix = "." + fileExtension(contentType: contentType)
@@ -49,7 +49,7 @@ package enum FixtureName {
     /// `html`, `xml`, `txt` for other text, `bin` for anything else.
     /// - Parameter contentType: The `Content-Type` header's value.
     /// - Returns: The extension, without its dot.
-    package static func fileExtension(contentType: String?) -> String {
+    static func fileExtension(contentType: String?) -> String {
         guard let contentType else { return "json" }
         let media = (contentType.split(separator: ";").first.map(String.init) ?? "").trimmingCharacters(
             in: .whitespaces

@@ -14,9 +14,9 @@ package struct ObservedBody: Sendable {
     }
 
     /// The outcome a correct client reports.
-    package let outcome: Outcome
+    let outcome: Outcome
     /// The first records, when the body decoded.
-    package let records: [Record]
+    let records: [Record]
 
     /// How many records are kept.
     static let recordLimit = 3
@@ -28,7 +28,7 @@ package struct ObservedBody: Sendable {
     ///   - model: The model to decode into.
     ///   - status: The HTTP status the body comes with.
     /// - Returns: The observation, or a diagnostic when the body is refused before decoding.
-    package static func observe(_ received: Data, file: String, model: ModelDescriptor, status: Int) -> Result<
+    static func observe(_ received: Data, file: String, model: ModelDescriptor, status: Int) -> Result<
         ObservedBody, Diagnostic
     > {
         let body = BodyEncoding.utf8(received)
@@ -52,7 +52,7 @@ package struct ObservedBody: Sendable {
 
     /// The expectation that records the outcome as observed: the count and the first record's
     /// identifying value for a decoded body, the error with its status or path otherwise.
-    package var expectation: CaseTemplate.Expect {
+    var expectation: CaseTemplate.Expect {
         switch outcome {
         case .decoded(let value):
             let values =

@@ -13,9 +13,9 @@ package struct Explanation {
     /// The HTTP status it was explained under.
     let status: Int
     /// The outcome a correct client reports.
-    package let outcome: Outcome
+    let outcome: Outcome
     /// The first records, when the body decoded.
-    package let records: [ObservedBody.Record]
+    let records: [ObservedBody.Record]
     /// The keys the model never reads, when the body decoded.
     let unreadKeys: [UnreadKey]
 

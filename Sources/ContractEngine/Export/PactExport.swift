@@ -12,9 +12,9 @@ import Foundation
 package enum PactExport: GeneratedJSON {
     /// One file to write.
     package struct File: Sendable {
-        package let provider: String
+        let provider: String
         package let name: String
-        package let text: String
+        let text: String
         package let interactions: Int
     }
 

@@ -7,7 +7,7 @@ import Foundation
 /// through: the file it points at is replaced and the link stays. A device, a FIFO or a stream
 /// named through `/dev/fd` or `/proc` (`/dev/stdout`) is written straight into, since replacing
 /// the node would cut it off from whoever reads it.
-package enum AtomicFile {
+enum AtomicFile {
     /// A file written beside its target and not yet renamed over it.
     struct Staged {
         /// The temporary file.
@@ -24,7 +24,7 @@ package enum AtomicFile {
     ///   - url: The path as the user gave it.
     ///   - temporaries: Where the temporary file is listed while it exists, for a signal to remove.
     /// - Throws: `FileWriteError`, having left every other file as it was.
-    package static func write(_ text: String, to url: URL, temporaries: TemporaryFiles) throws(FileWriteError) {
+    static func write(_ text: String, to url: URL, temporaries: TemporaryFiles) throws(FileWriteError) {
         try write(Data(text.utf8), to: url, temporaries: temporaries)
     }
 

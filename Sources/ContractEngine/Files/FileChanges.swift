@@ -19,14 +19,14 @@ package struct FileChanges: Equatable {
     private var positions: [String: Int] = [:]
 
     /// No write planned yet.
-    package init() {}
+    init() {}
 
     /// Plans a write; a later write to the same file replaces it.
     /// - Parameters:
     ///   - data: The content.
     ///   - url: Where it goes.
     ///   - display: How messages name the file.
-    package mutating func write(_ data: Data, to url: URL, display: String) {
+    mutating func write(_ data: Data, to url: URL, display: String) {
         let key = url.standardizedFileURL.path
         if let earlier = positions[key] {
             writes.remove(at: earlier)

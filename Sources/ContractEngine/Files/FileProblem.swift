@@ -6,7 +6,7 @@ package enum FileProblem {
     /// Describes an error thrown by Foundation or by this tool's own file code.
     /// - Parameter error: The error.
     /// - Returns: Such as `permission denied` or `no space left on device`.
-    package static func describe(_ error: any Error) -> String {
+    static func describe(_ error: any Error) -> String {
         if let failure = error as? FileWriteError { return failure.reason }
         let nsError = error as NSError
         if nsError.domain == NSPOSIXErrorDomain { return describe(errno: Int32(nsError.code)) }

@@ -3,7 +3,7 @@ import Foundation
 /// A path with every symlink resolved, by the C library's `realpath`: one call, where Foundation's
 /// `resolvingSymlinksInPath()` makes several of its own for each component, which shows with
 /// thousands of files; or tidied as reports name it, without asking the file system.
-package enum RealPath {
+enum RealPath {
     /// The path resolved, or `nil` when something on it is missing.
     /// - Parameter path: An absolute or relative path.
     /// - Returns: The absolute path with no symlink, `.` or `..` in it.
@@ -19,7 +19,7 @@ package enum RealPath {
     ///   - path: The path.
     ///   - folder: The folder.
     /// - Returns: `true` when the path is the folder or below it.
-    package static func isInside(_ path: URL, _ folder: URL) -> Bool {
+    static func isInside(_ path: URL, _ folder: URL) -> Bool {
         let outer = resolvingExisting(folder.standardizedFileURL.path)
         let inner = resolvingExisting(path.standardizedFileURL.path)
         return inner == outer || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
@@ -29,7 +29,7 @@ package enum RealPath {
     /// the tool resolves symlinks in a path that may not exist yet.
     /// - Parameter path: An absolute path.
     /// - Returns: The path, resolved as far as it exists.
-    package static func resolvingExisting(_ path: String) -> String {
+    static func resolvingExisting(_ path: String) -> String {
         var head = path
         var tail: [String] = []
         while !head.isEmpty, head != "/" {
@@ -42,7 +42,7 @@ package enum RealPath {
 
     /// A path as reports name it: `contracts//x.json`, `./contracts/./x.json` and `contracts/x.json/`
     /// are all `contracts/x.json`.
-    package static func normalized(_ path: String) -> String {
+    static func normalized(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         let parts = path.split(separator: "/").filter { $0 != "." }
         let joined = parts.joined(separator: "/")

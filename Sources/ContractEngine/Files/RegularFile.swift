@@ -4,7 +4,7 @@ import Foundation
 /// straight into one buffer (`URL` resource values and then `Data(contentsOf:)` cost more than
 /// parsing a small file, which shows with thousands of them). Contracts and fixtures are both
 /// read here; each words the failures its own way.
-package enum RegularFile {
+enum RegularFile {
     /// Why a file was not read.
     package enum Failure: Error, Equatable {
         /// `stat` failed, with its `errno`: the file is missing, or a component of its path is.
@@ -20,14 +20,14 @@ package enum RegularFile {
     }
 
     /// What a path that is not a regular file is, in words that read the same on every platform.
-    package static let notRegularReason = "it is not a regular file (a pipe, FIFO, device or folder)"
+    static let notRegularReason = "it is not a regular file (a pipe, FIFO, device or folder)"
 
     /// Reads a file.
     /// - Parameters:
     ///   - path: The file.
     ///   - limit: The largest size read, in bytes.
     /// - Returns: The bytes, or why they were not read.
-    package static func read(_ path: String, limit: Int) -> Result<Data, Failure> {
+    static func read(_ path: String, limit: Int) -> Result<Data, Failure> {
         var info = stat()
         guard stat(path, &info) == 0 else { return .failure(.cannotStat(errno)) }
         switch info.st_mode & S_IFMT {

@@ -45,7 +45,7 @@ package struct SuiteWriter: Sendable {
     ///   are when it is called.
     /// - Returns: The plan that was written and the files that changed.
     /// - Throws: `Failure`, with every file as it was.
-    package func write<Plan, Refusal: Error>(
+    func write<Plan, Refusal: Error>(
         _ plan: () throws(Refusal) -> (changes: FileChanges, plan: Plan)
     ) throws(Failure<Refusal>) -> (plan: Plan, changed: [String]) {
         let first: (changes: FileChanges, plan: Plan)
@@ -69,7 +69,7 @@ package struct SuiteWriter: Sendable {
     /// - Parameter plan: The writes and what the command reports of them.
     /// - Returns: The plan that was written and the files that changed.
     /// - Throws: `Failure`, with every file as it was.
-    package func writeRechecking<Plan, Refusal: Error>(
+    func writeRechecking<Plan, Refusal: Error>(
         _ plan: () async throws(Refusal) -> (changes: FileChanges, plan: Plan)
     ) async throws(Failure<Refusal>) -> (plan: Plan, changed: [String]) {
         let first: (changes: FileChanges, plan: Plan)

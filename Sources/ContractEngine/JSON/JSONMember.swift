@@ -1,9 +1,9 @@
 /// One member of a JSON object, with where its key starts.
 package struct JSONMember: Sendable, Equatable {
     /// The key.
-    package var key: String
+    var key: String
     /// Where the key starts.
-    package var keyPosition: SourcePosition
+    var keyPosition: SourcePosition
     /// The value.
-    package var value: JSONNode
+    var value: JSONNode
 }

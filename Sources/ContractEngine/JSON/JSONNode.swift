@@ -1,15 +1,15 @@
 /// A JSON value parsed with the position it starts at.
 package struct JSONNode: Sendable, Equatable {
     /// The value.
-    package var value: JSONValue
+    var value: JSONValue
     /// Where the value starts.
-    package var position: SourcePosition
+    var position: SourcePosition
 
     /// Creates a node.
     /// - Parameters:
     ///   - value: The value.
     ///   - position: Where it starts.
-    package init(_ value: JSONValue, at position: SourcePosition) {
+    init(_ value: JSONValue, at position: SourcePosition) {
         self.value = value
         self.position = position
     }
@@ -19,7 +19,7 @@ extension JSONNode {
     /// The member with a key, the first one when the key is repeated (as `JSONDecoder` reads it).
     /// - Parameter key: The key.
     /// - Returns: The member, or `nil` when absent or when this is not an object.
-    package func member(_ key: String) -> JSONMember? {
+    func member(_ key: String) -> JSONMember? {
         guard case .object(let members) = value else { return nil }
         return members.first { $0.key == key }
     }

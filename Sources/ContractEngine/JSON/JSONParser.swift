@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Foundation's parser reports no positions, so the tool reads JSON itself wherever it must say
 /// where something is. Nesting is limited (`maxDepth`) so hostile input cannot exhaust the stack.
-package struct JSONParser {
+struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
-    package static let defaultMaxDepth = 512
+    static let defaultMaxDepth = 512
 
     private let bytes: [UInt8]
     private let maxDepth: Int
@@ -24,7 +24,7 @@ package struct JSONParser {
     ///     contract's text), so positions are the file's; the start of a file by default.
     /// - Returns: The root value.
     /// - Throws: `JSONSyntaxError` at the first problem.
-    package static func parse(
+    static func parse(
         _ data: Data, maxDepth: Int = defaultMaxDepth, at start: SourcePosition = .start
     ) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONParser(bytes: [UInt8](data), maxDepth: maxDepth)

@@ -15,11 +15,11 @@ package struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible 
     }
 
     /// The steps from the root.
-    package var segments: [Segment]
+    var segments: [Segment]
 
     /// Creates a path from steps.
     /// - Parameter segments: The steps from the root.
-    package init(_ segments: [Segment]) {
+    init(_ segments: [Segment]) {
         self.segments = segments
     }
 
@@ -28,7 +28,7 @@ package struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible 
     /// (`[0].currencies.*.name`); a key that is a star is written `["*"]`.
     /// - Parameter text: The path.
     /// - Returns: The path, or `nil` when it is malformed.
-    package init?(parsing text: String) {
+    init?(parsing text: String) {
         var segments: [Segment] = []
         var rest = Substring(text)
         if rest.first == "." { rest = rest.dropFirst() }
@@ -99,7 +99,7 @@ package struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible 
     /// dictionary: `[0].currencies.*.name` matches `[0].currencies.EUR.name`.
     /// - Parameter other: The other path.
     /// - Returns: `true` when every step matches.
-    package func matches(_ other: JSONPath) -> Bool {
+    func matches(_ other: JSONPath) -> Bool {
         guard segments.count == other.segments.count else { return false }
         return zip(segments, other.segments).allSatisfy { mine, theirs in
             switch (mine, theirs) {
@@ -113,7 +113,7 @@ package struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible 
     /// - Parameter root: The value to start from.
     /// - Returns: The node at the path, or `nil` when a step is missing or is `*`, which names no
     ///   one value.
-    package func lookUp(in root: JSONNode) -> JSONNode? {
+    func lookUp(in root: JSONNode) -> JSONNode? {
         var node = root
         for segment in segments {
             switch (segment, node.value) {

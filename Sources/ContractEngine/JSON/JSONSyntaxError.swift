@@ -1,9 +1,9 @@
 /// A JSON syntax error, with where it is and the path of the value being read.
 package struct JSONSyntaxError: Error, Equatable, Sendable {
     /// What is wrong, such as `expected ',' or ']' after an array element`.
-    package var message: String
+    var message: String
     /// Where the problem is.
-    package var position: SourcePosition
+    var position: SourcePosition
     /// The path of the value being read, such as `[3].name`.
-    package var path: String
+    var path: String
 }

@@ -17,7 +17,7 @@ package indirect enum JSONValue: Sendable, Equatable {
     case object([JSONMember])
 
     /// How a message names the value's kind: `a string`, `a number`, ...
-    package var kindDescription: String {
+    var kindDescription: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -30,7 +30,7 @@ package indirect enum JSONValue: Sendable, Equatable {
 
     /// How a message names a value found where another was expected: its kind for a container
     /// or `null`, else its text, cut to 40 characters (`"free"`, `2.02`).
-    package var foundDescription: String {
+    var foundDescription: String {
         switch self {
         case .array, .object, .null: return kindDescription
         default:
@@ -40,7 +40,7 @@ package indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// The value as compact JSON text with sorted keys, for messages and reports.
-    package var jsonText: String {
+    var jsonText: String {
         switch self {
         case .null: "null"
         case .bool(let value): value ? "true" : "false"
@@ -67,7 +67,7 @@ package indirect enum JSONValue: Sendable, Equatable {
     /// `1.5` and `15e-1`, but `9007199254740993` is not `9007199254740992`), objects ignore member order.
     /// - Parameter other: The value to compare with.
     /// - Returns: `true` when they are equivalent.
-    package func isEquivalent(to other: JSONValue) -> Bool {
+    func isEquivalent(to other: JSONValue) -> Bool {
         switch (self, other) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b

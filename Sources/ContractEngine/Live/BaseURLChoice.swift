@@ -21,9 +21,9 @@ package struct BaseURLChoice: Sendable, Equatable {
     }
 
     /// Base URLs given by API name.
-    package var byAPI: [String: URL] = [:]
+    var byAPI: [String: URL] = [:]
     /// A base URL given without an API name.
-    package var bare: URL?
+    var bare: URL?
 
     /// No base URL given: every API's own.
     package init() {}
@@ -50,7 +50,7 @@ package struct BaseURLChoice: Sendable, Equatable {
     ///   - catalogue: The endpoints, with their APIs.
     ///   - used: The APIs of the selected contracts.
     /// - Returns: What does not fit, or `nil`.
-    package func mismatch(in catalogue: Catalogue, used: Set<String>) -> Mismatch? {
+    func mismatch(in catalogue: Catalogue, used: Set<String>) -> Mismatch? {
         let known = catalogue.apis
         if let unknown = byAPI.keys.sorted().first(where: { !known.contains($0) }) {
             return .unknownAPI(unknown, known: known)
@@ -69,7 +69,7 @@ package struct BaseURLChoice: Sendable, Equatable {
     }
 
     /// The base URL live requests to an endpoint go to.
-    package func url(for endpoint: Endpoint) -> URL {
+    func url(for endpoint: Endpoint) -> URL {
         byAPI[endpoint.api] ?? bare ?? endpoint.baseURL
     }
 }

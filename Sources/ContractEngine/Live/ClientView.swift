@@ -10,21 +10,21 @@ import Foundation
 /// - A body still compressed as its `Content-Encoding` says (gzip, deflate) is decompressed, as
 ///   URLSession does; one the platform cannot decompress without a package (br) is refused.
 /// - A redirect the client follows, and a `304 Not Modified`, never reach the client: skipped.
-package enum ClientView {
+enum ClientView {
     /// Why an exchange gives the client no body to keep.
-    package struct Refusal: Error, Sendable, Equatable {
-        package let reason: String
+    struct Refusal: Error, Sendable, Equatable {
+        let reason: String
     }
 
     /// The statuses URLSession follows when they carry a `Location`.
-    package static var followedRedirects: Set<Int> { ContractLoader.followedRedirects }
+    static var followedRedirects: Set<Int> { ContractLoader.followedRedirects }
 
     /// Why the client never sees an answer, or `nil` when it does.
     /// - Parameters:
     ///   - status: The HTTP status.
     ///   - header: The answer's header value for a name, in any case.
     /// - Returns: The reason, such as "the client follows redirects".
-    package static func unseen(status: Int, header: (String) -> String?) -> String? {
+    static func unseen(status: Int, header: (String) -> String?) -> String? {
         if followedRedirects.contains(status), header("Location") != nil {
             return "HTTP \(status) to \(JSONValue.quote(header("Location") ?? "")): the client follows redirects"
         }
@@ -40,7 +40,7 @@ package enum ClientView {
     ///   - answer: The answer as received.
     ///   - limit: The largest body kept (the fixture limit).
     /// - Returns: The answer the client gets, or why there is none.
-    package static func seen(_ answer: LiveResponse, limit: Int = FixtureStore.maxFixtureBytes) -> Result<
+    static func seen(_ answer: LiveResponse, limit: Int = FixtureStore.maxFixtureBytes) -> Result<
         LiveResponse, LiveFailure
     > {
         if let reason = unseen(status: answer.status, header: answer.header) {
@@ -62,7 +62,7 @@ package enum ClientView {
     ///   - header: The answer's header value for a name, in any case.
     ///   - limit: The largest body kept (the fixture limit).
     /// - Returns: The bytes the client gets, or why there are none.
-    package static func capturedBody(text: String, encoding: String?, header: (String) -> String?, limit: Int)
+    static func capturedBody(text: String, encoding: String?, header: (String) -> String?, limit: Int)
         -> Result<Data, Refusal>
     {
         let raw: Data
@@ -92,7 +92,7 @@ package enum ClientView {
     ///   - contentEncoding: The answer's `Content-Encoding`, if any.
     ///   - limit: The largest body kept.
     /// - Returns: The bytes, or why they cannot be read.
-    package static func decompressed(_ data: Data, contentEncoding: String?, limit: Int) -> Result<Data, Refusal> {
+    static func decompressed(_ data: Data, contentEncoding: String?, limit: Int) -> Result<Data, Refusal> {
         let codings = (contentEncoding ?? "").split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces).lowercased()
         }.filter { !$0.isEmpty && $0 != "identity" }

@@ -6,55 +6,55 @@ import Foundation
 #endif
 
 /// What a server answered to a live request.
-package struct LiveResponse: Sendable {
+struct LiveResponse: Sendable {
     /// The URL asked for.
     let url: URL
     /// The names of the query items the endpoint defines: the only ones shown.
     let definedQuery: Set<String>
     /// The URL as files and reports show it: no user-info, no query item the endpoint does not define.
-    package var displayURL: String { shown(url) }
+    var displayURL: String { shown(url) }
     /// The HTTP status.
-    package let status: Int
+    let status: Int
     /// The response's headers, by the names the server sent.
     let headers: [String: String]
     /// The body as the client gets it: as received, decompressed where still compressed.
-    package internal(set) var body: Data
+    var body: Data
     /// Same-host redirects followed on the way, in order.
-    package let redirects: [URL]
+    let redirects: [URL]
     /// Query items of the base URL the client left out of its request (the restcountries client
     /// builds its URL without the base URL's query): a key given there never reached the server.
-    package var unsentBaseQuery: [String] = []
+    var unsentBaseQuery: [String] = []
 
     /// Says that the base URL's query items were not sent, when some were not.
-    package var unsentBaseQueryWarning: String? {
+    var unsentBaseQueryWarning: String? {
         guard !unsentBaseQuery.isEmpty else { return nil }
         let names = unsentBaseQuery.map { JSONValue.quote($0) }.joined(separator: ", ")
         return "the base URL's query (\(names)) was not sent: this client builds its request without it"
     }
 
     /// Another URL of this exchange (a redirect's) as files and reports show it.
-    package func shown(_ other: URL) -> String { Redaction.url(other, definedQuery: definedQuery) }
+    func shown(_ other: URL) -> String { Redaction.url(other, definedQuery: definedQuery) }
 
     /// A header's value, the name compared without regard to case.
-    package func header(_ name: String) -> String? {
+    func header(_ name: String) -> String? {
         headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 }
 
 /// Why a live request gave no response to check: the URL and the reason in words.
-package struct LiveFailure: Error, Sendable, Equatable {
+struct LiveFailure: Error, Sendable, Equatable {
     /// The URL asked for.
-    package let url: String
+    let url: String
     /// Why, such as `could not connect: connection refused`.
-    package let reason: String
+    let reason: String
 
     /// `GET URL: reason`.
-    package var message: String { "GET \(url): \(reason)" }
+    var message: String { "GET \(url): \(reason)" }
 
     /// The message, naming the setting that gives a server longer when it ran out of time.
     /// - Parameter names: The reader's names for the settings.
     /// - Returns: `GET URL: no complete answer within 10 s (--timeout)`, or the message.
-    package func message(naming names: SettingNames) -> String {
+    func message(naming names: SettingNames) -> String {
         reason.hasPrefix("no complete answer within ") ? "\(message) (\(names.timeout))" : message
     }
 }
@@ -63,7 +63,7 @@ package struct LiveFailure: Error, Sendable, Equatable {
 /// stub, no cookies kept or sent, no cache. The body is refused while it streams once it passes
 /// the size limit; a redirect to another scheme, host or port is refused and never followed;
 /// the run's own timer cancels a request the server does not finish in time.
-package enum LiveFetcher {
+enum LiveFetcher {
     /// Sends a GET request.
     /// - Parameters:
     ///   - request: The request the client builds, sent as it is.
@@ -306,7 +306,7 @@ extension LiveFetcher {
     ///   - baseURL: Where the API answers.
     ///   - timeout: How long the server may take.
     /// - Returns: The server's response, or why there is none.
-    package static func fetch(
+    static func fetch(
         _ endpoint: Endpoint, arguments: [String: Endpoint.Argument], baseURL: URL, timeout: TimeInterval
     ) async -> Result<LiveResponse, LiveFailure> {
         switch await ClientRequest.learn(endpoint, arguments: arguments, baseURL: baseURL, timeout: timeout) {

@@ -34,7 +34,7 @@ package enum Redaction {
     ///   - url: The URL.
     ///   - definedQuery: The names of the query items the endpoint can send.
     /// - Returns: The other names, sorted, each once.
-    package static func hiddenQueryNames(_ url: URL, definedQuery: Set<String> = []) -> [String] {
+    static func hiddenQueryNames(_ url: URL, definedQuery: Set<String> = []) -> [String] {
         let names = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.map(\.name) ?? []
         return Set(names.filter { !definedQuery.contains($0) }).sorted()
     }
@@ -45,7 +45,7 @@ package enum Redaction {
     ///   - text: The URL as captured.
     ///   - definedQuery: The names of the query items the endpoint can send.
     /// - Returns: The URL to write.
-    package static func capturedURL(_ text: String, definedQuery: Set<String>) -> String {
+    static func capturedURL(_ text: String, definedQuery: Set<String>) -> String {
         guard var parts = URLComponents(string: text) else { return text }
         parts.user = nil
         parts.password = nil
@@ -85,7 +85,7 @@ package enum Redaction {
     /// Whether a header may be written into a contract when asked for.
     /// - Parameter name: The header's name, in any case.
     /// - Returns: `false` for a header that carries credentials or a session.
-    package static func mayKeep(header name: String) -> Bool {
+    static func mayKeep(header name: String) -> Bool {
         !secretHeaders.contains(name.lowercased())
     }
 
@@ -96,7 +96,7 @@ package enum Redaction {
     ///   - asked: Header names asked for besides `Content-Type`.
     ///   - value: The server's value for a header name, compared without regard to case.
     /// - Returns: Names and values.
-    package static func keptHeaders(asked: [String], value: (String) -> String?) -> [(name: String, value: String)] {
+    static func keptHeaders(asked: [String], value: (String) -> String?) -> [(name: String, value: String)] {
         var names = ["Content-Type"]
         for name in asked
         where mayKeep(header: name) && !names.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {

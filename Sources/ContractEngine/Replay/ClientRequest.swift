@@ -10,26 +10,26 @@ import HTTPStub
 /// stub: the one place the tool learns it. A contract's `request` block, the live fetch, capture
 /// matching, both exports and `serve` read it; the tool never builds a URL itself, so what goes to
 /// a server, a pact or a mock is what the app would send.
-package struct ClientRequest: Sendable {
+struct ClientRequest: Sendable {
     /// The request as the client built it, the stub's routing header removed.
-    package let request: URLRequest
+    let request: URLRequest
     /// The method, upper case.
-    package let method: String
+    let method: String
     /// The path as sent, escapes kept (`/v3.1/name/united%20states`, `AC%2FDC`).
-    package let sentPath: String
+    let sentPath: String
     /// The path decoded (`/v3.1/name/united states`).
-    package let path: String
+    let path: String
     /// The query items, in the order sent.
-    package let queryItems: [URLQueryItem]
+    let queryItems: [URLQueryItem]
     /// The headers the client sets on the request.
-    package let headers: [String: String]
+    let headers: [String: String]
 
     /// Why a client sends no request: the base URL it was given, and the reason in words.
     package struct Failure: Error, Sendable, Equatable {
         /// The base URL, as outputs show it.
-        package let url: String
+        let url: String
         /// Why, such as `the client sends no request: it answers invalidRequest`.
-        package let reason: String
+        let reason: String
     }
 
     /// The request the endpoint's client sends for a contract's arguments.
@@ -39,7 +39,7 @@ package struct ClientRequest: Sendable {
     ///   - baseURL: The base URL to build the client with (default: the endpoint's own).
     ///   - timeout: How long the client may take to send it.
     /// - Returns: The request, or why there is none.
-    package static func learn(
+    static func learn(
         _ endpoint: Endpoint, arguments: [String: Endpoint.Argument], baseURL: URL? = nil, timeout: TimeInterval = 5
     ) async -> Result<ClientRequest, Failure> {
         let base = baseURL ?? endpoint.baseURL
@@ -69,7 +69,7 @@ package struct ClientRequest: Sendable {
     /// `{ "method": "GET", "path": "/v3.1/name/peru", "query": {} }`. The path is the decoded one
     /// unless it holds escapes, which a contract then states as sent; the query is left out when
     /// a name repeats, which the block cannot state.
-    package var contractBlock: String {
+    var contractBlock: String {
         var members = [
             "\"method\": \(JSONValue.quote(method))",
             "\"path\": \(JSONValue.quote(sentPath.contains("%") ? sentPath : path))",

@@ -36,12 +36,19 @@ package struct Report {
 
     /// Renders the results for people (text), for tools (JSON, JUnit) or for GitHub's annotations.
     /// The text depends only on the results, never on the order cases finished in, so a run gives
-    /// the same bytes whatever `--jobs`.
+    /// the same bytes whatever `--jobs`. Without colour, as files and pipes take it.
+    /// - Parameter format: The format.
+    /// - Returns: The report.
+    package func render(_ format: ReportFormat) -> String {
+        render(format, palette: Palette(enabled: false))
+    }
+
+    /// Renders the results in a format, in a palette.
     /// - Parameters:
     ///   - format: The format.
     ///   - palette: Colours, for the text format on a terminal.
     /// - Returns: The report.
-    package func render(_ format: ReportFormat, palette: Palette) -> String {
+    func render(_ format: ReportFormat, palette: Palette) -> String {
         switch format {
         case .text: text(palette: palette)
         case .json: json()
@@ -79,11 +86,22 @@ package struct Report {
     /// The text report in pieces: each case's line with the diagnostics to print under it
     /// (`caseDiagnostics()`), and the summary line that ends it.
     /// - Parameters:
-    ///   - palette: Colours, for a terminal.
+    ///   - color: Whether to colour them (for a terminal).
     ///   - quiet: Whether to leave out the lines of passed and skipped cases with nothing printed
     ///     under them, so that a long run shows only what needs reading.
     /// - Returns: The cases' lines, in result order, and the summary line.
-    package func textLines(palette: Palette, quiet: Bool = false) -> (
+    package func textLines(color: Bool, quiet: Bool = false) -> (
+        cases: [(line: String, diagnostics: [Diagnostic])], summary: String
+    ) {
+        textLines(palette: Palette(enabled: color), quiet: quiet)
+    }
+
+    /// The text report as its case lines and summary line, in a palette.
+    /// - Parameters:
+    ///   - palette: Colours, for a terminal.
+    ///   - quiet: Whether to leave out the routine lines.
+    /// - Returns: The cases' lines, in result order, and the summary line.
+    func textLines(palette: Palette, quiet: Bool = false) -> (
         cases: [(line: String, diagnostics: [Diagnostic])], summary: String
     ) {
         let cases = zip(caseLines(palette: palette), zip(results, caseDiagnostics())).compactMap {

@@ -1,10 +1,10 @@
 /// The Markdown a run appends to GitHub's step summary (`GITHUB_STEP_SUMMARY`): the counts, and a
 /// table naming every case that failed or could not run, which annotations alone cannot do past
 /// their limit of ten a step.
-package struct StepSummary {
+struct StepSummary {
     let results: [CaseResult]
 
-    package func render() -> String {
+    func render() -> String {
         let summary = Summary(results)
         var out = "### dogpatch-contracts verify\n\n"
         out += "**\(summary.line)** in \(summary.contracts) \(summary.contracts == 1 ? "contract" : "contracts")\n\n"
@@ -31,10 +31,5 @@ package struct StepSummary {
             default: nil
             }
         }
-    }
-
-    /// Creates one with every property given.
-    package init(results: [CaseResult]) {
-        self.results = results
     }
 }

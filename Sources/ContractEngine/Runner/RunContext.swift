@@ -38,7 +38,7 @@ package struct RunContext: Sendable {
 
     /// Verifies one case as `verify` would, the diagnostic rules applied to it alone: what `add`
     /// needs.
-    package func verify(_ entry: CaseEntry, of contract: Contract) async -> CaseResult {
+    func verify(_ entry: CaseEntry, of contract: Contract) async -> CaseResult {
         checked(await run(entry, of: contract))
     }
 
@@ -48,7 +48,7 @@ package struct RunContext: Sendable {
     ///   - names: The cases; a name the contract lacks is passed over.
     ///   - contract: Their contract.
     /// - Returns: Their results.
-    package func verify(named names: [String], of contract: Contract) async -> [CaseResult] {
+    func verify(named names: [String], of contract: Contract) async -> [CaseResult] {
         var results: [CaseResult] = []
         for name in names {
             guard let entry = contract.cases.first(where: { $0.name == name }) else { continue }
@@ -59,7 +59,7 @@ package struct RunContext: Sendable {
 
     /// One result with the diagnostic rules applied to it alone, as a run applies them to all of
     /// its results: for callers that verify one case (`add`, `mutate`, a Swift Testing case).
-    package func checked(_ result: CaseResult) -> CaseResult {
+    func checked(_ result: CaseResult) -> CaseResult {
         DiagnosticRules.apply(to: [result], strict: strict)[0]
     }
 
@@ -69,7 +69,7 @@ package struct RunContext: Sendable {
     ///   - replay: Whether cases of endpoint contracts are replayed.
     ///   - timeout: How long a replayed client may take, in seconds.
     ///   - strict: Whether warnings fail their case.
-    package init(fixtures: FixtureLocator, replay: Bool = true, timeout: TimeInterval = 5, strict: Bool = false) {
+    init(fixtures: FixtureLocator, replay: Bool = true, timeout: TimeInterval = 5, strict: Bool = false) {
         self.fixtures = fixtures
         self.replay = replay
         self.timeout = timeout

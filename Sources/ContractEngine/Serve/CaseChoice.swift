@@ -1,14 +1,14 @@
 import Foundation
 
 /// A case choice: a case name, for every contract that has it, or for one contract.
-package struct CaseChoice: Sendable, Equatable {
+struct CaseChoice: Sendable, Equatable {
     /// The contract's identity, when the choice names one.
-    package var contract: String?
+    var contract: String?
     /// The case's name.
-    package var caseName: String
+    var caseName: String
 
     /// Reads `NAME` or `CONTRACT › NAME`.
-    package init(parsing text: String) {
+    init(parsing text: String) {
         if let separator = text.range(of: " › ") {
             contract = String(text[..<separator.lowerBound])
             caseName = String(text[separator.upperBound...])

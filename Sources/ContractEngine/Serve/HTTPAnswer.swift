@@ -2,7 +2,7 @@ import Foundation
 
 /// What the server does with a request: send a response, or break the connection the way a
 /// network fails.
-package struct HTTPAnswer: Sendable {
+struct HTTPAnswer: Sendable {
     /// What reaches the client.
     package enum Kind: Sendable {
         /// These bytes: a whole response, status line to body.
@@ -12,11 +12,11 @@ package struct HTTPAnswer: Sendable {
     }
 
     /// What reaches the client.
-    package var kind: Kind
+    var kind: Kind
     /// How long to wait before answering.
-    package var delayMs: Int
+    var delayMs: Int
     /// What the log says answered, such as the case's name.
-    package var note: String
+    var note: String
 
     /// A response.
     /// - Parameters:
@@ -25,7 +25,7 @@ package struct HTTPAnswer: Sendable {
     ///   - body: The body.
     ///   - delayMs: How long to wait before answering.
     ///   - note: What the log says answered.
-    package static func response(
+    static func response(
         status: Int, headers: [(String, String)], body: Data, delayMs: Int = 0, note: String
     ) -> HTTPAnswer {
         HTTPAnswer(

@@ -1,23 +1,23 @@
 import Foundation
 
 /// One HTTP/1.x request as the server read it off the wire.
-package struct HTTPRequest: Sendable {
+struct HTTPRequest: Sendable {
     /// The method, such as `GET`.
-    package let method: String
+    let method: String
     /// The request target as sent: the path, percent-encoded, with its query.
-    package let target: String
+    let target: String
     /// Whether the version is HTTP/1.0, whose connections close unless asked to stay open.
-    package let isHTTP10: Bool
+    let isHTTP10: Bool
     /// The header fields in the order sent, names as sent.
-    package let headers: [(name: String, value: String)]
+    let headers: [(name: String, value: String)]
     /// The body, decoded from chunks when it came chunked.
-    package let body: Data
+    let body: Data
 
     /// The path part of the target, as sent.
-    package var path: Substring { target.prefix { $0 != "?" } }
+    var path: Substring { target.prefix { $0 != "?" } }
 
     /// The query part of the target, without its `?`; `nil` when there is none.
-    package var query: Substring? {
+    var query: Substring? {
         guard let mark = target.firstIndex(of: "?") else { return nil }
         return target[target.index(after: mark)...]
     }
@@ -25,7 +25,7 @@ package struct HTTPRequest: Sendable {
     /// The first value of a header, by name ignoring case.
     /// - Parameter name: The header's name.
     /// - Returns: Its value, or `nil`.
-    package func header(_ name: String) -> String? {
+    func header(_ name: String) -> String? {
         let wanted = name.lowercased()
         return headers.first { $0.name.count == wanted.count && $0.name.lowercased() == wanted }?.value
     }

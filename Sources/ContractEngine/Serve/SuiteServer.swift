@@ -13,11 +13,11 @@ package final class SuiteServer: Sendable {
         /// The case choices as given: `NAME` (every contract that has the case) or `CONTRACT › NAME`.
         package var choices: [String] = []
         /// How often the files are looked at for a change.
-        package var reloadInterval: TimeInterval = 0.25
+        var reloadInterval: TimeInterval = 0.25
         /// A connection with no request under way is closed after this long.
-        package var idleTimeout: TimeInterval = 30
+        var idleTimeout: TimeInterval = 30
         /// A request must arrive whole within this long of its first byte.
-        package var requestTimeout: TimeInterval = 10
+        var requestTimeout: TimeInterval = 10
 
         /// The defaults.
         package init() {}
@@ -34,9 +34,9 @@ package final class SuiteServer: Sendable {
     }
 
     /// The port the server listens on.
-    package let port: Int
+    let port: Int
     /// The address it listens on.
-    package let host: String
+    let host: String
     private let http: HTTPServer
     private let router: CaseRouter
     private let watcher: Locked<Task<Void, Never>?>

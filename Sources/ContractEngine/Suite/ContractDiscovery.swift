@@ -1,7 +1,7 @@
 import Foundation
 
 /// Finds contract files: every `.json` file under the given files and folders, in a stable order.
-package struct ContractDiscovery {
+struct ContractDiscovery {
     /// A contract file and how reports name it.
     struct Found: Sendable {
         let url: URL

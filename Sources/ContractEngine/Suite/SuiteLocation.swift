@@ -8,7 +8,7 @@ import Foundation
 /// the root; paths the user types (`PATH`, `--contracts DIR`, a body file) start from the current folder.
 package struct SuiteLocation: Sendable {
     /// The folder the run started in.
-    package let currentDirectory: URL
+    let currentDirectory: URL
     /// The suite's root; the current folder when none is found above it.
     package let root: URL
 
@@ -52,7 +52,7 @@ package struct SuiteLocation: Sendable {
     /// A path from the suite's root: absolute as written, otherwise from the root.
     /// - Parameter path: The path.
     /// - Returns: The file's URL.
-    package func resolveInSuite(_ path: String) -> URL {
+    func resolveInSuite(_ path: String) -> URL {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
     }
 
@@ -61,9 +61,20 @@ package struct SuiteLocation: Sendable {
     ///   - given: The folder the user named, if any.
     ///   - name: The default folder's name at the root.
     /// - Returns: The folder and how messages name it.
-    package func folder(_ given: String?, default name: String) -> (url: URL, display: String) {
+    func folder(_ given: String?, default name: String) -> (url: URL, display: String) {
         if let given { return (resolve(given), given) }
         return (root.appendingPathComponent(name), name)
+    }
+
+    /// The contracts folder, when a path lies inside it (where every JSON file is read as a contract,
+    /// so nothing else may be written there).
+    /// - Parameters:
+    ///   - target: The path.
+    ///   - given: The folder `--contracts` named, if any.
+    /// - Returns: How messages name the contracts folder, when the path lies inside it; else `nil`.
+    package func contractsFolder(holding target: URL, given: String?) -> String? {
+        let contracts = folder(given, default: Self.contractsName)
+        return RealPath.isInside(target, contracts.url) ? contracts.display : nil
     }
 
     /// The fixtures folder a command works with.

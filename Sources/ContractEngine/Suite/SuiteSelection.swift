@@ -7,16 +7,16 @@ import Foundation
 /// `ContractSuite` read it; `Verifier` runs it.
 package struct SuiteSelection: Sendable {
     /// What to run and how.
-    package let options: VerifyOptions
+    let options: VerifyOptions
     /// The folder the run started in and the suite around it.
-    package let location: SuiteLocation
+    let location: SuiteLocation
     /// The fixtures folder: one for the whole run, so what loading learns of its folders (resolved,
     /// listed) serves reading the fixtures too.
     package let fixtureLocator: FixtureLocator
     /// Every contract found, loaded or not, in suite order (before any filter).
     package let contracts: [LoadedContract]
     /// The items the PATHs and filters select, before the shard cut.
-    package let selected: [SuiteItem]
+    let selected: [SuiteItem]
     /// The items of the run: the selected ones in the run's shard, in suite order.
     package let items: [SuiteItem]
     /// Whether the PATHs and filters select the whole suite: no filter that is not empty, and no

@@ -5,7 +5,7 @@ import Foundation
 package struct Verifier: Sendable {
     let catalogue: Catalogue
     /// What the run works on.
-    package let selection: SuiteSelection
+    let selection: SuiteSelection
 
     /// Creates a verifier.
     /// - Parameters:

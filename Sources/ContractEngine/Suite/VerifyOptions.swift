@@ -38,7 +38,7 @@ package struct VerifyOptions: Sendable {
     }
 
     /// What the run's cases share, for a fixtures folder.
-    package func runContext(fixtures: FixtureLocator) -> RunContext {
+    func runContext(fixtures: FixtureLocator) -> RunContext {
         RunContext(fixtures: fixtures, replay: replay, timeout: timeout, strict: strict)
     }
 

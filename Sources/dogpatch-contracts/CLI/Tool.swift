@@ -27,9 +27,8 @@ enum Tool {
         } catch {
             outcome = CommandOutcome(.invalid, [error])
         }
-        let palette = Palette(
-            enabled: outcome.color.isOn(terminal: environment.stderrIsTerminal, environment: environment))
-        output.standardError(outcome.problems.map { $0.rendered(palette: palette) }.joined())
+        let color = outcome.color.isOn(terminal: environment.stderrIsTerminal, environment: environment)
+        output.standardError(outcome.problems.map { $0.rendered(color: color) }.joined())
         return outcome.code
     }
 

@@ -246,7 +246,7 @@ struct AddCommand: ToolCommand {
             context.results(text)
             guard let results else { return CommandOutcome(.success, warnings) }
             let report = Report(results)
-            context.results(report.render(.text, palette: Palette(enabled: false)))
+            context.results(report.render(.text))
             let diagnostics = results.flatMap(\.diagnostics)
             return CommandOutcome(
                 ExitCode(summary: report.summary), warnings + (diagnostics.isEmpty ? [] : [.diagnostics(diagnostics)]))

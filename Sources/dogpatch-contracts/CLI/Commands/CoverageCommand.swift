@@ -38,17 +38,8 @@ struct CoverageCommand: ToolCommand {
         ]
     )
 
-    /// One shard's report as it matters here.
-    private struct ShardReport {
-        let file: String
-        let shard: (index: Int, count: Int)
-        /// The run's identity: the same in every shard of one run.
-        let run: String
-        let counts: [String: [String: Int]]
-    }
-
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
-        var shards: [ShardReport] = []
+        var shards: [ShardCoverage] = []
         for file in reports {
             do throws(Diagnostic) {
                 shards.append(try read(file, in: context.environment))
@@ -105,55 +96,25 @@ struct CoverageCommand: ToolCommand {
     }
 
     /// Reads one shard's report: its shard and its coverage.
-    private func read(_ file: String, in environment: ToolEnvironment) throws(Diagnostic) -> ShardReport {
-        let url = environment.location.resolve(file)
-        func fail(_ message: String, _ position: SourcePosition? = nil) -> Diagnostic {
-            Diagnostic(.error, message, file: file, position: position)
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
+    private func read(_ file: String, in environment: ToolEnvironment) throws(Diagnostic) -> ShardCoverage {
+        do throws(ShardCoverage.Problem) {
+            return try ShardCoverage.read(environment.location.resolve(file), file: file)
         } catch {
-            throw fail("cannot read the report: \(FileProblem.describe(error))")
+            throw Diagnostic(.error, Self.message(error), file: file, position: error.position)
         }
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(data)
-        } catch {
-            throw fail("not a JSON report: \(error.message)", error.position)
+    }
+
+    /// What a report's problem says.
+    private static func message(_ problem: ShardCoverage.Problem) -> String {
+        switch problem {
+        case .unreadable(let reason): "cannot read the report: \(reason)"
+        case .notJSON(let message, _): "not a JSON report: \(message)"
+        case .noCoverage: "the report has no \"coverage\": write it with verify --coverage --json FILE"
+        case .unsharded: "the report is of an unsharded run; coverage adds up the reports of the shards of one"
+        case .noRun: "the report does not say which run it is of: write every shard's report again with this version"
+        case .narrowed: "the report's run was narrowed by a PATH or --filter, so its shards are not the whole suite"
+        case .notAnObject(let endpoint, _): "\"coverage\" of \(endpoint) is not an object"
+        case .notACount(let endpoint, let key, _): "\"coverage\" of \(endpoint): \(key) is not a count"
         }
-        guard let coverage = root.member("coverage"), case .object(let endpoints) = coverage.value.value else {
-            throw fail("the report has no \"coverage\": write it with verify --coverage --json FILE", root.position)
-        }
-        guard let selection = root.member("selection"),
-            case .string(let shardText)? = selection.value.member("shard")?.value.value,
-            let shard = try? ArgumentValues.shard(shardText, command: Self.name)
-        else {
-            throw fail(
-                "the report is of an unsharded run; coverage adds up the reports of the shards of one", root.position)
-        }
-        guard case .string(let run)? = selection.value.member("run")?.value.value else {
-            throw fail(
-                "the report does not say which run it is of: write every shard's report again with this version",
-                selection.value.position)
-        }
-        guard case .bool(true)? = selection.value.member("wholeSuite")?.value.value else {
-            throw fail(
-                "the report's run was narrowed by a PATH or --filter, so its shards are not the whole suite",
-                selection.value.position)
-        }
-        var counts: [String: [String: Int]] = [:]
-        for endpoint in endpoints {
-            guard case .object(let cells) = endpoint.value.value else {
-                throw fail("\"coverage\" of \(endpoint.key) is not an object", endpoint.value.position)
-            }
-            for cell in cells {
-                guard case .number(let text) = cell.value.value, let number = Int(text), number >= 0 else {
-                    throw fail("\"coverage\" of \(endpoint.key): \(cell.key) is not a count", cell.value.position)
-                }
-                counts[endpoint.key, default: [:]][cell.key] = number
-            }
-        }
-        return ShardReport(file: file, shard: shard, run: run, counts: counts)
     }
 }

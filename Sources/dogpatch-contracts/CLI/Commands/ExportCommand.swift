@@ -134,17 +134,16 @@ struct ExportCommand: ToolCommand, SuiteCommand {
         }
         if format == .pact {
             return await writePacts(
-                contracts, fixtures: selection.fixtureLocator, to: target, display: out, in: context)
+                contracts, selection: selection, to: target, display: out, in: context)
         }
         let document: String
         switch await OpenAPIExport.document(for: contracts) {
         case .success(let text): document = text
         case .failure(let failure): return CommandOutcome(.invalid, [.error("\(failure.reason); nothing was written")])
         }
-        var changes = FileChanges()
-        changes.write(Data(document.utf8), to: target, display: out)
         do throws(FileWriteError) {
-            _ = try context.writer(root: location.root).write(changes)
+            _ = try context.writer(root: location.root).write(
+                OpenAPIExport.changes(document, to: target, display: out))
         } catch {
             return CommandOutcome(
                 .invalid, [.error("cannot write \(JSONValue.quote(out)): \(error.reason); nothing was written")])
@@ -157,22 +156,17 @@ struct ExportCommand: ToolCommand, SuiteCommand {
     /// Writes one Pact file per API into the folder, all or none; counts the cases left out by
     /// design (each named with `--verbose`) and names every other case left out.
     private func writePacts(
-        _ contracts: [Contract], fixtures: FixtureLocator, to folder: URL, display: String, in context: CommandContext
+        _ contracts: [Contract], selection: SuiteSelection, to folder: URL, display: String, in context: CommandContext
     ) async -> CommandOutcome {
         let location = context.environment.location
         let pacts: (files: [PactExport.File], leftOut: [PactExport.LeftOut])
-        switch await PactExport.pacts(for: contracts, fixtures: fixtures, consumer: consumer) {
+        switch await PactExport.pacts(for: contracts, fixtures: selection.fixtureLocator, consumer: consumer) {
         case .success(let made): pacts = made
         case .failure(let failure): return CommandOutcome(.invalid, [.error("\(failure.reason); nothing was written")])
         }
-        let shown = display.hasSuffix("/") ? display : display + "/"
-        var changes = FileChanges()
-        for file in pacts.files {
-            changes.write(
-                Data(file.text.utf8), to: folder.appendingPathComponent(file.name), display: shown + file.name)
-        }
         do throws(FileWriteError) {
-            _ = try context.writer(root: location.root).write(changes)
+            _ = try context.writer(root: location.root).write(
+                PactExport.changes(pacts.files, in: folder, display: display))
         } catch {
             return CommandOutcome(
                 .invalid, [.error("cannot write \(JSONValue.quote(error.path)): \(error.reason); nothing was written")])
@@ -193,6 +187,7 @@ struct ExportCommand: ToolCommand, SuiteCommand {
                         + byDesign.map { $0.group.counted($0.count) }.joined(separator: ", ") + ")"
                         + (verbose ? "" : "; --verbose lists them")))
         }
+        let shown = display.hasSuffix("/") ? display : display + "/"
         context.results(
             pacts.files.map {
                 "wrote \(shown)\($0.name): \($0.interactions) \($0.interactions == 1 ? "interaction" : "interactions")\n"

@@ -91,7 +91,7 @@ struct ServeCommand: ToolCommand, SuiteCommand {
                 output.standardError("reloaded the suite: \(contracts) contracts, \(cases) cases\n")
             case .keptLastValid(let problem):
                 let text = Self.problems(problem, closing: "still serving the last valid suite")
-                    .map { $0.rendered(palette: Palette(enabled: false)) }.joined()
+                    .map { $0.rendered(color: false) }.joined()
                 output.standardError(text)
             }
         }

@@ -83,12 +83,11 @@ extension SuiteCommand where Self: ToolCommand {
     {
         let location = context.environment.location
         let target = location.resolve(path)
-        let contracts = location.folder(options.contractsFolder, default: SuiteLocation.contractsName)
-        guard !RealPath.isInside(target, contracts.url) else {
+        if let contracts = location.contractsFolder(holding: target, given: options.contractsFolder) {
             throw .usage(
                 CommandLineError(
                     message:
-                        "\(option) \(JSONValue.quote(path)) is inside the contracts folder \(JSONValue.quote(contracts.display)), where every JSON file is read as a contract; keep it outside, such as \(JSONValue.quote(example))",
+                        "\(option) \(JSONValue.quote(path)) is inside the contracts folder \(JSONValue.quote(contracts)), where every JSON file is read as a contract; keep it outside, such as \(JSONValue.quote(example))",
                     command: Self.name))
         }
         return target

@@ -135,8 +135,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
             !summaryFile.isEmpty
         {
             do throws(FileWriteError) {
-                try AppendedFile.append(
-                    StepSummary(results: reported).render(), to: environment.location.resolve(summaryFile))
+                try report.appendStepSummary(to: environment.location.resolve(summaryFile))
             } catch {
                 // The results stand whatever happens to the summary, so this never fails the run.
                 outcome.problems.append(

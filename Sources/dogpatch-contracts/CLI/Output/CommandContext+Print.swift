@@ -17,19 +17,18 @@ extension CommandContext {
         _ report: Report, format: ReportFormat, color: ColorChoice, trailer: String = "", quiet: Bool = false
     ) -> [ToolProblem] {
         guard format == .text else {
-            results(report.render(format, palette: Palette(enabled: false)))
+            results(report.render(format))
             let all = report.caseDiagnostics().flatMap { $0 }
             return all.isEmpty ? [] : [.diagnostics(all)]
         }
         let lines = report.textLines(
-            palette: Palette(enabled: color.isOn(terminal: environment.stdoutIsTerminal, environment: environment)),
+            color: color.isOn(terminal: environment.stdoutIsTerminal, environment: environment),
             quiet: quiet)
-        let errorPalette = Palette(
-            enabled: color.isOn(terminal: environment.stderrIsTerminal, environment: environment))
+        let errorColor = color.isOn(terminal: environment.stderrIsTerminal, environment: environment)
         for (line, caseDiagnostics) in lines.cases {
             results(line)
             if !caseDiagnostics.isEmpty {
-                output.standardError(ToolProblem.diagnostics(caseDiagnostics).rendered(palette: errorPalette))
+                output.standardError(ToolProblem.diagnostics(caseDiagnostics).rendered(color: errorColor))
             }
         }
         results(trailer + lines.summary)

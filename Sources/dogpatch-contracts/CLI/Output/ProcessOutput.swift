@@ -44,7 +44,7 @@ final class ProcessOutput: ToolOutput, Sendable {
     /// - Returns: The status the process exits with.
     func finish(_ code: ExitCode) -> ExitCode {
         guard let failure else { return code }
-        send(ToolProblem.error(failure).rendered(palette: Palette(enabled: false)), to: STDERR_FILENO)
+        send(ToolProblem.error(failure).rendered(color: false), to: STDERR_FILENO)
         return .invalid
     }
 

@@ -16,9 +16,7 @@ struct ReportFiles: Sendable {
         return [(junit, ReportFormat.junit), (json, .json)].compactMap { file, format -> ToolProblem? in
             guard let file else { return nil }
             do throws(FileWriteError) {
-                try AtomicFile.write(
-                    report.render(format, palette: Palette(enabled: false)), to: location.resolve(file),
-                    temporaries: environment.temporaryFiles)
+                try report.write(format, to: location.resolve(file), temporaries: environment.temporaryFiles)
                 return nil
             } catch {
                 return .error("cannot write the \(format.rawValue) report to \"\(file)\": \(error.reason)")

@@ -23,15 +23,15 @@ enum ToolProblem: Error, Sendable {
 extension ToolProblem {
     /// The problem as text on standard error: the one place `error:`, `warning:`, `note:` and
     /// `usage:` are written.
-    /// - Parameter palette: The colours of a diagnostic, or none.
+    /// - Parameter color: Whether a diagnostic is in colour.
     /// - Returns: The text, ending in a line break.
-    func rendered(palette: Palette) -> String {
+    func rendered(color: Bool) -> String {
         switch self {
         case .usage(let error):
             let hint = error.command.map { "dogpatch-contracts \($0) --help" } ?? "dogpatch-contracts --help"
             return "error: \(error.message)\nusage: see '\(hint)'\n"
         case .diagnostics(let diagnostics):
-            return diagnostics.map { $0.rendered(palette: palette) + "\n" }.joined()
+            return diagnostics.map { $0.rendered(color: color) + "\n" }.joined()
         case .error(let message):
             return "error: \(message)\n"
         case .warning(let message):

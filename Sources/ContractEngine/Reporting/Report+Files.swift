@@ -1,0 +1,22 @@
+import Foundation
+
+// The report files a run asks for, written through the engine's files rather than by the command
+// line with the engine's primitives.
+extension Report {
+    /// Writes the report, without colour, to a file: all of it or none.
+    /// - Parameters:
+    ///   - format: The format.
+    ///   - url: The file.
+    ///   - temporaries: Where the file's temporary copy is registered until it is in place.
+    /// - Throws: `FileWriteError` when the file cannot be written.
+    package func write(_ format: ReportFormat, to url: URL, temporaries: TemporaryFiles) throws(FileWriteError) {
+        try AtomicFile.write(render(format, palette: Palette(enabled: false)), to: url, temporaries: temporaries)
+    }
+
+    /// Appends the run's summary in GitHub's step-summary Markdown to a file.
+    /// - Parameter url: The file (GitHub's `GITHUB_STEP_SUMMARY`).
+    /// - Throws: `FileWriteError` when the file cannot be opened or written.
+    package func appendStepSummary(to url: URL) throws(FileWriteError) {
+        try AppendedFile.append(StepSummary(results: results).render(), to: url)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// The executable enters the engine through a few front doors, one per capability, and never reaches
+/// for its primitives (DESIGN section 11); the engine keeps `package` for what another target uses.
+/// Both are pinned, so a new door or a wider engine is a deliberate edit here.
+@Suite("front door")
+struct FrontDoorTests {
+    /// The engine types the executable names, sorted.
+    static let doors = [
+        "BaseURLChoice", "BodyFile", "CaptureImport", "CaseAddition", "CaseRecorder", "CaseResult", "CaseSpec",
+        "Contract", "ContractPlace", "CoverageMatrix", "Diagnostic", "Explanation", "FileProblem", "FileWriteError",
+        "JSONValue", "LiveAddition", "Locked", "MutantFiles", "MutationSession", "OpenAPIExport", "PactExport",
+        "ProfileCheck", "Redaction", "Report", "ReportFormat", "ServeProblem", "SettingNames",
+        "ShardCoverage", "SuiteListing", "SuiteLocation", "SuiteSelection", "SuiteServer", "SuiteWriter", "Summary",
+        "TemporaryFiles", "Verifier", "VerifyOptions",
+    ]
+
+    /// The most `package` declarations the engine may hold.
+    static let maxPackageDeclarations = 263
+
+    /// The top-level types of the engine, read from its sources.
+    static func engineTypes() throws -> Set<String> {
+        Set(try LayerTests.sources().flatMap { LayerTests.declarations(in: $0.code) })
+    }
+
+    /// The engine types named by the executable's code (comments and string literals aside).
+    static func namedByExecutable() throws -> [String] {
+        let engine = try engineTypes()
+        let named = try CommandLineLayerTests.sources().reduce(into: Set<String>()) {
+            $0.formUnion(LayerTests.names(in: $1.code))
+        }
+        return named.intersection(engine).sorted()
+    }
+
+    @Test("the executable names the engine's front doors and nothing else")
+    func executableNamesDoors() throws {
+        let named = try Self.namedByExecutable()
+        #expect(
+            named == Self.doors,
+            "added: \(Set(named).subtracting(Self.doors).sorted()), gone: \(Set(Self.doors).subtracting(named).sorted())"
+        )
+    }
+
+    @Test("the engine's package declarations stay within their count")
+    func packageDeclarationsBounded() throws {
+        let count = try LayerTests.sources().reduce(0) { total, source in
+            total
+                + source.code.split(separator: "\n").filter { line in
+                    let words = line.split(separator: " ")
+                    return words.first { !$0.hasPrefix("@") } == "package"
+                }.count
+        }
+        #expect(
+            count <= Self.maxPackageDeclarations,
+            "\(count) package declarations; the most allowed is \(Self.maxPackageDeclarations)")
+    }
+}
