@@ -6,5 +6,5 @@ package struct ExportFailure: Error, Sendable {
 
     init(reason: String) { self.reason = reason }
 
-    init(_ failure: ClientRequest.Failure) { reason = "\(failure.url): \(failure.reason)" }
+    init(_ failure: ClientRequest.Failure) { reason = failure.reason }
 }
