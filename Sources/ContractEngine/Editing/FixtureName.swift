@@ -51,11 +51,8 @@ enum FixtureName {
     /// - Returns: The extension, without its dot.
     static func fileExtension(contentType: String?) -> String {
         guard let contentType else { return "json" }
-        let media = (contentType.split(separator: ";").first.map(String.init) ?? "").trimmingCharacters(
-            in: .whitespaces
-        )
-        .lowercased()
-        if media.isEmpty || media == "application/json" || media.hasSuffix("+json") { return "json" }
+        let media = (MediaType.of(contentType) ?? "").lowercased()
+        if media.isEmpty || MediaType.isJSON(media) { return "json" }
         if media == "text/html" || media == "application/xhtml+xml" { return "html" }
         if media.hasSuffix("/xml") || media.hasSuffix("+xml") { return "xml" }
         if media.hasPrefix("text/") { return "txt" }

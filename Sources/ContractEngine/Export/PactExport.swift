@@ -349,8 +349,7 @@ package enum PactExport: GeneratedJSON {
             .value
         {
             members.append(("headers", object([("Content-Type", .string(contentType))])))
-            let mediaType =
-                contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? contentType
+            let mediaType = MediaType.of(contentType) ?? contentType
             rules.append(
                 ("header", object([("Content-Type", matchers([regex("(?i)^" + escaped(mediaType) + "(\\s*;.*)?$")]))])))
         }

@@ -106,8 +106,8 @@ package struct LiveAddition: Sendable {
             .said("GET \(response.displayURL) was redirected to \(response.shown($0))")
         }
         if let warning = response.unsentBaseQueryWarning { warnings.append(.said(warning)) }
-        if let contentType = response.header("Content-Type"),
-            FixtureName.fileExtension(contentType: contentType) != "json"
+        if let contentType = response.header("Content-Type"), let media = MediaType.of(contentType), !media.isEmpty,
+            !MediaType.isJSON(media)
         {
             warnings.append(
                 .said(
