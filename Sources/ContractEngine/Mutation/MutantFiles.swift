@@ -3,11 +3,11 @@ import Foundation
 /// The 2xx bodies a `mutate` run made, as files a JSON Schema validator can be run on: one file
 /// per body and an `index.json` naming, for each, its model, its case and whether the model
 /// accepts it (the client decodes it, rather than failing with jsonConversionFailure).
-package struct MutantFiles: Sendable {
+struct MutantFiles: Sendable {
     private let bodies: [(model: String, name: String, body: Data, decodes: Bool)]
 
     /// - Parameter bodies: the bodies in the order the run made them.
-    package init(_ bodies: [(model: String, name: String, body: Data, decodes: Bool)]) {
+    init(_ bodies: [(model: String, name: String, body: Data, decodes: Bool)]) {
         self.bodies = bodies
     }
 
@@ -15,7 +15,7 @@ package struct MutantFiles: Sendable {
     /// - Parameters:
     ///   - folder: where they go.
     ///   - display: the folder as the user typed it, for messages.
-    package func changes(in folder: URL, display: String) -> FileChanges {
+    func changes(in folder: URL, display: String) -> FileChanges {
         var changes = FileChanges()
         let shown = display.hasSuffix("/") ? display : display + "/"
         var entries: [String] = []

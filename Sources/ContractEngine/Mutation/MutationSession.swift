@@ -10,14 +10,14 @@ package struct MutationSession {
     let seed: UInt64
     let max: Int
     /// What each model accepts, by model name.
-    package private(set) var profiles: [String: ModelProfile] = [:]
+    private(set) var profiles: [String: ModelProfile] = [:]
     /// A line for each case whose mutants were capped by `--max`.
     package private(set) var capped: [String] = []
     /// Every mutant's 2xx body with its model and whether the model accepts it, in order, for
     /// `mutate --mutants DIR`.
-    package private(set) var mutantBodies: [(model: String, name: String, body: Data, decodes: Bool)] = []
+    private(set) var mutantBodies: [(model: String, name: String, body: Data, decodes: Bool)] = []
     /// The models some of whose mutants `--max` left out, so their profiles are partial.
-    package private(set) var cappedModels: Set<String> = []
+    private(set) var cappedModels: Set<String> = []
     package init(options: VerifyOptions, fixtures: FixtureLocator, seed: UInt64, max: Int) {
         self.options = options
         var run = options.runContext(fixtures: fixtures)

@@ -6,7 +6,7 @@ import Foundation
 /// A run that learnt only part of a model (PATHs or `--filter` narrowed the suite, or `--max` left
 /// mutants out) judges only what it learnt: a path it never looked at is neither reported as gone
 /// nor dropped by `--update`, and the run says how many it could not judge.
-package struct ProfileCheck {
+struct ProfileCheck {
     let folder: URL
     let display: String
     let update: Bool
@@ -16,16 +16,16 @@ package struct ProfileCheck {
     let names: SettingNames
 
     /// What the check found and what it would write.
-    package struct Outcome {
-        package var results: [CaseResult] = []
-        package var writes = FileChanges()
+    struct Outcome {
+        var results: [CaseResult] = []
+        var writes = FileChanges()
     }
 
     /// One result row per model: passed when written or unchanged, failed with every change.
     /// - Parameters:
     ///   - profiles: What the run learnt, by model name.
     ///   - capped: The models some of whose mutants `--max` left out.
-    package func check(_ profiles: [String: ModelProfile], capped: Set<String>) -> Outcome {
+    func check(_ profiles: [String: ModelProfile], capped: Set<String>) -> Outcome {
         var outcome = Outcome()
         for name in profiles.keys.sorted() {
             guard let profile = profiles[name] else { continue }
@@ -99,7 +99,7 @@ package struct ProfileCheck {
     }
 
     /// Creates one with every property given.
-    package init(folder: URL, display: String, update: Bool, wholeSuite: Bool, names: SettingNames = .plain) {
+    init(folder: URL, display: String, update: Bool, wholeSuite: Bool, names: SettingNames = .plain) {
         self.folder = folder
         self.display = display
         self.update = update

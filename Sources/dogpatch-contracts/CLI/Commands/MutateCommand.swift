@@ -92,11 +92,9 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
         var problems: [ToolProblem] = session.capped.map { .warning($0) }
         if let profiles {
             let folder = environment.location.resolve(profiles)
-            let check = ProfileCheck(
-                folder: folder, display: profiles, update: update, wholeSuite: selection.isWholeSuite,
-                names: .commandLine
-            )
-            .check(session.profiles, capped: session.cappedModels)
+            let check = session.checkProfiles(
+                in: folder, display: profiles, update: update, wholeSuite: selection.isWholeSuite,
+                names: .commandLine)
             results += check.results
             do throws(FileWriteError) {
                 _ = try context.writer(root: environment.location.root).write(check.writes)
@@ -105,7 +103,7 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
             }
         }
         if let mutantsFolder, let mutants {
-            let written = MutantFiles(session.mutantBodies).changes(in: mutantsFolder, display: mutants)
+            let written = session.mutantFiles(in: mutantsFolder, display: mutants)
             do throws(FileWriteError) {
                 _ = try context.writer(root: environment.location.root).write(written)
             } catch {
