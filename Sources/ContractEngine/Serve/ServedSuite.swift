@@ -20,7 +20,7 @@ struct ServedSuite: Sendable {
     ///   - location: The folder the run started in and the suite around it.
     /// - Returns: The suite, or the problems that keep it from being served (as `verify` words them).
     static func load(catalogue: Catalogue, options: VerifyOptions, location: SuiteLocation) async -> Result<
-        ServedSuite, ServeProblem
+        ServedSuite, SuiteServer.Problem
     > {
         let selection: SuiteSelection
         do throws(SuiteSelection.UsageError) {
@@ -90,7 +90,7 @@ struct ServedSuite: Sendable {
     /// that cannot be loaded.
     private static func servedContracts(
         _ chosen: [Chosen], requests: [Int: URLRequest], fixtures: FixtureLocator
-    ) -> Result<[ServedContract], ServeProblem> {
+    ) -> Result<[ServedContract], SuiteServer.Problem> {
         var problems: [Diagnostic] = []
         var contracts: [ServedContract] = []
         for (index, (contract, specs)) in chosen.enumerated() {

@@ -30,7 +30,7 @@ package final class SuiteServer: Sendable {
         /// The files changed and the suite was loaded again.
         case reloaded(contracts: Int, cases: Int)
         /// The files changed and the suite is invalid: the last valid suite is still served.
-        case keptLastValid(ServeProblem)
+        case keptLastValid(Problem)
     }
 
     /// The port the server listens on.
@@ -68,8 +68,8 @@ package final class SuiteServer: Sendable {
     package static func start(
         catalogue: Catalogue, options: VerifyOptions, location: SuiteLocation, settings: Settings,
         events: @escaping @Sendable (Event) -> Void
-    ) async -> Result<SuiteServer, ServeProblem> {
-        let load = { @Sendable () async -> Result<ServedSuite, ServeProblem> in
+    ) async -> Result<SuiteServer, Problem> {
+        let load = { @Sendable () async -> Result<ServedSuite, Problem> in
             await ServedSuite.load(catalogue: catalogue, options: options, location: location)
         }
         let watched = watchedFiles(options: options, location: location)

@@ -11,7 +11,7 @@ struct FrontDoorTests {
         "BaseURLChoice", "BodyFile", "CaptureImport", "CaseAddition", "CaseRecorder", "CaseResult", "CaseSpec",
         "Contract", "ContractPlace", "CoverageMatrix", "Diagnostic", "Explanation", "FileProblem", "FileWriteError",
         "JSONValue", "LiveAddition", "Locked", "MutationSession", "OpenAPIExport", "PactExport",
-        "Redaction", "Report", "ReportFormat", "ServeProblem", "SettingNames",
+        "Redaction", "Report", "ReportFormat", "SettingNames",
         "ShardCoverage", "SuiteListing", "SuiteLocation", "SuiteSelection", "SuiteServer", "SuiteWriter", "Summary",
         "TemporaryFiles", "Verifier", "VerifyOptions",
     ]

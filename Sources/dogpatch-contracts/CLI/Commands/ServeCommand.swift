@@ -109,7 +109,7 @@ struct ServeCommand: ToolCommand, SuiteCommand {
         return CommandOutcome(.success)
     }
 
-    private static func problems(_ problem: ServeProblem, closing: String) -> [ToolProblem] {
+    private static func problems(_ problem: SuiteServer.Problem, closing: String) -> [ToolProblem] {
         switch problem {
         case .selection(let problem):
             [
