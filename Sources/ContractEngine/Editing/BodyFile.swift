@@ -1,13 +1,13 @@
 import Foundation
 
 /// A body file the user named (`add FIXTURE`, `explain FILE`), read with the fixture size limit.
-package struct BodyFile: Sendable {
+struct BodyFile: Sendable {
     /// The file's bytes.
-    package let data: Data
+    let data: Data
     /// The file, resolved against the current folder, symlinks resolved.
     let url: URL
     /// Its path relative to the fixtures folder, or `nil` when it lies outside.
-    package let fixturePath: String?
+    let fixturePath: String?
     /// Whether it was read from a pipe, FIFO or device (`/dev/stdin`, `<(curl ...)`) rather than a file.
     let isStream: Bool
 
@@ -17,7 +17,7 @@ package struct BodyFile: Sendable {
     ///   - display: How messages name it.
     ///   - fixtures: The fixtures folder, to tell a fixture from a file outside it.
     /// - Returns: The body, or why it cannot be read.
-    package static func read(_ given: URL, display: String, fixtures: FixtureLocator) -> Result<BodyFile, Diagnostic> {
+    static func read(_ given: URL, display: String, fixtures: FixtureLocator) -> Result<BodyFile, Diagnostic> {
         var info = stat()
         // A stream's links lead to names like `pipe:[123]`, so it is read where the user named it.
         if stat(given.path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {

@@ -2,10 +2,9 @@ import DogPatchClients
 import Foundation
 
 extension Explanation {
-    /// The explanation for people: outcome, count, first records, ignored keys and a case to start from.
-    /// - Parameter fixturePath: The body's path relative to the fixtures folder, or `nil` when it
-    ///   lies outside it.
-    package func text(fixturePath: String?) -> String {
+    /// The explanation for people: outcome, count, first records, ignored keys and a case to start
+    /// from (its fixture path the body's own when it lies in the fixtures folder).
+    package var text: String {
         var out = "\(file): \(byteCount) \(byteCount == 1 ? "byte" : "bytes") as \(model.name)"
         out += status == 200 ? "\n" : " with HTTP \(status)\n"
         switch outcome {

@@ -18,6 +18,8 @@ package struct Explanation {
     let records: [ObservedBody.Record]
     /// The keys the model never reads, when the body decoded.
     let unreadKeys: [UnreadKey]
+    /// The body's path relative to the fixtures folder, or `nil` when it lies outside it.
+    var fixturePath: String?
 
     /// Explains a body.
     /// - Parameters:
@@ -26,7 +28,7 @@ package struct Explanation {
     ///   - model: The model to decode into.
     ///   - status: The HTTP status the body comes with.
     /// - Returns: The explanation, or a diagnostic when the body is refused before decoding.
-    package static func explain(_ received: Data, file: String, model: ModelDescriptor, status: Int) -> Result<
+    static func explain(_ received: Data, file: String, model: ModelDescriptor, status: Int) -> Result<
         Explanation, Diagnostic
     > {
         let body = BodyEncoding.utf8(received)

@@ -8,7 +8,7 @@ import Testing
 struct FrontDoorTests {
     /// The engine types the executable names, sorted.
     static let doors = [
-        "BaseURLChoice", "BodyFile", "CaptureImport", "CaseAddition", "CaseRecorder", "CaseResult", "CaseSpec",
+        "BaseURLChoice", "CaptureImport", "CaseAddition", "CaseRecorder", "CaseResult", "CaseSpec",
         "Contract", "ContractPlace", "CoverageMatrix", "Diagnostic", "Explanation", "FileProblem", "FileWriteError",
         "JSONValue", "LiveAddition", "Locked", "MutationSession", "OpenAPIExport", "PactExport",
         "Redaction", "Report", "ReportFormat", "SettingNames",

@@ -57,14 +57,12 @@ struct ExplainCommand: ToolCommand {
             throw .usage(error)
         }
         let location = context.environment.location
-        let body: BodyFile
-        switch BodyFile.read(location.resolve(file), display: file, fixtures: location.fixtures(fixturesFolder)) {
-        case .success(let read): body = read
-        case .failure(let diagnostic): throw .diagnostics([diagnostic])
-        }
-        switch Explanation.explain(body.data, file: file, model: model, status: status) {
+        switch Explanation.explain(
+            file: location.resolve(file), display: file, fixtures: location.fixtures(fixturesFolder), model: model,
+            status: status)
+        {
         case .success(let explanation):
-            context.results(explanation.text(fixturePath: body.fixturePath))
+            context.results(explanation.text)
             return CommandOutcome(.success)
         case .failure(let diagnostic):
             throw .diagnostics([diagnostic])
