@@ -133,8 +133,7 @@ struct ExportCommand: ToolCommand, SuiteCommand {
                 .invalid, [.diagnostics(problems), .error("a contract is invalid; nothing was written")])
         }
         if format == .pact {
-            return await writePacts(
-                contracts, selection: selection, to: target, display: out, in: context)
+            return await writePacts(selection, to: target, display: out, in: context)
         }
         let document: String
         switch await OpenAPIExport.document(for: contracts) {
@@ -156,11 +155,13 @@ struct ExportCommand: ToolCommand, SuiteCommand {
     /// Writes one Pact file per API into the folder, all or none; counts the cases left out by
     /// design (each named with `--verbose`) and names every other case left out.
     private func writePacts(
-        _ contracts: [Contract], selection: SuiteSelection, to folder: URL, display: String, in context: CommandContext
+        _ selection: SuiteSelection, to folder: URL, display: String, in context: CommandContext
     ) async -> CommandOutcome {
         let location = context.environment.location
         let pacts: (files: [PactExport.File], leftOut: [PactExport.LeftOut])
-        switch await PactExport.pacts(for: contracts, fixtures: selection.fixtureLocator, consumer: consumer) {
+        switch await PactExport.pacts(
+            for: selection.itemContracts, fixtures: selection.fixtureLocator, consumer: consumer)
+        {
         case .success(let made): pacts = made
         case .failure(let failure): return CommandOutcome(.invalid, [.error("\(failure.reason); nothing was written")])
         }
