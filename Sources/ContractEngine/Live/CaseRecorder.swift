@@ -19,9 +19,10 @@ package struct CaseRecorder: Sendable {
         package var messages: [String] = []
     }
 
-    /// Another case that reads a fixture: checked with the new body before the fixture changes.
-    package struct Reader: Sendable {
-        let contract: Contract
+    /// A case of the suite and its contract: one to re-record, or another that reads a fixture
+    /// (checked with the new body before the fixture changes).
+    package struct Case: Sendable {
+        package let contract: Contract
         let spec: CaseSpec
 
         /// Creates one with every property given.
@@ -38,16 +39,15 @@ package struct CaseRecorder: Sendable {
     let force: Bool
     let writer: SuiteWriter
     /// Every case of the suite that reads a fixture, by the fixture's resolved path.
-    let readers: [String: [Reader]]
+    let readers: [String: [Case]]
     /// The same, read again from the files as they are now; `nil` when the suite cannot be read.
-    let reload: @Sendable () -> [String: [Reader]]?
+    let reload: @Sendable () -> [String: [Case]]?
 
     /// Re-records a case.
-    /// - Parameters:
-    ///   - spec: A recorded case of an endpoint contract.
-    ///   - contract: Its contract.
+    /// - Parameter recorded: A recorded case of an endpoint contract.
     /// - Returns: The verdict and the lines to print.
-    package func record(_ spec: CaseSpec, of contract: Contract) async -> Account {
+    package func record(_ recorded: Case) async -> Account {
+        let (spec, contract) = (recorded.spec, recorded.contract)
         do throws(Stop) {
             let target = try target(spec, of: contract)
             let exchange = try await exchange(for: target)
@@ -327,7 +327,7 @@ package struct CaseRecorder: Sendable {
     /// own status and headers.
     private func sharedReaderFailures(
         of fixtureFile: String, besides recorded: (Contract, CaseSpec), body: Data, display: String,
-        readers: [String: [Reader]]? = nil
+        readers: [String: [Case]]? = nil
     ) async -> [Diagnostic] {
         var failures: [Diagnostic] = []
         for reader in (readers ?? self.readers)[fixtureFile] ?? [] where reader.spec.skip == nil {
@@ -409,8 +409,8 @@ package struct CaseRecorder: Sendable {
 
     /// Creates one with every property given.
     package init(
-        run: RunContext, live: LiveSettings, force: Bool, writer: SuiteWriter, readers: [String: [Reader]],
-        reload: @escaping @Sendable () -> [String: [Reader]]?
+        run: RunContext, live: LiveSettings, force: Bool, writer: SuiteWriter, readers: [String: [Case]],
+        reload: @escaping @Sendable () -> [String: [Case]]?
     ) {
         self.run = run
         self.live = live

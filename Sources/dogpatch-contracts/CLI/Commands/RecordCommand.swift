@@ -54,17 +54,17 @@ struct RecordCommand: ToolCommand, SuiteCommand {
         options.live = true
         let selection = try selection(in: context, options: options)
         var outcome = CommandOutcome(.success)
-        var recorded: [(Contract, CaseSpec)] = []
+        var recorded: [CaseRecorder.Case] = []
         for item in selection.items {
             switch item {
             case .contractError(_, _, let diagnostics), .contractCase(_, .invalid(_, let diagnostics)):
                 outcome.problems.append(.diagnostics(diagnostics))
                 outcome.code = .invalid
             case .contractCase(let contract, .ready(let spec)):
-                if spec.recorded != nil { recorded.append((contract, spec)) }
+                if spec.recorded != nil { recorded.append(CaseRecorder.Case(contract: contract, spec: spec)) }
             }
         }
-        if let mismatch = options.baseURLs.mismatch(in: context.catalogue, contracts: recorded.map(\.0)) {
+        if let mismatch = options.baseURLs.mismatch(in: context.catalogue, contracts: recorded.map(\.contract)) {
             throw usage(.baseURL(mismatch))
         }
         if recorded.isEmpty {
@@ -78,8 +78,8 @@ struct RecordCommand: ToolCommand, SuiteCommand {
             reload: { [self] in try? fixtureReaders(in: context) }
         )
         var counts: [CaseRecorder.Verdict: Int] = [:]
-        for (contract, spec) in recorded {
-            let report = await recorder.record(spec, of: contract)
+        for recordedCase in recorded {
+            let report = await recorder.record(recordedCase)
             context.results(report.text)
             counts[report.verdict, default: 0] += 1
             if !report.diagnostics.isEmpty { outcome.problems.append(.diagnostics(report.diagnostics)) }
@@ -96,14 +96,14 @@ struct RecordCommand: ToolCommand, SuiteCommand {
 
     /// Every case of the whole suite that reads a fixture, whatever the selection: a fixture a
     /// hand-written case shares is checked against that case too before it is rewritten.
-    private func fixtureReaders(in context: CommandContext) throws(ToolProblem) -> [String: [CaseRecorder.Reader]] {
+    private func fixtureReaders(in context: CommandContext) throws(ToolProblem) -> [String: [CaseRecorder.Case]] {
         var whole = VerifyOptions()
         whole.contractsFolder = options.contractsFolder
         whole.fixturesFolder = options.fixturesFolder
-        var readers: [String: [CaseRecorder.Reader]] = [:]
+        var readers: [String: [CaseRecorder.Case]] = [:]
         for case .contractCase(let contract, .ready(let spec)) in try selection(in: context, options: whole).items {
             if case .http(_, _, .fixture(_, let file, _)) = spec.response.kind {
-                readers[file, default: []].append(CaseRecorder.Reader(contract: contract, spec: spec))
+                readers[file, default: []].append(CaseRecorder.Case(contract: contract, spec: spec))
             }
         }
         return readers
