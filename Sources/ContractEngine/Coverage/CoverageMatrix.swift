@@ -22,7 +22,7 @@ package struct CoverageMatrix: Sendable {
     /// - Parameters:
     ///   - results: A run's results.
     ///   - endpoints: The endpoints the matrix has a row for, in order.
-    package init(_ results: [CaseResult], endpoints: [Endpoint]) {
+    init(_ results: [CaseResult], endpoints: [Endpoint]) {
         rows = endpoints.map { Row(endpoint: $0.name, canBeInvalid: $0.parameters.contains(where: \.isRequired)) }
         for result in results {
             guard let replayed = result.replayed, let index = rows.firstIndex(where: { $0.endpoint == result.endpoint })
@@ -36,7 +36,7 @@ package struct CoverageMatrix: Sendable {
     /// - Parameters:
     ///   - reports: Each report's counts, by endpoint and column key.
     ///   - endpoints: The endpoints the matrix has a row for, in order.
-    package init(adding reports: [[String: [String: Int]]], endpoints: [Endpoint]) {
+    init(adding reports: [[String: [String: Int]]], endpoints: [Endpoint]) {
         rows = endpoints.map { Row(endpoint: $0.name, canBeInvalid: $0.parameters.contains(where: \.isRequired)) }
         for counts in reports {
             for (index, row) in rows.enumerated() {

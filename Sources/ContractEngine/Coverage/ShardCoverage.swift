@@ -10,7 +10,7 @@ package struct ShardCoverage: Sendable {
     /// The run's identity: the same in every shard of one run.
     package let run: String
     /// The counts, by endpoint and column key.
-    package let counts: [String: [String: Int]]
+    let counts: [String: [String: Int]]
 
     /// Why a report cannot be added up, and where in it; the command line words it.
     package enum Problem: Error, Sendable {

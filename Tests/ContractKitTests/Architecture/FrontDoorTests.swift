@@ -9,7 +9,7 @@ struct FrontDoorTests {
     /// The engine types the executable names, sorted.
     static let doors = [
         "BaseURLChoice", "CaptureImport", "CaseAddition", "CaseRecorder", "CaseResult",
-        "ContractPlace", "CoverageMatrix", "Diagnostic", "Explanation", "FileProblem", "FileWriteError",
+        "ContractPlace", "Diagnostic", "Explanation", "FileProblem", "FileWriteError",
         "JSONValue", "LiveAddition", "Locked", "MutationSession", "OpenAPIExport", "PactExport",
         "Redaction", "Report", "ReportFormat", "SettingNames",
         "ShardCoverage", "SuiteListing", "SuiteLocation", "SuiteSelection", "SuiteServer", "SuiteWriter", "Summary",

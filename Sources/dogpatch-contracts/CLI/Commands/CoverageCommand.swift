@@ -85,7 +85,7 @@ struct CoverageCommand: ToolCommand {
                     )
                 ])
         }
-        let matrix = CoverageMatrix(adding: shards.map(\.counts), endpoints: context.catalogue.endpoints)
+        let matrix = ShardCoverage.matrix(adding: shards, endpoints: context.catalogue.endpoints)
         context.results(matrix.text)
         var outcome = CommandOutcome(.success)
         if require, !matrix.gaps.isEmpty {

@@ -99,20 +99,18 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
             throw usage(error)
         }
         progress.finish()
-        let matrix =
-            coverage
-            ? CoverageMatrix(
-                results,
-                endpoints: coveredEndpoints(results, narrowed: !selection.isWholeSuite, catalogue: context.catalogue))
-            : nil
         // What the requirement finds is a failed result, so every report carries it.
-        let reported = results + (requireCoverage ? matrix?.gapResults ?? [] : [])
-        var report = Report(reported)
-        report.coverage = matrix
+        var report =
+            coverage
+            ? Report(
+                results,
+                coverageOf: coveredEndpoints(results, narrowed: !selection.isWholeSuite, catalogue: context.catalogue),
+                requiring: requireCoverage)
+            : Report(results)
         report.selection = Report.Selection(
             shard: options.shard, whole: selection.selectsWholeSuite, run: selection.runIdentity
         )
-        let trailer = matrix.map { "\n" + $0.text + "\n" } ?? ""
+        let trailer = report.coverage.map { "\n" + $0.text + "\n" } ?? ""
         var outcome = CommandOutcome(
             ExitCode(summary: report.summary),
             context.print(
