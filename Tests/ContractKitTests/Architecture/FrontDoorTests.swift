@@ -11,7 +11,7 @@ struct FrontDoorTests {
         "BaseURLChoice", "BodyFile", "CaptureImport", "CaseAddition", "CaseRecorder", "CaseResult", "CaseSpec",
         "Contract", "ContractPlace", "CoverageMatrix", "Diagnostic", "Explanation", "FileProblem", "FileWriteError",
         "JSONValue", "LiveAddition", "Locked", "MutantFiles", "MutationSession", "OpenAPIExport", "PactExport",
-        "ProfileCheck", "Redaction", "Report", "ReportFormat", "ServeProblem", "SettingNames",
+        "ProfileCheck", "Report", "ReportFormat", "ServeProblem", "SettingNames",
         "ShardCoverage", "SuiteListing", "SuiteLocation", "SuiteSelection", "SuiteServer", "SuiteWriter", "Summary",
         "TemporaryFiles", "Verifier", "VerifyOptions",
     ]
