@@ -8,9 +8,9 @@ import Testing
 struct FrontDoorTests {
     /// The engine types the executable names, sorted.
     static let doors = [
-        "BaseURLChoice", "BodyFile", "CaptureImport", "CaseAddition", "CaseRecorder", "CaseResult", "CaseSpec",
-        "Contract", "ContractPlace", "CoverageMatrix", "Diagnostic", "Explanation", "FileProblem", "FileWriteError",
-        "JSONValue", "LiveAddition", "Locked", "MutantFiles", "MutationSession", "OpenAPIExport", "PactExport",
+        "BodyFile", "CaseAddition", "CaseRecorder", "CaseResult", "CaseSpec",
+        "Contract", "CoverageMatrix", "Diagnostic", "Explanation", "FileProblem", "FileWriteError",
+        "JSONValue", "Locked", "MutantFiles", "MutationSession", "OpenAPIExport", "PactExport",
         "ProfileCheck", "Report", "ReportFormat", "ServeProblem", "SettingNames",
         "ShardCoverage", "SuiteListing", "SuiteLocation", "SuiteSelection", "SuiteServer", "SuiteWriter", "Summary",
         "TemporaryFiles", "Verifier", "VerifyOptions",
