@@ -5,7 +5,7 @@ import Foundation
 extension CaptureImport {
     /// The cases planned, and the contract as it will be with them.
     struct Planned {
-        var cases: [Captured]
+        var cases: [CaseAddition.Captured]
         var contract: Contract
     }
 
@@ -131,7 +131,7 @@ extension CaptureImport {
         var paths = ContractPlace.fixturePaths(of: existing)
         var templates: [CaseTemplate] = []
         var changes = FileChanges()
-        var cases: [Captured] = []
+        var cases: [CaseAddition.Captured] = []
         // Byte-identical bodies (the same answer seen twice) share one fixture.
         var stored: [Data: String] = [:]
         for (index, entry) in entries.enumerated() {
@@ -157,7 +157,7 @@ extension CaptureImport {
                     display: place.fixtures.displayName(fixturePath))
             }
             cases.append(
-                Captured(
+                CaseAddition.Captured(
                     entry: entry.number, method: entry.method, url: match.recordedURL(entry), status: entry.status,
                     bytes: captured.count, name: caseName, fixture: place.fixtures.displayName(fixturePath)))
         }

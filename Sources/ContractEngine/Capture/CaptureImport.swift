@@ -4,50 +4,7 @@ import Foundation
 /// `add --har`: the entries of an HTTP Archive whose request is an existing endpoint contract's
 /// become fixtures and cases, each kept as it was captured (its URL, time and archive recorded),
 /// planned before and under the suite's lock and written all or none by its one writer.
-package struct CaptureImport: Sendable {
-    /// Which entries are taken, and whether anything is written.
-    package struct Pick: Sendable {
-        /// Only this entry, numbered from 1 in the archive.
-        package var entry: Int?
-        /// Only the entries whose URL contains this text, ignoring case.
-        package var filter: String?
-        /// Whether to plan only, and write nothing.
-        package var dryRun = false
-
-        /// Creates one; by default every entry that is the contract's request, written.
-        package init(entry: Int? = nil, filter: String? = nil, dryRun: Bool = false) {
-            self.entry = entry
-            self.filter = filter
-            self.dryRun = dryRun
-        }
-    }
-
-    /// One case taken from an entry.
-    package struct Captured: Sendable {
-        /// The entry's number in the archive.
-        package let entry: Int
-        /// The request's method, as captured.
-        package let method: String
-        /// The URL as the case records it.
-        package let url: String
-        /// The response's status.
-        package let status: Int
-        /// The body's size as captured.
-        package let bytes: Int
-        /// The case's name.
-        package let name: String
-        /// The fixture, as messages name it.
-        package let fixture: String
-    }
-
-    /// What was taken.
-    package struct Imported: Sendable {
-        /// The cases, in the archive's order.
-        package let cases: [Captured]
-        /// The cases run, in the same order; none for a dry run.
-        package let results: [CaseResult]
-    }
-
+struct CaptureImport: Sendable {
     let place: ContractPlace
     let catalogue: Catalogue
     let writer: SuiteWriter
@@ -61,7 +18,7 @@ package struct CaptureImport: Sendable {
     let keepHeaders: [String]
     /// Whether bodies are written exactly as captured, not laid out for review.
     let raw: Bool
-    let pick: Pick
+    let pick: CaseAddition.Pick
 
     /// Creates one.
     /// - Parameters:
@@ -74,9 +31,9 @@ package struct CaptureImport: Sendable {
     ///   - keepHeaders: Response headers to write besides `Content-Type`.
     ///   - raw: Whether bodies are written exactly as captured.
     ///   - pick: Which entries are taken, and whether anything is written.
-    package init(
+    init(
         place: ContractPlace, catalogue: Catalogue, writer: SuiteWriter, timeout: TimeInterval, name: String?,
-        given: String?, keepHeaders: [String], raw: Bool, pick: Pick
+        given: String?, keepHeaders: [String], raw: Bool, pick: CaseAddition.Pick
     ) {
         self.place = place
         self.catalogue = catalogue
@@ -96,7 +53,7 @@ package struct CaptureImport: Sendable {
     ///   - archive: The archive file, from the current folder.
     ///   - display: How messages name it.
     /// - Returns: The cases taken and how they ran (or would be taken, for a dry run), or why none was.
-    package func add(archive: URL, display: String) async -> CaseAddition.Account<Imported> {
+    func add(archive: URL, display: String) async -> CaseAddition.Account<CaseAddition.Imported> {
         // A contract holds at least one case, so the first comes from a file or the server.
         guard place.exists else { return CaseAddition.Account(.captureNeedsContract(place.path)) }
         let source = place.read(with: loader)
@@ -131,6 +88,6 @@ package struct CaptureImport: Sendable {
         }
         let results = pick.dryRun ? [] : await run.verify(named: planned.cases.map(\.name), of: planned.contract)
         return CaseAddition.Account(
-            warnings: warnings, result: .success(Imported(cases: planned.cases, results: results)))
+            warnings: warnings, result: .success(CaseAddition.Imported(cases: planned.cases, results: results)))
     }
 }

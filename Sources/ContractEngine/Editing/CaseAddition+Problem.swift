@@ -7,6 +7,12 @@ extension CaseAddition {
     package enum Problem: Error, Sendable {
         /// Refused in the engine's words: the problems found in the files, and what they mean.
         case refused([Diagnostic], String)
+        /// The contract (its path as given) would be outside the suite's contracts folder, where
+        /// verify never runs it: where the path leads, and the path from the suite's root most
+        /// likely meant.
+        case contractOutsideContracts(String, resolved: String, meant: String)
+        /// The contract (its path as given) is not a `.json` file, which verify never runs.
+        case contractNotJSON(String)
         /// The contract already has a case of the name.
         case duplicateName(contract: String, name: String)
         /// A different file is where the fixture would be written: it, as messages name it.

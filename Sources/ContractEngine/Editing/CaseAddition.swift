@@ -5,7 +5,8 @@ import Foundation
 /// from the files as they are and planned again under the suite's lock, written all or none by
 /// the suite's one writer, then run as `verify` would run it. The body is a file here;
 /// `Live/LiveAddition` takes it from the server and `Capture/CaptureImport` takes many from an
-/// archive, through the same pieces, as `Live/CaseRecorder` re-records for `record`.
+/// archive, through the same pieces, as `Live/CaseRecorder` re-records for `record`. The command
+/// line reaches all three through one door, `Adding/CaseAddition+Origin`.
 ///
 /// A plan parses the contract once: the new case is read on its own, where it will stand in the
 /// file, so the contract is parsed at most twice an `add` (once before the lock, once under it).
@@ -26,6 +27,15 @@ package struct CaseAddition: Sendable {
         package var status = 200
         /// The provider state the response needs.
         package var given: String?
+        /// Where the fixture goes, relative to the fixtures folder, when asked for (a body file or
+        /// the server's answer; a trailing `/` means into that folder).
+        package var destination: String?
+        /// Response headers to write besides `Content-Type`, for a body from the server or an
+        /// archive; those that carry credentials never are.
+        package var keepHeaders: [String] = []
+        /// Whether a body from the server or an archive is written exactly as received, not laid
+        /// out for review.
+        package var raw = false
 
         /// Creates a request for a case of a name, expecting the outcome observed.
         package init(name: String) {
@@ -98,7 +108,7 @@ package struct CaseAddition: Sendable {
     ///   - request: The case asked for.
     ///   - writer: The suite's one writer.
     ///   - timeout: How long the replayed client may take when the new case runs.
-    package init(
+    init(
         place: ContractPlace, catalogue: Catalogue, request: Request, writer: SuiteWriter, timeout: TimeInterval
     ) {
         self.place = place
@@ -116,7 +126,7 @@ package struct CaseAddition: Sendable {
     ///   - display: How messages name it.
     ///   - destination: Where to copy it, relative to the fixtures folder; a folder keeps its name.
     /// - Returns: What was added and how it ran, or why nothing was.
-    package func add(file: URL, display: String, destination: String?) async -> Account<Added> {
+    func add(file: URL, display: String, destination: String?) async -> Account<Added> {
         switch BodyFile.read(file, display: display, fixtures: place.fixtures) {
         case .success(let body):
             return await add(

@@ -3,7 +3,7 @@ import Foundation
 /// Where a contract file `add` writes to lies in the suite: its path as typed and as a file, the
 /// fixtures folder, and what a new case or contract there is written with. Made by
 /// `SuiteLocation.contractPlace`, which knows the suite's layout.
-package struct ContractPlace: Sendable {
+struct ContractPlace: Sendable {
     /// The path as typed, from the suite's root: how messages name the contract.
     let path: String
     /// The file.

@@ -4,8 +4,13 @@ import Foundation
 /// Where live requests go: each API's base URL from the catalogue, unless another is chosen for
 /// an API by name (or, for a run whose contracts use one API, without a name).
 package struct BaseURLChoice: Sendable, Equatable {
-    /// Why a base URL cannot be added to the choice.
-    package enum Conflict: Error, Equatable {
+    /// Why a base URL cannot be added to the choice. The URLs they carry are as an output may
+    /// show them: without user-info or credential query parameters.
+    package enum Problem: Error, Equatable {
+        /// The text is not `[API=]URL` with an http or https URL: the text, redacted.
+        case notAURL(String)
+        /// The text is `=URL`, with no API name before the `=`: the URL, redacted.
+        case emptyAPIName(String)
         /// The API was given a base URL already.
         case apiTwice(String)
         /// A base URL without an API name was given already.
@@ -33,8 +38,8 @@ package struct BaseURLChoice: Sendable, Equatable {
     ///   - url: An http or https URL; the clients resolve their paths below it, so it is kept
     ///     ending in `/`.
     ///   - api: The API's name, or `nil`.
-    /// - Throws: `Conflict` when the API, or the unnamed one, has a base URL already.
-    package mutating func add(_ url: URL, for api: String?) throws(Conflict) {
+    /// - Throws: `Problem` when the API, or the unnamed one, has a base URL already.
+    mutating func add(_ url: URL, for api: String?) throws(Problem) {
         let normalized = url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")
         if let api {
             guard byAPI[api] == nil else { throw .apiTwice(api) }

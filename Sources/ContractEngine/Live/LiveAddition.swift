@@ -4,7 +4,7 @@ import Foundation
 /// `add --live`: the new case's body is the server's answer to the request the endpoint's client
 /// sends (the existing contract's, or the one asked for), recorded with its URL and time and laid
 /// out for review, then planned and written as `CaseAddition` plans and writes a body file.
-package struct LiveAddition: Sendable {
+struct LiveAddition: Sendable {
     let addition: CaseAddition
     /// Where the request goes, how long the server may take, and whether the body is kept as received.
     let live: LiveSettings
@@ -24,7 +24,7 @@ package struct LiveAddition: Sendable {
     ///   - destination: Where the fixture goes, relative to the fixtures folder (default: a name
     ///     made from the case's, in the contract's folder).
     ///   - names: The reader's names for the settings messages mention.
-    package init(
+    init(
         _ addition: CaseAddition, baseURLs: BaseURLChoice, timeout: TimeInterval, raw: Bool, keepHeaders: [String],
         destination: String?, names: SettingNames = .plain
     ) {
@@ -36,7 +36,7 @@ package struct LiveAddition: Sendable {
 
     /// Asks the server, then adds the case for its answer.
     /// - Returns: What was added and how it ran, or why nothing was.
-    package func add() async -> CaseAddition.Account<CaseAddition.Added> {
+    func add() async -> CaseAddition.Account<CaseAddition.Added> {
         let place = addition.place
         var memo = CaseAddition.Memo()
         // Read once for the request, and kept for the plan before the lock.

@@ -2,7 +2,7 @@ import Foundation
 
 extension SuiteLocation {
     /// Why `add` will not write a contract at a path: `verify` would never run it there.
-    package enum PlaceProblem: Error, Sendable {
+    enum PlaceProblem: Error, Sendable {
         /// Outside the suite's `contracts/` folder: where the path leads, and the path from the
         /// suite's root the user most likely meant.
         case outsideContracts(resolved: String, meant: String)
@@ -15,7 +15,7 @@ extension SuiteLocation {
     ///   - path: The contract's path from the suite's root (absolute as written).
     ///   - fixtures: The fixtures folder the user named, if any.
     /// - Returns: The place, or why `verify` would never run a contract there.
-    package func contractPlace(_ path: String, fixtures: String?) -> Result<ContractPlace, PlaceProblem> {
+    func contractPlace(_ path: String, fixtures: String?) -> Result<ContractPlace, PlaceProblem> {
         // Resolved from the suite's root, as --as is from the fixtures folder, so add does the
         // same thing from any folder of the suite.
         let url = resolveInSuite(path)

@@ -2,6 +2,9 @@ import Foundation
 
 /// What `verify` runs and how.
 package struct VerifyOptions: Sendable {
+    /// Where live requests go: each API's own base URL, or the one chosen for it.
+    package typealias BaseURLs = BaseURLChoice
+
     /// Contract files and folders to run; the contracts folder when empty.
     package var paths: [String] = []
     /// The contracts folder as given; `nil` for `contracts/` at the suite's root.

@@ -8,11 +8,10 @@ import Testing
 struct FrontDoorTests {
     /// The engine types the executable names, sorted.
     static let doors = [
-        "BaseURLChoice", "CaptureImport", "CaseAddition", "CaseRecorder", "CaseResult", "ContractPlace", "Diagnostic",
-        "Explanation", "FileProblem", "FileWriteError", "JSONValue", "LiveAddition", "Locked", "MutationSession",
-        "OpenAPIExport", "PactExport", "Redaction", "Report", "ReportFormat", "SettingNames", "ShardCoverage",
-        "SuiteListing", "SuiteLocation", "SuiteSelection", "SuiteServer", "SuiteWriter", "Summary", "TemporaryFiles",
-        "Verifier", "VerifyOptions",
+        "CaseAddition", "CaseRecorder", "CaseResult", "Diagnostic", "Explanation", "FileProblem", "FileWriteError",
+        "JSONValue", "Locked", "MutationSession", "OpenAPIExport", "PactExport", "Report", "ReportFormat",
+        "SettingNames", "ShardCoverage", "SuiteListing", "SuiteLocation", "SuiteSelection", "SuiteServer",
+        "SuiteWriter", "Summary", "TemporaryFiles", "Verifier", "VerifyOptions",
     ]
 
     /// The most `package` declarations the engine may hold.

@@ -7,7 +7,7 @@ import Testing
 /// `CaptureImport`: an archive's entries planned as cases in the engine, answered in values.
 @Suite("capture import")
 struct CaptureImportTests {
-    static func capture(_ folder: borrowing SuiteFolder, name: String?, pick: CaptureImport.Pick) throws
+    static func capture(_ folder: borrowing SuiteFolder, name: String?, pick: CaseAddition.Pick) throws
         -> CaptureImport
     {
         let location = SuiteLocation(currentDirectory: folder.url)
@@ -28,7 +28,7 @@ struct CaptureImportTests {
                     contentType: "text/html"),
             ]))
         let before = try SuiteSnapshot.files(folder)
-        let account = try await Self.capture(folder, name: "seen", pick: CaptureImport.Pick(dryRun: true)).add(
+        let account = try await Self.capture(folder, name: "seen", pick: CaseAddition.Pick(dryRun: true)).add(
             archive: folder.url.appendingPathComponent("capture.har"), display: "capture.har")
         let imported = try account.result.get()
         #expect(imported.cases.map(\.name) == ["seen", "seen 503 2"])
@@ -51,14 +51,14 @@ struct CaptureImportTests {
             archive: AddHARTests.browserStyle([
                 try AddHARTests.entry(url: "https://a.example/v3.1/name/peru", text: AddHARTests.peru)
             ]))
-        let account = try await Self.capture(folder, name: nil, pick: CaptureImport.Pick(entry: 2)).add(
+        let account = try await Self.capture(folder, name: nil, pick: CaseAddition.Pick(entry: 2)).add(
             archive: folder.url.appendingPathComponent("capture.har"), display: "capture.har")
         guard case .failure(.noSuchEntry(2, count: 1, archive: "capture.har")) = account.result else {
             Issue.record("\(account.result)")
             return
         }
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("contracts/peru.json"))
-        let missing = try await Self.capture(folder, name: nil, pick: CaptureImport.Pick()).add(
+        let missing = try await Self.capture(folder, name: nil, pick: CaseAddition.Pick()).add(
             archive: folder.url.appendingPathComponent("capture.har"), display: "capture.har")
         guard case .failure(.captureNeedsContract("contracts/peru.json")) = missing.result else {
             Issue.record("\(missing.result)")

@@ -24,7 +24,7 @@ extension AddCommand {
     }
 
     /// What was taken from an archive, or would be; and the cases to run, unless nothing was written.
-    static func summary(of imported: CaptureImport.Imported, contract: String, dryRun: Bool) -> (
+    static func summary(of imported: CaseAddition.Imported, contract: String, dryRun: Bool) -> (
         text: String, results: [CaseResult]?
     ) {
         let cases = imported.cases
@@ -41,18 +41,6 @@ extension AddCommand {
         return (lines.joined() + count, imported.results)
     }
 
-    /// Why `verify` would never run a contract at the place given.
-    static func words(_ problem: SuiteLocation.PlaceProblem, contract path: String) -> String {
-        let display = SuiteLocation.contractsName + "/"
-        switch problem {
-        case .outsideContracts(let resolved, let meant):
-            return
-                "the contract \(JSONValue.quote(path)) would be \(JSONValue.quote(resolved)), outside the suite's \(display) folder, and verify would never run it; --contract is a path from the suite's root, such as \(JSONValue.quote(meant))"
-        case .notJSON:
-            return "the contract \(JSONValue.quote(path)) does not end in .json, and verify runs only .json files"
-        }
-    }
-
     static func words(_ warning: CaseAddition.Warning) -> ToolProblem {
         switch warning {
         case .said(let message): .warning(message)
@@ -66,6 +54,13 @@ extension AddCommand {
         func usage(_ message: String) -> [ToolProblem] { [.usage(CommandLineError(message: message, command: name))] }
         switch problem {
         case .refused(let diagnostics, let message): return ToolProblem.refusal(diagnostics, message)
+        case .contractOutsideContracts(let path, let resolved, let meant):
+            return usage(
+                "the contract \(JSONValue.quote(path)) would be \(JSONValue.quote(resolved)), outside the suite's \(SuiteLocation.contractsName)/ folder, and verify would never run it; --contract is a path from the suite's root, such as \(JSONValue.quote(meant))"
+            )
+        case .contractNotJSON(let path):
+            return usage(
+                "the contract \(JSONValue.quote(path)) does not end in .json, and verify runs only .json files")
         case .duplicateName(let contract, let name):
             return [.error("\(contract) already has a case named \(JSONValue.quote(name)); choose another --name")]
         case .fixtureInTheWay(let fixture):

@@ -7,13 +7,6 @@ import Foundation
 /// body comes from a file, the server (`--live`) or an archive (`--har`); the engine plans and
 /// writes, and the command words what it says.
 struct AddCommand: ToolCommand {
-    /// Where the body comes from: a file, the server, or an archive's entries.
-    enum Origin {
-        case file(String)
-        case live
-        case archive(String, CaptureImport.Pick)
-    }
-
     var file: String?
     var contract: String?
     var name: String?
@@ -29,10 +22,10 @@ struct AddCommand: ToolCommand {
     var live = false
     /// Response headers kept besides `Content-Type`, for `--live` and `--har`.
     var keepHeaders: [String] = []
-    var baseURLs = BaseURLChoice()
+    var baseURLs = VerifyOptions.BaseURLs()
     /// The HTTP Archive to take cases from, and which of its entries.
     var har: String?
-    var pick = CaptureImport.Pick()
+    var pick = CaseAddition.Pick()
     var raw = false
     /// The provider state the new case's response needs.
     var given: String?
@@ -146,7 +139,7 @@ struct AddCommand: ToolCommand {
             guard command.file != nil || command.live || command.har != nil else {
                 throw fail("add needs the fixture file to add, --live to take it from the server, or --har FILE")
             }
-            if !command.live, command.baseURLs != BaseURLChoice() {
+            if !command.live, command.baseURLs != VerifyOptions.BaseURLs() {
                 throw fail("--base-url is for --live")
             }
             if !command.live, command.har == nil, !command.keepHeaders.isEmpty {
@@ -182,42 +175,27 @@ struct AddCommand: ToolCommand {
     }
 
     /// Where the body comes from, once the options are checked.
-    var origin: Origin {
+    var origin: CaseAddition.Origin {
         if let har { return .archive(har, pick) }
-        return live ? .live : .file(file ?? "")
+        return live ? .live(baseURLs) : .file(file ?? "")
     }
 
-    /// Finds the contract's place, hands the origin to the engine once, and words what it says.
+    /// Hands the origin to the engine once, and words what it says.
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
         guard let contract else { return CommandOutcome(.invalid) }
         let location = context.environment.location
-        let place: ContractPlace
-        switch location.contractPlace(contract, fixtures: fixturesFolder) {
-        case .success(let found): place = found
-        case .failure(let problem):
-            throw .usage(CommandLineError(message: Self.words(problem, contract: contract), command: Self.name))
+        let account = await CaseAddition.add(
+            origin, request: request, contract: contract, fixtures: fixturesFolder, in: location,
+            catalogue: context.catalogue, writer: context.writer(root: location.root), timeout: timeout,
+            names: .commandLine)
+        return finish(account, in: context) { done in
+            switch done {
+            case .added(let added):
+                (Self.summary(of: added, contract: contract, name: name ?? ""), added.results)
+            case .imported(let imported):
+                Self.summary(of: imported, contract: contract, dryRun: pick.dryRun)
+            }
         }
-        let writer = context.writer(root: location.root)
-        let replayTimeout = timeout ?? VerifyOptions().timeout
-        let addition = CaseAddition(
-            place: place, catalogue: context.catalogue, request: request, writer: writer, timeout: replayTimeout)
-        let account: CaseAddition.Account<CaseAddition.Added>
-        switch origin {
-        case .file(let file):
-            account = await addition.add(file: location.resolve(file), display: file, destination: destination)
-        case .live:
-            account = await LiveAddition(
-                addition, baseURLs: baseURLs, timeout: timeout ?? VerifyOptions().liveTimeout, raw: raw,
-                keepHeaders: keepHeaders, destination: destination, names: .commandLine
-            ).add()
-        case .archive(let archive, let pick):
-            let capture = CaptureImport(
-                place: place, catalogue: context.catalogue, writer: writer, timeout: replayTimeout, name: name,
-                given: given, keepHeaders: keepHeaders, raw: raw, pick: pick)
-            let imported = await capture.add(archive: location.resolve(archive), display: archive)
-            return finish(imported, in: context) { Self.summary(of: $0, contract: contract, dryRun: pick.dryRun) }
-        }
-        return finish(account, in: context) { (Self.summary(of: $0, contract: contract, name: name ?? ""), $0.results) }
     }
 
     /// The case asked for.
@@ -229,6 +207,9 @@ struct AddCommand: ToolCommand {
         request.expect = expect
         request.status = status
         request.given = given
+        request.destination = destination
+        request.keepHeaders = keepHeaders
+        request.raw = raw
         return request
     }
 

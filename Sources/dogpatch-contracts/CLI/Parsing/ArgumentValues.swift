@@ -22,38 +22,28 @@ enum ArgumentValues {
         return jobs
     }
 
-    /// `--base-url [API=]URL`, added to the choice so far: `API=` only when what precedes the
-    /// `=` could not be part of a URL's scheme and host.
-    static func baseURL(_ text: String, into choice: inout BaseURLChoice, command: String) throws(CommandLineError) {
-        func fail(_ message: String) -> CommandLineError { CommandLineError(message: message, command: command) }
-        var api: String?
-        var address = text
-        if let equals = text.firstIndex(of: "="), !text[..<equals].contains(":"), !text[..<equals].contains("/") {
-            api = String(text[..<equals])
-            address = String(text[text.index(after: equals)...])
-        }
-        guard let url = URL(string: address), let scheme = url.scheme?.lowercased(),
-            ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty
-        else {
-            throw fail(
-                "--base-url takes [API=]URL with an http or https URL, such as countries=http://127.0.0.1:8080/v3.1/, not \(JSONValue.quote(Redaction.url(text: text)))"
-            )
-        }
-        if api == "" {
-            throw fail("--base-url needs an API name before \"=\", such as countries=\(Redaction.url(url))")
-        }
-        do throws(BaseURLChoice.Conflict) {
-            try choice.add(url, for: api)
+    /// `--base-url [API=]URL`, added to the choice so far; the engine reads the text, and this
+    /// words what it finds wrong with it.
+    static func baseURL(_ text: String, into choice: inout VerifyOptions.BaseURLs, command: String)
+        throws(CommandLineError)
+    {
+        do throws(VerifyOptions.BaseURLs.Problem) {
+            try choice.add(text)
         } catch {
-            switch error {
-            case .apiTwice(let api): throw fail("--base-url names the API \"\(api)\" twice")
-            case .bareTwice: throw fail("--base-url without an API name can be given once; name the API: API=URL")
-            }
+            let message =
+                switch error {
+                case .notAURL(let shown):
+                    "--base-url takes [API=]URL with an http or https URL, such as countries=http://127.0.0.1:8080/v3.1/, not \(JSONValue.quote(shown))"
+                case .emptyAPIName(let shown): "--base-url needs an API name before \"=\", such as countries=\(shown)"
+                case .apiTwice(let api): "--base-url names the API \"\(api)\" twice"
+                case .bareTwice: "--base-url without an API name can be given once; name the API: API=URL"
+                }
+            throw CommandLineError(message: message, command: command)
         }
     }
 
     /// What `--base-url` gave that does not fit the run, in words.
-    static func words(_ mismatch: BaseURLChoice.Mismatch) -> String {
+    static func words(_ mismatch: VerifyOptions.BaseURLs.Mismatch) -> String {
         switch mismatch {
         case .unknownAPI(let unknown, let known):
             "--base-url names the API \"\(unknown)\", which the catalogue does not have; known APIs are \(known.map { "\"\($0)\"" }.joined(separator: ", "))"
