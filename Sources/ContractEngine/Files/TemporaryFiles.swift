@@ -1,4 +1,5 @@
 import Foundation
+import HTTPStub
 
 /// The temporary files a run has made and not yet renamed into place, so that a run stopped by a
 /// signal (SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE) leaves none behind: `.x.json.<uuid>.tmp` beside a fixture is exactly what

@@ -10,7 +10,7 @@ struct FrontDoorTests {
     static let doors = [
         "BaseURLChoice", "BodyFile", "CaptureImport", "CaseAddition", "CaseRecorder", "CaseResult", "CaseSpec",
         "Contract", "ContractPlace", "CoverageMatrix", "Diagnostic", "Explanation", "FileProblem", "FileWriteError",
-        "JSONValue", "LiveAddition", "Locked", "MutantFiles", "MutationSession", "OpenAPIExport", "PactExport",
+        "JSONValue", "LiveAddition", "MutantFiles", "MutationSession", "OpenAPIExport", "PactExport",
         "ProfileCheck", "Redaction", "Report", "ReportFormat", "ServeProblem", "SettingNames",
         "ShardCoverage", "SuiteListing", "SuiteLocation", "SuiteSelection", "SuiteServer", "SuiteWriter", "Summary",
         "TemporaryFiles", "Verifier", "VerifyOptions",

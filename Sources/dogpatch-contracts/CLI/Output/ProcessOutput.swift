@@ -1,5 +1,6 @@
 import ContractEngine
 import Foundation
+import HTTPStub
 
 /// Writes to the process's standard output and standard error with `write(2)`, so a full disk, a
 /// closed stream or a broken pipe is an error the run reports rather than a crash inside Foundation.
