@@ -114,7 +114,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
         )
         let trailer = matrix.map { "\n" + $0.text + "\n" } ?? ""
         var outcome = CommandOutcome(
-            ExitCode(summary: report.summary),
+            ExitCode(report: report),
             context.print(
                 report, format: reporting.format, color: reporting.color, trailer: trailer, quiet: reporting.quiet),
             color: reporting.color)
