@@ -9,10 +9,10 @@ struct FrontDoorTests {
     /// The engine types the executable names, sorted.
     static let doors = [
         "BaseURLChoice", "BodyFile", "CaptureImport", "CaseAddition", "CaseRecorder", "CaseResult", "CaseSpec",
-        "Contract", "ContractPlace", "CoverageMatrix", "Diagnostic", "Explanation", "FileProblem", "FileWriteError",
+        "Contract", "ContractPlace", "CoverageMatrix", "Diagnostic", "Explanation", "FileWriteError",
         "JSONValue", "LiveAddition", "MutantFiles", "MutationSession", "OpenAPIExport", "PactExport",
         "ProfileCheck", "Redaction", "Report", "ReportFormat", "ServeProblem", "SettingNames",
-        "ShardCoverage", "SuiteListing", "SuiteLocation", "SuiteSelection", "SuiteServer", "SuiteWriter", "Summary",
+        "ShardCoverage", "SuiteListing", "SuiteLocation", "SuiteSelection", "SuiteServer", "SuiteWriter",
         "TemporaryFiles", "Verifier", "VerifyOptions",
     ]
 
