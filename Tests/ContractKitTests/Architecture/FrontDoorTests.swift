@@ -13,7 +13,7 @@ struct FrontDoorTests {
         "JSONValue", "LiveAddition", "MutantFiles", "MutationSession", "OpenAPIExport", "PactExport",
         "ProfileCheck", "Redaction", "Report", "ReportFormat", "ServeProblem", "SettingNames",
         "ShardCoverage", "SuiteListing", "SuiteLocation", "SuiteSelection", "SuiteServer", "SuiteWriter",
-        "TemporaryFiles", "Verifier", "VerifyOptions",
+        "Verifier", "VerifyOptions",
     ]
 
     /// The most `package` declarations the engine may hold.
