@@ -11,7 +11,7 @@ struct FrontDoorTests {
         "BaseURLChoice", "BodyFile", "CaptureImport", "CaseAddition", "CaseRecorder", "CaseResult", "CaseSpec",
         "Contract", "ContractPlace", "CoverageMatrix", "Diagnostic", "Explanation", "FileWriteError",
         "JSONValue", "LiveAddition", "MutantFiles", "MutationSession", "OpenAPIExport", "PactExport",
-        "ProfileCheck", "Redaction", "Report", "ReportFormat", "ServeProblem", "SettingNames",
+        "ProfileCheck", "Redaction", "Report", "ReportFormat", "ServeProblem",
         "ShardCoverage", "SuiteListing", "SuiteLocation", "SuiteSelection", "SuiteServer", "SuiteWriter",
         "Verifier", "VerifyOptions",
     ]
