@@ -29,8 +29,9 @@ let package = Package(
         // The engine plus Swift Testing: what a test target imports. Only test targets link it,
         // so the executable never depends on the testing library.
         .target(name: "ContractKit", dependencies: ["ContractEngine"]),
-        // The command line: options, commands, output and exit status, on the engine.
-        .executableTarget(name: "dogpatch-contracts", dependencies: ["ContractEngine", "DogPatchClients"]),
+        // The command line: options, commands, output and exit status, on the engine; from the stub
+        // target it takes only `Locked`, the package's one lock box.
+        .executableTarget(name: "dogpatch-contracts", dependencies: ["ContractEngine", "DogPatchClients", "HTTPStub"]),
         // The tool as command plugins: the same arguments, output and exit status; given none, each runs
         // verify (contracts-live: verify --live). SwiftPM asks for a plugin's permissions on every run,
         // whatever the command, so reading (contracts), writing (contracts-write) and reaching the

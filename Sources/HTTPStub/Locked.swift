@@ -1,19 +1,20 @@
 import Foundation
 
-/// A value shared between threads, reached only under its lock: the one lock box of this target.
-final class Locked<Value>: @unchecked Sendable {
+/// A value shared between threads, reached only under its lock: the one lock box of the package,
+/// which the stub, the engine and the executable share.
+package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
     /// - Parameter value: The value to start with.
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
     }
 
     /// Runs a body with the value, holding the lock.
     /// - Parameter body: Reads or changes the value.
     /// - Returns: What the body returns.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

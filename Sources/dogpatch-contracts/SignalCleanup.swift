@@ -21,7 +21,7 @@ enum SignalCleanup {
     /// - Parameters:
     ///   - temporaryFiles: The run's temporary files.
     ///   - interruption: Takes the signals instead, while a command (`serve`) listens for them.
-    static func install(removing temporaryFiles: TemporaryFiles, interruption: Interruption) {
+    static func install(removing temporaryFiles: SuiteWriter.TemporaryFiles, interruption: Interruption) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return }
         let readEnd = ends[0]

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPStub
 
 /// Resolves a case's `fixture` path inside the fixtures folder, refusing any path that leaves it.
 package struct FixtureLocator: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPStub
 
 /// What a run has learnt about each model: whether it reads each collapsed key path and which
 /// objects it reads as dictionaries, with the paths numbered for quick lookups.

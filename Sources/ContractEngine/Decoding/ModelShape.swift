@@ -1,5 +1,6 @@
 import DogPatchClients
 import Foundation
+import HTTPStub
 
 /// What a model accepts, learnt from the model itself: the keys it requires and those it reads
 /// when present, the JSON type at each, arrays and dictionaries, and strings the decoder is

@@ -24,7 +24,7 @@ enum AtomicFile {
     ///   - url: The path as the user gave it.
     ///   - temporaries: Where the temporary file is listed while it exists, for a signal to remove.
     /// - Throws: `FileWriteError`, having left every other file as it was.
-    static func write(_ text: String, to url: URL, temporaries: TemporaryFiles) throws(FileWriteError) {
+    static func write(_ text: String, to url: URL, temporaries: SuiteWriter.TemporaryFiles) throws(FileWriteError) {
         try write(Data(text.utf8), to: url, temporaries: temporaries)
     }
 
@@ -34,7 +34,7 @@ enum AtomicFile {
     ///   - url: The path as the user gave it.
     ///   - temporaries: Where the temporary file is listed while it exists, for a signal to remove.
     /// - Throws: `FileWriteError`, having left every other file as it was.
-    static func write(_ data: Data, to url: URL, temporaries: TemporaryFiles) throws(FileWriteError) {
+    static func write(_ data: Data, to url: URL, temporaries: SuiteWriter.TemporaryFiles) throws(FileWriteError) {
         try commit(stage(data, to: url, temporaries: temporaries), temporaries: temporaries)
     }
 
@@ -46,7 +46,9 @@ enum AtomicFile {
     ///   - temporaries: Where the temporary file is listed until it is renamed or removed.
     /// - Returns: The staged file, for `commit` or `discard`.
     /// - Throws: `FileWriteError`, with no temporary file left.
-    static func stage(_ data: Data, to url: URL, temporaries: TemporaryFiles) throws(FileWriteError) -> Staged {
+    static func stage(_ data: Data, to url: URL, temporaries: SuiteWriter.TemporaryFiles) throws(FileWriteError)
+        -> Staged
+    {
         let path = url.path
         func fail(_ code: Int32) -> FileWriteError {
             FileWriteError(path: path, reason: FileProblem.describe(errno: code))
@@ -89,7 +91,7 @@ enum AtomicFile {
     /// Renames a staged file over its target: rename(2) replaces it in one step (Foundation's
     /// replaceItemAt on Linux removes the target first and can leave nothing when it then fails).
     /// - Throws: `FileWriteError`, the temporary file removed.
-    static func commit(_ staged: Staged, temporaries: TemporaryFiles) throws(FileWriteError) {
+    static func commit(_ staged: Staged, temporaries: SuiteWriter.TemporaryFiles) throws(FileWriteError) {
         guard let target = staged.target else { return }
         guard rename(staged.temporary, target) == 0 else {
             let code = errno
@@ -100,7 +102,7 @@ enum AtomicFile {
     }
 
     /// Removes a staged file that will not be committed.
-    static func discard(_ staged: Staged, temporaries: TemporaryFiles) {
+    static func discard(_ staged: Staged, temporaries: SuiteWriter.TemporaryFiles) {
         guard staged.target != nil else { return }
         unlink(staged.temporary)
         temporaries.forget(staged.temporary)

@@ -55,7 +55,7 @@ package struct FileChanges: Equatable {
     /// - Parameter temporaries: Where the temporary files are listed while they exist.
     /// - Returns: What `commit` renames into place.
     /// - Throws: `FileWriteError` naming the file as messages name it, with nothing left behind.
-    func stage(temporaries: TemporaryFiles) throws(FileWriteError) -> Staged {
+    func stage(temporaries: SuiteWriter.TemporaryFiles) throws(FileWriteError) -> Staged {
         let pending = writes.filter { (try? Data(contentsOf: $0.url)) != $0.data }
         for write in pending {
             if let blocked = Self.blockingFile(above: write.url) {
@@ -96,7 +96,7 @@ package struct FileChanges: Equatable {
     /// - Throws: `FileWriteError` when a rename fails (the staged files not yet renamed are
     ///   removed; a rename in the same folder fails only when the file system does, and the files
     ///   renamed before it stay new).
-    static func commit(_ staged: Staged, temporaries: TemporaryFiles) throws(FileWriteError) {
+    static func commit(_ staged: Staged, temporaries: SuiteWriter.TemporaryFiles) throws(FileWriteError) {
         let failure: FileWriteError? = temporaries.whileRenaming {
             for (index, file) in staged.files.enumerated() {
                 do throws(FileWriteError) {
@@ -112,7 +112,7 @@ package struct FileChanges: Equatable {
     }
 
     /// Removes staged files and the folders made for them.
-    static func discard(_ staged: Staged, temporaries: TemporaryFiles) {
+    static func discard(_ staged: Staged, temporaries: SuiteWriter.TemporaryFiles) {
         for file in staged.files { AtomicFile.discard(file, temporaries: temporaries) }
         for folder in staged.createdFolders.reversed() { rmdir(folder.path) }
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Words for file-system errors that read the same on every platform: Foundation's own messages
 /// and codes differ between Linux and macOS, and a number means nothing to a user.
-package enum FileProblem {
+enum FileProblem {
     /// Describes an error thrown by Foundation or by this tool's own file code.
     /// - Parameter error: The error.
     /// - Returns: Such as `permission denied` or `no space left on device`.
@@ -29,7 +29,7 @@ package enum FileProblem {
     /// Describes a POSIX error number.
     /// - Parameter code: The `errno` value.
     /// - Returns: Such as `no such file`.
-    package static func describe(errno code: Int32) -> String {
+    static func describe(errno code: Int32) -> String {
         switch code {
         case ENOENT: "no such file"
         case EACCES, EPERM: "permission denied"

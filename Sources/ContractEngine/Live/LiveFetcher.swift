@@ -1,5 +1,6 @@
 import DogPatchClients
 import Foundation
+import HTTPStub
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

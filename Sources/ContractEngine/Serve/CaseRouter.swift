@@ -1,5 +1,6 @@
 import DogPatchClients
 import Foundation
+import HTTPStub
 
 /// Chooses the answer to each request: the contract whose client sends it, then the case, from
 /// the `X-Contract-Case` header, a selection made through the control path, the run's case choices, or the

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPStub
 
 #if canImport(Glibc)
     import Glibc

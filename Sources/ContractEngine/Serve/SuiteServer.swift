@@ -1,5 +1,6 @@
 import DogPatchClients
 import Foundation
+import HTTPStub
 
 /// `serve`'s front door: the suite's contracts answering over HTTP on one port, each API under
 /// its own base path, reloaded when the files change.

@@ -31,11 +31,17 @@ package struct VerifyOptions: Sendable {
     /// How long a live request may take, in seconds.
     package var liveTimeout: TimeInterval = 10
 
-    /// Where live requests go and how long they may take.
     /// The reader's names for the settings messages mention: plain words, or the command line's flags.
     package var names = SettingNames.plain
     /// Whether `record` writes bodies exactly as received rather than laid out for review.
     package var rawBodies = false
+
+    /// The names the reader gives the settings, which these options carry to every message that
+    /// mentions one (the live fetch, the profiles): the command line sets them through this door.
+    /// The type itself sits with the diagnostics, below the stages that word those messages.
+    package typealias SettingNames = ContractEngine.SettingNames
+
+    /// Where live requests go and how long they may take.
     package var liveSettings: LiveSettings {
         LiveSettings(baseURLs: baseURLs, timeout: liveTimeout, raw: rawBodies, names: names)
     }

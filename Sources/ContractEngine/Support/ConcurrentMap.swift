@@ -1,4 +1,5 @@
 import Foundation
+import HTTPStub
 
 extension Array where Element: Sendable {
     /// The elements transformed on every core, in their order; on the calling thread alone when

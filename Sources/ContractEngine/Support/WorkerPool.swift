@@ -1,4 +1,5 @@
 import Foundation
+import HTTPStub
 
 /// Runs numbered pieces of work at most `jobs` at once and gives their results back in order.
 ///

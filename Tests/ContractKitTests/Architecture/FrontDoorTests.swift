@@ -8,10 +8,9 @@ import Testing
 struct FrontDoorTests {
     /// The engine types the executable names, sorted.
     static let doors = [
-        "CaseAddition", "CaseRecorder", "CaseResult", "Diagnostic", "Explanation", "FileProblem", "FileWriteError",
-        "JSONValue", "Locked", "MutationSession", "OpenAPIExport", "PactExport", "Report", "ReportFormat",
-        "SettingNames", "ShardCoverage", "SuiteListing", "SuiteLocation", "SuiteSelection", "SuiteServer",
-        "SuiteWriter", "Summary", "TemporaryFiles", "Verifier", "VerifyOptions",
+        "CaseAddition", "CaseRecorder", "CaseResult", "Diagnostic", "Explanation", "FileWriteError", "JSONValue",
+        "MutationSession", "OpenAPIExport", "PactExport", "Report", "ReportFormat", "ShardCoverage", "SuiteListing",
+        "SuiteLocation", "SuiteSelection", "SuiteServer", "SuiteWriter", "Verifier", "VerifyOptions",
     ]
 
     /// The most `package` declarations the engine may hold.

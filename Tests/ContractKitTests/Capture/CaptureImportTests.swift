@@ -13,7 +13,8 @@ struct CaptureImportTests {
         let location = SuiteLocation(currentDirectory: folder.url)
         return CaptureImport(
             place: try location.contractPlace("contracts/peru.json", fixtures: nil).get(), catalogue: .standard,
-            writer: SuiteWriter(root: location.root, temporaries: TemporaryFiles(), waiting: {}), timeout: 5,
+            writer: SuiteWriter(root: location.root, temporaries: SuiteWriter.TemporaryFiles(), waiting: {}),
+            timeout: 5,
             name: name, given: nil, keepHeaders: [], raw: false, pick: pick)
     }
 

@@ -26,7 +26,7 @@ struct CaseAdditionTests {
     ) throws -> CaseAddition {
         let location = SuiteLocation(currentDirectory: folder.url)
         let place = try location.contractPlace(contract, fixtures: nil).get()
-        let writer = SuiteWriter(root: location.root, temporaries: TemporaryFiles(), waiting: {})
+        let writer = SuiteWriter(root: location.root, temporaries: SuiteWriter.TemporaryFiles(), waiting: {})
         return CaseAddition(place: place, catalogue: .standard, request: request, writer: writer, timeout: 5)
     }
 

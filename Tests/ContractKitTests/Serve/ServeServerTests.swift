@@ -1,5 +1,6 @@
 import DogPatchClients
 import Foundation
+import HTTPStub
 import Testing
 
 @testable import ContractEngine

@@ -1,5 +1,6 @@
 import ContractEngine
 import Foundation
+import HTTPStub
 
 /// A program run to its end without holding a thread of the test runner: its standard output and
 /// error as one text, and a deadline after which it is interrupted (and killed if it goes on).

@@ -230,7 +230,7 @@ struct AddCommand: ToolCommand {
             context.results(report.render(.text))
             let diagnostics = results.flatMap(\.diagnostics)
             return CommandOutcome(
-                ExitCode(summary: report.summary), warnings + (diagnostics.isEmpty ? [] : [.diagnostics(diagnostics)]))
+                ExitCode(report: report), warnings + (diagnostics.isEmpty ? [] : [.diagnostics(diagnostics)]))
         }
     }
 }

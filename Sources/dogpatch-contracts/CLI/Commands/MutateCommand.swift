@@ -112,7 +112,7 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
         }
         let report = Report(results)
         var outcome = CommandOutcome(
-            ExitCode(summary: report.summary),
+            ExitCode(report: report),
             context.print(report, format: reporting.format, color: reporting.color, quiet: reporting.quiet) + problems,
             color: reporting.color)
         if problems.contains(where: { if case .error = $0 { true } else { false } }) { outcome.code = .invalid }

@@ -112,7 +112,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
         )
         let trailer = report.coverage.map { "\n" + $0.text + "\n" } ?? ""
         var outcome = CommandOutcome(
-            ExitCode(summary: report.summary),
+            ExitCode(report: report),
             context.print(
                 report, format: reporting.format, color: reporting.color, trailer: trailer, quiet: reporting.quiet),
             color: reporting.color)

@@ -1,5 +1,6 @@
 import ContractEngine
 import Foundation
+import HTTPStub
 
 /// SIGINT, SIGTERM (and SIGHUP, SIGQUIT) for a command that runs until it is stopped: once it
 /// listens, the first signal is its to take (it then stops cleanly and exits 0) and SIGPIPE is

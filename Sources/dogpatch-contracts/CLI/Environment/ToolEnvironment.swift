@@ -14,7 +14,7 @@ struct ToolEnvironment: Sendable {
     /// Whether standard error is a terminal.
     var stderrIsTerminal: Bool
     /// The temporary files the run has not yet renamed into place, for a signal handler to remove.
-    var temporaryFiles: TemporaryFiles
+    var temporaryFiles: SuiteWriter.TemporaryFiles
     /// SIGINT and SIGTERM, for a command that runs until stopped (`serve`) and ends cleanly on them.
     var interruption = Interruption()
 
@@ -27,7 +27,7 @@ struct ToolEnvironment: Sendable {
     ///   - temporaryFiles: Where the run lists its temporary files.
     init(
         currentDirectory: URL, variables: [String: String], stdoutIsTerminal: Bool, stderrIsTerminal: Bool,
-        temporaryFiles: TemporaryFiles = TemporaryFiles()
+        temporaryFiles: SuiteWriter.TemporaryFiles = SuiteWriter.TemporaryFiles()
     ) {
         self.currentDirectory = currentDirectory
         location = SuiteLocation(currentDirectory: currentDirectory)

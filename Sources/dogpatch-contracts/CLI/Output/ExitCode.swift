@@ -11,12 +11,12 @@ enum ExitCode: Int32, Sendable {
 }
 
 extension ExitCode {
-    /// The exit status a set of results calls for: invalid when a case errs, failure when one fails.
-    /// - Parameter summary: The results' counts.
-    init(summary: Summary) {
-        if summary.errors > 0 {
+    /// The exit status a run's report calls for: invalid when a case errs, failure when one fails.
+    /// - Parameter report: The run's results, read through their counts.
+    init(report: Report) {
+        if report.summary.errors > 0 {
             self = .invalid
-        } else if summary.failed > 0 {
+        } else if report.summary.failed > 0 {
             self = .failure
         } else {
             self = .success

@@ -1,11 +1,12 @@
 import ContractEngine
 import Foundation
+import HTTPStub
 
 /// Writes to the process's standard output and standard error with `write(2)`, so a full disk, a
 /// closed stream or a broken pipe is an error the run reports rather than a crash inside Foundation.
 final class ProcessOutput: ToolOutput, Sendable {
     /// Why a stream cannot be written, by file descriptor; once it fails it is not written again.
-    private let broken = Locked([Int32: String]())
+    private let broken = Locked([Int32: FileWriteError]())
 
     /// Creates the process's output. A standard stream that was closed before the tool started is
     /// held open on `/dev/null`, so no file the tool opens can take its descriptor, and counts as failed.
@@ -16,7 +17,7 @@ final class ProcessOutput: ToolOutput, Sendable {
                 _ = dup2(placeholder, descriptor)
                 _ = close(placeholder)
             }
-            broken.withLock { $0[descriptor] = "it is closed" }
+            broken.withLock { $0[descriptor] = FileWriteError(path: Self.name(of: descriptor), errno: EBADF) }
         }
     }
 
@@ -32,10 +33,14 @@ final class ProcessOutput: ToolOutput, Sendable {
     /// no space left on device`), or `nil` when every write went through.
     var failure: String? {
         broken.withLock { broken in
-            if let reason = broken[STDOUT_FILENO] { return "cannot write to standard output: \(reason)" }
-            if let reason = broken[STDERR_FILENO] { return "cannot write to standard error: \(reason)" }
-            return nil
+            guard let failed = broken[STDOUT_FILENO] ?? broken[STDERR_FILENO] else { return nil }
+            return "cannot write to \(failed.path): \(failed.reason)"
         }
+    }
+
+    /// A standard stream's name, as its messages give it.
+    private static func name(of descriptor: Int32) -> String {
+        descriptor == STDOUT_FILENO ? "standard output" : "standard error"
     }
 
     /// The exit status to end with: the run's own, or `invalid` when a stream failed, saying so on
@@ -55,8 +60,9 @@ final class ProcessOutput: ToolOutput, Sendable {
             while !bytes.isEmpty {
                 let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
                 if written < 0 {
-                    if errno == EINTR { continue }
-                    broken[descriptor] = FileProblem.describe(errno: errno)
+                    let code = errno
+                    if code == EINTR { continue }
+                    broken[descriptor] = FileWriteError(path: Self.name(of: descriptor), errno: code)
                     return
                 }
                 bytes = bytes.dropFirst(written)

@@ -1,5 +1,6 @@
 import ContractEngine
 import Foundation
+import HTTPStub
 
 /// A progress counter on standard error, shown only on a terminal and only once a run passes a second.
 final class ProgressReporter: Sendable {

@@ -109,9 +109,9 @@ extension ArgumentValues {
     }
 }
 
-extension SettingNames {
+extension VerifyOptions.SettingNames {
     /// The command line's names for the settings the engine's messages mention: its flags.
-    static let commandLine = SettingNames(
+    static let commandLine = Self(
         timeout: "--timeout", force: "--force", update: "--update", max: "--max", seed: "--seed",
         narrowing: "PATH or --filter")
 }
