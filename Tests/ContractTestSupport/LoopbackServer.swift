@@ -9,9 +9,9 @@ import Foundation
 /// A small HTTP/1.1 server on a loopback address, for the live features' tests: canned answers
 /// by path, a log of the requests it received, a thread a connection. It listens on port 0 (the
 /// system picks a free one) and stops when `stop()` is called or it is released.
-final class LoopbackServer: @unchecked Sendable {
+package final class LoopbackServer: @unchecked Sendable {
     /// How the server answers a path.
-    enum Route: Sendable {
+    package enum Route: Sendable {
         /// A status, headers and a body (sent with its `Content-Length`).
         case respond(status: Int, headers: [(String, String)] = [("Content-Type", "application/json")], body: Data)
         /// Never answers: the connection stays open until the server stops.
@@ -22,31 +22,31 @@ final class LoopbackServer: @unchecked Sendable {
         /// connection open until the server stops: only the announcement can end the exchange.
         case announce(bytes: Int)
 
-        static func json(_ text: String, status: Int = 200, headers: [(String, String)] = []) -> Route {
+        package static func json(_ text: String, status: Int = 200, headers: [(String, String)] = []) -> Route {
             .respond(
                 status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers,
                 body: Data(text.utf8))
         }
 
-        static func redirect(to location: String, status: Int = 302) -> Route {
+        package static func redirect(to location: String, status: Int = 302) -> Route {
             .respond(status: status, headers: [("Location", location)], body: Data())
         }
     }
 
     /// One request as received.
-    struct Request: Sendable {
-        let method: String
+    package struct Request: Sendable {
+        package let method: String
         /// The path and query, as sent: `/v3.1/name/peru?fullText=true`.
-        let target: String
-        let headers: [String: String]
+        package let target: String
+        package let headers: [String: String]
 
-        func header(_ name: String) -> String? {
+        package func header(_ name: String) -> String? {
             headers.first { $0.key.lowercased() == name.lowercased() }?.value
         }
     }
 
-    let host: String
-    private(set) var port: UInt16 = 0
+    package let host: String
+    package private(set) var port: UInt16 = 0
     private let listener: Int32
     private let lock = NSLock()
     private var routes: [String: Route]
@@ -58,7 +58,7 @@ final class LoopbackServer: @unchecked Sendable {
     /// - Parameters:
     ///   - host: The loopback address to listen on, `127.0.0.1` by default.
     ///   - routes: The answer for each path (the target without its query is tried after the whole target).
-    init(host: String = "127.0.0.1", routes: [String: Route] = [:]) throws {
+    package init(host: String = "127.0.0.1", routes: [String: Route] = [:]) throws {
         self.host = host
         self.routes = routes
         // SOCK_STREAM is an enum in Glibc and an Int32 in Darwin.
@@ -100,18 +100,18 @@ final class LoopbackServer: @unchecked Sendable {
     deinit { stop() }
 
     /// `http://HOST:PORT/`.
-    var baseURL: URL { URL(string: "http://\(host):\(port)/")! }
+    package var baseURL: URL { URL(string: "http://\(host):\(port)/")! }
 
     /// The requests received so far, in order.
-    var requests: [Request] { lock.withLock { log } }
+    package var requests: [Request] { lock.withLock { log } }
 
     /// Replaces or adds the answer for a path.
-    func route(_ path: String, _ route: Route) {
+    package func route(_ path: String, _ route: Route) {
         lock.withLock { routes[path] = route }
     }
 
     /// Stops listening and closes every open connection.
-    func stop() {
+    package func stop() {
         let open: Set<Int32>? = lock.withLock {
             guard !stopped else { return nil }
             stopped = true

@@ -8,35 +8,35 @@ import Foundation
 
 /// A TCP connection to a loopback server that sends exactly the bytes a test gives, for requests
 /// no HTTP client would send. Every read waits at most `deadline` seconds.
-final class RawConnection {
-    let descriptor: Int32
+package final class RawConnection {
+    package let descriptor: Int32
     private var buffered: [UInt8] = []
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// A response read off the connection.
-    struct Response {
-        let status: Int
-        let headers: [(String, String)]
-        let body: Data
+    package struct Response {
+        package let status: Int
+        package let headers: [(String, String)]
+        package let body: Data
 
-        func header(_ name: String) -> String? {
+        package func header(_ name: String) -> String? {
             headers.first { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
         }
 
-        var text: String { String(decoding: body, as: UTF8.self) }
+        package var text: String { String(decoding: body, as: UTF8.self) }
     }
 
     /// How the connection ended.
-    enum Ending: Equatable {
+    package enum Ending: Equatable {
         case closed
         case reset
         case stillOpen
     }
 
-    init(port: Int, deadline: TimeInterval = 5) throws {
+    package init(port: Int, deadline: TimeInterval = 5) throws {
         #if canImport(Darwin)
             descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #else
@@ -72,7 +72,7 @@ final class RawConnection {
 
     /// Sends bytes; a peer that already closed is not an error here.
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    package func send(_ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { raw -> Int in
@@ -89,10 +89,10 @@ final class RawConnection {
     }
 
     @discardableResult
-    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+    package func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     /// Closes the sending side, keeping the receiving side open.
-    func shutdownWrite() {
+    package func shutdownWrite() {
         shutdown(descriptor, Int32(SHUT_WR))
     }
 
@@ -109,8 +109,16 @@ final class RawConnection {
         throw Failure(description: "no bytes before the deadline (errno \(errno))")
     }
 
+    /// Sends a GET request for a path, with headers, and reads its response.
+    package func get(_ path: String, headers: [String: String] = [:]) throws -> Response {
+        var text = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        for (name, value) in headers { text += "\(name): \(value)\r\n" }
+        send(text + "\r\n")
+        return try readResponse()
+    }
+
     /// Reads one response (its body by `Content-Length`, or to the end for a response without one).
-    func readResponse(headRequest: Bool = false, interim: Bool = false) throws -> Response {
+    package func readResponse(headRequest: Bool = false, interim: Bool = false) throws -> Response {
         while true {
             if let end = headEnd() {
                 let head = String(decoding: buffered[0..<end], as: UTF8.self)
@@ -151,7 +159,7 @@ final class RawConnection {
     }
 
     /// Waits until the server closes the connection (or the deadline passes), discarding what comes.
-    func ending() -> Ending {
+    package func ending() -> Ending {
         while true {
             do {
                 guard try fill() else { return .closed }

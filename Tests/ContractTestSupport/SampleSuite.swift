@@ -1,6 +1,6 @@
 /// Contracts and fixtures written for these tests.
-enum SampleSuite {
-    static let dogs = """
+package enum SampleSuite {
+    package static let dogs = """
         [
           {"id": "11111111-2222-4333-8444-555555555555", "sellerID": "66666666-7777-4888-9999-AAAAAAAAAAAA",
            "about": "Sleeps in the laundry basket.", "breed": "Pug", "name": "Noodle", "birthday": 600000000,
@@ -12,7 +12,7 @@ enum SampleSuite {
         """
 
     /// The second dog's `id` is missing (line 7 of the file).
-    static let dogsMissingID = """
+    package static let dogsMissingID = """
         [
           {"id": "11111111-2222-4333-8444-555555555555", "sellerID": "66666666-7777-4888-9999-AAAAAAAAAAAA",
            "about": "a", "breed": "Pug", "name": "Noodle", "birthday": 1, "created": 2, "breederRating": 4.2,
@@ -24,7 +24,7 @@ enum SampleSuite {
         """
 
     /// A passing endpoint contract with four cases.
-    static let dogsContract = """
+    package static let dogsContract = """
         {
           "endpoint": "dogpatch.getDogs",
           "request": { "method": "GET", "path": "/api/v1/dogs", "query": {} },
@@ -42,7 +42,7 @@ enum SampleSuite {
         """
 
     /// Writes the fixtures and the passing contract as `contracts/good.json`.
-    static func write(into folder: borrowing SuiteFolder) throws {
+    package static func write(into folder: borrowing SuiteFolder) throws {
         try folder.write("Fixtures/dogs.json", dogs)
         try folder.write("Fixtures/dogs-missing-id.json", dogsMissingID)
         try folder.write("contracts/good.json", dogsContract)

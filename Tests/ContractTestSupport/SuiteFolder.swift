@@ -1,11 +1,10 @@
 import Foundation
-import Testing
 
 /// A temporary folder holding a suite (`contracts/`, `Fixtures/`), removed when the test ends.
-struct SuiteFolder: ~Copyable {
-    let url: URL
+package struct SuiteFolder: ~Copyable {
+    package let url: URL
 
-    init() throws {
+    package init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "dogpatch-contracts-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
@@ -19,24 +18,24 @@ struct SuiteFolder: ~Copyable {
     }
 
     /// Writes a file, creating its folders.
-    func write(_ relativePath: String, _ text: String) throws {
+    package func write(_ relativePath: String, _ text: String) throws {
         try write(relativePath, Data(text.utf8))
     }
 
-    func write(_ relativePath: String, _ data: Data) throws {
+    package func write(_ relativePath: String, _ data: Data) throws {
         let file = url.appendingPathComponent(relativePath)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: file)
     }
 
-    func read(_ relativePath: String) throws -> Data {
+    package func read(_ relativePath: String) throws -> Data {
         try Data(contentsOf: url.appendingPathComponent(relativePath))
     }
 
     /// Runs the built `dogpatch-contracts` in this folder, or in a folder below it: the way
     /// end-to-end tests run the tool (`shell` for redirections a process cannot make,
     /// `runInProcess` for a catalogue of the test's own, all giving a `ToolRun`).
-    func run(_ arguments: [String], from subfolder: String? = nil, environment: [String: String] = [:]) throws
+    package func run(_ arguments: [String], from subfolder: String? = nil, environment: [String: String] = [:]) throws
         -> ToolRun
     {
         try ToolRun.execute(
@@ -44,25 +43,31 @@ struct SuiteFolder: ~Copyable {
     }
 
     /// Runs a `/bin/sh` script in this folder; `"$TOOL"` is the built `dogpatch-contracts`.
-    func shell(_ script: String) throws -> ToolRun {
+    package func shell(_ script: String) throws -> ToolRun {
         try ToolRun.shell(script, in: url)
     }
 
     /// Whether a path is a symlink.
-    func isSymlink(_ relativePath: String) -> Bool {
+    package func isSymlink(_ relativePath: String) -> Bool {
         var info = stat()
         return lstat(url.appendingPathComponent(relativePath).path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 }
 
 /// What one run of the executable printed and returned.
-struct ToolRun {
-    let status: Int32
-    let stdout: String
-    let stderr: String
+package struct ToolRun {
+    package let status: Int32
+    package let stdout: String
+    package let stderr: String
+
+    package init(status: Int32, stdout: String, stderr: String) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+    }
 
     /// The built executable, beside the test bundle.
-    static let executable: URL = {
+    package static let executable: URL = {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<5 {
             let candidate = folder.appendingPathComponent("dogpatch-contracts")
@@ -74,13 +79,13 @@ struct ToolRun {
 
     /// Runs a `/bin/sh` script in a folder, with the built tool's path in `$TOOL`: for redirections
     /// the Process API cannot make, such as a closed standard output.
-    static func shell(_ script: String, in folder: URL, environment: [String: String] = [:]) throws -> ToolRun {
+    package static func shell(_ script: String, in folder: URL, environment: [String: String] = [:]) throws -> ToolRun {
         try execute(
             ["-c", script], in: folder, environment: environment.merging(["TOOL": executable.path]) { $1 },
             program: URL(fileURLWithPath: "/bin/sh"))
     }
 
-    static func execute(
+    package static func execute(
         _ arguments: [String], in folder: URL, environment: [String: String] = [:], program: URL = executable
     ) throws -> ToolRun {
         let process = Process()
@@ -109,7 +114,7 @@ struct ToolRun {
     }
 
     /// The stdout lines for a status, such as the names of the failed cases.
-    func cases(_ label: String) -> [String] {
+    package func cases(_ label: String) -> [String] {
         stdout.split(separator: "\n").filter { $0.hasPrefix(label) }.map { String($0) }
     }
 }

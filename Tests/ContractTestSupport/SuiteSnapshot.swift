@@ -1,9 +1,9 @@
 import Foundation
 
 /// Every file of a suite folder and its bytes, to show that a refused command changed nothing.
-enum SuiteSnapshot {
+package enum SuiteSnapshot {
     /// The files under `folder`, keyed by their path relative to it.
-    static func files(_ folder: borrowing SuiteFolder) throws -> [String: Data] {
+    package static func files(_ folder: borrowing SuiteFolder) throws -> [String: Data] {
         var files: [String: Data] = [:]
         let walker = FileManager.default.enumerator(atPath: folder.url.path)
         while let path = walker?.nextObject() as? String {

@@ -1,3 +1,4 @@
+import ContractTestSupport
 import DogPatchClients
 import Foundation
 import Testing
@@ -19,11 +20,11 @@ struct CaptureImportTests {
 
     @Test("a dry run plans the cases, names and fixtures as values, and writes nothing")
     func dryRun() async throws {
-        let folder = try AddHARTests.suite(
-            archive: AddHARTests.browserStyle([
-                try AddHARTests.entry(url: "https://a.example/v3.1/name/peru", text: AddHARTests.peru),
-                try AddHARTests.entry(url: "https://b.example/v3.1/all", text: "[]"),
-                try AddHARTests.entry(
+        let folder = try HARSuite.suite(
+            archive: HARSuite.browserStyle([
+                try HARSuite.entry(url: "https://a.example/v3.1/name/peru", text: HARSuite.peru),
+                try HARSuite.entry(url: "https://b.example/v3.1/all", text: "[]"),
+                try HARSuite.entry(
                     url: "https://b.example/v3.1/name/peru", status: 503, text: "<h1>down</h1>",
                     contentType: "text/html"),
             ]))
@@ -47,9 +48,9 @@ struct CaptureImportTests {
 
     @Test("an entry number the archive lacks, or a missing contract, is a typed problem")
     func problems() async throws {
-        let folder = try AddHARTests.suite(
-            archive: AddHARTests.browserStyle([
-                try AddHARTests.entry(url: "https://a.example/v3.1/name/peru", text: AddHARTests.peru)
+        let folder = try HARSuite.suite(
+            archive: HARSuite.browserStyle([
+                try HARSuite.entry(url: "https://a.example/v3.1/name/peru", text: HARSuite.peru)
             ]))
         let account = try await Self.capture(folder, name: nil, pick: CaptureImport.Pick(entry: 2)).add(
             archive: folder.url.appendingPathComponent("capture.har"), display: "capture.har")

@@ -1,4 +1,5 @@
 import ContractEngine
+import ContractTestSupport
 import Foundation
 import Testing
 

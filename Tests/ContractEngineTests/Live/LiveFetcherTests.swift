@@ -1,3 +1,4 @@
+import ContractTestSupport
 import DogPatchClients
 import Foundation
 import Testing

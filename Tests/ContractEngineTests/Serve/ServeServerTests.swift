@@ -1,3 +1,4 @@
+import ContractTestSupport
 import DogPatchClients
 import Foundation
 import Testing
@@ -26,10 +27,7 @@ struct ServeServerTests {
     static func get(_ path: String, headers: [String: String] = [:], on connection: RawConnection) throws
         -> RawConnection.Response
     {
-        var text = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-        for (name, value) in headers { text += "\(name): \(value)\r\n" }
-        connection.send(text + "\r\n")
-        return try connection.readResponse()
+        try connection.get(path, headers: headers)
     }
 
     static func post(_ path: String, _ body: String, on connection: RawConnection) throws -> RawConnection.Response {

@@ -1,55 +1,11 @@
+import ContractTestSupport
 import Foundation
 import Testing
 
 /// `add --har`: fixtures and cases from captured traffic, secrets left behind.
 @Suite("add --har")
 struct AddHARTests {
-    static let archives = Repository.root.appendingPathComponent("Tests/ContractKitTests/Capture/Archives")
-
-    /// A suite with a countries.byName contract for peru (one case already), and an archive in it.
-    static func suite(archive: String, named name: String = "capture.har") throws -> SuiteFolder {
-        let folder = try SuiteFolder()
-        try folder.write(
-            "contracts/peru.json",
-            """
-            {
-              "endpoint": "countries.byName",
-              "arguments": { "name": "peru" },
-              "cases": [
-                { "name": "offline", "response": { "networkError": "timedOut" }, "expect": { "error": "responseUnsuccessful" } }
-              ]
-            }
-            """)
-        try folder.write(name, archive)
-        return folder
-    }
-
-    /// An archive in the shape browsers export it: `_` fields, a base64 body, optional fields left out.
-    static func browserStyle(_ entries: [String]) -> String {
-        """
-        {"log": {"version": "1.2", "creator": {"name": "WebInspector", "version": "537.36"}, "pages": [],
-          "entries": [\(entries.joined(separator: ",\n"))]}}
-        """
-    }
-
-    static func entry(
-        url: String, status: Int = 200, text: String, base64: Bool = false, contentType: String = "application/json"
-    )
-        throws -> String
-    {
-        let body = base64 ? Data(text.utf8).base64EncodedString() : text
-        let quoted = String(decoding: try JSONSerialization.data(withJSONObject: [body]), as: UTF8.self).dropFirst()
-            .dropLast()
-        return """
-            {"_initiator": {"type": "script"}, "_priority": "High", "_resourceType": "fetch", "cache": {},
-             "startedDateTime": "2026-11-20T09:15:02.417Z",
-             "request": {"method": "GET", "url": "\(url)", "headers": [{"name": "Cookie", "value": "session=s3cret"}]},
-             "response": {"status": \(status), "headers": [{"name": "content-type", "value": "\(contentType)"}, {"name": "set-cookie", "value": "id=s3cret"}],
-                          "content": {"size": \(text.utf8.count), "mimeType": "\(contentType)", "text": \(quoted)\(base64 ? ", \"encoding\": \"base64\"" : "")}}}
-            """
-    }
-
-    static let peru = #"[{"name": {"common": "Peru"}, "cca3": "PER"}]"#
+    static let archives = Repository.root.appendingPathComponent("Tests/DogPatchContractsTests/Add/Archives")
 
     @Test(
         "an archive mitmproxy wrote: the contract's entry becomes a fixture and a recorded case, nothing secret written"
@@ -57,7 +13,7 @@ struct AddHARTests {
     func mitmproxy() throws {
         let archive = String(
             decoding: try Data(contentsOf: Self.archives.appendingPathComponent("mitmproxy-11.0.2.har")), as: UTF8.self)
-        let folder = try Self.suite(archive: archive, named: "Downloads/session.har")
+        let folder = try HARSuite.suite(archive: archive, named: "Downloads/session.har")
         let run = try folder.run([
             "add", "--har", "Downloads/session.har", "--contract", "contracts/peru.json", "--name",
             "peru from the proxy",
@@ -94,20 +50,20 @@ struct AddHARTests {
         "a browser-style archive: base64 bodies decoded byte for byte, names made and numbered, a captured error kept as seen"
     )
     func browserStyle() throws {
-        let archive = Self.browserStyle([
-            try Self.entry(
-                url: "https://user:pw@restcountries.com/v3.1/name/peru?utm=x", text: Self.peru, base64: true),
-            try Self.entry(
+        let archive = HARSuite.browserStyle([
+            try HARSuite.entry(
+                url: "https://user:pw@restcountries.com/v3.1/name/peru?utm=x", text: HARSuite.peru, base64: true),
+            try HARSuite.entry(
                 url: "https://restcountries.com/v3.1/name/peru", status: 500, text: "<h1>oops</h1>",
                 contentType: "text/html"),
-            try Self.entry(url: "https://restcountries.com/v3.1/all", text: "[]"),
+            try HARSuite.entry(url: "https://restcountries.com/v3.1/all", text: "[]"),
         ])
-        let folder = try Self.suite(archive: archive)
+        let folder = try HARSuite.suite(archive: archive)
         let run = try folder.run(["add", "--har", "capture.har", "--contract", "contracts/peru.json"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("PASS  contracts/peru.json  countries.byName 200\n"), "\(run.stdout)")
         #expect(run.stdout.contains("PASS  contracts/peru.json  countries.byName 500\n"))
-        #expect(try folder.read("Fixtures/peru/countries-byname-200.json") == .laidOut(Self.peru))
+        #expect(try folder.read("Fixtures/peru/countries-byname-200.json") == .laidOut(HARSuite.peru))
         let contract = String(decoding: try folder.read("contracts/peru.json"), as: UTF8.self)
         #expect(
             contract.contains(
@@ -139,7 +95,7 @@ struct AddHARTests {
         let archive = String(
             decoding: try Data(contentsOf: Self.archives.appendingPathComponent("firefox-153.7.0esr.har")),
             as: UTF8.self)
-        let folder = try Self.suite(archive: archive)
+        let folder = try HARSuite.suite(archive: archive)
         try folder.write(
             "contracts/peru500.json",
             #"{"endpoint": "countries.byName", "arguments": {"name": "peru500"}, "cases": [{"name": "offline", "response": {"networkError": "timedOut"}, "expect": {"error": "responseUnsuccessful"}}]}"#
@@ -170,9 +126,9 @@ struct AddHARTests {
     /// Issue 32, finding 10: the refusal says how to make the contract.
     @Test("add --har on a contract that does not exist says how to make one, and writes nothing")
     func missingContract() throws {
-        let folder = try Self.suite(
-            archive: Self.browserStyle([
-                try Self.entry(url: "https://restcountries.com/v3.1/name/chile", text: Self.peru)
+        let folder = try HARSuite.suite(
+            archive: HARSuite.browserStyle([
+                try HARSuite.entry(url: "https://restcountries.com/v3.1/name/chile", text: HARSuite.peru)
             ]))
         let run = try folder.run(["add", "--har", "capture.har", "--contract", "contracts/chile.json"])
         #expect(run.status == 2)
@@ -185,11 +141,11 @@ struct AddHARTests {
 
     @Test("--name, --entry, --filter and --dry-run", .timeLimit(.minutes(1)))
     func selection() throws {
-        let archive = Self.browserStyle([
-            try Self.entry(url: "https://a.example/v3.1/name/peru", text: Self.peru),
-            try Self.entry(url: "https://b.example/v3.1/name/peru", text: Self.peru),
+        let archive = HARSuite.browserStyle([
+            try HARSuite.entry(url: "https://a.example/v3.1/name/peru", text: HARSuite.peru),
+            try HARSuite.entry(url: "https://b.example/v3.1/name/peru", text: HARSuite.peru),
         ])
-        let folder = try Self.suite(archive: archive)
+        let folder = try HARSuite.suite(archive: archive)
         let before = try SuiteSnapshot.files(folder)
         let dry = try folder.run([
             "add", "--har", "capture.har", "--contract", "contracts/peru.json", "--name", "seen", "--dry-run",
@@ -244,7 +200,7 @@ struct AddHARTests {
             ),
         ])
     func badArchives(text: String, message: String) throws {
-        let folder = try Self.suite(archive: text)
+        let folder = try HARSuite.suite(archive: text)
         let before = try SuiteSnapshot.files(folder)
         let run = try folder.run(["add", "--har", "capture.har", "--contract", "contracts/peru.json"])
         #expect(run.status == 2)
@@ -255,8 +211,8 @@ struct AddHARTests {
     @Test("an entry whose body is over the fixture limit is refused naming the entry, and nothing is written")
     func overLimit() throws {
         let big = "[" + String(repeating: " ", count: (64 << 20) + 16) + "]"
-        let folder = try Self.suite(
-            archive: Self.browserStyle([try Self.entry(url: "https://x.test/v3.1/name/peru", text: big)]))
+        let folder = try HARSuite.suite(
+            archive: HARSuite.browserStyle([try HARSuite.entry(url: "https://x.test/v3.1/name/peru", text: big)]))
         let before = try SuiteSnapshot.files(folder)
         let run = try folder.run(["add", "--har", "capture.har", "--contract", "contracts/peru.json"])
         #expect(run.status == 2)
@@ -269,8 +225,8 @@ struct AddHARTests {
 
     @Test("--entry out of range, or an entry that is not the contract's request, exits 2 and writes nothing")
     func badEntry() throws {
-        let folder = try Self.suite(
-            archive: Self.browserStyle([try Self.entry(url: "https://x.test/v3.1/all", text: "[]")]))
+        let folder = try HARSuite.suite(
+            archive: HARSuite.browserStyle([try HARSuite.entry(url: "https://x.test/v3.1/all", text: "[]")]))
         let before = try SuiteSnapshot.files(folder)
         let out = try folder.run(["add", "--har", "capture.har", "--contract", "contracts/peru.json", "--entry", "3"])
         #expect(out.status == 2)

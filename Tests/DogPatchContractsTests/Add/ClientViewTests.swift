@@ -1,3 +1,4 @@
+import ContractTestSupport
 import Foundation
 import Testing
 
@@ -41,7 +42,7 @@ struct ClientViewTests {
 
     @Test("an ISO-8859-1 answer is stored as the server sent it, and the case expects what the app makes of it")
     func latin1Answer() throws {
-        let folder = try AddHARTests.suite(
+        let folder = try HARSuite.suite(
             archive: Self.archive([
                 try Self.entry(
                     headers: [("Content-Type", "application/json; charset=ISO-8859-1")], text: Self.peruAccented)
@@ -63,7 +64,7 @@ struct ClientViewTests {
         }
         let text = try #require(mojibake)
         #expect(text.contains("Ã"))
-        let folder = try AddHARTests.suite(
+        let folder = try HARSuite.suite(
             archive: Self.archive([
                 try Self.entry(headers: [("Content-Type", "application/json; charset=iso-8859-1")], text: text)
             ]))
@@ -78,7 +79,7 @@ struct ClientViewTests {
 
     @Test("a body still gzip-compressed, stored as base64, becomes the JSON the client gets")
     func gzipStillCompressed() throws {
-        let folder = try AddHARTests.suite(
+        let folder = try HARSuite.suite(
             archive: Self.archive([
                 try Self.entry(
                     headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")], text: Self.gzipPeru,
@@ -94,7 +95,7 @@ struct ClientViewTests {
 
     @Test("JSON marked base64 refuses the entry instead of becoming garbage; the suite stays as it was")
     func notBase64() throws {
-        let folder = try AddHARTests.suite(
+        let folder = try HARSuite.suite(
             archive: Self.archive([
                 try Self.entry(
                     headers: [("Content-Type", "application/json")],
@@ -109,12 +110,12 @@ struct ClientViewTests {
 
     @Test("a redirect and a Chrome-style 304 without a body are skipped with the reason; the answer is taken")
     func redirectsAndNotModified() throws {
-        let folder = try AddHARTests.suite(
+        let folder = try HARSuite.suite(
             archive: Self.archive([
                 try Self.entry(
                     status: 301, headers: [("Location", "https://restcountries.com/v3.1/name/peru/")], text: ""),
                 try Self.entry(status: 304, headers: [], text: nil, size: -1),
-                try Self.entry(headers: [("Content-Type", "application/json")], text: AddHARTests.peru),
+                try Self.entry(headers: [("Content-Type", "application/json")], text: HARSuite.peru),
             ]))
         let run = try folder.run(Self.addArguments)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")

@@ -1,3 +1,4 @@
+import ContractTestSupport
 import Foundation
 import Testing
 
@@ -33,7 +34,7 @@ struct ExpectedExportTests {
             }
             #expect(
                 try Data(contentsOf: pinned) == written,
-                "\(file) differs from Tests/ContractKitTests/CommandLine/Export/Expected/\(file); if the change is meant, run DOGPATCH_UPDATE_EXPECTED=1 swift test --filter ExpectedExportTests and commit the file"
+                "\(file) differs from Tests/DogPatchContractsTests/Export/Expected/\(file); if the change is meant, run DOGPATCH_UPDATE_EXPECTED=1 swift test --filter ExpectedExportTests and commit the file"
             )
         }
     }

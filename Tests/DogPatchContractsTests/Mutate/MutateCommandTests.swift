@@ -1,4 +1,5 @@
-import ContractKit
+import ContractEngine
+import ContractTestSupport
 import DogPatchClients
 import Foundation
 import Testing
@@ -79,7 +80,9 @@ struct MutateCommandTests {
         #expect(output.stderr.split(separator: "\n").contains(Substring(line)), "\(output.stderr)")
         // docs/mutation-and-coverage.md shows this line, position and all; the doc runner cannot
         // build this client, so the line is checked here.
-        let doc = try DocumentationTests.text("docs/mutation-and-coverage.md")
+        let doc = String(
+            decoding: try Data(contentsOf: Repository.root.appendingPathComponent("docs/mutation-and-coverage.md")),
+            as: UTF8.self)
         #expect(doc.contains("\n" + line + "\n"), "docs/mutation-and-coverage.md no longer shows: \(line)")
     }
 

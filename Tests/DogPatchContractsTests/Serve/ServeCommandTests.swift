@@ -1,3 +1,4 @@
+import ContractTestSupport
 import Foundation
 import Testing
 
@@ -79,14 +80,14 @@ struct ServeCommandTests {
         "startup lines from a pipe, then SIGTERM or SIGINT with an idle keep-alive connection open: exit 0",
         arguments: [SIGTERM, SIGINT])
     func signals(_ number: Int32) throws {
-        let serving = try Serving([], in: ServeClientAgreementTests.root)
+        let serving = try Serving([], in: Repository.root)
         let first = try #require(serving.line())
         #expect(first.hasPrefix("serving http://127.0.0.1:"))
         let port = try #require(Int(first.split(separator: ":").last ?? ""))
         #expect(serving.line() == "dogpatch http://127.0.0.1:\(port)/api/v1/")
         #expect(serving.line() == "countries http://127.0.0.1:\(port)/v3.1/")
         let idle = try RawConnection(port: port)
-        #expect(try ServeServerTests.get("/api/v1/dogs", on: idle).status == 200)
+        #expect(try idle.get("/api/v1/dogs").status == 200)
         kill(serving.process.processIdentifier, number)
         let ended = serving.end()
         #expect(ended.status == 0 && !ended.signalled)
@@ -156,10 +157,10 @@ struct ServeCommandTests {
         let port = try #require(Int(serving.line()?.split(separator: ":").last ?? ""))
         try folder.write("Fixtures/page.json", "[ ]")
         #expect(serving.standardError(contains: "reloaded the suite: 1 contracts, 1 cases"))
-        #expect(try ServeServerTests.get("/api/v1/dogs", on: RawConnection(port: port)).text == "[ ]")
+        #expect(try RawConnection(port: port).get("/api/v1/dogs").text == "[ ]")
         try folder.write("contracts/dogs.json", contract.replacingOccurrences(of: "\"name\"", with: "\"nme\""))
         #expect(serving.standardError(contains: "still serving the last valid suite"))
-        #expect(try ServeServerTests.get("/api/v1/dogs", on: RawConnection(port: port)).text == "[ ]")
+        #expect(try RawConnection(port: port).get("/api/v1/dogs").text == "[ ]")
         kill(serving.process.processIdentifier, SIGTERM)
         let ended = serving.end()
         #expect(ended.status == 0)

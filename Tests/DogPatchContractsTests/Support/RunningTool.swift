@@ -1,3 +1,4 @@
+import ContractTestSupport
 import Foundation
 
 /// The built tool running in the background: its standard error read as it comes, so a test can

@@ -1,3 +1,4 @@
+import ContractTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
-import ContractKit
+import ContractEngine
+import ContractTestSupport
 import Foundation
 import Testing
 

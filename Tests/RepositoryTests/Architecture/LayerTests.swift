@@ -1,7 +1,6 @@
+import ContractTestSupport
 import Foundation
 import Testing
-
-@testable import dogpatch_contracts
 
 /// The engine's folders form a stack (`docs/architecture.md`): a file may name the types of its
 /// own folder and of those below it, never of one above. Read from the sources, no tool needed.
