@@ -81,7 +81,7 @@ let package = Package(
         // The helpers the test targets share: temporary suites, the built tool's runs, loopback servers.
         // Not a product; it imports no testing library, so `swift build` builds it with the toolchain alone.
         .target(name: "ContractTestSupport", dependencies: ["ContractEngine"], path: "Tests/ContractTestSupport"),
-        // The engine's folders, tested in the engine, without the executable.
+        // The engine, a test folder for each of its folders; it does not link the executable.
         .testTarget(
             name: "ContractEngineTests",
             dependencies: ["ContractEngine", "DogPatchClients", "HTTPStub", "ContractTestSupport"]
