@@ -79,12 +79,26 @@ let package = Package(
             name: "dogpatch-bench", dependencies: ["DogPatchClients", "ContractEngine"], path: "bench/DogPatchBench"),
         .testTarget(name: "DogPatchClientsTests", dependencies: ["DogPatchClients", "HTTPStub"]),
         .testTarget(name: "HTTPStubTests", dependencies: ["HTTPStub", "DogPatchClients"]),
+        // The helpers the test targets share: temporary suites, the built tool's runs, loopback servers.
+        // Not a product; it imports no testing library, so `swift build` builds it with the toolchain alone.
+        .target(name: "ContractTestSupport", dependencies: ["ContractEngine"], path: "Tests/ContractTestSupport"),
+        // The engine, a test folder for each of its folders; it does not link the executable.
         .testTarget(
-            name: "ContractKitTests",
-            dependencies: ["ContractKit", "ContractEngine", "DogPatchClients", "HTTPStub", "dogpatch-contracts"],
-            // Archives the tests read by path, with their provenance.
-            exclude: ["Capture/Archives", "CommandLine/Export/Expected"]
+            name: "ContractEngineTests",
+            dependencies: ["ContractEngine", "DogPatchClients", "HTTPStub", "ContractTestSupport"]
         ),
+        // Swift Testing's face of the engine: contract cases as test arguments.
+        .testTarget(name: "ContractKitTests", dependencies: ["ContractKit", "ContractTestSupport"]),
+        // End to end, by command: the built `dogpatch-contracts` run on real files in a temporary folder.
+        .testTarget(
+            name: "DogPatchContractsTests",
+            dependencies: ["dogpatch-contracts", "ContractEngine", "DogPatchClients", "ContractTestSupport"],
+            // Archives and expected documents the tests read by path, with their provenance.
+            exclude: ["Add/Archives", "Export/Expected"]
+        ),
+        // The repository as a whole, read from its files: the layers, the front doors, the documents
+        // and the workflow; it runs the built tool where a document shows it.
+        .testTarget(name: "RepositoryTests", dependencies: ["dogpatch-contracts", "HTTPStub", "ContractTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

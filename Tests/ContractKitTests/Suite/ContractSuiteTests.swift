@@ -1,4 +1,5 @@
 import ContractKit
+import ContractTestSupport
 import Foundation
 import Testing
 

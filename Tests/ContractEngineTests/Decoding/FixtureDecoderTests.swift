@@ -1,0 +1,86 @@
+import ContractTestSupport
+import DogPatchClients
+import Foundation
+import Testing
+
+@testable import ContractEngine
+
+@Suite("fixture decoding")
+struct FixtureDecoderTests {
+    private func problem(_ json: String, as model: ModelDescriptor) throws -> DecodeProblem {
+        switch FixtureDecoder.decode(Data(json.utf8), as: model) {
+        case .success: throw DecodingSucceeded()
+        case .failure(let problem): return problem
+        }
+    }
+
+    struct DecodingSucceeded: Error {}
+
+    @Test("a number that does not fit an Int gets its path and position, which Linux's decoder omits")
+    func numberDoesNotFit() throws {
+        let found = try problem("[{\"population\": 1},\n {\"population\": 2.02}]", as: .countries)
+        #expect(
+            found
+                == DecodeProblem(
+                    path: "[1].population", reason: "expected a whole number, found 2.02",
+                    position: .init(line: 2, column: 17)))
+    }
+
+    @Test("a number too large for an Int is named as such")
+    func numberTooLarge() throws {
+        let found = try problem("[{\"population\": 1e30}]", as: .countries)
+        #expect(found.path == "[0].population")
+        #expect(found.reason == "number 1e30 does not fit in Int")
+    }
+
+    @Test("a missing key points at the object that lacks it")
+    func missingKey() throws {
+        let found = try problem(SampleSuite.dogsMissingID, as: .dogs)
+        #expect(
+            found
+                == DecodeProblem(path: "[1].id", reason: "required key is missing", position: .init(line: 5, column: 3))
+        )
+    }
+
+    @Test("a type mismatch names what was expected and what was found")
+    func typeMismatch() throws {
+        let json = SampleSuite.dogs.replacingOccurrences(of: "\"cost\": 850", with: "\"cost\": \"free\"")
+        let found = try problem(json, as: .dogs)
+        #expect(found.summary == #"[0].cost: expected a number, found "free""#)
+    }
+
+    @Test(
+        "a value of the wrong shape is explained",
+        arguments: [
+            (#"[{"name": "France"}]"#, "[0].name", #"expected an object, found "France""#),
+            (#"{"name": {}}"#, "", #"expected an array, found an object"#),
+            (#"[{"capital": [1]}]"#, "[0].capital[0]", "expected a string, found 1"),
+            (#"[{"area": null, "landlocked": "no"}]"#, "[0].landlocked", #"expected a boolean, found "no""#),
+        ])
+    func shapes(json: String, path: String, reason: String) throws {
+        let found = try problem(json, as: .countries)
+        #expect(found.path == path)
+        #expect(found.reason == reason)
+    }
+
+    @Test("a bad UUID or URL is named")
+    func uuidAndURL() throws {
+        let badUUID = SampleSuite.dogs.replacingOccurrences(
+            of: "11111111-2222-4333-8444-555555555555", with: "not-a-uuid")
+        #expect(try problem(badUUID, as: .dogs).summary == #"[0].id: "not-a-uuid" is not a UUID"#)
+    }
+
+    @Test("a syntax error in a body gets its line, column and path")
+    func syntaxError() throws {
+        let found = try problem("[\n  {\"name\": {\"common\": \"France\"}},\n  {\"name\": }\n]", as: .countries)
+        #expect(found.path == "[1].name")
+        #expect(found.reason.hasPrefix("invalid JSON: unexpected '}'"))
+        #expect(found.position == SourcePosition(line: 3, column: 12))
+    }
+
+    @Test("a body that decodes yields its value")
+    func decodes() throws {
+        let value = try FixtureDecoder.decode(Data(SampleSuite.dogs.utf8), as: .dogs).get()
+        #expect(value.count == 2)
+    }
+}

@@ -1,0 +1,64 @@
+import ContractTestSupport
+import DogPatchClients
+import Foundation
+import Testing
+
+@testable import ContractEngine
+
+/// What a model accepts, learnt from the model: the one description the profiles, pact rules and the
+/// OpenAPI schema render.
+@Suite("model shape")
+struct ModelShapeTests {
+    @Test(
+        "a model's shape is learnt from the model: required keys, optional ones that accept null, arrays, maps, UUIDs and URLs"
+    )
+    func shapes() throws {
+        let dog = ModelShape.learn(try #require(Catalogue.standard.model(named: "Dog")))
+        guard case .object(let fields) = dog else {
+            Issue.record("Dog is not an object: \(dog)")
+            return
+        }
+        #expect(
+            fields.map(\.key) == [
+                "id", "sellerID", "about", "breed", "name", "birthday", "created", "breederRating", "cost", "imageURL",
+            ])
+        #expect(fields.allSatisfy { $0.required && !$0.acceptsNull })
+        #expect(fields.first { $0.key == "id" }?.shape == .string(.uuid))
+        #expect(fields.first { $0.key == "imageURL" }?.shape == .string(.url))
+        #expect(fields.first { $0.key == "cost" }?.shape == .number)
+        guard
+            case .array(.object(let country)) = ModelShape.learn(
+                try #require(Catalogue.standard.model(named: "[Country]")))
+        else {
+            Issue.record("[Country] is not an array of objects")
+            return
+        }
+        #expect(country.allSatisfy { !$0.required && $0.acceptsNull })
+        #expect(country.first { $0.key == "population" }?.shape == .integer)
+        #expect(country.first { $0.key == "area" }?.shape == .number)
+        guard case .map(.object(let currency))? = country.first(where: { $0.key == "currencies" })?.shape else {
+            Issue.record("currencies is not a map of objects")
+            return
+        }
+        #expect(currency.map(\.key) == ["name", "symbol"])
+        #expect(country.first { $0.key == "capital" }?.shape == .array(.string(.plain)))
+    }
+
+    @Test("what mutate learns of each model (the repository's profiles, which CI keeps current) is what its shape says")
+    func profilesAgreeWithShapes() throws {
+        let root = Repository.root
+        for name in ["[Dog]", "[Country]"] {
+            let file = root.appendingPathComponent("profiles/\(name).json")
+            guard case .success(let learnt) = ModelProfile.parse(try Data(contentsOf: file), file: file.path) else {
+                Issue.record("profiles/\(name).json does not parse")
+                continue
+            }
+            let shape = ModelShape.learn(try #require(Catalogue.standard.model(named: name)))
+            let described = ModelProfile(model: name, shape: shape)
+            #expect(learnt.0.pathCount > 0)
+            #expect(learnt.0.disagreements(with: described) == [], "\(name)")
+            #expect(
+                described.pathCount >= learnt.0.pathCount, "the shape names every path a fixture holds, and more")
+        }
+    }
+}

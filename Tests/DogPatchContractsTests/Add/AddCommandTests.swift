@@ -1,0 +1,220 @@
+import ContractTestSupport
+import Foundation
+import Testing
+
+@Suite("add, end to end")
+struct AddCommandTests {
+    @Test("a body from outside is copied in, a new contract is created, and the case is verified")
+    func createsContract() throws {
+        let folder = try SuiteFolder()
+        try folder.write("Downloads/peru.json", #"[{"name": {"common": "Peru"}, "cca3": "PER"}]"#)
+        let run = try folder.run([
+            "add", "Downloads/peru.json", "--contract", "contracts/countries/peru.json", "--endpoint",
+            "countries.byName",
+            "--arguments", #"{"name": "peru"}"#, "--name", "peru",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout == """
+                copied Downloads/peru.json to Fixtures/countries/peru/peru.json
+                created contracts/countries/peru.json with case "peru"
+                no --expect given: recorded the observed outcome, a decoded [Country] of 1 element
+                PASS  contracts/countries/peru.json  peru
+                1 passed, 0 failed, 0 errors, 0 skipped
+
+                """)
+        // Issue 32, finding 11: in the contract's own folder, where add --live and --har put theirs.
+        #expect(try folder.read("Fixtures/countries/peru/peru.json") == folder.read("Downloads/peru.json"))
+        // Issue 32, finding 11: the new contract states the request the client sends, so replay checks it.
+        let contract = String(decoding: try folder.read("contracts/countries/peru.json"), as: UTF8.self)
+        #expect(
+            contract.contains(#""request": { "method": "GET", "path": "/v3.1/name/peru", "query": {} }"#),
+            "\(contract)")
+        let spaced = try folder.run([
+            "add", "Downloads/peru.json", "--contract", "contracts/countries/us.json", "--endpoint", "countries.byName",
+            "--arguments", #"{"name": "united states", "fullText": true}"#, "--name", "us",
+        ])
+        #expect(spaced.status == 0, "\(spaced.stderr)")
+        #expect(
+            String(decoding: try folder.read("contracts/countries/us.json"), as: UTF8.self).contains(
+                #""request": { "method": "GET", "path": "/v3.1/name/united%20states", "query": { "fullText": "true" } }"#
+            ))
+        let verify = try folder.run(["verify", "--strict"])
+        #expect(verify.status == 0, "\(verify.stderr)")
+        #expect(
+            verify.cases("PASS") == [
+                "PASS  contracts/countries/peru.json  peru", "PASS  contracts/countries/us.json  us",
+            ])
+    }
+
+    @Test("a case appended to an existing contract leaves every byte before it as it was")
+    func appends() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        let before = try folder.read("contracts/good.json")
+        let run = try folder.run([
+            "add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "teapot", "--status", "418",
+            "--expect", "responseUnsuccessful",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout.hasPrefix(
+                "added case \"teapot\" to contracts/good.json (5 cases)\nPASS  contracts/good.json  teapot\n"))
+        let after = String(decoding: try folder.read("contracts/good.json"), as: UTF8.self)
+        let original = String(decoding: before, as: UTF8.self)
+        let cut = try #require(original.range(of: "\"expect\": { \"error\": \"responseUnsuccessful\" } }"))
+        #expect(after.hasPrefix(String(original[..<cut.upperBound])))
+        #expect(
+            after.contains(
+                """
+                    { "name": "teapot",
+                      "response": { "status": 418, "fixture": "dogs.json" },
+                      "expect": { "error": "responseUnsuccessful", "status": 418 } }
+                  ]
+                }
+                """))
+        let verify = try folder.run(["verify"])
+        #expect(verify.status == 0)
+        #expect(verify.cases("PASS").count == 5)
+    }
+
+    @Test("a duplicate case name is refused and the contract is left alone")
+    func duplicateName() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        let before = try folder.read("contracts/good.json")
+        let run = try folder.run([
+            "add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "offline",
+        ])
+        #expect(run.status == 2)
+        #expect(
+            run.stderr == "error: contracts/good.json already has a case named \"offline\"; choose another --name\n")
+        #expect(try folder.read("contracts/good.json") == before)
+    }
+
+    @Test("a different file already at the fixture's place is never overwritten")
+    func differentFixture() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        try folder.write("Fixtures/good/dogs.json", SampleSuite.dogs)
+        try folder.write("elsewhere/dogs.json", "[]")
+        let before = try folder.read("contracts/good.json")
+        let run = try folder.run(["add", "elsewhere/dogs.json", "--contract", "contracts/good.json", "--name", "empty"])
+        #expect(run.status == 2)
+        #expect(
+            run.stderr.contains(
+                "Fixtures/good/dogs.json already exists with different content; keep it and choose another name with --as PATH"
+            ), "\(run.stderr)")
+        #expect(try folder.read("Fixtures/good/dogs.json") == Data(SampleSuite.dogs.utf8))
+        #expect(try folder.read("contracts/good.json") == before)
+        let renamed = try folder.run([
+            "add", "elsewhere/dogs.json", "--contract", "contracts/good.json", "--name", "empty", "--as",
+            "dogs/empty.json",
+        ])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(
+            renamed.stdout.contains("no --expect given: recorded the observed outcome, a decoded [Dog] of 0 elements"))
+    }
+
+    @Test("an expectation the body does not meet is added, fails, and exits 1")
+    func failingExpectation() throws {
+        let folder = try SuiteFolder()
+        try folder.write("Fixtures/missing-id.json", SampleSuite.dogsMissingID)
+        let run = try folder.run([
+            "add", "Fixtures/missing-id.json", "--contract", "contracts/new.json", "--model", "[Dog]", "--name", "page",
+            "--expect", "decodes",
+        ])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("FAIL  contracts/new.json  page"))
+        #expect(run.stderr.contains("Fixtures/missing-id.json:5:3: error: [1].id: required key is missing"))
+    }
+}
+
+/// What `add` writes, and where: links, line endings, `--as` folders, and nothing on failure.
+@Suite("add, files written")
+struct AddFilesTests {
+    @Test("a symlinked contract gets the case in the file it points at, and stays a link")
+    func symlinkedContract() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        try folder.write("shared/good.json", SampleSuite.dogsContract)
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("contracts/good.json"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("contracts/good.json").path,
+            withDestinationPath: "../shared/good.json")
+        let run = try folder.run([
+            "add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "teapot", "--status", "418",
+            "--expect", "responseUnsuccessful",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let stillLink = folder.isSymlink("contracts/good.json")
+        #expect(stillLink)
+        #expect(String(decoding: try folder.read("shared/good.json"), as: UTF8.self).contains("\"teapot\""))
+    }
+
+    @Test("a CRLF contract gets CRLF lines")
+    func crlfContract() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        try folder.write("contracts/good.json", SampleSuite.dogsContract.replacingOccurrences(of: "\n", with: "\r\n"))
+        let run = try folder.run([
+            "add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "teapot", "--status", "418",
+            "--expect", "responseUnsuccessful",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let bytes = [UInt8](try folder.read("contracts/good.json"))
+        let bareLineFeeds = bytes.indices.filter { bytes[$0] == 0x0A && ($0 == 0 || bytes[$0 - 1] != 0x0D) }
+        #expect(bareLineFeeds.isEmpty)
+        #expect(String(decoding: bytes, as: UTF8.self).contains("\"teapot\""))
+    }
+
+    @Test(
+        "--as with a trailing slash, '.', or an existing folder keeps the file's name",
+        arguments: [
+            ("newdir/", "Fixtures/newdir/peru.json"), (".", "Fixtures/peru.json"), ("./", "Fixtures/peru.json"),
+            ("countries", "Fixtures/countries/peru.json"), ("countries/pe.json", "Fixtures/countries/pe.json"),
+        ])
+    func asFolder(destination: String, expected: String) throws {
+        let folder = try SuiteFolder()
+        try folder.write("Fixtures/countries/other.json", "[]")
+        try folder.write("Downloads/peru.json", SuiteRootTests.peru)
+        let run = try folder.run([
+            "add", "Downloads/peru.json", "--contract", "contracts/c.json", "--model", "[Country]", "--name", "peru",
+            "--as", destination,
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try folder.read(expected) == folder.read("Downloads/peru.json"))
+    }
+
+    @Test(
+        "--as with an empty or escaping path gets a plain message",
+        arguments: [
+            ("", "--as needs a path inside the fixtures folder, such as \"countries/peru.json\""),
+            ("../x.json", "leaves the fixtures folder"),
+        ])
+    func asRefused(destination: String, message: String) throws {
+        let folder = try SuiteFolder()
+        try folder.write("Downloads/peru.json", SuiteRootTests.peru)
+        let run = try folder.run([
+            "add", "Downloads/peru.json", "--contract", "contracts/c.json", "--model", "[Country]", "--name", "peru",
+            "--as", destination,
+        ])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+    }
+
+    @Test("a write that cannot happen leaves nothing behind and says what is in the way")
+    func nothingOnFailure() throws {
+        let folder = try SuiteFolder()
+        try folder.write("Downloads/peru.json", SuiteRootTests.peru)
+        try folder.write("contracts/blocked", "a file where a folder should be")
+        let run = try folder.run([
+            "add", "Downloads/peru.json", "--contract", "contracts/blocked/c.json", "--model", "[Country]", "--name",
+            "peru",
+        ])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("is a file, not a folder; nothing was added"), "\(run.stderr)")
+        #expect(!run.stderr.contains("NSCocoaErrorDomain"))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Fixtures/peru.json").path))
+    }
+}

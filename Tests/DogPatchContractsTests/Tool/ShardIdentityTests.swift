@@ -1,0 +1,163 @@
+import ContractTestSupport
+import Foundation
+import Testing
+
+@testable import ContractEngine
+
+/// Issue 22, items 7, 8 and 12: a case's identity is its path in its suite and its name, and the
+/// shard it falls in is a real hash of that identity.
+@Suite("shards and the suite's identity")
+struct ShardIdentityTests {
+    @Test("SipHash-2-4 gives the reference vectors")
+    func sipHashVectors() {
+        #expect(SipHash.hash([UInt8]()) == 0x726f_db47_dd0e_0e31)
+        #expect(SipHash.hash(Array(UInt8(0)..<15)) == 0xa129_ca61_49be_45e5)
+        #expect(SipHash.hash(Array(UInt8(0)..<63)) == 0x958a_324c_eb06_4572)
+    }
+
+    /// 1,000 identities as real suites spell them: a few contract folders, files named by endpoint
+    /// and argument, cases named in words with numbers.
+    static let realisticKeys: [String] = {
+        let folders = ["contracts/countries", "contracts/dogpatch", "contracts/fixtures", "contracts"]
+        let stems = ["by-name", "all-fields", "get-dogs", "by-name-full-text", "restcountries-all", "dog-detail"]
+        let words = [
+            "peru", "france", "unknown country", "offline", "server error", "two dogs", "empty page", "timeout",
+            "teapot", "page",
+        ]
+        return (0..<1000).map { index in
+            let contract = "\(folders[index % 4])/\(stems[(index / 4) % 6])-\(index / 24).json"
+            return contract + "\u{0}" + words[index % 10] + (index % 3 == 0 ? "" : " \(index % 7)")
+        }
+    }()
+
+    @Test("1,000 realistic identities split 2, 4 and 8 ways within 10% of even", arguments: [2, 4, 8])
+    func evenSplit(count: Int) {
+        var sizes = [Int](repeating: 0, count: count)
+        for shard in SuiteSelection.shards(of: Self.realisticKeys, count: count) { sizes[shard] += 1 }
+        let even = Double(Self.realisticKeys.count) / Double(count)
+        for size in sizes {
+            #expect(abs(Double(size) - even) <= even * 0.1, "sizes \(sizes)")
+        }
+        // A case's shard depends on the identities, not on the order the suite lists them in.
+        let reversed = SuiteSelection.shards(of: Self.realisticKeys.reversed(), count: count)
+        #expect(Array(reversed.reversed()) == SuiteSelection.shards(of: Self.realisticKeys, count: count))
+    }
+
+    @Test("keys whose bytes differ only in ways FNV-1a's low bit ignores still split in two, spread over the suite")
+    func parityDoesNotDecide() {
+        // Every byte even: FNV-1a's remainder by 2 was the same for all of these.
+        let keys = (0..<200).map {
+            "contracts/a.json\u{0}" + String(repeating: "b", count: $0 % 20) + String(repeating: "d", count: $0 / 20)
+        }
+        let shards = SuiteSelection.shards(of: keys, count: 2)
+        #expect(shards.filter { $0 == 0 }.count == 100)
+        // Not the first half and the second: each half of the list is split too.
+        let firstHalf = shards.prefix(100).filter { $0 == 0 }.count
+        #expect(firstHalf > 30 && firstHalf < 70, "\(firstHalf) of the first 100 in shard 1")
+    }
+
+    @Test("shards of one suite are the same whatever the path's spelling: disjoint, and together the whole")
+    func spellingDoesNotMatter() throws {
+        let folder = try SuiteFolder()
+        var cases: [String] = []
+        for index in 0..<24 {
+            cases.append(
+                #"{"name": "case \#(index)", "response": {"status": 503}, "expect": {"error": "responseUnsuccessful"}}"#
+            )
+        }
+        try folder.write(
+            "contracts/dogs.json", #"{"endpoint": "dogpatch.getDogs", "cases": [\#(cases.joined(separator: ","))]}"#)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("linked").path, withDestinationPath: "contracts")
+        let all = try folder.run(["verify"]).cases("PASS")
+        #expect(all.count == 24)
+        let spellings = [folder.url.path + "/contracts", "contracts", "./contracts//", "linked", "contracts/dogs.json"]
+        var halves: [[String]] = []
+        for (index, spelling) in spellings.enumerated() {
+            let one = try folder.run(["verify", "--shard", "1/2", spelling]).cases("PASS")
+            let two = try folder.run(["verify", "--shard", "2/2", spellings[(index + 1) % spellings.count]]).cases(
+                "PASS")
+            #expect(Set(one).isDisjoint(with: two))
+            #expect(Set(one + two) == Set(all), "\(spelling)")
+            halves.append(one)
+        }
+        #expect(Set(halves.map { $0.joined() }).count == 1)
+        // Every report names the contract by its identity, however it was typed.
+        #expect(halves[0].allSatisfy { $0.hasPrefix("PASS  contracts/dogs.json  ") })
+    }
+
+    @Test("a contract of another suite is refused with exit 2, and nothing of it runs against this suite's fixtures")
+    func otherSuiteRefused() throws {
+        let mine = try SuiteFolder()
+        let theirs = try SuiteFolder()
+        try mine.write("Fixtures/dogs.json", "[]")
+        try theirs.write("Fixtures/dogs.json", SampleSuite.dogs)
+        try theirs.write(
+            "contracts/dogs.json",
+            #"{"model": "[Dog]", "cases": [{"name": "two", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true, "count": 2}}]}"#
+        )
+        let other = theirs.url.appendingPathComponent("contracts/dogs.json").path
+        let run = try mine.run(["verify", other])
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("belongs to the suite at"), "\(run.stderr)")
+        #expect(run.stderr.contains("run the command from its suite's folder, or give --fixtures DIR"))
+        let record = try mine.run(["record", other])
+        #expect(record.status == 2)
+        // With its own fixtures named, it runs and passes.
+        let given = try mine.run(["verify", other, "--fixtures", theirs.url.appendingPathComponent("Fixtures").path])
+        #expect(given.status == 0, "\(given.stdout)\(given.stderr)")
+        // From its own suite, it is that suite's contract.
+        #expect(try theirs.run(["verify"]).status == 0)
+    }
+
+    /// Issue 30, item 3: a shared suite taken with `--contracts`/`--fixtures` from two checkouts in
+    /// different folders (and through a symlink) shards and names its cases alike.
+    @Test("another suite's contracts are named and sharded by their path from that suite's root")
+    func otherSuiteIdentityIsItsOwn() throws {
+        let runner = try SuiteFolder()
+        let first = try SuiteFolder()
+        let second = try SuiteFolder()
+        var cases: [String] = []
+        for index in 0..<20 {
+            cases.append(
+                #"{"name": "case \#(index)", "response": {"status": 503}, "expect": {"error": "responseUnsuccessful"}}"#
+            )
+        }
+        let contract = #"{"endpoint": "dogpatch.getDogs", "cases": [\#(cases.joined(separator: ","))]}"#
+        for checkout in [first.url, second.url] {
+            let suite = checkout.appendingPathComponent(checkout == first.url ? "ci/checkout-a" : "work/b/shared")
+            for name in ["contracts/a/dogs.json", "contracts/b/dogs.json"] {
+                let file = suite.appendingPathComponent(name)
+                try FileManager.default.createDirectory(
+                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(contract.utf8).write(to: file)
+            }
+            try FileManager.default.createDirectory(
+                at: suite.appendingPathComponent("Fixtures"), withIntermediateDirectories: true)
+        }
+        let suiteA = first.url.appendingPathComponent("ci/checkout-a").path
+        let suiteB = second.url.appendingPathComponent("work/b/shared").path
+        // The runner's suite reaches the second checkout's contracts through a symlink.
+        try FileManager.default.removeItem(at: runner.url.appendingPathComponent("contracts"))
+        try FileManager.default.createSymbolicLink(
+            atPath: runner.url.appendingPathComponent("contracts").path, withDestinationPath: suiteB + "/contracts")
+        func shard(_ index: Int, _ arguments: [String]) throws -> [String] {
+            let run = try runner.run(["verify", "--shard", "\(index)/2"] + arguments)
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            return run.cases("PASS")
+        }
+        let a1 = try shard(1, ["--contracts", suiteA + "/contracts", "--fixtures", suiteA + "/Fixtures"])
+        let a2 = try shard(2, ["--contracts", suiteA + "/contracts", "--fixtures", suiteA + "/Fixtures"])
+        let b1 = try shard(1, ["--contracts", suiteB + "/contracts", "--fixtures", suiteB + "/Fixtures"])
+        let b2 = try shard(2, ["--fixtures", suiteB + "/Fixtures"])
+        #expect(a1.count + a2.count == 40)
+        #expect(Set(a1).isDisjoint(with: a2))
+        #expect(a1 == b1, "the same cases in shard 1 on both checkouts")
+        #expect(a2 == b2, "the same cases in shard 2 on both checkouts")
+        #expect(
+            (a1 + a2).allSatisfy {
+                $0.hasPrefix("PASS  contracts/a/dogs.json  ") || $0.hasPrefix("PASS  contracts/b/dogs.json  ")
+            })
+    }
+}
