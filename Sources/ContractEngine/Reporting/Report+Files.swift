@@ -9,7 +9,7 @@ extension Report {
     ///   - url: The file.
     ///   - temporaries: Where the file's temporary copy is registered until it is in place.
     /// - Throws: `FileWriteError` when the file cannot be written.
-    package func write(_ format: ReportFormat, to url: URL, temporaries: SuiteWriter.TemporaryFiles)
+    package func write(_ format: Format, to url: URL, temporaries: SuiteWriter.TemporaryFiles)
         throws(FileWriteError)
     {
         try AtomicFile.write(render(format, palette: Palette(enabled: false)), to: url, temporaries: temporaries)

@@ -39,7 +39,7 @@ package struct Report {
     /// the same bytes whatever `--jobs`. Without colour, as files and pipes take it.
     /// - Parameter format: The format.
     /// - Returns: The report.
-    package func render(_ format: ReportFormat) -> String {
+    package func render(_ format: Format) -> String {
         render(format, palette: Palette(enabled: false))
     }
 
@@ -48,7 +48,7 @@ package struct Report {
     ///   - format: The format.
     ///   - palette: Colours, for the text format on a terminal.
     /// - Returns: The report.
-    func render(_ format: ReportFormat, palette: Palette) -> String {
+    func render(_ format: Format, palette: Palette) -> String {
         switch format {
         case .text: text(palette: palette)
         case .json: json()

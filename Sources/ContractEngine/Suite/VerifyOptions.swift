@@ -2,9 +2,6 @@ import Foundation
 
 /// What `verify` runs and how.
 package struct VerifyOptions: Sendable {
-    /// Where live requests go: each API's own base URL, or the one chosen for it.
-    package typealias BaseURLs = BaseURLChoice
-
     /// Contract files and folders to run; the contracts folder when empty.
     package var paths: [String] = []
     /// The contracts folder as given; `nil` for `contracts/` at the suite's root.
@@ -35,11 +32,6 @@ package struct VerifyOptions: Sendable {
     package var names = SettingNames.plain
     /// Whether `record` writes bodies exactly as received rather than laid out for review.
     package var rawBodies = false
-
-    /// The names the reader gives the settings, which these options carry to every message that
-    /// mentions one (the live fetch, the profiles): the command line sets them through this door.
-    /// The type itself sits with the diagnostics, below the stages that word those messages.
-    package typealias SettingNames = ContractEngine.SettingNames
 
     /// Where live requests go and how long they may take.
     package var liveSettings: LiveSettings {

@@ -8,8 +8,8 @@ import Testing
 struct FrontDoorTests {
     /// The engine types the executable names, sorted.
     static let doors = [
-        "CaseAddition", "CaseRecorder", "CaseResult", "Diagnostic", "Explanation", "FileWriteError", "JSONValue",
-        "MutationSession", "OpenAPIExport", "PactExport", "Report", "ReportFormat", "ShardCoverage", "SuiteListing",
+        "BaseURLChoice", "CaseAddition", "CaseRecorder", "CaseResult", "Diagnostic", "Explanation", "FileWriteError",
+        "MutationSession", "OpenAPIExport", "PactExport", "Report", "SettingNames", "ShardCoverage", "SuiteListing",
         "SuiteLocation", "SuiteSelection", "SuiteServer", "SuiteWriter", "Verifier", "VerifyOptions",
     ]
 

@@ -15,8 +15,8 @@ extension AddCommand {
         }
         lines.append(
             added.created
-                ? "created \(contract) with case \(JSONValue.quote(name))"
-                : "added case \(JSONValue.quote(name)) to \(contract) (\(added.caseCount) cases)")
+                ? "created \(contract) with case \(CodingPath.quote(name))"
+                : "added case \(CodingPath.quote(name)) to \(contract) (\(added.caseCount) cases)")
         if let observed = added.observed {
             lines.append("no --expect given: recorded the observed outcome, \(observed)")
         }
@@ -30,7 +30,7 @@ extension AddCommand {
         let cases = imported.cases
         if dryRun {
             let lines = cases.map {
-                "would add case \(JSONValue.quote($0.name)) from entry \($0.entry) (HTTP \($0.status), \($0.bytes) bytes) as \($0.fixture)\n"
+                "would add case \(CodingPath.quote($0.name)) from entry \($0.entry) (HTTP \($0.status), \($0.bytes) bytes) as \($0.fixture)\n"
             }
             return (lines.joined() + "dry run: nothing was written\n", nil)
         }
@@ -56,13 +56,13 @@ extension AddCommand {
         case .refused(let diagnostics, let message): return ToolProblem.refusal(diagnostics, message)
         case .contractOutsideContracts(let path, let resolved, let meant):
             return usage(
-                "the contract \(JSONValue.quote(path)) would be \(JSONValue.quote(resolved)), outside the suite's \(SuiteLocation.contractsName)/ folder, and verify would never run it; --contract is a path from the suite's root, such as \(JSONValue.quote(meant))"
+                "the contract \(CodingPath.quote(path)) would be \(CodingPath.quote(resolved)), outside the suite's \(SuiteLocation.contractsName)/ folder, and verify would never run it; --contract is a path from the suite's root, such as \(CodingPath.quote(meant))"
             )
         case .contractNotJSON(let path):
             return usage(
-                "the contract \(JSONValue.quote(path)) does not end in .json, and verify runs only .json files")
+                "the contract \(CodingPath.quote(path)) does not end in .json, and verify runs only .json files")
         case .duplicateName(let contract, let name):
-            return [.error("\(contract) already has a case named \(JSONValue.quote(name)); choose another --name")]
+            return [.error("\(contract) already has a case named \(CodingPath.quote(name)); choose another --name")]
         case .fixtureInTheWay(let fixture):
             return [
                 .error(
@@ -72,7 +72,7 @@ extension AddCommand {
             return usage("--as is only for a file outside the fixtures folder; \(file) is already at \(fixture)")
         case .streamNeedsDestination(let path):
             return usage(
-                "\(JSONValue.quote(path)) is a stream, not a file with a name; name the fixture with --as PATH")
+                "\(CodingPath.quote(path)) is a stream, not a file with a name; name the fixture with --as PATH")
         case .emptyDestination(let file):
             return usage(
                 "--as needs a path inside the fixtures folder, such as \"countries/\(file)\" or \"countries/\"")
@@ -84,7 +84,7 @@ extension AddCommand {
             return usage("add --live needs --endpoint E: the request sent is the endpoint's client's")
         case .argumentsNotObject(let text):
             return usage(
-                "--arguments takes a JSON object, such as '{\"name\": \"peru\"}', not \(JSONValue.quote(text))")
+                "--arguments takes a JSON object, such as '{\"name\": \"peru\"}', not \(CodingPath.quote(text))")
         case .argumentsForFixtureContract(let contract):
             return [.error("\(contract) is a fixture contract (no \"endpoint\"): it takes no --arguments")]
         case .argumentsDiffer(let text, let contract):

@@ -22,7 +22,7 @@ struct AddCommand: ToolCommand {
     var live = false
     /// Response headers kept besides `Content-Type`, for `--live` and `--har`.
     var keepHeaders: [String] = []
-    var baseURLs = VerifyOptions.BaseURLs()
+    var baseURLs = BaseURLChoice()
     /// The HTTP Archive to take cases from, and which of its entries.
     var har: String?
     var pick = CaseAddition.Pick()
@@ -139,7 +139,7 @@ struct AddCommand: ToolCommand {
             guard command.file != nil || command.live || command.har != nil else {
                 throw fail("add needs the fixture file to add, --live to take it from the server, or --har FILE")
             }
-            if !command.live, command.baseURLs != VerifyOptions.BaseURLs() {
+            if !command.live, command.baseURLs != BaseURLChoice() {
                 throw fail("--base-url is for --live")
             }
             if !command.live, command.har == nil, !command.keepHeaders.isEmpty {

@@ -89,7 +89,7 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             {
                 throw CommandLineError(
                     message:
-                        "--consumer \(JSONValue.quote(consumer)) cannot name a file in --out: use a name without /, \\ or control characters that does not start with .",
+                        "--consumer \(CodingPath.quote(consumer)) cannot name a file in --out: use a name without /, \\ or control characters that does not start with .",
                     command: "export")
             }
         },
@@ -108,12 +108,13 @@ struct ExportCommand: ToolCommand, SuiteCommand {
         let exists = FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder)
         if format == .openapi, exists, isFolder.boolValue {
             throw .usage(
-                CommandLineError(message: "--out \(JSONValue.quote(out)) is a folder; name a file", command: Self.name))
+                CommandLineError(message: "--out \(CodingPath.quote(out)) is a folder; name a file", command: Self.name)
+            )
         }
         if format == .pact, exists, !isFolder.boolValue {
             throw .usage(
                 CommandLineError(
-                    message: "--out \(JSONValue.quote(out)) is a file; pact writes a folder of files",
+                    message: "--out \(CodingPath.quote(out)) is a file; pact writes a folder of files",
                     command: Self.name))
         }
         let selection = try selection(in: context)
@@ -145,7 +146,7 @@ struct ExportCommand: ToolCommand, SuiteCommand {
                 OpenAPIExport.changes(document, to: target, display: out))
         } catch {
             return CommandOutcome(
-                .invalid, [.error("cannot write \(JSONValue.quote(out)): \(error.reason); nothing was written")])
+                .invalid, [.error("cannot write \(CodingPath.quote(out)): \(error.reason); nothing was written")])
         }
         let operations = Set(contracts.compactMap { $0.endpoint?.name }).count
         context.results("wrote \(out): OpenAPI 3.1, \(operations) \(operations == 1 ? "operation" : "operations")\n")
@@ -170,7 +171,8 @@ struct ExportCommand: ToolCommand, SuiteCommand {
                 PactExport.changes(pacts.files, in: folder, display: display))
         } catch {
             return CommandOutcome(
-                .invalid, [.error("cannot write \(JSONValue.quote(error.path)): \(error.reason); nothing was written")])
+                .invalid, [.error("cannot write \(CodingPath.quote(error.path)): \(error.reason); nothing was written")]
+            )
         }
         // A case left out by design is counted, and named on request; any other is a case verify
         // fails, which is never hidden.

@@ -3,7 +3,7 @@ import ContractEngine
 /// How a command that reports cases prints them, and the report files it also writes:
 /// `--format`, `--quiet`, `--junit`, `--json` and `--color`, spelt the same by `verify` and `mutate`.
 struct ReportOptions: Sendable {
-    var format = ReportFormat.text
+    var format = Report.Format.text
     var files = ReportFiles()
     var color = ColorChoice.auto
     /// Whether the text report leaves out the passed and skipped cases with nothing to report.

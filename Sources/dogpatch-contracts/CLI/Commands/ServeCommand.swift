@@ -1,4 +1,5 @@
 import ContractEngine
+import DogPatchClients
 import Foundation
 
 /// `dogpatch-contracts serve [PATH ...]`: the suite's contracts as the app's mock server, until
@@ -42,7 +43,7 @@ struct ServeCommand: ToolCommand, SuiteCommand {
             .value("--port", "N", "the port (default: 0, a free one)") { command, value throws(CommandLineError) in
                 guard let port = Int(value), (0...65535).contains(port) else {
                     throw CommandLineError(
-                        message: "--port takes a number from 0 to 65535; got \(JSONValue.quote(value))",
+                        message: "--port takes a number from 0 to 65535; got \(CodingPath.quote(value))",
                         command: "serve")
                 }
                 command.port = port
@@ -59,7 +60,7 @@ struct ServeCommand: ToolCommand, SuiteCommand {
             var address = in_addr()
             guard inet_pton(AF_INET, command.host, &address) == 1 else {
                 throw CommandLineError(
-                    message: "--host takes an IPv4 address such as 127.0.0.1; got \(JSONValue.quote(command.host))",
+                    message: "--host takes an IPv4 address such as 127.0.0.1; got \(CodingPath.quote(command.host))",
                     command: "serve")
             }
         },
@@ -123,7 +124,8 @@ struct ServeCommand: ToolCommand, SuiteCommand {
         case .unknownChoice(let choice, let reason):
             [
                 .usage(
-                    CommandLineError(message: "--case \(JSONValue.quote(choice)): \(reason); \(closing)", command: name)
+                    CommandLineError(
+                        message: "--case \(CodingPath.quote(choice)): \(reason); \(closing)", command: name)
                 )
             ]
         }

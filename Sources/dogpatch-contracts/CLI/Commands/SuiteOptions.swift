@@ -1,4 +1,5 @@
 import ContractEngine
+import DogPatchClients
 import Foundation
 
 #if compiler(>=6.2)
@@ -87,7 +88,7 @@ extension SuiteCommand where Self: ToolCommand {
             throw .usage(
                 CommandLineError(
                     message:
-                        "\(option) \(JSONValue.quote(path)) is inside the contracts folder \(JSONValue.quote(contracts)), where every JSON file is read as a contract; keep it outside, such as \(JSONValue.quote(example))",
+                        "\(option) \(CodingPath.quote(path)) is inside the contracts folder \(CodingPath.quote(contracts)), where every JSON file is read as a contract; keep it outside, such as \(CodingPath.quote(example))",
                     command: Self.name))
         }
         return target

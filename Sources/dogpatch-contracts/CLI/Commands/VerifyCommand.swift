@@ -65,7 +65,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
         ],
         positional: { $0.options.paths.append($1) },
         validate: { command in
-            if !command.options.live, command.options.baseURLs != VerifyOptions.BaseURLs() {
+            if !command.options.live, command.options.baseURLs != BaseURLChoice() {
                 throw CommandLineError(
                     message: "--base-url is for --live: plain verify sends nothing to a server", command: "verify")
             }

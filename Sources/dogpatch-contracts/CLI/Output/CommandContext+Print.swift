@@ -14,7 +14,7 @@ extension CommandContext {
     ///   - quiet: `--quiet`: as text, leave out the passed and skipped cases with nothing to say.
     /// - Returns: The diagnostics still to report.
     func print(
-        _ report: Report, format: ReportFormat, color: ColorChoice, trailer: String = "", quiet: Bool = false
+        _ report: Report, format: Report.Format, color: ColorChoice, trailer: String = "", quiet: Bool = false
     ) -> [ToolProblem] {
         guard format == .text else {
             results(report.render(format))

@@ -13,7 +13,7 @@ struct ReportFiles: Sendable {
     /// - Returns: The problems, one per file that could not be written.
     func write(_ report: Report, environment: ToolEnvironment) -> [ToolProblem] {
         let location = environment.location
-        return [(junit, ReportFormat.junit), (json, .json)].compactMap { file, format -> ToolProblem? in
+        return [(junit, Report.Format.junit), (json, .json)].compactMap { file, format -> ToolProblem? in
             guard let file else { return nil }
             do throws(FileWriteError) {
                 try report.write(format, to: location.resolve(file), temporaries: environment.temporaryFiles)

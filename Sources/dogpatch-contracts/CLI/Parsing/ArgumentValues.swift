@@ -1,4 +1,5 @@
 import ContractEngine
+import DogPatchClients
 import Foundation
 
 /// Values of options more than one command takes, checked in one place each.
@@ -24,16 +25,16 @@ enum ArgumentValues {
 
     /// `--base-url [API=]URL`, added to the choice so far; the engine reads the text, and this
     /// words what it finds wrong with it.
-    static func baseURL(_ text: String, into choice: inout VerifyOptions.BaseURLs, command: String)
+    static func baseURL(_ text: String, into choice: inout BaseURLChoice, command: String)
         throws(CommandLineError)
     {
-        do throws(VerifyOptions.BaseURLs.Problem) {
+        do throws(BaseURLChoice.Problem) {
             try choice.add(text)
         } catch {
             let message =
                 switch error {
                 case .notAURL(let shown):
-                    "--base-url takes [API=]URL with an http or https URL, such as countries=http://127.0.0.1:8080/v3.1/, not \(JSONValue.quote(shown))"
+                    "--base-url takes [API=]URL with an http or https URL, such as countries=http://127.0.0.1:8080/v3.1/, not \(CodingPath.quote(shown))"
                 case .emptyAPIName(let shown): "--base-url needs an API name before \"=\", such as countries=\(shown)"
                 case .apiTwice(let api): "--base-url names the API \"\(api)\" twice"
                 case .bareTwice: "--base-url without an API name can be given once; name the API: API=URL"
@@ -43,7 +44,7 @@ enum ArgumentValues {
     }
 
     /// What `--base-url` gave that does not fit the run, in words.
-    static func words(_ mismatch: VerifyOptions.BaseURLs.Mismatch) -> String {
+    static func words(_ mismatch: BaseURLChoice.Mismatch) -> String {
         switch mismatch {
         case .unknownAPI(let unknown, let known):
             "--base-url names the API \"\(unknown)\", which the catalogue does not have; known APIs are \(known.map { "\"\($0)\"" }.joined(separator: ", "))"
@@ -65,8 +66,8 @@ enum ArgumentValues {
     }
 
     /// `--format`: a report format.
-    static func format(_ text: String, command: String) throws(CommandLineError) -> ReportFormat {
-        guard let format = ReportFormat(rawValue: text) else {
+    static func format(_ text: String, command: String) throws(CommandLineError) -> Report.Format {
+        guard let format = Report.Format(rawValue: text) else {
             throw CommandLineError(
                 message: "--format takes text, json, junit or github, not \"\(text)\"", command: command)
         }
@@ -109,7 +110,7 @@ extension ArgumentValues {
     }
 }
 
-extension VerifyOptions.SettingNames {
+extension SettingNames {
     /// The command line's names for the settings the engine's messages mention: its flags.
     static let commandLine = Self(
         timeout: "--timeout", force: "--force", update: "--update", max: "--max", seed: "--seed",

@@ -1,4 +1,5 @@
 import ContractEngine
+import DogPatchClients
 
 /// Arguments the tool cannot run with.
 struct CommandLineError: Error, Sendable {
@@ -13,15 +14,15 @@ extension CommandLineError {
     init(_ problem: SuiteSelection.UsageError, command: String) {
         let message =
             switch problem {
-            case .fixturesFolderMissing(let folder): "fixtures folder \(JSONValue.quote(folder)) does not exist"
+            case .fixturesFolderMissing(let folder): "fixtures folder \(CodingPath.quote(folder)) does not exist"
             case .fixturesFolderIsAFile(let folder):
-                "fixtures folder \(JSONValue.quote(folder)) is a file, not a folder"
-            case .contractsFolderMissing(let folder): "contracts folder \(JSONValue.quote(folder)) does not exist"
-            case .pathMissing(let path): "path \(JSONValue.quote(path)) does not exist"
+                "fixtures folder \(CodingPath.quote(folder)) is a file, not a folder"
+            case .contractsFolderMissing(let folder): "contracts folder \(CodingPath.quote(folder)) does not exist"
+            case .pathMissing(let path): "path \(CodingPath.quote(path)) does not exist"
             case .otherSuite(let contract, let suiteRoot, let root):
                 """
-                contract \(JSONValue.quote(contract)) \(suiteRoot.map { "belongs to the suite at \(JSONValue.quote($0))" } ?? "belongs to no suite"), \
-                not to this one at \(JSONValue.quote(root)), so its fixtures are not this suite's Fixtures/; \
+                contract \(CodingPath.quote(contract)) \(suiteRoot.map { "belongs to the suite at \(CodingPath.quote($0))" } ?? "belongs to no suite"), \
+                not to this one at \(CodingPath.quote(root)), so its fixtures are not this suite's Fixtures/; \
                 run the command from its suite's folder, or give --fixtures DIR
                 """
             case .baseURL(let mismatch): ArgumentValues.words(mismatch)
