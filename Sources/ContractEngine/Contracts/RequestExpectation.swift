@@ -1,5 +1,5 @@
 /// The request a client must send.
-package struct RequestExpectation: Sendable {
+struct RequestExpectation: Sendable {
     /// The HTTP method, such as `GET`.
     var method: Located<String>?
     /// The URL's path, percent-decoded.

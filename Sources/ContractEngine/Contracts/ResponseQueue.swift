@@ -1,5 +1,5 @@
 /// The queue a client is built with for replay.
-package enum ResponseQueue: String, Sendable {
+enum ResponseQueue: String, Sendable {
     /// The main queue.
     case main
     /// A private serial queue.

@@ -2,9 +2,9 @@ import DogPatchClients
 import Foundation
 
 /// A new case written as contract JSON: what `explain` suggests and `add` appends.
-package struct CaseTemplate {
+struct CaseTemplate {
     /// What the case expects.
-    package enum Expect {
+    enum Expect {
         /// `{"decodes": true}` with an optional count and values.
         case decodes(count: Int?, values: [(path: String, json: String)])
         /// `{"error": KIND}` with an optional status and path.

@@ -4,9 +4,9 @@ import Foundation
 /// What a body shows under a model and a status: the outcome a correct client reports and, when
 /// it decodes, its first records by their identifying fields. `explain` prints it; `add` writes a
 /// new case's expectation from it.
-package struct ObservedBody: Sendable {
+struct ObservedBody: Sendable {
     /// One record of the decoded value, by a few identifying fields.
-    package struct Record: Sendable {
+    struct Record: Sendable {
         /// The record's path, such as `[0]`; empty for a single value.
         var path: String
         /// Field paths within the record and their values as JSON.

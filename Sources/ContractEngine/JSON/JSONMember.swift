@@ -1,5 +1,5 @@
 /// One member of a JSON object, with where its key starts.
-package struct JSONMember: Sendable, Equatable {
+struct JSONMember: Sendable, Equatable {
     /// The key.
     var key: String
     /// Where the key starts.

@@ -1,5 +1,5 @@
 /// A JSON value parsed with the position it starts at.
-package struct JSONNode: Sendable, Equatable {
+struct JSONNode: Sendable, Equatable {
     /// The value.
     var value: JSONValue
     /// Where the value starts.

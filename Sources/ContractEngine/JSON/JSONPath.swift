@@ -4,7 +4,7 @@ import Foundation
 /// A path into a JSON value or a decoded model, written `[0].name.common` (the leading dot optional).
 package struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// One step of a path.
-    package enum Segment: Sendable, Equatable, Hashable {
+    enum Segment: Sendable, Equatable, Hashable {
         /// An object member.
         case key(String)
         /// An array element.

@@ -1,5 +1,5 @@
 /// A JSON syntax error, with where it is and the path of the value being read.
-package struct JSONSyntaxError: Error, Equatable, Sendable {
+struct JSONSyntaxError: Error, Equatable, Sendable {
     /// What is wrong, such as `expected ',' or ']' after an array element`.
     var message: String
     /// Where the problem is.

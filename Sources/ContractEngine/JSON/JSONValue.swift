@@ -2,7 +2,7 @@ import DogPatchClients
 import Foundation
 
 /// A JSON value; numbers keep their literal text so nothing is rounded before a check needs it.
-package indirect enum JSONValue: Sendable, Equatable {
+indirect enum JSONValue: Sendable, Equatable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -88,7 +88,7 @@ package indirect enum JSONValue: Sendable, Equatable {
     /// Quotes a string as JSON.
     /// - Parameter string: The string.
     /// - Returns: The quoted, escaped string.
-    package static func quote(_ string: String) -> String {
+    static func quote(_ string: String) -> String {
         CodingPath.quote(string)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// the key still decodes, whether `null` does, and which kinds of value do. Kept in
 /// `profiles/<Model>.json`, it is the breaking-change check for models: an edit that makes the
 /// app reject data it used to accept shows up as a change.
-package struct ModelProfile: Sendable, Equatable {
+struct ModelProfile: Sendable, Equatable {
     struct Entry: Sendable, Equatable {
         /// Whether a response without the key fails to decode.
         var required: Bool

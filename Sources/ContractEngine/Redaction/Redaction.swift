@@ -4,7 +4,7 @@ import Foundation
 /// credentials or sessions, and response headers nobody asked to keep. Every writer (`add --live`,
 /// `record`, the contract editor) and every report goes through here, so a secret given on the
 /// command line (`--base-url https://user:secret@host/`) stays in the request alone.
-package enum Redaction {
+enum Redaction {
     /// Headers that carry credentials or sessions: never written, whatever `--keep-header` says.
     static let secretHeaders: Set<String> = [
         "set-cookie", "set-cookie2", "cookie", "authorization", "proxy-authorization",
@@ -17,7 +17,7 @@ package enum Redaction {
     ///   - url: The URL a request went to.
     ///   - definedQuery: The names of the query items the endpoint can send; none by default.
     /// - Returns: Its text with the secrets taken out.
-    package static func url(_ url: URL, definedQuery: Set<String> = []) -> String {
+    static func url(_ url: URL, definedQuery: Set<String> = []) -> String {
         guard url.user != nil || url.password != nil || url.query != nil || url.fragment != nil,
             var parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
         else { return url.absoluteString }
@@ -60,7 +60,7 @@ package enum Redaction {
     /// user-info, the part before the last `@` of the authority, is cut out by hand then.
     /// - Parameter text: The text.
     /// - Returns: The text, its secrets taken out.
-    package static func url(text: String) -> String {
+    static func url(text: String) -> String {
         if let url = URL(string: text), url.host.map({ !$0.isEmpty }) == true, !text.contains("@") {
             return Self.url(url)
         }
