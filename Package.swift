@@ -85,7 +85,9 @@ let package = Package(
         // The engine, a test folder for each of its folders; it does not link the executable.
         .testTarget(
             name: "ContractEngineTests",
-            dependencies: ["ContractEngine", "DogPatchClients", "HTTPStub", "ContractTestSupport"]
+            dependencies: ["ContractEngine", "DogPatchClients", "HTTPStub", "ContractTestSupport"],
+            // Data the tests read by path, with its provenance.
+            exclude: ["Live/Data"]
         ),
         // Swift Testing's face of the engine: contract cases as test arguments.
         .testTarget(name: "ContractKitTests", dependencies: ["ContractKit", "ContractTestSupport"]),
