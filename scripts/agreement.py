@@ -146,7 +146,7 @@ def at(value, path):
         return []
     if step == "*":
         return [found for item in value.values() for found in at(item, rest)]
-    # The tool names a dictionary key that reads as a number as an index: `gini[2021]`.
+    # A key written as digits (`gini`'s years) is parsed as an index step: look it up as a key.
     return at(value[str(step)], rest) if str(step) in value else []
 
 

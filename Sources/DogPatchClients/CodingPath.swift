@@ -16,10 +16,10 @@ public enum CodingPath {
     public static func render(_ keys: [any CodingKey], naming dictionaryKeys: Bool = false) -> String {
         keys.reduce("") { path, key in
             let step: Step =
-                if let index = key.intValue {
+                if isDictionaryKey(key) {
+                    dictionaryKeys ? .key(key.stringValue) : .anyKey
+                } else if let index = key.intValue {
                     .index(index)
-                } else if !dictionaryKeys, isDictionaryKey(key) {
-                    .anyKey
                 } else {
                     .key(key.stringValue)
                 }
@@ -27,12 +27,15 @@ public enum CodingPath {
         }
     }
 
-    /// Whether a key is an entry of a dictionary rather than a model's property: the standard
-    /// library decodes `[String: T]` with its own key type, and Foundation's decoders use theirs
-    /// for the same entries (a model's own keys are its `CodingKeys`).
+    /// Whether a key is an entry of a dictionary rather than a model's property or an array's
+    /// element: the standard library decodes `[String: T]` with its own key type, whose `intValue`
+    /// is set for a key written as digits (`gini`'s `"2019"`), and Foundation's decoders use theirs
+    /// for the same entries, and for array elements too, which carry an `intValue` (a model's own
+    /// keys are its `CodingKeys`).
     static func isDictionaryKey(_ key: any CodingKey) -> Bool {
         let type = String(reflecting: Swift.type(of: key))
-        return type == "Swift._DictionaryCodingKey" || type.hasSuffix("._CodingKey") || type.hasSuffix("._JSONKey")
+        if type == "Swift._DictionaryCodingKey" { return true }
+        return key.intValue == nil && (type.hasSuffix("._CodingKey") || type.hasSuffix("._JSONKey"))
     }
 
     /// One step of a path.

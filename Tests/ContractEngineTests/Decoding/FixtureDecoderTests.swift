@@ -26,6 +26,15 @@ struct FixtureDecoderTests {
                     position: .init(line: 2, column: 17)))
     }
 
+    @Test("a dictionary key written as digits is a key, not an index: the path says *, the position is its entry's")
+    func numericDictionaryKey() throws {
+        let json = #"[{"name": {"common": "X"}, "gini": {"2018": 41.2, "2019": "high"}}]"#
+        let found = try problem(json, as: .countries)
+        #expect(found.path == "[0].gini.*")
+        #expect(found.reason == #"expected a number, found "high""#)
+        #expect(found.position == .init(line: 1, column: 59))
+    }
+
     @Test("a number too large for an Int is named as such")
     func numberTooLarge() throws {
         let found = try problem("[{\"population\": 1e30}]", as: .countries)

@@ -105,3 +105,19 @@ struct CountryModelTests {
         #expect(try RestCountriesAPI.makeDecoder().decode(Country.self, from: encoded) == france)
     }
 }
+
+/// A dictionary whose keys read as numbers (`gini`'s years) is still a dictionary in the paths the
+/// client's errors carry; an array's index stays an index.
+@Suite("paths through numeric dictionary keys")
+struct NumericKeyPathTests {
+    @Test("JSONDecoder's failure under a year key is named with *, under an array element with its index")
+    func yearKey() throws {
+        let json = #"[{"name": {"common": "X"}, "gini": {"2019": "high"}}]"#
+        do {
+            _ = try JSONDecoder().decode([Country].self, from: Data(json.utf8))
+            Issue.record("the body decoded")
+        } catch let error as DecodingError {
+            #expect(DecodingFailure(error).path == "[0].gini.*")
+        }
+    }
+}
