@@ -60,16 +60,17 @@ package struct Report {
     /// Each case's diagnostics, in result order, for standard error: a diagnostic several cases
     /// share (one fixture three cases read) comes once, under the first, with a note naming them all.
     package func caseDiagnostics() -> [[Diagnostic]] {
+        // Each diagnostic rendered once: the rendering is both its identity and what is compared.
+        let rendered = results.map { $0.diagnostics.map { ($0, $0.rendered) } }
         var readers: [String: [String]] = [:]
-        for result in results {
-            for line in Set(result.diagnostics.map(\.rendered)) {
+        for (result, lines) in zip(results, rendered) {
+            for line in Set(lines.map(\.1)) {
                 readers[line, default: []].append("\(result.contract) › \(result.caseName)")
             }
         }
         var printed: Set<String> = []
-        return results.map { result in
-            result.diagnostics.flatMap { diagnostic -> [Diagnostic] in
-                let line = diagnostic.rendered
+        return rendered.map { lines in
+            lines.flatMap { diagnostic, line -> [Diagnostic] in
                 guard printed.insert(line).inserted else { return [] }
                 let cases = readers[line] ?? []
                 guard cases.count > 1 else { return [diagnostic] }
