@@ -269,8 +269,9 @@ scenario mutate repo 'dpc mutate'
 scenario mutate-formats repo 'dpc mutate --format json; dpc mutate --format junit; dpc mutate --format github --quiet'
 scenario mutate-report-files repo 'dpc mutate --junit mutate.xml --json mutate.json --quiet'
 scenario mutate-profiles repo 'dpc mutate --profiles profiles; dpc mutate --profiles new-profiles'
-scenario mutate-profiles-update repo 'printf "{}\n" > "profiles/[Dog].json"; dpc mutate --profiles profiles
-dpc mutate --profiles profiles --update; dpc mutate --profiles profiles'
+scenario mutate-profiles-update repo 'sed -i "s/cost\": { \"null\": false/cost\": { \"null\": true/" "profiles/[Dog].json"
+dpc mutate --profiles profiles; dpc mutate --profiles profiles --update; dpc mutate --profiles profiles'
+scenario mutate-profiles-invalid repo 'printf "{}\n" > "profiles/[Dog].json"; dpc mutate --profiles profiles'
 scenario mutate-mutants repo 'dpc mutate --mutants mutants --filter france --quiet'
 scenario mutate-seed-max repo 'dpc mutate --seed 7 --max 5; dpc mutate --filter "page of three" --max 3 --quiet'
 
