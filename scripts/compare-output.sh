@@ -24,11 +24,12 @@
 #   - JUnit's time="SECONDS" attributes (how long a case took) become time="(time)".
 # Nothing else is rewritten: a difference anywhere else is reported.
 #
-# Prints a line a scenario, `same` or `DIFFERENT` with the head of the diff, and a summary; exits 0
-# when every scenario is the same, 1 when one differs, 2 when a build or the corpus fails.
-# Needs no network (the package has no dependencies; nothing reaches past 127.0.0.1) and writes
-# only in its temporary folder (removed on exit; COMPARE_OUTPUT_KEEP=1 keeps the outputs there) and,
-# without HEAD_REV, this working tree's .build. The temporary worktrees are removed on exit.
+# Prints a line a scenario, `same`, or `DIFFERENT` with where each differing file first differs and
+# the head of the diff; then a summary. Exits 0 when every scenario is the same, 1 when one
+# differs, 2 when a build or the corpus fails. Needs no network (the package has no dependencies;
+# nothing reaches past 127.0.0.1). Writes only in its temporary folder (removed on exit;
+# COMPARE_OUTPUT_KEEP=1 keeps the outputs there), in git's list of worktrees while the temporary
+# ones exist (they are removed on exit) and, without HEAD_REV, in this working tree's .build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo="$PWD"
@@ -146,6 +147,30 @@ normalise() {
     find "$1" -type f -exec sed -i -E 's/ time="[0-9]+(\.[0-9]+)?"/ time="(time)"/g' {} +
 }
 
+# show_difference NAME: the head of what differs: for each of the first differing files (stdout,
+# stderr, status, tree or a written file under files/) where the first difference is, with 60
+# bytes around it on each side (a report or an export is often one long line), then the head of the
+# unified diff, its lines cut at 160 characters.
+show_difference() {
+    local name=$1 file offset at
+    (cd "$work/out" && diff -rq "base/$name" "head/$name" 2>&1 || true) | head -n 5 | while IFS= read -r line; do
+        if [[ "$line" =~ ^Files\ base/[^/]+/(.*)\ and\ head/ ]]; then
+            file="${BASH_REMATCH[1]}"
+            at="$(cmp "$work/out/base/$name/$file" "$work/out/head/$name/$file" 2>&1 | sed 's/.*differ: //' || true)"
+            offset="$(sed -E 's/^(char|byte) ([0-9]+).*/\2/' <<< "$at")"
+            echo "$file: first difference at $at"
+            for side in base head; do
+                printf '  %s: ...%s...\n' "$side" "$(tail -c +$((offset > 30 ? offset - 30 : 1)) "$work/out/$side/$name/$file" |
+                    head -c 60 | tr '\n' '~')"
+            done
+        else
+            echo "$line"
+        fi
+    done
+    diff -ru "$work/out/base/$name" "$work/out/head/$name" 2>&1 | grep -v -e '^diff -ru ' -e '^Only in ' |
+        sed -E -e "s|$work/out/||" -e 's/^((---|\+\+\+) [^\t]*)\t.*/\1/' | head -n 10 | cut -c 1-160 || true
+}
+
 scenarios=0
 different=()
 
@@ -178,8 +203,7 @@ scenario() {
         [ "${COMPARE_OUTPUT_KEEP:-}" = 1 ] || rm -rf "$work/out/base/$name" "$work/out/head/$name" "$work/out/$name.diff"
     else
         printf '  DIFFERENT  %s\n' "$name"
-        diff -ru "$work/out/base/$name" "$work/out/head/$name" 2>&1 | sed "s|$work/out/||g" | head -n 16 |
-            sed 's/^/             | /' || true
+        show_difference "$name" | sed 's/^/             | /'
         different+=("$name")
     fi
 }
