@@ -156,8 +156,10 @@ show_difference() {
     (cd "$work/out" && diff -rq "base/$name" "head/$name" 2>&1 || true) | head -n 5 | while IFS= read -r line; do
         if [[ "$line" =~ ^Files\ base/[^/]+/(.*)\ and\ head/ ]]; then
             file="${BASH_REMATCH[1]}"
-            at="$(cmp "$work/out/base/$name/$file" "$work/out/head/$name/$file" 2>&1 | sed 's/.*differ: //' || true)"
-            offset="$(sed -E 's/^(char|byte) ([0-9]+).*/\2/' <<< "$at")"
+            # "differ: byte N, line L", or "EOF on FILE after byte N" when one is the start of the other.
+            at="$(cmp "$work/out/base/$name/$file" "$work/out/head/$name/$file" 2>&1 | sed -e 's/.*differ: //' -e 's/^cmp: //' -e "s|$work/out/||" || true)"
+            offset="$(grep -oE '(byte|char) [0-9]+' <<< "$at" | head -n 1 | grep -oE '[0-9]+' || true)"
+            offset="${offset:-1}"
             echo "$file: first difference at $at"
             for side in base head; do
                 printf '  %s: ...%s...\n' "$side" "$(tail -c +$((offset > 30 ? offset - 30 : 1)) "$work/out/$side/$name/$file" |
@@ -203,7 +205,7 @@ scenario() {
         [ "${COMPARE_OUTPUT_KEEP:-}" = 1 ] || rm -rf "$work/out/base/$name" "$work/out/head/$name" "$work/out/$name.diff"
     else
         printf '  DIFFERENT  %s\n' "$name"
-        show_difference "$name" | sed 's/^/             | /'
+        show_difference "$name" | sed 's/^/             | /' || true
         different+=("$name")
     fi
 }
