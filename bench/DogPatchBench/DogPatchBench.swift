@@ -6,6 +6,7 @@ import Foundation
 ///        dogpatch-bench baseline FIXTURES [THREADS]   (the bare baseline, run as a child by the benchmark)
 ///        dogpatch-bench stubloop BODY COUNT WORKERS   (the raw stub loop, the replay anchor)
 ///        dogpatch-bench child COMMAND ...   (starts and measures one command)
+///        dogpatch-bench corpus DIR [--pages N] [--data FILE]   (writes the suites, small, and measures nothing)
 @main
 enum DogPatchBench {
     static func main() {
@@ -13,6 +14,10 @@ enum DogPatchBench {
             var arguments = Array(CommandLine.arguments.dropFirst())
             if arguments.first == "child" {
                 try ChildProcess.runChild(Array(arguments.dropFirst()))
+                return
+            }
+            if arguments.first == "corpus" {
+                try CorpusMode.run(Array(arguments.dropFirst()))
                 return
             }
             if arguments.first == "baseline", arguments.count == 2 || arguments.count == 3 {
