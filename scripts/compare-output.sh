@@ -114,7 +114,12 @@ for folder in contracts Fixtures profiles; do
     cp -R "$head_source/$folder" "$suites/repo/"
 done
 cp -R "$head_source/schema/examples" "$suites/extras/schema-examples"
-cp "$head_source"/Tests/ContractKitTests/Capture/Archives/*.har "$suites/extras/"
+# The real browser and proxy exports add --har's tests read (wherever the test layout keeps them).
+find "$head_source/Tests" -path '*/Archives/*.har' -exec cp {} "$suites/extras/" \;
+if ! ls "$suites/extras/"*.har > /dev/null 2>&1; then
+    echo "compare-output: no HAR archives found under $head_source/Tests" >&2
+    exit 2
+fi
 cp "$head_source/Fixtures/countries/name-france.json" "$suites/extras/body-france.json"
 echo "compare-output: writing the bench corpora (dogpatch-bench corpus, 3 dog pages) ..."
 if ! (cd "$head_source" && "$head_bin/dogpatch-bench" corpus "$suites/bench") > "$work/logs/corpus.log" 2>&1; then
