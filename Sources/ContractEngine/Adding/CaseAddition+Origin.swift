@@ -64,9 +64,8 @@ extension CaseAddition {
             ).add().map(Done.added)
         case .archive(let archive, let pick):
             let capture = CaptureImport(
-                place: place, catalogue: catalogue, writer: writer, timeout: replayTimeout,
-                name: request.name.isEmpty ? nil : request.name, given: request.given,
-                keepHeaders: request.keepHeaders, raw: request.raw, pick: pick)
+                place: place, catalogue: catalogue, writer: writer, timeout: replayTimeout, request: request, pick: pick
+            )
             return await capture.add(archive: location.resolve(archive), display: archive).map(Done.imported)
         }
     }
