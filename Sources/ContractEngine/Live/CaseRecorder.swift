@@ -13,23 +13,17 @@ package struct CaseRecorder: Sendable {
 
     /// What `record` prints for a case, and what it reports on standard error.
     package struct Account: Sendable {
-        package var verdict: Verdict
+        var verdict: Verdict
         package var text: String
-        package var diagnostics: [Diagnostic] = []
-        package var messages: [String] = []
+        var diagnostics: [Diagnostic] = []
+        var messages: [String] = []
     }
 
     /// A case of the suite and its contract: one to re-record, or another that reads a fixture
     /// (checked with the new body before the fixture changes).
-    package struct Case: Sendable {
-        package let contract: Contract
+    struct Case: Sendable {
+        let contract: Contract
         let spec: CaseSpec
-
-        /// Creates one with every property given.
-        package init(contract: Contract, spec: CaseSpec) {
-            self.contract = contract
-            self.spec = spec
-        }
     }
 
     /// What the run's cases share.
@@ -46,7 +40,7 @@ package struct CaseRecorder: Sendable {
     /// Re-records a case.
     /// - Parameter recorded: A recorded case of an endpoint contract.
     /// - Returns: The verdict and the lines to print.
-    package func record(_ recorded: Case) async -> Account {
+    func record(_ recorded: Case) async -> Account {
         let (spec, contract) = (recorded.spec, recorded.contract)
         do throws(Stop) {
             let target = try target(spec, of: contract)
@@ -408,7 +402,7 @@ package struct CaseRecorder: Sendable {
     }
 
     /// Creates one with every property given.
-    package init(
+    init(
         run: RunContext, live: LiveSettings, force: Bool, writer: SuiteWriter, readers: [String: [Case]],
         reload: @escaping @Sendable () -> [String: [Case]]?
     ) {
