@@ -58,7 +58,7 @@ struct RecordCommand: ToolCommand, SuiteCommand {
             run = try await CaseRecorder.record(
                 selection, catalogue: context.catalogue, force: force,
                 writer: context.writer(root: context.environment.location.root)
-            ) { context.results($0.text) }
+            ) { context.results($0.text(wording: Self.words)) }
         } catch {
             throw usage(error)
         }
@@ -77,6 +77,16 @@ struct RecordCommand: ToolCommand, SuiteCommand {
             let count = counts[verdict] ?? 0
             return "\(count) " + (verdict == .error ? (count == 1 ? "error" : "errors") : verdict.rawValue)
         }.joined(separator: ", ") + "\n"
+    }
+
+    /// Why a new answer was not written, naming the flag that writes it anyway.
+    private static func words(_ notWritten: CaseRecorder.NotWritten) -> String {
+        switch notWritten {
+        case .failsExpect:
+            "not written: the new answer does not satisfy the case's \"expect\" (--force writes it)"
+        case .failsReaders(let fixture):
+            "not written: the new answer does not satisfy every case that reads \(fixture) (--force writes it)"
+        }
     }
 
     /// A problem of the run, in the command line's words.
