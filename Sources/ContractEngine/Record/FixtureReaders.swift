@@ -7,7 +7,9 @@ import HTTPStub
 /// case too before `record` rewrites it. Read again under the suite's lock before each write,
 /// but only as far as the files changed: a contract whose bytes changed (`record`'s own stamp, an
 /// edit meanwhile) is parsed again alone, and the whole suite is loaded again only when a
-/// contract file came or went, or one could not be read.
+/// contract file came or went, or one could not be read. What is compared is the contracts'
+/// bytes: a fixture that became a link meanwhile, under a contract that did not change, is not
+/// looked at again.
 final class FixtureReaders: Sendable {
     /// The readers when the run starts.
     let initial: [String: [CaseRecorder.Case]]
@@ -16,7 +18,6 @@ final class FixtureReaders: Sendable {
     /// The options that load the whole suite: the selection's folders, no PATH, no filter.
     private let whole: VerifyOptions
     private let location: SuiteLocation
-    private let fixtures: FixtureLocator
 
     /// The suite as last read.
     private struct State {
@@ -39,7 +40,6 @@ final class FixtureReaders: Sendable {
         self.catalogue = catalogue
         self.whole = whole
         location = selection.location
-        fixtures = selection.fixtureLocator
         var loaded = State(contracts: selection.contracts, snapshot: nil)
         if !selection.options.paths.isEmpty {
             // The PATHs narrowed the loading itself: the rest of the suite is read here.
@@ -76,7 +76,8 @@ final class FixtureReaders: Sendable {
     /// changed file is not a contract that loaded (its name in the suite is then not known here).
     private func reparsed(_ contracts: [LoadedContract], changed: [String: Data]) -> [LoadedContract]? {
         var contracts = contracts
-        let loader = ContractLoader(catalogue: catalogue, fixtures: fixtures)
+        // A fixtures folder of its own, listed afresh: a link made meanwhile resolves as a new load's would.
+        let loader = ContractLoader(catalogue: catalogue, fixtures: location.fixtures(whole.fixturesFolder))
         for (path, data) in changed {
             guard
                 let index = contracts.firstIndex(where: {
