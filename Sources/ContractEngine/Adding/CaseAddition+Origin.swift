@@ -55,12 +55,10 @@ extension CaseAddition {
             place: place, catalogue: catalogue, request: request, writer: writer, timeout: replayTimeout)
         switch origin {
         case .file(let file):
-            return await addition.add(file: location.resolve(file), display: file, destination: request.destination)
-                .map(Done.added)
+            return await addition.add(file: location.resolve(file), display: file).map(Done.added)
         case .live(let baseURLs):
             return await LiveAddition(
-                addition, baseURLs: baseURLs, timeout: timeout ?? defaults.liveTimeout, raw: request.raw,
-                keepHeaders: request.keepHeaders, destination: request.destination, names: names
+                addition, baseURLs: baseURLs, timeout: timeout ?? defaults.liveTimeout, names: names
             ).add().map(Done.added)
         case .archive(let archive, let pick):
             let capture = CaptureImport(
