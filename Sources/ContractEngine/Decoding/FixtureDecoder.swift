@@ -31,7 +31,8 @@ enum FixtureDecoder {
             return DecodeProblem(path: error.path, reason: "invalid JSON: \(error.message)", position: error.position)
         }
         do {
-            try model.decode(from: NodeDecoder(node: root, codingPath: []))
+            try model.decode(
+                from: NodeDecoder(node: root, codingPath: [], options: NodeDecodingOptions(model.makeDecoder())))
         } catch let error as DecodingError {
             return problem(error, in: root)
         } catch {
@@ -48,17 +49,19 @@ enum FixtureDecoder {
         switch error {
         case .keyNotFound(let key, let context):
             container = context.codingPath
-            path = CodingPath.render(context.codingPath + [key])
+            // The missing key as the model asks for it: the body has no key to name.
+            path = ConvertedCodingKey.render(context.codingPath + [key])
             reason = "required key is missing"
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
             container = context.codingPath
-            path = CodingPath.render(context.codingPath)
+            path = ConvertedCodingKey.render(context.codingPath)
             reason = ownWording(context.debugDescription)
         @unknown default:
             return DecodeProblem(path: "", reason: "decoding failed", position: root.position)
         }
         return DecodeProblem(
-            path: path, reason: reason, position: position(of: CodingPath.render(container, naming: true), in: root))
+            path: path, reason: reason,
+            position: position(of: ConvertedCodingKey.render(container, naming: true), in: root))
     }
 
     /// Foundation's wording, where a type's own `init(from:)` threw it, made to read like the tool's.
