@@ -47,4 +47,13 @@ final class NodeDecodingOptions {
         @unknown default: jsonKey
         }
     }
+
+    /// The key a body would write for a key of the model that it lacks, to name a missing key as
+    /// the body's other keys are named: `issued_at` for `issuedAt` under `convertFromSnakeCase`.
+    /// - Parameter modelKey: The key the model asks for.
+    /// - Returns: The body's form of the key, or the model's own where no strategy says otherwise.
+    func jsonKey(forMissing modelKey: String) -> String {
+        guard case .convertFromSnakeCase = keys else { return modelKey }
+        return SnakeCase.snakeCase(modelKey) ?? modelKey
+    }
 }

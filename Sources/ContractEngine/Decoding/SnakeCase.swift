@@ -17,4 +17,24 @@ enum SnakeCase {
         let joined = words.dropFirst().reduce(head.lowercased()) { $0 + $1.capitalized }
         return String(key[..<first]) + joined + String(key[key.index(after: last)...])
     }
+
+    /// The snake-case form of a model's key (`issuedAt` to `issued_at`, `myURL` to `my_url`), as
+    /// `JSONEncoder.KeyEncodingStrategy.convertToSnakeCase` writes it, to name a key a body lacks.
+    /// - Parameter key: The model's key.
+    /// - Returns: The key in snake case, or `nil` when no such form converts back to it (`userID`).
+    static func snakeCase(_ key: String) -> String? {
+        let characters = Array(key)
+        var result = ""
+        for (index, character) in characters.enumerated() {
+            if character.isUppercase, index > 0 {
+                let previous = characters[index - 1]
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                // A word starts at a capital after a small letter or a digit, or at the last
+                // capital of an acronym that a small letter follows (`URLProperty`).
+                if (!previous.isUppercase && previous != "_") || next?.isLowercase == true { result += "_" }
+            }
+            result += character.lowercased()
+        }
+        return camelCase(result) == key ? result : nil
+    }
 }

@@ -112,6 +112,15 @@ struct DecodingStrategyTests {
         #expect(found.position == .init(line: 5, column: 63))
     }
 
+    @Test("a missing key is named as the body would write it, at the object that lacks it")
+    func missingConvertedKey() throws {
+        let found = try problem(#"{"days": []}"#, as: Self.forecast)
+        #expect(
+            found
+                == DecodeProblem(
+                    path: "city_name", reason: "required key is missing", position: .init(line: 1, column: 1)))
+    }
+
     @Test("a bad ISO 8601 date is named, at its own path")
     func badISO8601Date() throws {
         let json = Self.paris.replacingOccurrences(of: "\"warm\"", with: "23").replacingOccurrences(

@@ -35,4 +35,29 @@ struct SnakeCaseTests {
         let foundation = try decoder.decode(Keys.self, from: body).keys
         #expect([SnakeCase.camelCase(key)] == foundation)
     }
+
+    /// A model of one key, written by `JSONEncoder`.
+    struct One: Encodable {
+        let key: String
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: AnyKey.self)
+            try container.encode(1, forKey: AnyKey(stringValue: key))
+        }
+    }
+
+    @Test(
+        "a missing key is named as JSONEncoder's convertToSnakeCase writes it, where that form converts back",
+        arguments: ["issuedAt", "a1B", "x", "highTemp", "windSpeedKmh", "_private"])
+    func missingKeyMatchesFoundation(key: String) throws {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        let written = try JSONSerialization.jsonObject(with: encoder.encode(One(key: key))) as? [String: Int]
+        #expect(SnakeCase.snakeCase(key).map { [$0] } == written.map { Array($0.keys) })
+    }
+
+    @Test("a key no snake-case form converts back to keeps the model's name: JSONDecoder could never have read it")
+    func noRoundTrip() {
+        #expect(SnakeCase.snakeCase("userID") == nil)
+        #expect(SnakeCase.snakeCase("myURLProperty") == nil)
+    }
 }

@@ -1,0 +1,57 @@
+import DogPatchClients
+import Foundation
+
+/// A client's decoding failure, its path in the body's keys.
+///
+/// The app's `JSONDecoder` names a failure with the model's keys (`days[1].lowTemp`); under a key
+/// decoding strategy the body writes them otherwise (`low_temp`), and contracts, like every path
+/// the tool prints, name the body's. The path is walked down the body, each key replaced by the
+/// body's key that converts to it, and a key the body lacks (a missing key) named as the body
+/// would write it.
+enum BodyKeyPath {
+    /// The outcome with its failure's path in the body's keys.
+    /// - Parameters:
+    ///   - outcome: What a client returned.
+    ///   - body: The body it was served.
+    ///   - model: The model it decodes into.
+    /// - Returns: The outcome, its path renamed where the model's decoder converts keys.
+    static func naming(_ outcome: Outcome, in body: Data, model: ModelDescriptor) -> Outcome {
+        guard case .failed(.jsonConversionFailure, let status, var problem?) = outcome, !problem.path.isEmpty else {
+            return outcome
+        }
+        let options = NodeDecodingOptions(model.makeDecoder())
+        guard options.convertsKeys, let path = JSONPath(parsing: problem.path),
+            let root = try? JSONParser.parse(BodyEncoding.utf8(body))
+        else { return outcome }
+        problem.failure.path = naming(path, in: root, options: options).description
+        return .failed(.jsonConversionFailure, status: status, problem: problem)
+    }
+
+    private static func naming(_ path: JSONPath, in root: JSONNode, options: NodeDecodingOptions) -> JSONPath {
+        var node: JSONNode? = root
+        var codingPath: [any CodingKey] = []
+        var segments: [JSONPath.Segment] = []
+        for segment in path.segments {
+            switch (segment, node?.value) {
+            case (.key(let key), .object(let members)?):
+                let member = members.first { options.modelKey(for: $0.key, in: codingPath) == key }
+                segments.append(.key(member?.key ?? options.jsonKey(forMissing: key)))
+                node = member?.value
+                codingPath.append(NodeCodingKey(stringValue: key))
+            case (.index(let index), .array(let elements)?):
+                segments.append(segment)
+                node = elements.indices.contains(index) ? elements[index] : nil
+                codingPath.append(NodeCodingKey(intValue: index))
+            case (.anyKey, .object(let members)?):
+                // The entries of a dictionary share a type: the first stands for them all.
+                segments.append(segment)
+                node = members.first?.value
+                codingPath.append(NodeCodingKey(stringValue: members.first?.key ?? "*"))
+            default:
+                segments.append(segment)
+                node = nil
+            }
+        }
+        return JSONPath(segments)
+    }
+}
