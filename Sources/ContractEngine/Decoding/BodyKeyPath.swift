@@ -1,7 +1,7 @@
 import DogPatchClients
 import Foundation
 
-/// A client's decoding failure, its path in the body's keys.
+/// A client's decoding failure path in the body's keys.
 ///
 /// The app's `JSONDecoder` names a failure with the model's keys (`days[1].lowTemp`); under a key
 /// decoding strategy the body writes them otherwise (`low_temp`), and contracts, like every path
@@ -9,22 +9,19 @@ import Foundation
 /// body's key that converts to it, and a key the body lacks (a missing key) named as the body
 /// would write it.
 enum BodyKeyPath {
-    /// The outcome with its failure's path in the body's keys.
+    /// A failure's path in the body's keys.
     /// - Parameters:
-    ///   - outcome: What a client returned.
+    ///   - path: The path a client's `JSONDecoder` gave, in the model's keys.
     ///   - body: The body it was served.
     ///   - model: The model it decodes into.
-    /// - Returns: The outcome, its path renamed where the model's decoder converts keys.
-    static func naming(_ outcome: Outcome, in body: Data, model: ModelDescriptor) -> Outcome {
-        guard case .failed(.jsonConversionFailure, let status, var problem?) = outcome, !problem.path.isEmpty else {
-            return outcome
-        }
+    /// - Returns: The path, renamed where the model's decoder converts keys.
+    static func naming(_ path: String, in body: Data, model: ModelDescriptor) -> String {
+        guard !path.isEmpty else { return path }
         let options = NodeDecodingOptions(model.makeDecoder())
-        guard options.convertsKeys, let path = JSONPath(parsing: problem.path),
+        guard options.convertsKeys, let parsed = JSONPath(parsing: path),
             let root = try? JSONParser.parse(BodyEncoding.utf8(body))
-        else { return outcome }
-        problem.failure.path = naming(path, in: root, options: options).description
-        return .failed(.jsonConversionFailure, status: status, problem: problem)
+        else { return path }
+        return naming(parsed, in: root, options: options).description
     }
 
     private static func naming(_ path: JSONPath, in root: JSONNode, options: NodeDecodingOptions) -> JSONPath {

@@ -62,7 +62,7 @@ struct MutantRunner: Sendable {
     ) -> String? {
         let expected = predicted.brief(model: model)
         let problems = CompletionCheck.problems(of: observation)
-        if let first = observation.completion.first.map({ BodyKeyPath.naming(Outcome($0), in: body, model: model) }),
+        if let first = observation.completion.first.map({ Outcome($0).namingBodyKeys(of: body, model: model) }),
             !first.isSame(as: predicted, dictionaries: dictionaries)
         {
             return "client returned \(first.summary(model: model)); expected \(expected)"

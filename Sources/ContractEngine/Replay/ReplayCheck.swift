@@ -30,7 +30,7 @@ struct ReplayCheck {
         }
         if problems == [.timedOut] { return diagnostics }
         if let result = observation.completion.first {
-            let returned = BodyKeyPath.naming(Outcome(result), in: body, model: contract.model)
+            let returned = Outcome(result).namingBodyKeys(of: body, model: contract.model)
             // Where the client agrees with the prediction, the prediction's check already said it all.
             if let prediction, returned.isSame(as: prediction) { return diagnostics }
             diagnostics += outcomeCheck.check(
