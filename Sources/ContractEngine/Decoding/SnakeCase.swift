@@ -9,7 +9,8 @@ enum SnakeCase {
     /// - Parameter key: The key as the JSON writes it.
     /// - Returns: The key the model asks for.
     static func camelCase(_ key: String) -> String {
-        guard let first = key.firstIndex(where: { $0 != "_" }) else { return key }
+        // Most keys of most bodies have no underscore: they are kept without a look at their characters.
+        guard key.utf8.contains(UInt8(ascii: "_")), let first = key.firstIndex(where: { $0 != "_" }) else { return key }
         var last = key.index(before: key.endIndex)
         while last > first && key[last] == "_" { key.formIndex(before: &last) }
         let words = key[first...last].split(separator: "_")
