@@ -215,6 +215,28 @@ struct DecodingStrategyTests {
         #expect(found.position == .init(line: 1, column: 63))
     }
 
+    @Test("custom date and data strategies are given the tool's decoder at the value, so their failures are placed")
+    func customDatesAndData() throws {
+        let dates = Self.model([Record<Date>].self) {
+            $0.dateDecodingStrategy = .custom { decoder in
+                let container = try decoder.singleValueContainer()
+                guard let day = Double(try container.decode(String.self).dropFirst(4)) else {
+                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "Not a day.")
+                }
+                return Date(timeIntervalSince1970: day * 86_400)
+            }
+        }
+        let badDay = try problem(#"[{"name": "a", "value": "day 1"}, {"name": "b", "value": "noon"}]"#, as: dates)
+        #expect(badDay == DecodeProblem(path: "[1].value", reason: "not a day", position: .init(line: 1, column: 58)))
+        let data = Self.model([Record<Data>].self) {
+            $0.dataDecodingStrategy = .custom { decoder in
+                Data(try decoder.singleValueContainer().decode(String.self).utf8)
+            }
+        }
+        let badData = try problem(#"[{"name": "a", "value": "abc"}, {"name": "b", "value": 7}]"#, as: data)
+        #expect(badData.summary == "[1].value: expected a string, found 7")
+    }
+
     @Test("base64 data, JSONDecoder's default, is read as a string; a bad one is named, and unread keys are found")
     func base64Data() throws {
         let model = Self.model([Record<Data>].self) { _ in }
