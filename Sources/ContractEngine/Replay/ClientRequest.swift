@@ -40,7 +40,8 @@ struct ClientRequest: Sendable {
     ///   - timeout: How long the client may take to send it.
     /// - Returns: The request, or why there is none.
     static func learn(
-        _ endpoint: Endpoint, arguments: [String: Endpoint.Argument], baseURL: URL? = nil, timeout: TimeInterval = 5
+        _ endpoint: Endpoint, arguments: [String: Endpoint.Argument], baseURL: URL? = nil,
+        timeout: TimeInterval = Replayer.defaultTimeout
     ) async -> Result<ClientRequest, Failure> {
         let base = baseURL ?? endpoint.baseURL
         // The stub answers with a cancellation: the request is all that is wanted.

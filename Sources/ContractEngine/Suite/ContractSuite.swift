@@ -22,13 +22,14 @@ public struct ContractSuite: Sendable {
     ///   - fixtures: The fixtures folder, from the suite's root unless absolute.
     ///   - catalogue: The endpoints and models contracts may name.
     ///   - strict: Whether keys the model never reads fail their case, as `verify --strict` does.
-    ///   - timeout: How long a replayed client may take to complete, in seconds.
+    ///   - timeout: How long a replayed client may take to complete, in seconds; `nil` for the
+    ///     default that `verify` has too.
     ///   - filePath: Where the search for the suite's root starts; the calling file by default.
     /// - Throws: `ContractSuite.LoadError` when the contracts folder does not exist, or the
     ///   fixtures folder is a file. Problems inside the suite are failing cases, never a thrown error.
     public init(
         contracts: String = "contracts", fixtures: String = "Fixtures", catalogue: Catalogue = .standard,
-        strict: Bool = false, timeout: TimeInterval = 5, filePath: String = #filePath
+        strict: Bool = false, timeout: TimeInterval? = nil, filePath: String = #filePath
     ) throws(LoadError) {
         let start = URL(fileURLWithPath: filePath).deletingLastPathComponent()
         let root = SuiteLocation(currentDirectory: start).root
@@ -37,7 +38,7 @@ public struct ContractSuite: Sendable {
         // As in `verify`: a missing default fixtures folder matters only to a case that names a fixture.
         options.fixturesFolder = fixtures == SuiteLocation.fixturesName ? nil : fixtures
         options.strict = strict
-        options.timeout = timeout
+        if let timeout { options.timeout = timeout }
         // Paths are given from the root, so reports name files from there: `contracts/x.json`.
         do throws(SuiteSelection.UsageError) {
             let selection = try SuiteSelection(
