@@ -25,7 +25,7 @@ struct ClientRequest: Sendable {
     let headers: [String: String]
 
     /// Why a client sends no request: the base URL it was given, and the reason in words.
-    package struct Failure: Error, Sendable, Equatable {
+    struct Failure: Error, Sendable, Equatable {
         /// The base URL, as outputs show it.
         let url: String
         /// Why, such as `the client sends no request: it answers invalidRequest`.
