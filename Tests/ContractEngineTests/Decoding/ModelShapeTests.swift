@@ -44,6 +44,15 @@ struct ModelShapeTests {
         #expect(country.first { $0.key == "capital" }?.shape == .array(.string(.plain)))
     }
 
+    @Test("a model whose init(from:) asks for a nested container cannot be learnt, and says where")
+    func unlearnable() {
+        #expect(
+            ModelShape.learning(UnlearnableModel.place)
+                == .failure(
+                    ModelShape.Unlearnable(
+                        model: "Place", reason: #"its init(from:) asks for a nested container at "location""#)))
+    }
+
     @Test("what mutate learns of each model (the repository's profiles, which CI keeps current) is what its shape says")
     func profilesAgreeWithShapes() throws {
         let root = Repository.root
