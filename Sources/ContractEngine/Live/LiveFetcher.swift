@@ -6,60 +6,6 @@ import HTTPStub
     import FoundationNetworking
 #endif
 
-/// What a server answered to a live request.
-struct LiveResponse: Sendable {
-    /// The URL asked for.
-    let url: URL
-    /// The names of the query items the endpoint defines: the only ones shown.
-    let definedQuery: Set<String>
-    /// The URL as files and reports show it: no user-info, no query item the endpoint does not define.
-    var displayURL: String { shown(url) }
-    /// The HTTP status.
-    let status: Int
-    /// The response's headers, by the names the server sent.
-    let headers: [String: String]
-    /// The body as the client gets it: as received, decompressed where still compressed.
-    var body: Data
-    /// Same-host redirects followed on the way, in order.
-    let redirects: [URL]
-    /// Query items of the base URL the client left out of its request (the restcountries client
-    /// builds its URL without the base URL's query): a key given there never reached the server.
-    var unsentBaseQuery: [String] = []
-
-    /// Says that the base URL's query items were not sent, when some were not.
-    var unsentBaseQueryWarning: String? {
-        guard !unsentBaseQuery.isEmpty else { return nil }
-        let names = unsentBaseQuery.map { JSONValue.quote($0) }.joined(separator: ", ")
-        return "the base URL's query (\(names)) was not sent: this client builds its request without it"
-    }
-
-    /// Another URL of this exchange (a redirect's) as files and reports show it.
-    func shown(_ other: URL) -> String { Redaction.url(other, definedQuery: definedQuery) }
-
-    /// A header's value, the name compared without regard to case.
-    func header(_ name: String) -> String? {
-        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
-}
-
-/// Why a live request gave no response to check: the URL and the reason in words.
-struct LiveFailure: Error, Sendable, Equatable {
-    /// The URL asked for.
-    let url: String
-    /// Why, such as `could not connect: connection refused`.
-    let reason: String
-
-    /// `GET URL: reason`.
-    var message: String { "GET \(url): \(reason)" }
-
-    /// The message, naming the setting that gives a server longer when it ran out of time.
-    /// - Parameter names: The reader's names for the settings.
-    /// - Returns: `GET URL: no complete answer within 10 s (--timeout)`, or the message.
-    func message(naming names: SettingNames) -> String {
-        reason.hasPrefix("no complete answer within ") ? "\(message) (\(names.timeout))" : message
-    }
-}
-
 /// Sends one request to a real server with a session of its own: a plain configuration with no
 /// stub, no cookies kept or sent, no cache. The body is refused while it streams once it passes
 /// the size limit; a redirect to another scheme, host or port is refused and never followed;
@@ -274,7 +220,7 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     private static func timedOut(_ timeout: TimeInterval) -> String {
-        "no complete answer within \(ReplayCheck.seconds(timeout))"
+        LiveFailure.timedOutWords + ReplayCheck.seconds(timeout)
     }
 
     /// A transport error in words that read the same on every platform (a timeout is worded by
