@@ -10,7 +10,7 @@ extension MutationSession {
     ///   - wholeSuite: Whether the run covered the whole suite.
     ///   - names: The reader's names for the settings messages mention.
     /// - Returns: A result row per model, and the files to write.
-    package func checkProfiles(
+    func checkProfiles(
         in folder: URL, display: String, update: Bool, wholeSuite: Bool, names: SettingNames = .plain
     ) -> (results: [CaseResult], writes: FileChanges) {
         let check = ProfileCheck(folder: folder, display: display, update: update, wholeSuite: wholeSuite, names: names)
@@ -23,7 +23,7 @@ extension MutationSession {
     ///   - folder: Where they go.
     ///   - display: The folder as the user typed it, for messages.
     /// - Returns: The files to write.
-    package func mutantFiles(in folder: URL, display: String) -> FileChanges {
+    func mutantFiles(in folder: URL, display: String) -> FileChanges {
         MutantFiles(mutantBodies).changes(in: folder, display: display)
     }
 }
