@@ -31,10 +31,12 @@ extension MutationSession {
     ///   - update: Whether every profile learnt replaces its file.
     ///   - mutants: The folder for the 2xx mutants' bodies as the user typed it; `nil` for none.
     ///   - writer: The suite's one writer.
+    ///   - words: The reader's words for a problem that turns on a setting of the run (default:
+    ///     plain words).
     /// - Returns: The results, the capped cases, and why the files were not written, if they were not.
     package static func run(
         _ selection: SuiteSelection, seed: UInt64, max: Int, profiles: String?, update: Bool, mutants: String?,
-        writer: SuiteWriter
+        writer: SuiteWriter, words: @escaping (ProfileProblem) -> String = \.plain
     ) async -> Run {
         var session = MutationSession(
             options: selection.options, fixtures: selection.fixtureLocator, seed: seed, max: max)
@@ -46,7 +48,7 @@ extension MutationSession {
         if let profiles {
             let check = session.checkProfiles(
                 in: selection.location.resolve(profiles), display: profiles, update: update,
-                wholeSuite: selection.isWholeSuite, names: selection.options.names)
+                wholeSuite: selection.isWholeSuite, words: words)
             results += check.results
             profileChanges = check.writes
         }

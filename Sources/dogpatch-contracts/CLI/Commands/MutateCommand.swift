@@ -85,7 +85,7 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
         let selection = try selection(in: context)
         let run = await MutationSession.run(
             selection, seed: seed, max: max, profiles: profiles, update: update, mutants: mutants,
-            writer: context.writer(root: environment.location.root))
+            writer: context.writer(root: environment.location.root), words: Self.words)
         var problems: [ToolProblem] = run.capped.map {
             .warning(
                 "\($0.caseName): \($0.kept) of \($0.total) mutants run (--max \($0.kept), --seed \($0.seed)); the other \($0.total - $0.kept) were left out"
@@ -104,5 +104,19 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
         if run.unwritten != nil { outcome.code = .invalid }
         reporting.files.write(report, environment: environment, into: &outcome)
         return outcome
+    }
+
+    /// A problem of the profile check, worded with mutate's flags.
+    private static func words(_ problem: MutationSession.ProfileProblem) -> String {
+        switch problem {
+        case .unjudged(let paths, let model, let updating, let partial):
+            let why =
+                partial == .capped
+                ? "--max left some of its mutants out" : "the run took part of the suite (PATH or --filter)"
+            return
+                "\(paths) \(paths == 1 ? "path" : "paths") of the \(model) profile \(updating ? "kept as they were" : "not judged"): \(why); run mutate on the whole suite to judge every path"
+        case .notAProfile(let reason):
+            return "not a model profile: \(reason); rewrite it with --update"
+        }
     }
 }
