@@ -27,4 +27,10 @@ extension Report {
         self.init(results + (requiring ? matrix.gapResults : []))
         coverage = matrix
     }
+
+    /// What follows the results when the report carries a coverage matrix: a blank line, the
+    /// matrix as a table, and a newline; empty when it carries none.
+    package var coverageTrailer: String {
+        coverage.map { "\n" + $0.text + "\n" } ?? ""
+    }
 }

@@ -108,7 +108,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
         report.selection = Report.Selection(
             shard: options.shard, whole: selection.selectsWholeSuite, run: selection.runIdentity
         )
-        let trailer = report.coverage.map { "\n" + $0.text + "\n" } ?? ""
+        let trailer = report.coverageTrailer
         var outcome = CommandOutcome(
             ExitCode(report: report),
             context.print(
