@@ -14,16 +14,21 @@ public enum CodingPath {
     ///     rather than as `*`.
     /// - Returns: The path, such as `[0].name.common`; empty for the root.
     public static func render(_ keys: [any CodingKey], naming dictionaryKeys: Bool = false) -> String {
-        keys.reduce("") { path, key in
-            let step: Step =
-                if isDictionaryKey(key) {
-                    dictionaryKeys ? .key(key.stringValue) : .anyKey
-                } else if let index = key.intValue {
-                    .index(index)
-                } else {
-                    .key(key.stringValue)
-                }
-            return appending(step, to: path)
+        keys.reduce("") { path, key in appending(step(for: key, naming: dictionaryKeys), to: path) }
+    }
+
+    /// The step a coding key takes in a rendered path.
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - dictionaryKeys: Whether a dictionary key is written as it is rather than as `*`.
+    /// - Returns: `.key`, `.index` or `.anyKey`.
+    package static func step(for key: any CodingKey, naming dictionaryKeys: Bool) -> Step {
+        if isDictionaryKey(key) {
+            dictionaryKeys ? .key(key.stringValue) : .anyKey
+        } else if let index = key.intValue {
+            .index(index)
+        } else {
+            .key(key.stringValue)
         }
     }
 

@@ -55,18 +55,15 @@ extension CaseAddition {
             place: place, catalogue: catalogue, request: request, writer: writer, timeout: replayTimeout)
         switch origin {
         case .file(let file):
-            return await addition.add(file: location.resolve(file), display: file, destination: request.destination)
-                .map(Done.added)
+            return await addition.add(file: location.resolve(file), display: file).map(Done.added)
         case .live(let baseURLs):
             return await LiveAddition(
-                addition, baseURLs: baseURLs, timeout: timeout ?? defaults.liveTimeout, raw: request.raw,
-                keepHeaders: request.keepHeaders, destination: request.destination, names: names
+                addition, baseURLs: baseURLs, timeout: timeout ?? defaults.liveTimeout, names: names
             ).add().map(Done.added)
         case .archive(let archive, let pick):
             let capture = CaptureImport(
-                place: place, catalogue: catalogue, writer: writer, timeout: replayTimeout,
-                name: request.name.isEmpty ? nil : request.name, given: request.given,
-                keepHeaders: request.keepHeaders, raw: request.raw, pick: pick)
+                place: place, catalogue: catalogue, writer: writer, timeout: replayTimeout, request: request, pick: pick
+            )
             return await capture.add(archive: location.resolve(archive), display: archive).map(Done.imported)
         }
     }

@@ -136,9 +136,10 @@ extension CaptureImport {
         var stored: [Data: String] = [:]
         for (index, entry) in entries.enumerated() {
             guard case .success(let captured) = entry.body else { continue }
-            let body = raw ? captured : ReviewableJSON.laidOut(captured)
+            let body = request.raw ? captured : ReviewableJSON.laidOut(captured)
             let caseName = Self.caseName(
-                for: entry, index: index, asked: name, endpoint: existing.endpoint?.name, taken: &names)
+                for: entry, index: index, asked: request.name.isEmpty ? nil : request.name,
+                endpoint: existing.endpoint?.name, taken: &names)
             let known = stored[body]
             let fixturePath =
                 known ?? place.newFixture(named: caseName, contentType: entry.header("Content-Type"), besides: paths)
@@ -147,9 +148,9 @@ extension CaptureImport {
             var template = CaseTemplate(
                 name: caseName, status: entry.status, fixture: fixturePath,
                 expect: try Self.expectation(of: body, from: entry, model: existing.model, memo: &memo[index]),
-                headers: Redaction.keptHeaders(asked: keepHeaders, value: entry.header),
+                headers: Redaction.keptHeaders(asked: request.keepHeaders, value: entry.header),
                 recorded: (match.recordedURL(entry), entry.startedDateTime, archiveName))
-            template.given = given
+            template.given = request.given
             templates.append(template)
             if known == nil {
                 changes.write(

@@ -9,15 +9,10 @@ struct CaptureImport: Sendable {
     let catalogue: Catalogue
     let writer: SuiteWriter
     let run: RunContext
-    /// The cases' name, numbered (and given their status when not 2xx); the endpoint's and the
-    /// status when `nil`.
-    let name: String?
-    /// The provider state the responses need.
-    let given: String?
-    /// Response headers to write besides `Content-Type`; those that carry credentials never are.
-    let keepHeaders: [String]
-    /// Whether bodies are written exactly as captured, not laid out for review.
-    let raw: Bool
+    /// The cases asked for: their name (numbered, and given their status when not 2xx; the
+    /// endpoint's and the status when empty), provider state, response headers to keep and
+    /// whether bodies are written exactly as captured.
+    let request: CaseAddition.Request
     let pick: CaseAddition.Pick
 
     /// Creates one.
@@ -26,23 +21,17 @@ struct CaptureImport: Sendable {
     ///   - catalogue: The endpoints and models contracts may name.
     ///   - writer: The suite's one writer.
     ///   - timeout: How long the replayed client may take when the new cases run.
-    ///   - name: The cases' name (default: the endpoint's, and the status).
-    ///   - given: The provider state the responses need.
-    ///   - keepHeaders: Response headers to write besides `Content-Type`.
-    ///   - raw: Whether bodies are written exactly as captured.
+    ///   - request: The cases asked for.
     ///   - pick: Which entries are taken, and whether anything is written.
     init(
-        place: ContractPlace, catalogue: Catalogue, writer: SuiteWriter, timeout: TimeInterval, name: String?,
-        given: String?, keepHeaders: [String], raw: Bool, pick: CaseAddition.Pick
+        place: ContractPlace, catalogue: Catalogue, writer: SuiteWriter, timeout: TimeInterval,
+        request: CaseAddition.Request, pick: CaseAddition.Pick
     ) {
         self.place = place
         self.catalogue = catalogue
         self.writer = writer
         run = RunContext(fixtures: place.fixtures, timeout: timeout)
-        self.name = name
-        self.given = given
-        self.keepHeaders = keepHeaders
-        self.raw = raw
+        self.request = request
         self.pick = pick
     }
 

@@ -29,7 +29,7 @@ struct HARArchive: Sendable {
     }
 
     /// Why an entry's body cannot be used.
-    package struct Problem: Error, Sendable {
+    struct Problem: Error, Sendable {
         let message: String
     }
 

@@ -35,12 +35,26 @@ package enum Outcome: Sendable {
         case (.failed(let kind, let status, let mine), .failed(let otherKind, let otherStatus, let theirs)):
             guard kind == otherKind, status == otherStatus else { return false }
             guard kind == .jsonConversionFailure else { return true }
-            // The client's path may be empty where Linux's JSONDecoder gives none.
+            // The client's path may be empty where Linux's JSONDecoder gives none, or a step short
+            // where it names a bad ISO 8601 date by what holds it.
             let paths = [mine?.path ?? "", theirs?.path ?? ""]
             return paths.contains("") || JSONPath(parsing: paths[0]) == JSONPath(parsing: paths[1])
+                || Self.isStepShort(mine, of: theirs) || Self.isStepShort(theirs, of: mine)
         default:
             return false
         }
+    }
+
+    /// Whether one failure is another's, named one step short and as a value that is not valid:
+    /// `JSONDecoder` reports a date its `.iso8601` strategy refuses at the object or array that
+    /// holds it (`days[1]`, where the tool names `days[1].date`).
+    private static func isStepShort(_ short: DecodeProblem?, of long: DecodeProblem?) -> Bool {
+        // `DecodingFailure`'s wording for a `dataCorrupted` error with a path.
+        guard let short, let long, short.reason == "the value is not valid",
+            let shortPath = JSONPath(parsing: short.path), let longPath = JSONPath(parsing: long.path),
+            longPath.segments.count == shortPath.segments.count + 1
+        else { return false }
+        return JSONPath(Array(longPath.segments.dropLast())) == shortPath
     }
 
     /// How messages name the outcome: `responseUnsuccessful(404)`, `a decoded [Dog] of 3 elements`.

@@ -30,10 +30,11 @@ enum FixtureDecoder {
         } catch {
             return DecodeProblem(path: error.path, reason: "invalid JSON: \(error.message)", position: error.position)
         }
+        let options = NodeDecodingOptions(model.makeDecoder())
         do {
-            try model.decode(from: NodeDecoder(node: root, codingPath: []))
+            try model.decode(from: NodeDecoder(node: root, codingPath: [], options: options))
         } catch let error as DecodingError {
-            return problem(error, in: root)
+            return problem(error, in: root, options: options)
         } catch {
             return DecodeProblem(path: "", reason: "decoding failed: \(error)", position: root.position)
         }
@@ -41,24 +42,30 @@ enum FixtureDecoder {
         return DecodeProblem(path: failure.path, reason: failure.reason, position: position(of: failure.path, in: root))
     }
 
-    private static func problem(_ error: DecodingError, in root: JSONNode) -> DecodeProblem {
+    private static func problem(_ error: DecodingError, in root: JSONNode, options: NodeDecodingOptions)
+        -> DecodeProblem
+    {
         let container: [any CodingKey]
         let reason: String
         let path: String
         switch error {
         case .keyNotFound(let key, let context):
             container = context.codingPath
-            path = CodingPath.render(context.codingPath + [key])
+            // Named as the body would write it, as the keys it has are.
+            let missing = options.jsonKey(forMissing: key.stringValue)
+            path = ConvertedCodingKey.render(
+                context.codingPath + [missing == key.stringValue ? key : ConvertedCodingKey(key, jsonKey: missing)])
             reason = "required key is missing"
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
             container = context.codingPath
-            path = CodingPath.render(context.codingPath)
+            path = ConvertedCodingKey.render(context.codingPath)
             reason = ownWording(context.debugDescription)
         @unknown default:
             return DecodeProblem(path: "", reason: "decoding failed", position: root.position)
         }
         return DecodeProblem(
-            path: path, reason: reason, position: position(of: CodingPath.render(container, naming: true), in: root))
+            path: path, reason: reason,
+            position: position(of: ConvertedCodingKey.render(container, naming: true), in: root))
     }
 
     /// Foundation's wording, where a type's own `init(from:)` threw it, made to read like the tool's.

@@ -11,10 +11,12 @@ final class KeyReadLog {
     private(set) var dictionaries: Set<String> = []
 
     /// Records that the model read a key of the object at a coding path.
-    func record(_ containerPath: [any CodingKey], _ key: some CodingKey) {
+    /// - Parameters:
+    ///   - containerPath: The object's coding path.
+    ///   - key: The key as the body writes it.
+    func record(_ containerPath: [any CodingKey], _ key: String) {
         let container = render(containerPath)
-        paths.insert(
-            CollapsedPath.appending(dictionaries.contains(container) ? .anyKey : .key(key.stringValue), to: container))
+        paths.insert(CollapsedPath.appending(dictionaries.contains(container) ? .anyKey : .key(key), to: container))
     }
 
     /// Records that the model listed every key of the object at a coding path.
@@ -30,7 +32,9 @@ final class KeyReadLog {
             if let element = key as? NodeCodingKey, element.intValue != nil {
                 path = CollapsedPath.appending(.anyElement, to: path)
             } else {
-                path = CollapsedPath.appending(dictionaries.contains(path) ? .anyKey : .key(key.stringValue), to: path)
+                // The body's key, where a key strategy gave the model another.
+                let name = (key as? ConvertedCodingKey)?.jsonKey ?? key.stringValue
+                path = CollapsedPath.appending(dictionaries.contains(path) ? .anyKey : .key(name), to: path)
             }
         }
         return path

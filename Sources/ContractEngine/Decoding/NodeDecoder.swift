@@ -2,39 +2,52 @@ import Foundation
 
 /// A `Decoder` over a parsed `JSONNode`, used to explain why a body failed to decode.
 ///
-/// It mirrors `JSONDecoder`'s default strategies (dates as seconds since 2001, `Decimal` and `URL`
-/// read from their JSON forms) but knows where every value is, so a failure gets its exact coding
-/// path even where Linux's `JSONDecoder` reports none (a number that does not fit its type).
+/// It follows the strategies of the API's `JSONDecoder` (`NodeDecodingOptions`: keys, dates,
+/// data, non-conforming floats; by default dates as seconds since 2001, `Decimal` and `URL` read
+/// from their JSON forms) but knows where every value is, so a failure gets its exact coding path
+/// even where Linux's `JSONDecoder` reports none (a number that does not fit its type).
 /// Its errors are `DecodingError`s whose debug descriptions are this tool's own wording.
 struct NodeDecoder: Decoder {
     let node: JSONNode
     let codingPath: [any CodingKey]
     /// Records the keys the model reads, when set.
     var readLog: KeyReadLog?
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    /// The API decoder's strategies.
+    let options: NodeDecodingOptions
+    /// Whether this node's keys reach the model as the JSON writes them whatever the key strategy:
+    /// `JSONDecoder` converts no key of a `[String: T]`.
+    var keepsKeys = false
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
-    init(node: JSONNode, codingPath: [any CodingKey], readLog: KeyReadLog? = nil) {
+    init(node: JSONNode, codingPath: [any CodingKey], readLog: KeyReadLog? = nil, options: NodeDecodingOptions) {
         self.node = node
         self.codingPath = codingPath
         self.readLog = readLog
+        self.options = options
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = node.value else {
             throw NodeDecoder.mismatch([String: Int].self, "an object", node, codingPath)
         }
+        if options.convertsKeys && !keepsKeys {
+            return KeyedDecodingContainer(
+                KeyedNodeContainer<Key>(converting: members, codingPath: codingPath, readLog: readLog, options: options)
+            )
+        }
         var byKey: [String: JSONNode] = [:]
         // The first of repeated keys wins, as in JSONDecoder.
         for member in members where byKey[member.key] == nil { byKey[member.key] = member.value }
         return KeyedDecodingContainer(
-            KeyedNodeContainer<Key>(members: byKey, keys: members.map(\.key), codingPath: codingPath, readLog: readLog))
+            KeyedNodeContainer<Key>(
+                members: byKey, keys: members.map(\.key), codingPath: codingPath, readLog: readLog, options: options))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = node.value else {
             throw NodeDecoder.mismatch([Int].self, "an array", node, codingPath)
         }
-        return UnkeyedNodeContainer(elements: elements, codingPath: codingPath, readLog: readLog)
+        return UnkeyedNodeContainer(elements: elements, codingPath: codingPath, readLog: readLog, options: options)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -42,12 +55,14 @@ struct NodeDecoder: Decoder {
     }
 
     /// Decodes a value of any type from a node, handling the types `JSONDecoder` special-cases.
-    static func unbox<T: Decodable>(_ type: T.Type, from node: JSONNode, at path: [any CodingKey], readLog: KeyReadLog?)
-        throws -> T
-    {
+    static func unbox<T: Decodable>(
+        _ type: T.Type, from node: JSONNode, at path: [any CodingKey], readLog: KeyReadLog?,
+        options: NodeDecodingOptions
+    ) throws -> T {
         if case .null = node.value {
             throw DecodingError.valueNotFound(
-                T.self, .init(codingPath: path, debugDescription: "expected \(expectation(for: T.self)), found null"))
+                T.self,
+                .init(codingPath: path, debugDescription: "expected \(expectation(for: T.self, options)), found null"))
         }
         let value: Any
         switch T.self {
@@ -57,8 +72,10 @@ struct NodeDecoder: Decoder {
         case is Bool.Type:
             guard case .bool(let bool) = node.value else { throw mismatch(T.self, "a boolean", node, path) }
             value = bool
-        case is Double.Type: value = try floatingPoint(Double.self, node, path)
-        case is Float.Type: value = try floatingPoint(Float.self, node, path)
+        case is Double.Type: value = try floatingPoint(Double.self, node, path, options)
+        case is Float.Type: value = try floatingPoint(Float.self, node, path, options)
+        case is Date.Type where options.readsDates: value = try date(node, path, readLog, options)
+        case is Data.Type where options.readsData: value = try data(node, path, readLog, options)
         case is Decimal.Type:
             guard case .number(let literal) = node.value else { throw mismatch(T.self, "a number", node, path) }
             guard let decimal = Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN
@@ -89,7 +106,9 @@ struct NodeDecoder: Decoder {
         case is UInt32.Type: value = try integer(UInt32.self, node, path)
         case is UInt64.Type: value = try integer(UInt64.self, node, path)
         default:
-            return try T(from: NodeDecoder(node: node, codingPath: path, readLog: readLog))
+            var decoder = NodeDecoder(node: node, codingPath: path, readLog: readLog, options: options)
+            decoder.keepsKeys = options.convertsKeys && T.self is any StringKeyedDictionary.Type
+            return try T(from: decoder)
         }
         guard let typed = value as? T else { throw mismatch(T.self, "a value", node, path) }
         return typed
@@ -111,9 +130,10 @@ struct NodeDecoder: Decoder {
         throw corrupted(reason, path)
     }
 
-    private static func floatingPoint<F: BinaryFloatingPoint & LosslessStringConvertible>(
-        _ type: F.Type, _ node: JSONNode, _ path: [any CodingKey]
+    static func floatingPoint<F: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ type: F.Type, _ node: JSONNode, _ path: [any CodingKey], _ options: NodeDecodingOptions
     ) throws -> F {
+        if case .string(let string) = node.value, let value = nonConforming(F.self, string, options) { return value }
         guard case .number(let literal) = node.value else { throw mismatch(F.self, "a number", node, path) }
         // A literal too small for the type reads as zero; JSONDecoder refuses it, so the tool does too.
         guard let value = F(literal), value.isFinite, value != 0 || ExactNumber(literal)?.digits.isEmpty ?? true else {
@@ -130,12 +150,14 @@ struct NodeDecoder: Decoder {
             .init(codingPath: path, debugDescription: "expected \(expected), found \(node.value.foundDescription)"))
     }
 
-    private static func corrupted(_ reason: String, _ path: [any CodingKey]) -> DecodingError {
+    static func corrupted(_ reason: String, _ path: [any CodingKey]) -> DecodingError {
         DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: reason))
     }
 
-    private static func expectation(for type: Any.Type) -> String {
+    private static func expectation(for type: Any.Type, _ options: NodeDecodingOptions) -> String {
         switch type {
+        case is Date.Type where options.readsDates: dateExpectation(options)
+        case is Data.Type where options.readsData: dataExpectation(options)
         case is String.Type: "a string"
         case is Bool.Type: "a boolean"
         case is URL.Type: "a URL string"
@@ -148,10 +170,62 @@ struct NodeDecoder: Decoder {
 }
 
 private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    /// The members by the key the model asks for.
     let members: [String: JSONNode]
+    /// The keys the model sees, in the body's order.
     let keys: [String]
     let codingPath: [any CodingKey]
     let readLog: KeyReadLog?
+    let options: NodeDecodingOptions
+    /// Under a key strategy, the body's key for each key the model asks for; `nil` without one.
+    let jsonKeys: [String: String]?
+
+    init(
+        members: [String: JSONNode], keys: [String], codingPath: [any CodingKey], readLog: KeyReadLog?,
+        options: NodeDecodingOptions
+    ) {
+        self.members = members
+        self.keys = keys
+        self.codingPath = codingPath
+        self.readLog = readLog
+        self.options = options
+        jsonKeys = nil
+    }
+
+    /// A container whose keys are converted by the key strategy, once for the object.
+    init(
+        converting object: [JSONMember], codingPath: [any CodingKey], readLog: KeyReadLog?, options: NodeDecodingOptions
+    ) {
+        var members: [String: JSONNode] = [:]
+        var jsonKeys: [String: String] = [:]
+        var keys: [String] = []
+        keys.reserveCapacity(object.count)
+        for member in object {
+            let key = options.modelKey(for: member.key, in: codingPath)
+            keys.append(key)
+            // The first of the keys that convert alike wins, as in JSONDecoder.
+            guard members[key] == nil else { continue }
+            members[key] = member.value
+            jsonKeys[key] = member.key
+        }
+        self.members = members
+        self.keys = keys
+        self.codingPath = codingPath
+        self.readLog = readLog
+        self.options = options
+        self.jsonKeys = jsonKeys
+    }
+
+    /// The body's key for a key of the model.
+    private func jsonKey(_ key: Key) -> String {
+        jsonKeys?[key.stringValue] ?? key.stringValue
+    }
+
+    /// The coding path of a member: the model's key, carrying the body's where they differ.
+    private func path(to key: Key) -> [any CodingKey] {
+        guard let json = jsonKeys?[key.stringValue], json != key.stringValue else { return codingPath + [key] }
+        return codingPath + [ConvertedCodingKey(key, jsonKey: json)]
+    }
 
     var allKeys: [Key] {
         // Listing the keys is how a dictionary reads an object: all of them count as read.
@@ -163,7 +237,7 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     /// The value for a key; asking for it is what counts as reading the key.
     private func node(for key: Key) throws -> JSONNode {
-        readLog?.record(codingPath, key)
+        if let readLog { readLog.record(codingPath, jsonKey(key)) }
         guard let node = members[key.stringValue] else {
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: codingPath, debugDescription: "required key is missing"))
@@ -177,7 +251,7 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try NodeDecoder.unbox(T.self, from: node(for: key), at: codingPath + [key], readLog: readLog)
+        try NodeDecoder.unbox(T.self, from: node(for: key), at: path(to: key), readLog: readLog, options: options)
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decode(type, key) }
@@ -196,31 +270,35 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decode(type, key) }
 
     private func decode<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
-        try NodeDecoder.unbox(T.self, from: node(for: key), at: codingPath + [key], readLog: readLog)
+        try NodeDecoder.unbox(T.self, from: node(for: key), at: path(to: key), readLog: readLog, options: options)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        try NodeDecoder(node: node(for: key), codingPath: codingPath + [key], readLog: readLog).container(keyedBy: type)
+        try NodeDecoder(node: node(for: key), codingPath: path(to: key), readLog: readLog, options: options)
+            .container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try NodeDecoder(node: node(for: key), codingPath: codingPath + [key], readLog: readLog).unkeyedContainer()
+        try NodeDecoder(node: node(for: key), codingPath: path(to: key), readLog: readLog, options: options)
+            .unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
         let key = NodeCodingKey(stringValue: "super")
-        readLog?.record(codingPath, key)
+        let json = jsonKeys?["super"] ?? "super"
+        readLog?.record(codingPath, json)
+        let path = json == "super" ? codingPath + [key] : codingPath + [ConvertedCodingKey(key, jsonKey: json)]
         return NodeDecoder(
-            node: members["super"] ?? JSONNode(.null, at: .start), codingPath: codingPath + [key], readLog: readLog)
+            node: members["super"] ?? JSONNode(.null, at: .start), codingPath: path, readLog: readLog, options: options)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        readLog?.record(codingPath, key)
+        readLog?.record(codingPath, jsonKey(key))
         return NodeDecoder(
-            node: members[key.stringValue] ?? JSONNode(.null, at: .start), codingPath: codingPath + [key],
-            readLog: readLog)
+            node: members[key.stringValue] ?? JSONNode(.null, at: .start), codingPath: path(to: key),
+            readLog: readLog, options: options)
     }
 }
 
@@ -228,12 +306,14 @@ private struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
     let elements: [JSONNode]
     let codingPath: [any CodingKey]
     let readLog: KeyReadLog?
+    let options: NodeDecodingOptions
     var currentIndex = 0
 
-    init(elements: [JSONNode], codingPath: [any CodingKey], readLog: KeyReadLog?) {
+    init(elements: [JSONNode], codingPath: [any CodingKey], readLog: KeyReadLog?, options: NodeDecodingOptions) {
         self.elements = elements
         self.codingPath = codingPath
         self.readLog = readLog
+        self.options = options
     }
 
     var count: Int? { elements.count }
@@ -260,7 +340,8 @@ private struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let value = try NodeDecoder.unbox(T.self, from: current(T.self), at: currentPath, readLog: readLog)
+        let value = try NodeDecoder.unbox(
+            T.self, from: current(T.self), at: currentPath, readLog: readLog, options: options)
         currentIndex += 1
         return value
     }
@@ -268,21 +349,24 @@ private struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
         NestedKey
     > {
-        let container = try NodeDecoder(node: current([String: Int].self), codingPath: currentPath, readLog: readLog)
-            .container(keyedBy: type)
+        let container = try NodeDecoder(
+            node: current([String: Int].self), codingPath: currentPath, readLog: readLog, options: options
+        ).container(keyedBy: type)
         currentIndex += 1
         return container
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let container = try NodeDecoder(node: current([Int].self), codingPath: currentPath, readLog: readLog)
-            .unkeyedContainer()
+        let container = try NodeDecoder(
+            node: current([Int].self), codingPath: currentPath, readLog: readLog, options: options
+        ).unkeyedContainer()
         currentIndex += 1
         return container
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let decoder = NodeDecoder(node: try current(Never?.self), codingPath: currentPath, readLog: readLog)
+        let decoder = NodeDecoder(
+            node: try current(Never?.self), codingPath: currentPath, readLog: readLog, options: options)
         currentIndex += 1
         return decoder
     }
@@ -298,6 +382,7 @@ private struct SingleNodeContainer: SingleValueDecodingContainer {
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try NodeDecoder.unbox(T.self, from: decoder.node, at: codingPath, readLog: decoder.readLog)
+        try NodeDecoder.unbox(
+            T.self, from: decoder.node, at: codingPath, readLog: decoder.readLog, options: decoder.options)
     }
 }

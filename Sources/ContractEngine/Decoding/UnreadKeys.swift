@@ -160,7 +160,9 @@ enum UnreadKeys {
     static func keysRead(in root: JSONNode, model: ModelDescriptor) -> KeyReadLog? {
         let log = KeyReadLog()
         do {
-            try model.decode(from: NodeDecoder(node: root, codingPath: [], readLog: log))
+            try model.decode(
+                from: NodeDecoder(
+                    node: root, codingPath: [], readLog: log, options: NodeDecodingOptions(model.makeDecoder())))
         } catch {
             return nil
         }

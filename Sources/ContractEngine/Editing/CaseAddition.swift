@@ -124,14 +124,14 @@ package struct CaseAddition: Sendable {
     /// - Parameters:
     ///   - file: The file, as the user named it, from the current folder.
     ///   - display: How messages name it.
-    ///   - destination: Where to copy it, relative to the fixtures folder; a folder keeps its name.
-    /// - Returns: What was added and how it ran, or why nothing was.
-    func add(file: URL, display: String, destination: String?) async -> Account<Added> {
+    /// - Returns: What was added and how it ran, or why nothing was. The file is copied to the
+    ///   request's destination, relative to the fixtures folder (a folder keeps its name), when given.
+    func add(file: URL, display: String) async -> Account<Added> {
         switch BodyFile.read(file, display: display, fixtures: place.fixtures) {
         case .success(let body):
             return await add(
-                Body(file: body, display: display, status: request.status, destination: destination), preloaded: nil,
-                memo: Memo())
+                Body(file: body, display: display, status: request.status, destination: request.destination),
+                preloaded: nil, memo: Memo())
         case .failure(let diagnostic):
             return Account(.refused([], diagnostic.message))
         }

@@ -26,16 +26,6 @@ enum ContractEditor {
         return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
     }
 
-    /// A contract's text with one more case after its last one.
-    /// - Parameters:
-    ///   - data: The contract's bytes; a contract that loaded, so `cases` is a non-empty array.
-    ///   - newCase: The case.
-    /// - Returns: The new bytes, or `nil` when the file has no `cases` array to append to.
-    static func appending(_ newCase: CaseTemplate, to data: Data) -> Data? {
-        guard let root = try? JSONParser.parse(data) else { return nil }
-        return appending([newCase], to: data, root: root)?.data
-    }
-
     /// A contract's text with cases after its last one, in order, from the tree the contract was
     /// loaded from: the same bytes as appending them one at a time, with no second parse.
     /// - Parameters:

@@ -6,7 +6,7 @@ import Foundation
 /// read here; each words the failures its own way.
 enum RegularFile {
     /// Why a file was not read.
-    package enum Failure: Error, Equatable {
+    enum Failure: Error, Equatable {
         /// `stat` failed, with its `errno`: the file is missing, or a component of its path is.
         case cannotStat(Int32)
         /// It is a folder.

@@ -48,19 +48,11 @@ package struct SuiteWriter: Sendable {
     func write<Plan, Refusal: Error>(
         _ plan: () throws(Refusal) -> (changes: FileChanges, plan: Plan)
     ) throws(Failure<Refusal>) -> (plan: Plan, changed: [String]) {
-        let first: (changes: FileChanges, plan: Plan)
-        do throws(Refusal) { first = try plan() } catch { throw .refused(error) }
-        var staged = try stage(first.changes, Refusal.self)
-        let lock = try lock(discardingOnFailure: staged, Refusal.self)
-        defer { withExtendedLifetime(lock) {} }
-        let second: (changes: FileChanges, plan: Plan)
-        do throws(Refusal) {
-            second = try plan()
-        } catch {
-            FileChanges.discard(staged, temporaries: temporaries)
-            throw .refused(error)
-        }
-        return (second.plan, try commit(second.changes, over: first.changes, staged: &staged, Refusal.self))
+        let first = try accepted(Result(catching: plan))
+        var held = try hold(first.changes, Refusal.self)
+        defer { withExtendedLifetime(held.lock) {} }
+        let second = try accepted(Result(catching: plan), discarding: held.staged)
+        return (second.plan, try commit(second.changes, over: first.changes, staged: &held.staged, Refusal.self))
     }
 
     /// Plans, stages, locks, plans again and writes, for a plan whose checks must wait (a case
@@ -72,34 +64,46 @@ package struct SuiteWriter: Sendable {
     func writeRechecking<Plan, Refusal: Error>(
         _ plan: () async throws(Refusal) -> (changes: FileChanges, plan: Plan)
     ) async throws(Failure<Refusal>) -> (plan: Plan, changed: [String]) {
-        let first: (changes: FileChanges, plan: Plan)
-        do throws(Refusal) { first = try await plan() } catch { throw .refused(error) }
-        var staged = try stage(first.changes, Refusal.self)
-        let lock = try lock(discardingOnFailure: staged, Refusal.self)
-        defer { withExtendedLifetime(lock) {} }
-        let second: (changes: FileChanges, plan: Plan)
-        do throws(Refusal) {
-            second = try await plan()
-        } catch {
-            FileChanges.discard(staged, temporaries: temporaries)
-            throw .refused(error)
-        }
-        return (second.plan, try commit(second.changes, over: first.changes, staged: &staged, Refusal.self))
+        let first = try accepted(await Self.outcome(of: plan))
+        var held = try hold(first.changes, Refusal.self)
+        defer { withExtendedLifetime(held.lock) {} }
+        let second = try accepted(await Self.outcome(of: plan), discarding: held.staged)
+        return (second.plan, try commit(second.changes, over: first.changes, staged: &held.staged, Refusal.self))
     }
 
-    private func stage<Refusal>(_ changes: FileChanges, _: Refusal.Type) throws(Failure<Refusal>)
-        -> FileChanges.Staged
-    {
-        do throws(FileWriteError) { return try changes.stage(temporaries: temporaries) } catch {
+    /// The first plan's files staged and the suite locked: what the second plan is made under.
+    private struct Held {
+        var staged: FileChanges.Staged
+        let lock: SuiteLock
+    }
+
+    /// An async plan's outcome as a value, as `Result(catching:)` gives a synchronous one's.
+    private static func outcome<Value, Refusal>(of plan: () async throws(Refusal) -> Value) async -> Result<
+        Value, Refusal
+    > {
+        do throws(Refusal) { return .success(try await plan()) } catch { return .failure(error) }
+    }
+
+    /// A plan's writes, or its refusal, the files staged for it discarded.
+    private func accepted<Value, Refusal>(
+        _ outcome: Result<Value, Refusal>, discarding staged: FileChanges.Staged? = nil
+    ) throws(Failure<Refusal>) -> Value {
+        switch outcome {
+        case .success(let value): return value
+        case .failure(let refusal):
+            if let staged { FileChanges.discard(staged, temporaries: temporaries) }
+            throw .refused(refusal)
+        }
+    }
+
+    /// Stages the changes, then takes the suite's lock; nothing stays staged when the lock fails.
+    private func hold<Refusal>(_ changes: FileChanges, _: Refusal.Type) throws(Failure<Refusal>) -> Held {
+        let staged: FileChanges.Staged
+        do throws(FileWriteError) { staged = try changes.stage(temporaries: temporaries) } catch {
             throw .cannotWrite(error)
         }
-    }
-
-    private func lock<Refusal>(discardingOnFailure staged: FileChanges.Staged, _: Refusal.Type)
-        throws(Failure<Refusal>) -> SuiteLock
-    {
         do throws(FileWriteError) {
-            return try SuiteLock(root: root, waiting: waiting)
+            return Held(staged: staged, lock: try SuiteLock(root: root, waiting: waiting))
         } catch {
             FileChanges.discard(staged, temporaries: temporaries)
             throw .cannotWrite(error)

@@ -13,23 +13,38 @@ package struct CaseRecorder: Sendable {
 
     /// What `record` prints for a case, and what it reports on standard error.
     package struct Account: Sendable {
-        package var verdict: Verdict
-        package var text: String
-        package var diagnostics: [Diagnostic] = []
-        package var messages: [String] = []
+        var verdict: Verdict
+        /// The case's line and its details, as far as they name no setting.
+        var said: String
+        var diagnostics: [Diagnostic] = []
+        var messages: [String] = []
+        /// Why a new answer that fails was not written, when that is the case's last word.
+        var notWritten: NotWritten?
+
+        /// The lines to print for the case: `RECORDED  contracts/x.json  case  URL`, then the
+        /// details indented.
+        /// - Parameter wording: The reader's words for why a new answer was not written, which
+        ///   name the setting that writes it anyway.
+        /// - Returns: The lines, each ending in a newline.
+        package func text(wording: (NotWritten) -> String) -> String {
+            said + (notWritten.map { "  \(VisibleText.escaped(wording($0)))\n" } ?? "")
+        }
+    }
+
+    /// Why a new answer was not written although the server gave one: cases fail with it, and
+    /// only forcing writes it.
+    package enum NotWritten: Sendable, Equatable {
+        /// The case's own `expect` fails with the new answer.
+        case failsExpect
+        /// Another case that reads the same fixture fails with the new answer.
+        case failsReaders(fixture: String)
     }
 
     /// A case of the suite and its contract: one to re-record, or another that reads a fixture
     /// (checked with the new body before the fixture changes).
-    package struct Case: Sendable {
-        package let contract: Contract
+    struct Case: Sendable {
+        let contract: Contract
         let spec: CaseSpec
-
-        /// Creates one with every property given.
-        package init(contract: Contract, spec: CaseSpec) {
-            self.contract = contract
-            self.spec = spec
-        }
     }
 
     /// What the run's cases share.
@@ -46,7 +61,7 @@ package struct CaseRecorder: Sendable {
     /// Re-records a case.
     /// - Parameter recorded: A recorded case of an endpoint contract.
     /// - Returns: The verdict and the lines to print.
-    package func record(_ recorded: Case) async -> Account {
+    func record(_ recorded: Case) async -> Account {
         let (spec, contract) = (recorded.spec, recorded.contract)
         do throws(Stop) {
             let target = try target(spec, of: contract)
@@ -112,12 +127,12 @@ package struct CaseRecorder: Sendable {
             throw Stop(
                 account: Account(
                     verdict: .skipped,
-                    text: line("SKIPPED", contract, spec, nil, ["skipped: \(reason); not asked for, not written"])))
+                    said: line("SKIPPED", contract, spec, nil, ["skipped: \(reason); not asked for, not written"])))
         case .failure(.capturedError):
             throw Stop(
                 account: Account(
                     verdict: .skipped,
-                    text: line(
+                    said: line(
                         "SKIPPED", contract, spec, nil,
                         ["skipped: captured error; kept as it was seen, not asked for, not written"])))
         case .failure(.notRecorded):
@@ -128,7 +143,7 @@ package struct CaseRecorder: Sendable {
         else {
             throw Stop(
                 account: Account(
-                    verdict: .error, text: line("ERROR", contract, spec, nil),
+                    verdict: .error, said: line("ERROR", contract, spec, nil),
                     messages: ["\(contract.file): \(spec.name) is not a recorded fixture case"]))
         }
         return Target(
@@ -146,7 +161,7 @@ package struct CaseRecorder: Sendable {
         case .failure(let unanswered):
             throw Stop(
                 account: Account(
-                    verdict: .error, text: line("ERROR", contract, spec, unanswered.url),
+                    verdict: .error, said: line("ERROR", contract, spec, unanswered.url),
                     diagnostics: [unanswered.diagnostic]))
         }
         var old: Data?
@@ -157,7 +172,7 @@ package struct CaseRecorder: Sendable {
                 // Unreadable, over the limit, not a file: never written over without a word.
                 throw Stop(
                     account: Account(
-                        verdict: .error, text: line("ERROR", contract, spec, answer.displayURL), diagnostics: [problem])
+                        verdict: .error, said: line("ERROR", contract, spec, answer.displayURL), diagnostics: [problem])
                 )
             }
         }
@@ -175,7 +190,7 @@ package struct CaseRecorder: Sendable {
         let details = changes(in: exchange, outcomes: (exchange.oldOutcome, exchange.oldOutcome ?? ""))
         return Account(
             verdict: .unchanged,
-            text: line("UNCHANGED", exchange.target.contract, exchange.target.spec, exchange.answer.displayURL, details)
+            said: line("UNCHANGED", exchange.target.contract, exchange.target.spec, exchange.answer.displayURL, details)
         )
     }
 
@@ -192,22 +207,17 @@ package struct CaseRecorder: Sendable {
             prediction?.summary(model: contract.model)
             ?? Predictor.predict(answered.response, body: answer.body, model: contract.model).summary(
                 model: contract.model)
-        var details = changes(in: exchange, outcomes: (exchange.oldOutcome, newOutcome))
+        let details = changes(in: exchange, outcomes: (exchange.oldOutcome, newOutcome))
         var failures = Self.failures(of: check, file: contract.file, position: spec.position)
         let display = exchange.target.display
         let shared = await sharedReaderFailures(
             of: exchange.target.fixture, besides: (contract, spec), body: answer.body, display: display)
         failures += shared
         guard failures.isEmpty || force else {
-            details.append(
-                shared.isEmpty
-                    ? "not written: the new answer does not satisfy the case's \"expect\" (\(live.names.force) writes it)"
-                    : "not written: the new answer does not satisfy every case that reads \(display) (\(live.names.force) writes it)"
-            )
             throw Stop(
                 account: Account(
-                    verdict: .failed, text: line("FAILED", contract, spec, answer.displayURL, details),
-                    diagnostics: failures))
+                    verdict: .failed, said: line("FAILED", contract, spec, answer.displayURL, details),
+                    diagnostics: failures, notWritten: shared.isEmpty ? .failsExpect : .failsReaders(fixture: display)))
         }
         return (details, failures)
     }
@@ -238,7 +248,7 @@ package struct CaseRecorder: Sendable {
         let verdict: Verdict = failures.isEmpty ? .recorded : .forced
         return Account(
             verdict: verdict,
-            text: line(
+            said: line(
                 verdict == .recorded ? "RECORDED" : "FORCED", target.contract, target.spec, answer.displayURL, details))
     }
 
@@ -270,7 +280,7 @@ package struct CaseRecorder: Sendable {
         let (contract, spec, url) = (exchange.target.contract, exchange.target.spec, exchange.answer.displayURL)
         if case .refused(let refusal) = error, !refusal.diagnostics.isEmpty {
             return Account(
-                verdict: .failed, text: line("FAILED", contract, spec, url, details + [refusal.message]),
+                verdict: .failed, said: line("FAILED", contract, spec, url, details + [refusal.message]),
                 diagnostics: refusal.diagnostics)
         }
         let message =
@@ -278,7 +288,7 @@ package struct CaseRecorder: Sendable {
             case .refused(let refusal): refusal.message
             case .cannotWrite(let error): "cannot write \(JSONValue.quote(error.path)): \(error.reason)"
             }
-        return Account(verdict: .error, text: line("ERROR", contract, spec, url, details), messages: [message])
+        return Account(verdict: .error, said: line("ERROR", contract, spec, url, details), messages: [message])
     }
 
     /// The errors of a case run with the new answer; a case that does not pass and names no error
@@ -408,7 +418,7 @@ package struct CaseRecorder: Sendable {
     }
 
     /// Creates one with every property given.
-    package init(
+    init(
         run: RunContext, live: LiveSettings, force: Bool, writer: SuiteWriter, readers: [String: [Case]],
         reload: @escaping @Sendable () -> [String: [Case]]?
     ) {

@@ -5,33 +5,21 @@ import Foundation
 /// sends (the existing contract's, or the one asked for), recorded with its URL and time and laid
 /// out for review, then planned and written as `CaseAddition` plans and writes a body file.
 struct LiveAddition: Sendable {
+    /// The case asked for (its fixture's place, the headers to keep, whether the body is kept as
+    /// received), and where it goes.
     let addition: CaseAddition
     /// Where the request goes, how long the server may take, and whether the body is kept as received.
     let live: LiveSettings
-    /// Response headers asked to be written besides `Content-Type`.
-    let keepHeaders: [String]
-    /// Where the fixture goes, relative to the fixtures folder, when asked for.
-    let destination: String?
 
     /// Creates one.
     /// - Parameters:
     ///   - addition: The case asked for, and where it goes.
     ///   - baseURLs: Where each API's request goes.
     ///   - timeout: How long the server may take, in seconds.
-    ///   - raw: Whether the body is written exactly as received.
-    ///   - keepHeaders: Response headers to write besides `Content-Type`; those that carry
-    ///     credentials never are.
-    ///   - destination: Where the fixture goes, relative to the fixtures folder (default: a name
-    ///     made from the case's, in the contract's folder).
     ///   - names: The reader's names for the settings messages mention.
-    init(
-        _ addition: CaseAddition, baseURLs: BaseURLChoice, timeout: TimeInterval, raw: Bool, keepHeaders: [String],
-        destination: String?, names: SettingNames = .plain
-    ) {
+    init(_ addition: CaseAddition, baseURLs: BaseURLChoice, timeout: TimeInterval, names: SettingNames = .plain) {
         self.addition = addition
-        live = LiveSettings(baseURLs: baseURLs, timeout: timeout, raw: raw, names: names)
-        self.keepHeaders = keepHeaders
-        self.destination = destination
+        live = LiveSettings(baseURLs: baseURLs, timeout: timeout, raw: addition.request.raw, names: names)
     }
 
     /// Asks the server, then adds the case for its answer.
@@ -63,14 +51,16 @@ struct LiveAddition: Sendable {
         }
         var warnings = Self.warnings(about: response)
         let contentType = response.header("Content-Type")
-        let path = destination ?? recordingPath(besides: source, contentType: contentType)
-        warnings += keepHeaders.filter { !Redaction.mayKeep(header: $0) }.map { .headerNeverWritten($0) }
+        let path = addition.request.destination ?? recordingPath(besides: source, contentType: contentType)
+        warnings += addition.request.keepHeaders.filter { !Redaction.mayKeep(header: $0) }.map {
+            .headerNeverWritten($0)
+        }
         let body = CaseAddition.Body(
             file: BodyFile(
                 data: live.raw ? response.body : ReviewableJSON.laidOut(response.body),
                 url: place.fixtures.root.appendingPathComponent(path), fixturePath: nil, isStream: false),
             display: response.displayURL, status: response.status,
-            headers: Redaction.keptHeaders(asked: keepHeaders, value: response.header),
+            headers: Redaction.keptHeaders(asked: addition.request.keepHeaders, value: response.header),
             recorded: (response.displayURL, Recording.stamp(Date()), nil), destination: path,
             receivedBytes: response.body.count)
         return await addition.add(body, preloaded: source, memo: memo, warnings: warnings)

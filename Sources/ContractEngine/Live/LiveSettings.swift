@@ -6,7 +6,7 @@ package struct LiveSettings: Sendable {
     /// Where each API's requests go.
     var baseURLs = BaseURLChoice()
     /// How long a live request may take, in seconds.
-    var timeout: TimeInterval = 10
+    var timeout = LiveSettings.defaultTimeout
     /// Whether bodies are written exactly as received, not laid out for review.
     var raw = false
     /// The reader's names for the settings messages mention.

@@ -22,52 +22,6 @@ struct ModelProfile: Sendable, Equatable {
         self.model = model
     }
 
-    /// What the model's shape (the one description the OpenAPI schema and the pact rules come
-    /// from too) says of every key path: what a profile learnt from mutants must agree with.
-    /// - Parameters:
-    ///   - model: The model's name, such as `[Country]`.
-    ///   - shape: Its shape, as `ModelShape.learn` finds it.
-    init(model: String, shape: ModelShape) {
-        self.model = model
-        func kinds(_ shape: ModelShape) -> Set<JSONKind> {
-            switch shape {
-            case .object, .map: [.object]
-            case .array: [.array]
-            case .string: [.string]
-            case .integer, .number: [.number]
-            case .boolean: [.boolean]
-            case .unknown: [.object, .array, .string, .number, .boolean]
-            }
-        }
-        func walk(_ shape: ModelShape, at path: String) {
-            switch shape {
-            case .object(let fields):
-                for field in fields {
-                    let child = CollapsedPath.appending(.key(field.key), to: path)
-                    paths[child] = Entry(
-                        required: field.required, acceptsNull: field.acceptsNull, types: kinds(field.shape))
-                    walk(field.shape, at: child)
-                }
-            case .array(let element): walk(element, at: CollapsedPath.appending(.anyElement, to: path))
-            case .map(let value):
-                let child = CollapsedPath.appending(.anyKey, to: path)
-                paths[child] = Entry(required: false, acceptsNull: false, types: kinds(value))
-                walk(value, at: child)
-            case .string, .integer, .number, .boolean, .unknown: break
-            }
-        }
-        walk(shape, at: "")
-    }
-
-    /// The paths where this profile and another disagree, with both entries, sorted; paths only one
-    /// of them has are not compared.
-    func disagreements(with other: ModelProfile) -> [String] {
-        paths.keys.sorted().compactMap { path in
-            guard let mine = paths[path], let theirs = other.paths[path], mine != theirs else { return nil }
-            return "\(path): \(mine) against \(theirs)"
-        }
-    }
-
     /// How many paths it has.
     var pathCount: Int { paths.count }
 

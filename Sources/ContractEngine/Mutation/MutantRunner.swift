@@ -31,7 +31,7 @@ struct MutantRunner: Sendable {
         let observation = await Replayer(timeout: timeout).replay(
             endpoint, contract: contract, response: response, body: body)
         let problem = Self.problem(
-            with: observation, predicted: prediction, model: contract.model, timeout: timeout,
+            with: observation, body: body, predicted: prediction, model: contract.model, timeout: timeout,
             dictionaries: maker.dictionaries)
         let name = "\(spec.name) › \(mutation.name)"
         let diagnostics =
@@ -57,13 +57,15 @@ struct MutantRunner: Sendable {
 
     /// What the client did wrong, or `nil` when it gave the predicted outcome once, on its queue.
     static func problem(
-        with observation: Replayer.Observation, predicted: Outcome, model: ModelDescriptor, timeout: TimeInterval,
-        dictionaries: Set<String>
+        with observation: Replayer.Observation, body: Data, predicted: Outcome, model: ModelDescriptor,
+        timeout: TimeInterval, dictionaries: Set<String>
     ) -> String? {
         let expected = predicted.brief(model: model)
         let problems = CompletionCheck.problems(of: observation)
-        if let first = observation.completion.first, !Outcome(first).isSame(as: predicted, dictionaries: dictionaries) {
-            return "client returned \(Outcome(first).summary(model: model)); expected \(expected)"
+        if let first = observation.completion.first.map({ Outcome($0).namingBodyKeys(of: body, model: model) }),
+            !first.isSame(as: predicted, dictionaries: dictionaries)
+        {
+            return "client returned \(first.summary(model: model)); expected \(expected)"
         }
         return problems.first.map {
             "\(CompletionCheck.describe($0, in: observation, timeout: timeout)); the predicted outcome is \(expected)"

@@ -19,14 +19,21 @@ enum Redaction {
     /// - Returns: Its text with the secrets taken out.
     static func url(_ url: URL, definedQuery: Set<String> = []) -> String {
         guard url.user != nil || url.password != nil || url.query != nil || url.fragment != nil,
-            var parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
+            let parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
         else { return url.absoluteString }
+        return stripped(parts, definedQuery: definedQuery) ?? "(a URL that cannot be shown)"
+    }
+
+    /// A parsed URL's text without user name or password, fragment, or any query item but those
+    /// the endpoint defines: what `url(_:definedQuery:)` and `capturedURL(_:definedQuery:)` show.
+    private static func stripped(_ parts: URLComponents, definedQuery: Set<String>) -> String? {
+        var parts = parts
         parts.user = nil
         parts.password = nil
         parts.fragment = nil
         let kept = (parts.queryItems ?? []).filter { definedQuery.contains($0.name) }
         parts.queryItems = kept.isEmpty ? nil : kept
-        return parts.string ?? "(a URL that cannot be shown)"
+        return parts.string
     }
 
     /// The names of the query items a URL carries that `url(_:definedQuery:)` leaves out.
@@ -46,13 +53,8 @@ enum Redaction {
     ///   - definedQuery: The names of the query items the endpoint can send.
     /// - Returns: The URL to write.
     static func capturedURL(_ text: String, definedQuery: Set<String>) -> String {
-        guard var parts = URLComponents(string: text) else { return text }
-        parts.user = nil
-        parts.password = nil
-        parts.fragment = nil
-        let kept = (parts.queryItems ?? []).filter { definedQuery.contains($0.name) }
-        parts.queryItems = kept.isEmpty ? nil : kept
-        return parts.string ?? text
+        guard let parts = URLComponents(string: text) else { return text }
+        return stripped(parts, definedQuery: definedQuery) ?? text
     }
 
     /// A URL the user typed, as messages quote it: without user-info, query or fragment, also when

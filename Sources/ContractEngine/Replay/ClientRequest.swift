@@ -25,7 +25,7 @@ struct ClientRequest: Sendable {
     let headers: [String: String]
 
     /// Why a client sends no request: the base URL it was given, and the reason in words.
-    package struct Failure: Error, Sendable, Equatable {
+    struct Failure: Error, Sendable, Equatable {
         /// The base URL, as outputs show it.
         let url: String
         /// Why, such as `the client sends no request: it answers invalidRequest`.
@@ -40,7 +40,8 @@ struct ClientRequest: Sendable {
     ///   - timeout: How long the client may take to send it.
     /// - Returns: The request, or why there is none.
     static func learn(
-        _ endpoint: Endpoint, arguments: [String: Endpoint.Argument], baseURL: URL? = nil, timeout: TimeInterval = 5
+        _ endpoint: Endpoint, arguments: [String: Endpoint.Argument], baseURL: URL? = nil,
+        timeout: TimeInterval = Replayer.defaultTimeout
     ) async -> Result<ClientRequest, Failure> {
         let base = baseURL ?? endpoint.baseURL
         // The stub answers with a cancellation: the request is all that is wanted.

@@ -13,6 +13,8 @@ struct ReplayCheck {
     let timeout: TimeInterval
     let outcomeCheck: OutcomeCheck
     let prediction: Outcome?
+    /// The body the client was served, where its failure's path is named in the body's keys.
+    let body: Data
 
     /// Checks what replay saw against the contract: the one request and its method, path and
     /// query; a completion that ran exactly once, on the contract's queue, in time; and a result
@@ -28,7 +30,7 @@ struct ReplayCheck {
         }
         if problems == [.timedOut] { return diagnostics }
         if let result = observation.completion.first {
-            let returned = Outcome(result)
+            let returned = Outcome(result).namingBodyKeys(of: body, model: contract.model)
             // Where the client agrees with the prediction, the prediction's check already said it all.
             if let prediction, returned.isSame(as: prediction) { return diagnostics }
             diagnostics += outcomeCheck.check(

@@ -9,6 +9,10 @@ import HTTPStub
 /// Replays a case through the real client: builds it on a stub session, serves the case's
 /// response, and checks the request, the result and how the completion ran.
 struct Replayer: Sendable {
+    /// How long a replayed client may take to complete, in seconds, when a run does not say: the
+    /// one default that `verify`, `mutate`, `add`, Swift Testing and learning a request share.
+    static let defaultTimeout: TimeInterval = 5
+
     /// How long a client may take to complete.
     let timeout: TimeInterval
 

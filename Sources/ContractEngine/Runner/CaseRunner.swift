@@ -84,7 +84,7 @@ struct CaseRunner: Sendable {
             endpoint, contract: contract, response: contractCase.response, body: body)
         let replayCheck = ReplayCheck(
             contract: contract, contractCase: contractCase, timeout: timeout, outcomeCheck: check,
-            prediction: prediction
+            prediction: prediction, body: body
         )
         let isNetworkError = if case .networkError = contractCase.response.kind { true } else { false }
         let outcome = observation.completion.first.flatMap {

@@ -10,7 +10,7 @@ package struct RunContext: Sendable {
     /// Whether cases of endpoint contracts are replayed through the client.
     var replay = true
     /// How long a replayed client may take to complete, in seconds.
-    var timeout: TimeInterval = 5
+    var timeout = Replayer.defaultTimeout
     /// Whether warnings fail their case.
     var strict = false
     /// Which keys each model reads, shared by the run.
@@ -69,7 +69,10 @@ package struct RunContext: Sendable {
     ///   - replay: Whether cases of endpoint contracts are replayed.
     ///   - timeout: How long a replayed client may take, in seconds.
     ///   - strict: Whether warnings fail their case.
-    init(fixtures: FixtureLocator, replay: Bool = true, timeout: TimeInterval = 5, strict: Bool = false) {
+    init(
+        fixtures: FixtureLocator, replay: Bool = true, timeout: TimeInterval = Replayer.defaultTimeout,
+        strict: Bool = false
+    ) {
         self.fixtures = fixtures
         self.replay = replay
         self.timeout = timeout

@@ -4,7 +4,7 @@ import Foundation
 /// network fails.
 struct HTTPAnswer: Sendable {
     /// What reaches the client.
-    package enum Kind: Sendable {
+    enum Kind: Sendable {
         /// These bytes: a whole response, status line to body.
         case response(status: Int, bytes: [UInt8], bodyCount: Int)
         /// A fault on the wire instead of a response.

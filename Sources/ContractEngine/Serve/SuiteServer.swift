@@ -133,33 +133,46 @@ package final class SuiteServer: Sendable {
         let message: ServeMessage
     }
 
-    /// The case choices with their contracts named by identity.
+    /// The case choices with their contracts named by identity: of the ways to read each, the
+    /// first that names a served case; when none does, why the first one does not.
     private static func resolve(_ texts: [String], in suite: ServedSuite) -> Result<[CaseChoice], ChoiceFailure> {
         var choices: [CaseChoice] = []
         for text in texts {
-            var choice = CaseChoice(parsing: text)
-            if let name = choice.contract {
-                switch CaseRouter.find(name, in: suite) {
-                case .success(let contract):
-                    guard contract.servedCase(named: choice.caseName) != nil else {
-                        return .failure(
-                            ChoiceFailure(
-                                choice: text,
-                                message: ServeMessage(
-                                    "\(contract.identity) has no case \(JSONValue.quote(choice.caseName)); its cases: \(contract.cases.map { JSONValue.quote($0.name) }.joined(separator: ", "))"
-                                )))
-                    }
-                    choice.contract = contract.identity
-                case .failure(let message):
-                    return .failure(ChoiceFailure(choice: text, message: message))
-                }
-            } else if !suite.contracts.contains(where: { $0.servedCase(named: choice.caseName) != nil }) {
+            let resolved = CaseChoice.readings(of: text).map { resolve($0, text: text, in: suite) }
+            switch resolved.first(where: { (try? $0.get()) != nil }) ?? resolved.first {
+            case .success(let choice)?: choices.append(choice)
+            case .failure(let failure)?: return .failure(failure)
+            case nil: continue  // never: the whole text is always one reading
+            }
+        }
+        return .success(choices)
+    }
+
+    /// One reading of a case choice, its contract named by identity, or why it names no served case.
+    private static func resolve(_ reading: CaseChoice, text: String, in suite: ServedSuite) -> Result<
+        CaseChoice, ChoiceFailure
+    > {
+        guard let name = reading.contract else {
+            guard suite.contracts.contains(where: { $0.servedCase(named: reading.caseName) != nil }) else {
                 return .failure(
                     ChoiceFailure(choice: text, message: ServeMessage("no served contract has a case of that name")))
             }
-            choices.append(choice)
+            return .success(reading)
         }
-        return .success(choices)
+        switch CaseRouter.find(name, in: suite) {
+        case .success(let contract):
+            guard contract.servedCase(named: reading.caseName) != nil else {
+                return .failure(
+                    ChoiceFailure(
+                        choice: text,
+                        message: ServeMessage(
+                            "\(contract.identity) has no case \(JSONValue.quote(reading.caseName)); its cases: \(contract.cases.map { JSONValue.quote($0.name) }.joined(separator: ", "))"
+                        )))
+            }
+            return .success(CaseChoice(contract: contract.identity, caseName: reading.caseName))
+        case .failure(let message):
+            return .failure(ChoiceFailure(choice: text, message: message))
+        }
     }
 
     private static func watchedFiles(options: VerifyOptions, location: SuiteLocation) -> [URL] {

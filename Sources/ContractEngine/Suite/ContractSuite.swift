@@ -22,13 +22,14 @@ public struct ContractSuite: Sendable {
     ///   - fixtures: The fixtures folder, from the suite's root unless absolute.
     ///   - catalogue: The endpoints and models contracts may name.
     ///   - strict: Whether keys the model never reads fail their case, as `verify --strict` does.
-    ///   - timeout: How long a replayed client may take to complete, in seconds.
+    ///   - timeout: How long a replayed client may take to complete, in seconds; `nil` for the
+    ///     default that `verify` has too.
     ///   - filePath: Where the search for the suite's root starts; the calling file by default.
     /// - Throws: `ContractSuite.LoadError` when the contracts folder does not exist, or the
     ///   fixtures folder is a file. Problems inside the suite are failing cases, never a thrown error.
     public init(
         contracts: String = "contracts", fixtures: String = "Fixtures", catalogue: Catalogue = .standard,
-        strict: Bool = false, timeout: TimeInterval = 5, filePath: String = #filePath
+        strict: Bool = false, timeout: TimeInterval? = nil, filePath: String = #filePath
     ) throws(LoadError) {
         let start = URL(fileURLWithPath: filePath).deletingLastPathComponent()
         let root = SuiteLocation(currentDirectory: start).root
@@ -37,7 +38,7 @@ public struct ContractSuite: Sendable {
         // As in `verify`: a missing default fixtures folder matters only to a case that names a fixture.
         options.fixturesFolder = fixtures == SuiteLocation.fixturesName ? nil : fixtures
         options.strict = strict
-        options.timeout = timeout
+        if let timeout { options.timeout = timeout }
         // Paths are given from the root, so reports name files from there: `contracts/x.json`.
         do throws(SuiteSelection.UsageError) {
             let selection = try SuiteSelection(
@@ -45,7 +46,7 @@ public struct ContractSuite: Sendable {
             let run = selection.runContext
             cases = selection.items.map { ContractCase(item: $0, root: root, run: run) }
         } catch {
-            throw LoadError(error, contracts: contracts, fixtures: fixtures)
+            throw LoadError(error)
         }
     }
 
@@ -57,21 +58,35 @@ public struct ContractSuite: Sendable {
         /// The message.
         public var description: String { message }
 
-        /// A problem the engine found, worded for a test target: with `ContractSuite`'s
-        /// parameters, not the command line's flags.
-        init(_ problem: SuiteSelection.UsageError, contracts: String, fixtures: String) {
+        /// A problem the engine found, worded for a test target: in plain words, naming
+        /// `ContractSuite`'s parameters, never the command line's flags.
+        init(_ problem: SuiteSelection.UsageError) {
             message =
                 switch problem {
                 case .fixturesFolderMissing(let folder): "the fixtures folder \(JSONValue.quote(folder)) does not exist"
                 case .fixturesFolderIsAFile(let folder):
                     "the fixtures folder \(JSONValue.quote(folder)) is a file, not a folder"
-                case .contractsFolderMissing(let folder), .pathMissing(let folder):
+                case .contractsFolderMissing(let folder):
                     "the contracts folder \(JSONValue.quote(folder)) does not exist; pass contracts: to ContractSuite"
+                case .pathMissing(let path):
+                    "the path \(JSONValue.quote(path)) does not exist"
                 case .otherSuite(let contract, _, let root):
                     "contract \(JSONValue.quote(contract)) is not in the suite at \(JSONValue.quote(root)); pass fixtures: to ContractSuite for its own fixtures"
-                case .baseURL, .nothingRecorded:
-                    "the suite cannot be run: \(problem)"
+                case .baseURL(let mismatch): Self.words(mismatch)
+                case .nothingRecorded:
+                    "no selected case is recorded, so a live run would check nothing against a server; record a case first"
                 }
+        }
+
+        /// Base URLs that do not fit the suite, in words.
+        private static func words(_ mismatch: BaseURLChoice.Mismatch) -> String {
+            func quoted(_ names: [String]) -> String { names.map { JSONValue.quote($0) }.joined(separator: ", ") }
+            return switch mismatch {
+            case .unknownAPI(let unknown, let known):
+                "a base URL names the API \(JSONValue.quote(unknown)), which the catalogue does not have; known APIs are \(quoted(known))"
+            case .bareForSeveral(let used):
+                "a base URL without an API name is for a suite whose contracts use one API, and these use \(quoted(used)); name the API of each base URL"
+            }
         }
     }
 }

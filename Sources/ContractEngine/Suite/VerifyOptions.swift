@@ -14,7 +14,7 @@ package struct VerifyOptions: Sendable {
     /// Whether cases of endpoint contracts are replayed through the client.
     package var replay = true
     /// How long a replayed client may take to complete, in seconds.
-    package var timeout: TimeInterval = 5
+    package var timeout = Replayer.defaultTimeout
     /// Whether warnings fail the run.
     package var strict = false
     /// How many cases run at once.
@@ -26,7 +26,7 @@ package struct VerifyOptions: Sendable {
     /// Where live requests go.
     package var baseURLs = BaseURLChoice()
     /// How long a live request may take, in seconds.
-    package var liveTimeout: TimeInterval = 10
+    package var liveTimeout = LiveSettings.defaultTimeout
 
     /// The reader's names for the settings messages mention: plain words, or the command line's flags.
     package var names = SettingNames.plain

@@ -8,6 +8,9 @@ public struct ModelDescriptor: Sendable {
     public let isArray: Bool
     /// Paths within one record that tell records apart, such as `name.common`; `explain` shows them.
     public let identifyingPaths: [String]
+    /// The API's decoder configuration, whose strategies the tool's own decoder follows when it
+    /// explains a failure or looks for unread keys.
+    package let makeDecoder: @Sendable () -> JSONDecoder
     private let decodeData: @Sendable (Data) -> Result<DecodedValue, any Error>
     private let decodeFrom: @Sendable (any Decoder) throws -> Void
 
@@ -26,6 +29,7 @@ public struct ModelDescriptor: Sendable {
     ) {
         self.name = name
         self.identifyingPaths = identifyingPaths
+        self.makeDecoder = makeDecoder
         self.isArray = Model.self is any _ArrayMarker.Type
         self.decodeData = { data in
             Result { try makeDecoder().decode(Model.self, from: data) }

@@ -15,8 +15,7 @@ struct CaptureImportTests {
         return CaptureImport(
             place: try location.contractPlace("contracts/peru.json", fixtures: nil).get(), catalogue: .standard,
             writer: SuiteWriter(root: location.root, temporaries: SuiteWriter.TemporaryFiles(), waiting: {}),
-            timeout: 5,
-            name: name, given: nil, keepHeaders: [], raw: false, pick: pick)
+            timeout: 5, request: CaseAddition.Request(name: name ?? ""), pick: pick)
     }
 
     @Test("a dry run plans the cases, names and fixtures as values, and writes nothing")

@@ -36,9 +36,10 @@ struct CaseAdditionTests {
         _ file: String, in folder: borrowing SuiteFolder, contract: String, request: CaseAddition.Request,
         destination: String? = nil
     ) async throws -> CaseAddition.Account<CaseAddition.Added> {
+        var request = request
+        request.destination = destination
         let addition = try addition(folder, contract: contract, request: request)
-        return await addition.add(
-            file: folder.url.appendingPathComponent(file), display: file, destination: destination)
+        return await addition.add(file: folder.url.appendingPathComponent(file), display: file)
     }
 
     @Test("a body file outside the fixtures folder becomes a fixture and an appended case, said as values, and runs")

@@ -6,6 +6,14 @@ import Testing
 /// `ContractEditor` and `CaseTemplate`: contracts edited as text, every other byte kept.
 @Suite("contract editor")
 struct ContractEditorTests {
+    /// A contract's text with one more case after its last one, through the editor's one entry
+    /// point, as a contract is appended to from the tree it was loaded from; `nil` when the text
+    /// does not parse or has no `cases` array.
+    static func appending(_ newCase: CaseTemplate, to data: Data) -> Data? {
+        guard let root = try? JSONParser.parse(data) else { return nil }
+        return ContractEditor.appending([newCase], to: data, root: root)?.data
+    }
+
     static let template = CaseTemplate(
         name: "peru", status: 200, fixture: "countries/peru.json",
         expect: .decodes(count: 1, values: [("[0].cca3", "\"PER\"")]))
@@ -36,13 +44,13 @@ struct ContractEditorTests {
         let original =
             "{\r\n  \"model\": \"[Country]\",\r\n  \"cases\": [\r\n    { \"name\": \"a\", \"response\": {}, \"expect\": {} }\r\n  ]\r\n}\r\n"
         let appended = String(
-            decoding: try #require(ContractEditor.appending(Self.template, to: Data(original.utf8))), as: UTF8.self)
+            decoding: try #require(Self.appending(Self.template, to: Data(original.utf8))), as: UTF8.self)
         #expect(
             appended.hasPrefix(
                 "{\r\n  \"model\": \"[Country]\",\r\n  \"cases\": [\r\n    { \"name\": \"a\", \"response\": {}, \"expect\": {} },\r\n    { \"name\": \"peru\",\r\n"
             ))
         #expect(!appended.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "every new line ends in CRLF")
-        #expect(ContractEditor.appending(Self.template, to: Data("{\"model\": \"Dog\"}".utf8)) == nil)
+        #expect(Self.appending(Self.template, to: Data("{\"model\": \"Dog\"}".utf8)) == nil)
     }
 
     @Test("a recording's stamp and status are replaced in place, and a missing status is written")
@@ -85,8 +93,8 @@ struct ContractEditorTests {
                 name: "blank", status: 200, fixture: "b.json", expect: .decodes(count: nil, values: []))
             blank.given = " "
             let cases = [Self.template, blank]
-            let first = try #require(ContractEditor.appending(Self.template, to: original))
-            let oneByOne = try #require(ContractEditor.appending(blank, to: first))
+            let first = try #require(Self.appending(Self.template, to: original))
+            let oneByOne = try #require(Self.appending(blank, to: first))
             let root = try JSONParser.parse(original)
             let atOnce = try #require(ContractEditor.appending(cases, to: original, root: root))
             #expect(atOnce.data == oneByOne)

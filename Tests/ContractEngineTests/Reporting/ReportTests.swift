@@ -2,8 +2,8 @@ import Testing
 
 @testable import ContractEngine
 
-/// The text and GitHub reports, from results made by hand.
-@Suite("text and GitHub reports")
+/// The text, GitHub and JUnit reports, from results made by hand.
+@Suite("text, GitHub and JUnit reports")
 struct ReportTests {
     static let results = [
         CaseResult(contract: "contracts/a.json", endpoint: "dogpatch.getDogs", caseName: "ok", status: .passed),
@@ -49,5 +49,42 @@ struct ReportTests {
     func colour() {
         let colored = Report(Self.results).render(.text, palette: Palette(enabled: true))
         #expect(colored.hasPrefix("\u{1B}[32mPASS \u{1B}[0m contracts/a.json  ok\n"))
+    }
+
+    @Test("pinned bytes: a time in seconds on every testcase, testsuite and testsuites, a suite's the sum of its cases")
+    func pinned() {
+        func result(_ contract: String, _ name: String, _ status: CaseResult.Status, _ ms: Int64) -> CaseResult {
+            var result = CaseResult(
+                contract: contract, endpoint: nil, caseName: name, status: status,
+                diagnostics: status == .failed
+                    ? [Diagnostic(.error, "expected 2 elements, decoded 3", file: contract)] : [],
+                skipReason: status == .skipped ? "not yet" : nil)
+            // 0.4 ms over, so the rounding to milliseconds shows.
+            result.duration = .milliseconds(ms) + .microseconds(400)
+            return result
+        }
+        let results = [
+            result("contracts/a.json", "ok", .passed, 12),
+            result("contracts/a.json", "bad", .failed, 1_250),
+            result("contracts/b.json", "later", .skipped, 0),
+        ]
+        #expect(
+            Report(results).render(.junit, palette: Palette(enabled: false)) == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="dogpatch-contracts" tests="3" failures="1" errors="0" skipped="1" time="1.262">
+                  <testsuite name="contracts/a.json" tests="2" failures="1" errors="0" skipped="0" time="1.262">
+                    <testcase classname="contracts/a.json" name="ok" time="0.012"/>
+                    <testcase classname="contracts/a.json" name="bad" time="1.250">
+                      <failure message="expected 2 elements, decoded 3">contracts/a.json: error: expected 2 elements, decoded 3</failure>
+                    </testcase>
+                  </testsuite>
+                  <testsuite name="contracts/b.json" tests="1" failures="0" errors="0" skipped="1" time="0.000">
+                    <testcase classname="contracts/b.json" name="later" time="0.000">
+                      <skipped message="not yet"/>
+                    </testcase>
+                  </testsuite>
+                </testsuites>
+
+                """)
     }
 }

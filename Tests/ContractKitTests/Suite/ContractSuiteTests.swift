@@ -108,6 +108,23 @@ struct ContractSuiteTests {
         let folder = try SuiteFolder()
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("contracts"))
         try folder.write("Package.swift", "// a package without contracts\n")
-        #expect(throws: ContractSuite.LoadError.self) { try Self.suite(in: folder) }
+        let error = #expect(throws: ContractSuite.LoadError.self) { try Self.suite(in: folder) }
+        #expect(error?.message == #"the contracts folder "contracts" does not exist; pass contracts: to ContractSuite"#)
+    }
+
+    @Test("a fixtures folder that is missing or a file is an error naming it")
+    func fixturesFolder() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        try folder.write("Stubs", "not a folder\n")
+        let filePath = folder.url.appendingPathComponent("Tests/AppTests/ContractTests.swift").path
+        let missing = #expect(throws: ContractSuite.LoadError.self) {
+            try ContractSuite(fixtures: "Missing", filePath: filePath)
+        }
+        #expect(missing?.description == #"the fixtures folder "Missing" does not exist"#)
+        let file = #expect(throws: ContractSuite.LoadError.self) {
+            try ContractSuite(fixtures: "Stubs", filePath: filePath)
+        }
+        #expect(file?.description == #"the fixtures folder "Stubs" is a file, not a folder"#)
     }
 }

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import ContractEngine
 @testable import dogpatch_contracts
 
 /// Each command's table of options drives both its parser and its help.

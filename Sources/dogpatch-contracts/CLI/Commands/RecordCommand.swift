@@ -53,60 +53,50 @@ struct RecordCommand: ToolCommand, SuiteCommand {
         var options = self.options
         options.live = true
         let selection = try selection(in: context, options: options)
-        var outcome = CommandOutcome(.success)
-        var recorded: [CaseRecorder.Case] = []
-        for item in selection.items {
-            switch item {
-            case .contractError(_, _, let diagnostics), .contractCase(_, .invalid(_, let diagnostics)):
-                outcome.problems.append(.diagnostics(diagnostics))
-                outcome.code = .invalid
-            case .contractCase(let contract, .ready(let spec)):
-                if spec.recorded != nil { recorded.append(CaseRecorder.Case(contract: contract, spec: spec)) }
-            }
+        let run: CaseRecorder.Run
+        do throws(SuiteSelection.UsageError) {
+            run = try await CaseRecorder.record(
+                selection, catalogue: context.catalogue, force: force,
+                writer: context.writer(root: context.environment.location.root)
+            ) { context.results($0.text(wording: Self.words)) }
+        } catch {
+            throw usage(error)
         }
-        if let mismatch = options.baseURLs.mismatch(in: context.catalogue, contracts: recorded.map(\.contract)) {
-            throw usage(.baseURL(mismatch))
+        context.results(Self.tally(run.counts))
+        var outcome = CommandOutcome(run.hasInvalidContracts ? .invalid : .success)
+        outcome.problems = run.problems.map(Self.problem)
+        for (verdict, count) in run.counts where count > 0 {
+            outcome.code = max(outcome.code, Self.exitCode(verdict))
         }
-        if recorded.isEmpty {
-            outcome.problems.append(
-                .warning("no recorded case selected: record re-records the cases that add --live recorded"))
-        }
-        let recorder = CaseRecorder(
-            run: selection.runContext, live: options.liveSettings, force: force,
-            writer: context.writer(root: context.environment.location.root),
-            readers: recorded.isEmpty ? [:] : try fixtureReaders(in: context),
-            reload: { [self] in try? fixtureReaders(in: context) }
-        )
-        var counts: [CaseRecorder.Verdict: Int] = [:]
-        for recordedCase in recorded {
-            let report = await recorder.record(recordedCase)
-            context.results(report.text)
-            counts[report.verdict, default: 0] += 1
-            if !report.diagnostics.isEmpty { outcome.problems.append(.diagnostics(report.diagnostics)) }
-            outcome.problems += report.messages.map(ToolProblem.error)
-            outcome.code = max(outcome.code, Self.exitCode(report.verdict))
-        }
-        context.results(
-            CaseRecorder.Verdict.allCases.map { verdict in
-                let count = counts[verdict] ?? 0
-                return "\(count) " + (verdict == .error ? (count == 1 ? "error" : "errors") : verdict.rawValue)
-            }.joined(separator: ", ") + "\n")
         return outcome
     }
 
-    /// Every case of the whole suite that reads a fixture, whatever the selection: a fixture a
-    /// hand-written case shares is checked against that case too before it is rewritten.
-    private func fixtureReaders(in context: CommandContext) throws(ToolProblem) -> [String: [CaseRecorder.Case]] {
-        var whole = VerifyOptions()
-        whole.contractsFolder = options.contractsFolder
-        whole.fixturesFolder = options.fixturesFolder
-        var readers: [String: [CaseRecorder.Case]] = [:]
-        for case .contractCase(let contract, .ready(let spec)) in try selection(in: context, options: whole).items {
-            if case .http(_, _, .fixture(_, let file, _)) = spec.response.kind {
-                readers[file, default: []].append(CaseRecorder.Case(contract: contract, spec: spec))
-            }
+    /// `1 recorded, 0 unchanged, 0 forced, 0 failed, 0 skipped, 0 errors`.
+    private static func tally(_ counts: [CaseRecorder.Verdict: Int]) -> String {
+        CaseRecorder.Verdict.allCases.map { verdict in
+            let count = counts[verdict] ?? 0
+            return "\(count) " + (verdict == .error ? (count == 1 ? "error" : "errors") : verdict.rawValue)
+        }.joined(separator: ", ") + "\n"
+    }
+
+    /// Why a new answer was not written, naming the flag that writes it anyway.
+    private static func words(_ notWritten: CaseRecorder.NotWritten) -> String {
+        switch notWritten {
+        case .failsExpect:
+            "not written: the new answer does not satisfy the case's \"expect\" (--force writes it)"
+        case .failsReaders(let fixture):
+            "not written: the new answer does not satisfy every case that reads \(fixture) (--force writes it)"
         }
-        return readers
+    }
+
+    /// A problem of the run, in the command line's words.
+    private static func problem(_ problem: CaseRecorder.Run.Problem) -> ToolProblem {
+        switch problem {
+        case .invalidContract(let diagnostics), .diagnostics(let diagnostics): .diagnostics(diagnostics)
+        case .nothingRecorded:
+            .warning("no recorded case selected: record re-records the cases that add --live recorded")
+        case .error(let message): .error(message)
+        }
     }
 
     private static func exitCode(_ verdict: CaseRecorder.Verdict) -> ExitCode {

@@ -1,11 +1,5 @@
-#if compiler(>=6.2)
-    /// A command that reports cases: `verify`, `mutate`.
-    protocol ReportingCommand: SendableMetatype {
-        var reporting: ReportOptions { get set }
-    }
-#else
-    /// A command that reports cases: `verify`, `mutate`.
-    protocol ReportingCommand {
-        var reporting: ReportOptions { get set }
-    }
-#endif
+/// A command that reports cases: `verify`, `mutate`. Its metatype is sendable, so the report
+/// option entries can be built for either.
+protocol ReportingCommand: SendableMetatype {
+    var reporting: ReportOptions { get set }
+}

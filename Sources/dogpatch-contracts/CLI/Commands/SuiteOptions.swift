@@ -2,20 +2,13 @@ import ContractEngine
 import DogPatchClients
 import Foundation
 
-#if compiler(>=6.2)
-    /// A command that works on a selection of the suite: `verify`, `list`, `record`, `mutate`. Its
-    /// metatype is sendable, so the shared option entries below can be built for any of them.
-    protocol SuiteCommand: SendableMetatype {
-        /// What to run and how.
-        var options: VerifyOptions { get set }
-    }
-#else
-    /// A command that works on a selection of the suite: `verify`, `list`, `record`, `mutate`.
-    protocol SuiteCommand {
-        /// What to run and how.
-        var options: VerifyOptions { get set }
-    }
-#endif
+/// A command that works on a selection of the suite: `verify`, `list`, `record`, `mutate`,
+/// `export` and `serve`. Its metatype is sendable, so the shared option entries below can be built
+/// for any of them.
+protocol SuiteCommand: SendableMetatype {
+    /// What to run and how.
+    var options: VerifyOptions { get set }
+}
 
 /// The options every suite command spells the same way, written once.
 extension OptionSpec where Parsed: SuiteCommand {

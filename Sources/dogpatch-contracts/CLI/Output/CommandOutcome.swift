@@ -2,7 +2,8 @@
 struct CommandOutcome: Sendable {
     var code: ExitCode
     var problems: [ToolProblem] = []
-    /// Whether problems are coloured: only `verify` has a `--color` option; the others never colour.
+    /// Whether problems are coloured: a command with a `--color` option (`ReportOptions`) sets it;
+    /// the others never colour.
     var color = ColorChoice.never
 
     init(_ code: ExitCode, _ problems: [ToolProblem] = [], color: ColorChoice = .never) {

@@ -1,0 +1,16 @@
+import DogPatchClients
+import Foundation
+
+extension Outcome {
+    /// The outcome with its failure's path in the body's keys, as the prediction names it
+    /// (`BodyKeyPath`): a client's `JSONDecoder` names the model's keys.
+    /// - Parameters:
+    ///   - body: The body the client was served.
+    ///   - model: The model it decodes into.
+    /// - Returns: The outcome, its path renamed where the model's decoder converts keys.
+    func namingBodyKeys(of body: Data, model: ModelDescriptor) -> Outcome {
+        guard case .failed(.jsonConversionFailure, let status, var problem?) = self else { return self }
+        problem.failure.path = BodyKeyPath.naming(problem.path, in: body, model: model)
+        return .failed(.jsonConversionFailure, status: status, problem: problem)
+    }
+}
