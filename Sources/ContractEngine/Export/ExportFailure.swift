@@ -1,8 +1,8 @@
 /// Why an export wrote nothing: a client that sends no request, a model whose shape cannot be
 /// learnt, two cases a provider cannot tell apart.
-package struct ExportFailure: Error, Sendable {
+struct ExportFailure: Error, Sendable {
     /// The reason in words.
-    package let reason: String
+    let reason: String
 
     init(reason: String) { self.reason = reason }
 

@@ -8,7 +8,7 @@ extension OpenAPIExport {
     ///   - url: The file.
     ///   - display: How reports name it.
     /// - Returns: The planned write.
-    package static func changes(_ document: String, to url: URL, display: String) -> FileChanges {
+    static func changes(_ document: String, to url: URL, display: String) -> FileChanges {
         var changes = FileChanges()
         changes.write(Data(document.utf8), to: url, display: display)
         return changes

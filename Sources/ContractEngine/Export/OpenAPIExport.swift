@@ -9,12 +9,12 @@ import Foundation
 /// from the clients and the models, never written by hand. Each operation is the request the
 /// client sends (learnt on the stub, as a live request is), its `200` response the JSON Schema of
 /// exactly what the model accepts (`ModelShape`), and the error statuses the contracts list.
-package enum OpenAPIExport: GeneratedJSON {
+enum OpenAPIExport: GeneratedJSON {
     /// The document for some contracts.
     /// - Parameter contracts: The loaded contracts; fixture contracts add their models only.
     /// - Returns: The document as JSON, keys sorted, or why an endpoint's request or a model's
     ///   shape cannot be learnt.
-    package static func document(for contracts: [Contract]) async -> Result<String, ExportFailure> {
+    static func document(for contracts: [Contract]) async -> Result<String, ExportFailure> {
         let used = Used(contracts)
         var paths: [String: JSONValue] = [:]
         var servers: [String] = []

@@ -8,7 +8,7 @@ extension PactExport {
     ///   - folder: The folder.
     ///   - display: How reports name the folder.
     /// - Returns: The planned writes.
-    package static func changes(_ files: [File], in folder: URL, display: String) -> FileChanges {
+    static func changes(_ files: [File], in folder: URL, display: String) -> FileChanges {
         let shown = display.hasSuffix("/") ? display : display + "/"
         var changes = FileChanges()
         for file in files {

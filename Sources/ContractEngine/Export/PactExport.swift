@@ -19,15 +19,15 @@ package enum PactExport: GeneratedJSON {
     }
 
     /// A case left out of every pact, and why.
-    package struct LeftOut: Sendable, Equatable {
-        package let contract: String
-        package let caseName: String
-        package let reason: Reason
+    struct LeftOut: Sendable, Equatable {
+        let contract: String
+        let caseName: String
+        let reason: Reason
 
         /// Why a case has no interaction. Most reasons are by design: the case's answer is not
         /// the provider's to give. The others are cases `verify` fails, which an export must not
         /// pass over in silence.
-        package enum Reason: Sendable, Equatable {
+        enum Reason: Sendable, Equatable {
             /// A case of a fixture contract: no endpoint, so no request.
             case fixtureContract
             /// A case the contract skips, with the contract's reason.
@@ -47,7 +47,7 @@ package enum PactExport: GeneratedJSON {
 
             /// What the case tells the provider nothing about; `nil` for a case left out because
             /// it is wrong, not by design.
-            package var group: Group? {
+            var group: Group? {
                 switch self {
                 case .fixtureContract: .fixtureContract
                 case .skipped: .skipped
@@ -59,7 +59,7 @@ package enum PactExport: GeneratedJSON {
             }
 
             /// The reason in a sentence, as a line on standard error gives it.
-            package var message: String {
+            var message: String {
                 switch self {
                 case .fixtureContract: "a fixture contract: no endpoint, so no request"
                 case .skipped(let reason): "skipped: \(reason)"
@@ -76,11 +76,11 @@ package enum PactExport: GeneratedJSON {
         }
 
         /// The kinds of case left out by design, in the order a tie in a summary lists them.
-        package enum Group: CaseIterable, Sendable {
+        enum Group: CaseIterable, Sendable {
             case robustness, networkError, fixtureContract, invalidRequest, skipped
 
             /// `count` cases of the kind, as a summary names them: `6 network errors`.
-            package func counted(_ count: Int) -> String {
+            func counted(_ count: Int) -> String {
                 switch self {
                 case .robustness: "\(count) client robustness"
                 case .networkError: "\(count) network \(count == 1 ? "error" : "errors")"
@@ -94,7 +94,7 @@ package enum PactExport: GeneratedJSON {
         /// The cases left out by design, counted by kind: the most first, ties in `Group` order.
         /// - Parameter leftOut: The cases left out.
         /// - Returns: Each kind that has a case, with how many.
-        package static func byDesign(_ leftOut: [LeftOut]) -> [(group: Group, count: Int)] {
+        static func byDesign(_ leftOut: [LeftOut]) -> [(group: Group, count: Int)] {
             let kinds = Group.allCases.enumerated().map { order, group in
                 (order: order, group: group, count: leftOut.count { $0.reason.group == group })
             }
@@ -119,7 +119,7 @@ package enum PactExport: GeneratedJSON {
     ///   - fixtures: Where their fixtures are.
     ///   - consumer: The consumer's name.
     /// - Returns: The files, one per API (sorted by name), and the cases left out with why.
-    package static func pacts(for contracts: [Contract], fixtures: FixtureLocator, consumer: String) async -> Result<
+    static func pacts(for contracts: [Contract], fixtures: FixtureLocator, consumer: String) async -> Result<
         (files: [File], leftOut: [LeftOut]), ExportFailure
     > {
         var byProvider: [String: [Interaction]] = [:]

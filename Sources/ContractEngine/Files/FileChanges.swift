@@ -37,6 +37,12 @@ package struct FileChanges: Equatable {
         writes.append(Write(data: data, url: url, display: display))
     }
 
+    /// Plans every write of another plan as well, after these, so both are written all or none.
+    /// - Parameter other: The other plan; a file both plan gets its bytes.
+    mutating func merge(_ other: FileChanges) {
+        for write in other.writes { self.write(write.data, to: write.url, display: write.display) }
+    }
+
     /// Whether nothing is planned.
     var isEmpty: Bool { writes.isEmpty }
 

@@ -69,12 +69,13 @@ struct ModelProfile: Sendable, Equatable {
     ///   - data: The file's bytes.
     ///   - file: How messages name it.
     /// - Returns: The profile and where each path is written, or what is wrong with the file.
-    static func parse(_ data: Data, file: String, update: String = SettingNames.plain.update) -> Result<
+    static func parse(
+        _ data: Data, file: String, words: (MutationSession.ProfileProblem) -> String = \.plain
+    ) -> Result<
         (ModelProfile, positions: [String: SourcePosition]), Diagnostic
     > {
         func invalid(_ message: String, at position: SourcePosition) -> Diagnostic {
-            Diagnostic(
-                .error, "not a model profile: \(message); rewrite it with \(update)", file: file, position: position)
+            Diagnostic(.error, words(.notAProfile(message)), file: file, position: position)
         }
         let root: JSONNode
         do {

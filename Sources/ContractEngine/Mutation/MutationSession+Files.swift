@@ -8,12 +8,13 @@ extension MutationSession {
     ///   - display: The folder as the user typed it, for messages.
     ///   - update: Whether every profile learnt replaces its file.
     ///   - wholeSuite: Whether the run covered the whole suite.
-    ///   - names: The reader's names for the settings messages mention.
+    ///   - words: The reader's words for a problem that turns on a setting of the run.
     /// - Returns: A result row per model, and the files to write.
-    package func checkProfiles(
-        in folder: URL, display: String, update: Bool, wholeSuite: Bool, names: SettingNames = .plain
+    func checkProfiles(
+        in folder: URL, display: String, update: Bool, wholeSuite: Bool,
+        words: @escaping (MutationSession.ProfileProblem) -> String = \.plain
     ) -> (results: [CaseResult], writes: FileChanges) {
-        let check = ProfileCheck(folder: folder, display: display, update: update, wholeSuite: wholeSuite, names: names)
+        let check = ProfileCheck(folder: folder, display: display, update: update, wholeSuite: wholeSuite, words: words)
             .check(profiles, capped: cappedModels)
         return (check.results, check.writes)
     }
@@ -23,7 +24,7 @@ extension MutationSession {
     ///   - folder: Where they go.
     ///   - display: The folder as the user typed it, for messages.
     /// - Returns: The files to write.
-    package func mutantFiles(in folder: URL, display: String) -> FileChanges {
+    func mutantFiles(in folder: URL, display: String) -> FileChanges {
         MutantFiles(mutantBodies).changes(in: folder, display: display)
     }
 }

@@ -11,14 +11,14 @@ package struct MutationSession {
     let max: Int
     /// What each model accepts, by model name.
     private(set) var profiles: [String: ModelProfile] = [:]
-    /// A line for each case whose mutants were capped by `--max`.
-    package private(set) var capped: [String] = []
+    /// Each case whose mutants were capped by `max`.
+    private(set) var capped: [Capped] = []
     /// Every mutant's 2xx body with its model and whether the model accepts it, in order, for
     /// `mutate --mutants DIR`.
     private(set) var mutantBodies: [(model: String, name: String, body: Data, decodes: Bool)] = []
     /// The models some of whose mutants `--max` left out, so their profiles are partial.
     private(set) var cappedModels: Set<String> = []
-    package init(options: VerifyOptions, fixtures: FixtureLocator, seed: UInt64, max: Int) {
+    init(options: VerifyOptions, fixtures: FixtureLocator, seed: UInt64, max: Int) {
         self.options = options
         var run = options.runContext(fixtures: fixtures)
         run.strict = false
@@ -28,7 +28,7 @@ package struct MutationSession {
     }
 
     /// The result rows for one item of the suite: its mutants, or why it could not be mutated.
-    package mutating func mutate(_ item: SuiteItem) async -> [CaseResult] {
+    mutating func mutate(_ item: SuiteItem) async -> [CaseResult] {
         guard case .contractCase(let contract, .ready(let spec)) = item else {
             // A contract or case that does not load is reported as verify reports it.
             return [await item.verify(in: run, live: nil)]
@@ -78,9 +78,7 @@ package struct MutationSession {
         guard mutations.count > max else { return mutations }
         var generator = SplitMix64(seed: seed)
         let kept = Set(mutations.indices.shuffled(using: &generator).prefix(max))
-        capped.append(
-            "\(name): \(max) of \(mutations.count) mutants run (\(options.names.max) \(max), \(options.names.seed) \(seed)); the other \(mutations.count - max) were left out"
-        )
+        capped.append(Capped(caseName: name, kept: max, total: mutations.count, seed: seed))
         return mutations.indices.filter { kept.contains($0) }.map { mutations[$0] }
     }
 

@@ -12,8 +12,8 @@ struct ProfileCheck {
     let update: Bool
     /// Whether the run covered the whole suite.
     let wholeSuite: Bool
-    /// The reader's names for the settings messages mention.
-    let names: SettingNames
+    /// The reader's words for a problem that turns on a setting of the run.
+    let words: (MutationSession.ProfileProblem) -> String
 
     /// What the check found and what it would write.
     struct Outcome {
@@ -60,17 +60,9 @@ struct ProfileCheck {
             if let old, !complete {
                 let unjudged = profile.unlearnt(in: old).count
                 if unjudged > 0 {
-                    let why =
-                        wholeSuite
-                        ? "\(names.max) left some of its mutants out"
-                        : "the run took part of the suite (\(names.narrowing))"
-                    let verb = update ? "kept as they were" : "not judged"
-                    result.diagnostics.append(
-                        Diagnostic(
-                            .note,
-                            "\(unjudged) \(unjudged == 1 ? "path" : "paths") of the \(name) profile \(verb): \(why); run mutate on the whole suite to judge every path",
-                            file: shown
-                        ))
+                    let problem = MutationSession.ProfileProblem.unjudged(
+                        paths: unjudged, model: name, updating: update, because: wholeSuite ? .capped : .narrowedRun)
+                    result.diagnostics.append(Diagnostic(.note, words(problem), file: shown))
                 }
             }
             if update || old == nil {
@@ -95,15 +87,18 @@ struct ProfileCheck {
         } catch {
             return .failure(Diagnostic(.error, "cannot read the profile: \(FileProblem.describe(error))", file: shown))
         }
-        return ModelProfile.parse(data, file: shown, update: names.update).map { Optional(($0.0, $0.positions)) }
+        return ModelProfile.parse(data, file: shown, words: words).map { Optional(($0.0, $0.positions)) }
     }
 
     /// Creates one with every property given.
-    init(folder: URL, display: String, update: Bool, wholeSuite: Bool, names: SettingNames = .plain) {
+    init(
+        folder: URL, display: String, update: Bool, wholeSuite: Bool,
+        words: @escaping (MutationSession.ProfileProblem) -> String = \.plain
+    ) {
         self.folder = folder
         self.display = display
         self.update = update
         self.wholeSuite = wholeSuite
-        self.names = names
+        self.words = words
     }
 }

@@ -12,7 +12,7 @@ package struct SuiteSelection: Sendable {
     let location: SuiteLocation
     /// The fixtures folder: one for the whole run, so what loading learns of its folders (resolved,
     /// listed) serves reading the fixtures too.
-    package let fixtureLocator: FixtureLocator
+    let fixtureLocator: FixtureLocator
     /// Every contract found, loaded or not, in suite order (before any filter).
     package let contracts: [LoadedContract]
     /// The items the PATHs and filters select, before the shard cut.
@@ -63,7 +63,7 @@ package struct SuiteSelection: Sendable {
 
     /// Whether the run is the whole suite: no PATH but the contracts folder, no filter that is not
     /// empty, and no shard. The one definition of a run that is not narrowed.
-    package var isWholeSuite: Bool { selectsWholeSuite && options.shard == nil }
+    var isWholeSuite: Bool { selectsWholeSuite && options.shard == nil }
 
     /// What identifies a run among the runs of a suite: the same for every shard of one run, and
     /// different when the selection before the cut differs (a stale shard from before a change).
@@ -76,7 +76,7 @@ package struct SuiteSelection: Sendable {
 
     /// The contracts the run's items belong to, each once, in suite order, for a run that works
     /// on whole contracts (`export`): those with a case in the run that is ready.
-    package var itemContracts: [Contract] {
+    var itemContracts: [Contract] {
         var contracts: [Contract] = []
         for case .contractCase(let contract, .ready) in items where contracts.last?.file != contract.file {
             contracts.append(contract)
@@ -96,7 +96,7 @@ package struct SuiteSelection: Sendable {
     /// What `verify` would find wrong with the fixtures of contracts before running any case.
     /// - Parameter contracts: The contracts.
     /// - Returns: The diagnostics, each once, in suite order.
-    package func fixtureProblems(in contracts: [Contract]) -> [Diagnostic] {
+    func fixtureProblems(in contracts: [Contract]) -> [Diagnostic] {
         var seen: Set<String> = []
         var problems: [Diagnostic] = []
         for contract in contracts {

@@ -66,6 +66,22 @@ struct MutateCommandTests {
         #expect(inside.stderr.contains("--mutants \"contracts/mutants\" is inside the contracts folder"))
     }
 
+    @Test(
+        "the profiles and the mutants are written all or none: a mutants folder that cannot be made leaves the profile unwritten"
+    )
+    func profilesAndMutantsAllOrNone() async throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        try folder.write("out", "a file where the mutants' folder would go\n")
+        let output = await folder.runInProcess(
+            ["mutate", "contracts/good.json", "--profiles", "profiles", "--mutants", "out/mutants"],
+            catalogue: .standard)
+        #expect(output.code == .invalid)
+        #expect(output.stderr.contains("error: cannot write the mutants \"out/mutants/"), "\(output.stderr)")
+        #expect(!output.stderr.contains("cannot write the profile"), "\(output.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("profiles").path))
+    }
+
     @Test("a client that swallows decode errors fails every mutant that should not decode")
     func swallowsDecodeErrors() async throws {
         let output = try await Self.mutate(MutationClients.catalogue(MutationClients.swallowsDecodeErrors))

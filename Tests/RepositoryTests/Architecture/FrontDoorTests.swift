@@ -9,8 +9,8 @@ struct FrontDoorTests {
     /// The engine types the executable names, sorted.
     static let doors = [
         "BaseURLChoice", "CaseAddition", "CaseRecorder", "CaseResult", "Diagnostic", "Explanation", "FileWriteError",
-        "MutationSession", "OpenAPIExport", "PactExport", "Report", "SettingNames", "ShardCoverage", "SuiteListing",
-        "SuiteLocation", "SuiteSelection", "SuiteServer", "SuiteWriter", "Verifier", "VerifyOptions",
+        "MutationSession", "Report", "SettingNames", "ShardCoverage", "SuiteExport", "SuiteListing", "SuiteLocation",
+        "SuiteSelection", "SuiteServer", "SuiteWriter", "Verifier", "VerifyOptions",
     ]
 
     /// The most `package` declarations the engine may hold.

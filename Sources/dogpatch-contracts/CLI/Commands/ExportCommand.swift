@@ -100,95 +100,67 @@ struct ExportCommand: ToolCommand, SuiteCommand {
     )
 
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
-        guard let out else { return CommandOutcome(.invalid) }
+        guard let out, let format else { return CommandOutcome(.invalid) }
         let location = context.environment.location
-        let target = try outsideContracts(
-            out, option: "--out", example: format == .pact ? "pacts" : "openapi.json", in: context)
-        var isFolder: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder)
-        if format == .openapi, exists, isFolder.boolValue {
-            throw .usage(
-                CommandLineError(message: "--out \(CodingPath.quote(out)) is a folder; name a file", command: Self.name)
-            )
+        _ = try outsideContracts(out, option: "--out", example: format == .pact ? "pacts" : "openapi.json", in: context)
+        let outcome: SuiteExport.Outcome
+        do throws(SuiteExport.Refusal) {
+            outcome = try await SuiteExport.export(
+                format == .pact ? .pact(consumer: consumer) : .openAPI, out: out, catalogue: context.catalogue,
+                options: options, location: location, writer: context.writer(root: location.root))
+        } catch {
+            throw refusal(error, out: out)
         }
-        if format == .pact, exists, !isFolder.boolValue {
-            throw .usage(
-                CommandLineError(
-                    message: "--out \(CodingPath.quote(out)) is a file; pact writes a folder of files",
-                    command: Self.name))
-        }
-        let selection = try selection(in: context)
-        var problems: [Diagnostic] = []
-        for item in selection.items {
-            switch item {
-            case .contractError(_, _, let diagnostics), .contractCase(_, .invalid(_, let diagnostics)):
-                problems += diagnostics
-            case .contractCase(_, .ready): break
-            }
-        }
-        let contracts = selection.itemContracts
-        // A case verify calls an error (a missing or unreadable fixture) is never left out in silence.
-        problems += selection.fixtureProblems(in: contracts)
-        guard problems.isEmpty else {
+        switch outcome {
+        case .invalid(let problems):
             return CommandOutcome(
                 .invalid, [.diagnostics(problems), .error("a contract is invalid; nothing was written")])
-        }
-        if format == .pact {
-            return await writePacts(selection, to: target, display: out, in: context)
-        }
-        let document: String
-        switch await OpenAPIExport.document(for: contracts) {
-        case .success(let text): document = text
-        case .failure(let failure): return CommandOutcome(.invalid, [.error("\(failure.reason); nothing was written")])
-        }
-        do throws(FileWriteError) {
-            _ = try context.writer(root: location.root).write(
-                OpenAPIExport.changes(document, to: target, display: out))
-        } catch {
+        case .failed(let reason):
+            return CommandOutcome(.invalid, [.error("\(reason); nothing was written")])
+        case .cannotWrite(let error):
+            // The document is one file, named as typed; a pact, by the file that failed.
+            let path = format == .openapi ? out : error.path
             return CommandOutcome(
-                .invalid, [.error("cannot write \(CodingPath.quote(out)): \(error.reason); nothing was written")])
+                .invalid, [.error("cannot write \(CodingPath.quote(path)): \(error.reason); nothing was written")])
+        case .document(let operations):
+            context.results(
+                "wrote \(out): OpenAPI 3.1, \(operations) \(operations == 1 ? "operation" : "operations")\n")
+            return CommandOutcome(.success)
+        case .pacts(let pacts):
+            return reportPacts(pacts, display: out, in: context)
         }
-        let operations = Set(contracts.compactMap { $0.endpoint?.name }).count
-        context.results("wrote \(out): OpenAPI 3.1, \(operations) \(operations == 1 ? "operation" : "operations")\n")
-        return CommandOutcome(.success)
     }
 
-    /// Writes one Pact file per API into the folder, all or none; counts the cases left out by
-    /// design (each named with `--verbose`) and names every other case left out.
-    private func writePacts(
-        _ selection: SuiteSelection, to folder: URL, display: String, in context: CommandContext
-    ) async -> CommandOutcome {
-        let location = context.environment.location
-        let pacts: (files: [PactExport.File], leftOut: [PactExport.LeftOut])
-        switch await PactExport.pacts(
-            for: selection.itemContracts, fixtures: selection.fixtureLocator, consumer: consumer)
-        {
-        case .success(let made): pacts = made
-        case .failure(let failure): return CommandOutcome(.invalid, [.error("\(failure.reason); nothing was written")])
-        }
-        do throws(FileWriteError) {
-            _ = try context.writer(root: location.root).write(
-                PactExport.changes(pacts.files, in: folder, display: display))
-        } catch {
-            return CommandOutcome(
-                .invalid, [.error("cannot write \(CodingPath.quote(error.path)): \(error.reason); nothing was written")]
+    /// Why the export could not start, worded with the command's flags.
+    private func refusal(_ refusal: SuiteExport.Refusal, out: String) -> ToolProblem {
+        switch refusal {
+        case .outIsAFolder:
+            .usage(
+                CommandLineError(message: "--out \(CodingPath.quote(out)) is a folder; name a file", command: Self.name)
             )
+        case .outIsAFile:
+            .usage(
+                CommandLineError(
+                    message: "--out \(CodingPath.quote(out)) is a file; pact writes a folder of files",
+                    command: Self.name)
+            )
+        case .selection(let error):
+            usage(error)
         }
+    }
+
+    /// Prints the pact files written; counts the cases left out by design (each named with
+    /// `--verbose`) and names every other case left out.
+    private func reportPacts(_ pacts: SuiteExport.Pacts, display: String, in context: CommandContext) -> CommandOutcome
+    {
         // A case left out by design is counted, and named on request; any other is a case verify
         // fails, which is never hidden.
         var problems: [ToolProblem] = pacts.leftOut.compactMap { left in
-            let line = "\(left.contract) › \(left.caseName): left out: \(left.reason.message)"
-            if left.reason.group == nil { return .warning(line) }
-            return verbose ? .note(line) : nil
+            if !left.byDesign { return .warning(left.line) }
+            return verbose ? .note(left.line) : nil
         }
-        let byDesign = PactExport.LeftOut.byDesign(pacts.leftOut)
-        if !byDesign.isEmpty {
-            let count = byDesign.reduce(0) { $0 + $1.count }
-            problems.append(
-                .note(
-                    "\(count) \(count == 1 ? "case" : "cases") left out by design ("
-                        + byDesign.map { $0.group.counted($0.count) }.joined(separator: ", ") + ")"
-                        + (verbose ? "" : "; --verbose lists them")))
+        if let byDesign = pacts.byDesign {
+            problems.append(.note(byDesign + (verbose ? "" : "; --verbose lists them")))
         }
         let shown = display.hasSuffix("/") ? display : display + "/"
         context.results(

@@ -79,44 +79,44 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
         let environment = context.environment
         try checkReportFiles(reporting.files, in: context)
         if let profiles { _ = try outsideContracts(profiles, option: "--profiles", example: "profiles", in: context) }
-        var mutantsFolder: URL?
         if let mutants {
-            mutantsFolder = try outsideContracts(mutants, option: "--mutants", example: ".build/mutants", in: context)
+            _ = try outsideContracts(mutants, option: "--mutants", example: ".build/mutants", in: context)
         }
         let selection = try selection(in: context)
-        var session = MutationSession(options: options, fixtures: selection.fixtureLocator, seed: seed, max: max)
-        var results: [CaseResult] = []
-        for item in selection.items {
-            results += await session.mutate(item)
+        let run = await MutationSession.run(
+            selection, seed: seed, max: max, profiles: profiles, update: update, mutants: mutants,
+            writer: context.writer(root: environment.location.root), words: Self.words)
+        var problems: [ToolProblem] = run.capped.map {
+            .warning(
+                "\($0.caseName): \($0.kept) of \($0.total) mutants run (--max \($0.kept), --seed \($0.seed)); the other \($0.total - $0.kept) were left out"
+            )
         }
-        var problems: [ToolProblem] = session.capped.map { .warning($0) }
-        if let profiles {
-            let folder = environment.location.resolve(profiles)
-            let check = session.checkProfiles(
-                in: folder, display: profiles, update: update, wholeSuite: selection.isWholeSuite,
-                names: .commandLine)
-            results += check.results
-            do throws(FileWriteError) {
-                _ = try context.writer(root: environment.location.root).write(check.writes)
-            } catch {
-                problems.append(.error("cannot write the profile \"\(error.path)\": \(error.reason)"))
-            }
+        switch run.unwritten {
+        case .profile(let error): problems.append(.error("cannot write the profile \"\(error.path)\": \(error.reason)"))
+        case .mutants(let error): problems.append(.error("cannot write the mutants \"\(error.path)\": \(error.reason)"))
+        case nil: break
         }
-        if let mutantsFolder, let mutants {
-            let written = session.mutantFiles(in: mutantsFolder, display: mutants)
-            do throws(FileWriteError) {
-                _ = try context.writer(root: environment.location.root).write(written)
-            } catch {
-                problems.append(.error("cannot write the mutants \"\(error.path)\": \(error.reason)"))
-            }
-        }
-        let report = Report(results)
+        let report = Report(run.results)
         var outcome = CommandOutcome(
             ExitCode(report: report),
             context.print(report, format: reporting.format, color: reporting.color, quiet: reporting.quiet) + problems,
             color: reporting.color)
-        if problems.contains(where: { if case .error = $0 { true } else { false } }) { outcome.code = .invalid }
+        if run.unwritten != nil { outcome.code = .invalid }
         reporting.files.write(report, environment: environment, into: &outcome)
         return outcome
+    }
+
+    /// A problem of the profile check, worded with mutate's flags.
+    private static func words(_ problem: MutationSession.ProfileProblem) -> String {
+        switch problem {
+        case .unjudged(let paths, let model, let updating, let partial):
+            let why =
+                partial == .capped
+                ? "--max left some of its mutants out" : "the run took part of the suite (PATH or --filter)"
+            return
+                "\(paths) \(paths == 1 ? "path" : "paths") of the \(model) profile \(updating ? "kept as they were" : "not judged"): \(why); run mutate on the whole suite to judge every path"
+        case .notAProfile(let reason):
+            return "not a model profile: \(reason); rewrite it with --update"
+        }
     }
 }

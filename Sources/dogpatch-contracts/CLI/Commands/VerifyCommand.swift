@@ -103,14 +103,12 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
         var report =
             coverage
             ? Report(
-                results,
-                coverageOf: coveredEndpoints(results, narrowed: !selection.isWholeSuite, catalogue: context.catalogue),
-                requiring: requireCoverage)
+                results, coverageOf: context.catalogue, in: selection, requiring: requireCoverage)
             : Report(results)
         report.selection = Report.Selection(
             shard: options.shard, whole: selection.selectsWholeSuite, run: selection.runIdentity
         )
-        let trailer = report.coverage.map { "\n" + $0.text + "\n" } ?? ""
+        let trailer = report.coverageTrailer
         var outcome = CommandOutcome(
             ExitCode(report: report),
             context.print(
@@ -142,13 +140,6 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
         }
         reporting.files.write(report, environment: environment, into: &outcome)
         return outcome
-    }
-
-    /// The endpoints the coverage matrix has a row for: every one in the catalogue for a run of the
-    /// whole suite, those of the contracts run when PATHs, filters or a shard narrow it.
-    private func coveredEndpoints(_ results: [CaseResult], narrowed: Bool, catalogue: Catalogue) -> [Endpoint] {
-        let used = Set(results.compactMap(\.endpoint))
-        return catalogue.endpoints.filter { !narrowed || used.contains($0.name) }
     }
 
     /// Why a run selected no case: the filters, the shard, or no contracts at all.

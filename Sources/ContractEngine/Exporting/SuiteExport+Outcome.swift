@@ -1,0 +1,46 @@
+extension SuiteExport {
+    /// What an export did: what it wrote, or why it wrote nothing.
+    package enum Outcome: Sendable {
+        /// Contracts, cases or fixtures that do not load: their diagnostics.
+        case invalid([Diagnostic])
+        /// The export cannot be made (a client that sends no request, a model whose shape cannot
+        /// be learnt, two cases a provider cannot tell apart), with why.
+        case failed(reason: String)
+        /// A file could not be written, so none was.
+        case cannotWrite(FileWriteError)
+        /// The OpenAPI document was written, with this many operations.
+        case document(operations: Int)
+        /// The pacts were written.
+        case pacts(Pacts)
+    }
+
+    /// The pacts written, and the cases they leave out, in lines.
+    package struct Pacts: Sendable {
+        /// One file per API, sorted by name.
+        package let files: [PactExport.File]
+        /// Every case left out, in suite order, as a line (`CONTRACT › CASE: left out: why`), and
+        /// whether by design: the others are cases verify fails, which are never hidden.
+        package let leftOut: [(line: String, byDesign: Bool)]
+        /// How many cases were left out by design, by kind, the most first
+        /// (`3 cases left out by design (2 network errors, 1 skipped)`); `nil` when none was.
+        package let byDesign: String?
+
+        /// The pacts made, and what they leave out.
+        init(files: [PactExport.File], leftOut: [PactExport.LeftOut]) {
+            self.files = files
+            self.leftOut = leftOut.map {
+                (
+                    line: "\($0.contract) › \($0.caseName): left out: \($0.reason.message)",
+                    byDesign: $0.reason.group != nil
+                )
+            }
+            let kinds = PactExport.LeftOut.byDesign(leftOut)
+            let count = kinds.reduce(0) { $0 + $1.count }
+            byDesign =
+                kinds.isEmpty
+                ? nil
+                : "\(count) \(count == 1 ? "case" : "cases") left out by design ("
+                    + kinds.map { $0.group.counted($0.count) }.joined(separator: ", ") + ")"
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import DogPatchClients
+import Foundation
+
+/// `export`'s front door: the place to write checked, the selection made and checked (an invalid
+/// contract or a case verify calls an error writes nothing), the document or the pacts made from
+/// it, and their files written all or none, in one call. The pieces stay in their rooms: the pacts
+/// in `Export/PactExport`, the document in `Export/OpenAPIExport`. It sits above `Suite/`, whose
+/// selection it reads.
+package enum SuiteExport {
+    /// What to export.
+    package enum Format: Sendable, Equatable {
+        /// A Pact file per API, for this consumer, into a folder.
+        case pact(consumer: String)
+        /// One OpenAPI 3.1 document, into a file.
+        case openAPI
+    }
+
+    /// Why the export cannot start: a value the command line words with its flags.
+    package enum Refusal: Error, Sendable {
+        /// The OpenAPI document's file is a folder.
+        case outIsAFolder
+        /// The pacts' folder is a file.
+        case outIsAFile
+        /// The selection cannot be made.
+        case selection(SuiteSelection.UsageError)
+    }
+
+    /// Exports the selected contracts.
+    /// - Parameters:
+    ///   - format: The pacts or the document.
+    ///   - out: The folder (pact) or the file (OpenAPI) as the user typed it, from the current folder.
+    ///   - catalogue: The endpoints and models contracts may name.
+    ///   - options: The folders, PATHs and filters that select the contracts.
+    ///   - location: Where the suite is.
+    ///   - writer: The suite's one writer.
+    /// - Returns: What was written, or why nothing was.
+    /// - Throws: `Refusal` when `out` is of the wrong kind or the selection cannot be made.
+    package static func export(
+        _ format: Format, out: String, catalogue: Catalogue, options: VerifyOptions, location: SuiteLocation,
+        writer: SuiteWriter
+    ) async throws(Refusal) -> Outcome {
+        let target = location.resolve(out)
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder)
+        if format == .openAPI, exists, isFolder.boolValue { throw .outIsAFolder }
+        if format != .openAPI, exists, !isFolder.boolValue { throw .outIsAFile }
+        let selection: SuiteSelection
+        do throws(SuiteSelection.UsageError) {
+            selection = try SuiteSelection(catalogue: catalogue, options: options, location: location)
+        } catch {
+            throw .selection(error)
+        }
+        let problems = invalid(selection)
+        guard problems.isEmpty else { return .invalid(problems) }
+        switch format {
+        case .pact(let consumer):
+            return await pacts(selection, consumer: consumer, into: target, display: out, writer: writer)
+        case .openAPI:
+            return await document(selection, into: target, display: out, writer: writer)
+        }
+    }
+
+    /// What makes the export write nothing: the contracts and cases that do not load, and the
+    /// fixtures verify cannot read (a case is never left out in silence for them).
+    private static func invalid(_ selection: SuiteSelection) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        for item in selection.items {
+            switch item {
+            case .contractError(_, _, let diagnostics), .contractCase(_, .invalid(_, let diagnostics)):
+                problems += diagnostics
+            case .contractCase(_, .ready): break
+            }
+        }
+        return problems + selection.fixtureProblems(in: selection.itemContracts)
+    }
+
+    /// The pacts, written into their folder.
+    private static func pacts(
+        _ selection: SuiteSelection, consumer: String, into folder: URL, display: String, writer: SuiteWriter
+    ) async -> Outcome {
+        switch await PactExport.pacts(
+            for: selection.itemContracts, fixtures: selection.fixtureLocator, consumer: consumer)
+        {
+        case .failure(let failure):
+            return .failed(reason: failure.reason)
+        case .success(let made):
+            do throws(FileWriteError) {
+                _ = try writer.write(PactExport.changes(made.files, in: folder, display: display))
+            } catch {
+                return .cannotWrite(error)
+            }
+            return .pacts(Pacts(files: made.files, leftOut: made.leftOut))
+        }
+    }
+
+    /// The document, written into its file.
+    private static func document(
+        _ selection: SuiteSelection, into file: URL, display: String, writer: SuiteWriter
+    ) async -> Outcome {
+        let contracts = selection.itemContracts
+        switch await OpenAPIExport.document(for: contracts) {
+        case .failure(let failure):
+            return .failed(reason: failure.reason)
+        case .success(let document):
+            do throws(FileWriteError) {
+                _ = try writer.write(OpenAPIExport.changes(document, to: file, display: display))
+            } catch {
+                return .cannotWrite(error)
+            }
+            return .document(operations: Set(contracts.compactMap { $0.endpoint?.name }).count)
+        }
+    }
+}

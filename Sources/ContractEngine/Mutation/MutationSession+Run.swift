@@ -1,0 +1,69 @@
+import Foundation
+
+/// `mutate`'s front door: the selection's mutants run, the profiles checked, and every file the
+/// run keeps (the profiles, the mutants) planned as one set of changes and written once, all or none.
+extension MutationSession {
+    /// What a `mutate` run found, and what it could not write.
+    package struct Run: Sendable {
+        /// A row per mutant (or per item that could not be mutated), then one per profile.
+        package var results: [CaseResult]
+        /// The cases whose mutants `max` capped, in order.
+        package var capped: [Capped]
+        /// Why nothing was written, when the writes failed.
+        package var unwritten: Unwritten?
+    }
+
+    /// Which of the run's files could not be written (so none was), and why.
+    package enum Unwritten: Sendable {
+        /// A profile.
+        case profile(FileWriteError)
+        /// A mutant's body or the mutants' index.
+        case mutants(FileWriteError)
+    }
+
+    /// Runs every mutant of the selection, checks the profiles, and writes the run's files.
+    /// - Parameters:
+    ///   - selection: The run's selection; its options say how long a client may take and how
+    ///     many mutants run at once.
+    ///   - seed: What picks the mutants a case over `max` keeps.
+    ///   - max: The most mutants run per case.
+    ///   - profiles: The profiles' folder as the user typed it, from the current folder; `nil` for none.
+    ///   - update: Whether every profile learnt replaces its file.
+    ///   - mutants: The folder for the 2xx mutants' bodies as the user typed it; `nil` for none.
+    ///   - writer: The suite's one writer.
+    ///   - words: The reader's words for a problem that turns on a setting of the run (default:
+    ///     plain words).
+    /// - Returns: The results, the capped cases, and why the files were not written, if they were not.
+    package static func run(
+        _ selection: SuiteSelection, seed: UInt64, max: Int, profiles: String?, update: Bool, mutants: String?,
+        writer: SuiteWriter, words: @escaping (ProfileProblem) -> String = \.plain
+    ) async -> Run {
+        var session = MutationSession(
+            options: selection.options, fixtures: selection.fixtureLocator, seed: seed, max: max)
+        var results: [CaseResult] = []
+        for item in selection.items {
+            results += await session.mutate(item)
+        }
+        var profileChanges = FileChanges()
+        if let profiles {
+            let check = session.checkProfiles(
+                in: selection.location.resolve(profiles), display: profiles, update: update,
+                wholeSuite: selection.isWholeSuite, words: words)
+            results += check.results
+            profileChanges = check.writes
+        }
+        var changes = profileChanges
+        if let mutants {
+            changes.merge(session.mutantFiles(in: selection.location.resolve(mutants), display: mutants))
+        }
+        var run = Run(results: results, capped: session.capped)
+        guard profiles != nil || mutants != nil else { return run }
+        do throws(FileWriteError) {
+            _ = try writer.write(changes)
+        } catch {
+            let isMutant = mutants != nil && !profileChanges.files.contains(error.path)
+            run.unwritten = isMutant ? .mutants(error) : .profile(error)
+        }
+        return run
+    }
+}
