@@ -14,7 +14,7 @@ package struct CaseAddition: Sendable {
     /// The case asked for.
     package struct Request: Sendable {
         /// Its name, new to the contract.
-        var name: String
+        package var name: String
         /// The endpoint, for a new contract (or to confirm an existing one's).
         package var endpoint: String?
         /// The model, for a new fixture contract (or to confirm an existing one's).

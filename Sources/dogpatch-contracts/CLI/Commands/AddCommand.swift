@@ -11,24 +11,18 @@ struct AddCommand: ToolCommand {
     var contract: String?
     var name: String?
     var target = TargetChoice()
-    var status = 200
-    var expect = CaseAddition.Expecting.observed
-    var arguments: String?
-    var destination: String?
+    /// The case asked for, as the options fill it (its name and target are set from `name` and
+    /// `target` once they are checked).
+    var request = CaseAddition.Request(name: "")
     var fixturesFolder: String?
     /// `--timeout`: the replayed client's, and with `--live` the server's (each has its default).
     var timeout: TimeInterval?
     /// Whether the body comes from the server rather than a file.
     var live = false
-    /// Response headers kept besides `Content-Type`, for `--live` and `--har`.
-    var keepHeaders: [String] = []
     var baseURLs = BaseURLChoice()
     /// The HTTP Archive to take cases from, and which of its entries.
     var har: String?
     var pick = CaseAddition.Pick()
-    var raw = false
-    /// The provider state the new case's response needs.
-    var given: String?
 
     /// What `--expect` accepts besides the `APIError` cases.
     static let decodes = "decodes"
@@ -57,21 +51,21 @@ struct AddCommand: ToolCommand {
             },
             .value("--model", "M", "the model, for a new fixture contract (decoding only)") { $0.target.model = $1 },
             .value("--status", "N", "the HTTP status the body comes with (default: 200)") {
-                $0.status = try ArgumentValues.status($1, command: "add")
+                $0.request.status = try ArgumentValues.status($1, command: "add")
             },
             .value(
                 "--expect", "WHAT",
                 "decodes, or an APIError case: invalidRequest, responseUnsuccessful,\ninvalidData, jsonConversionFailure (default: the observed outcome)"
             ) {
-                $0.expect = try expectation($1)
+                $0.request.expect = try expectation($1)
             },
             .value("--arguments", "JSON", "the endpoint's arguments for a new contract, such as '{\"name\": \"peru\"}'")
-            { $0.arguments = $1 },
+            { $0.request.arguments = $1 },
             .value(
                 "--as", "PATH",
                 "where to copy the body, relative to the fixtures folder; a trailing /\nmeans into that folder (default: the file's name)"
             ) {
-                $0.destination = $1
+                $0.request.destination = $1
             },
             .value("--fixtures", "DIR", "the fixtures folder (default: Fixtures/ at the suite's root)") {
                 $0.fixturesFolder = $1
@@ -90,7 +84,7 @@ struct AddCommand: ToolCommand {
                 "--keep-header", "NAME",
                 "with --live or --har, also write this response header (repeatable);\nSet-Cookie, Cookie, Authorization and Proxy-Authorization are never\nwritten, even when named"
             ) {
-                $0.keepHeaders.append($1)
+                $0.request.keepHeaders.append($1)
             },
             .value("--base-url", "[API=]URL", "with --live, where the API's request goes (default: the API's own)") {
                 try ArgumentValues.baseURL($1, into: &$0.baseURLs, command: "add")
@@ -113,12 +107,12 @@ struct AddCommand: ToolCommand {
             .flag(
                 "--raw",
                 "with --live or --har, write bodies exactly as received, not laid out\nfor review (2 spaces, the server's key order, values as sent)"
-            ) { $0.raw = true },
+            ) { $0.request.raw = true },
             .value(
                 "--given", "STATE",
                 "the provider state the response needs, such as \"three dogs for sale\"\n(the Pact export's provider state; default: the case's name)"
             ) {
-                $0.given = $1
+                $0.request.given = $1
             },
         ],
         positional: CommandSpec.oneFile(\.file, command: "add", what: "fixture"),
@@ -142,7 +136,7 @@ struct AddCommand: ToolCommand {
             if !command.live, command.baseURLs != BaseURLChoice() {
                 throw fail("--base-url is for --live")
             }
-            if !command.live, command.har == nil, !command.keepHeaders.isEmpty {
+            if !command.live, command.har == nil, !command.request.keepHeaders.isEmpty {
                 throw fail("--keep-header is for --live and --har")
             }
             guard command.contract != nil else {
@@ -185,7 +179,7 @@ struct AddCommand: ToolCommand {
         guard let contract else { return CommandOutcome(.invalid) }
         let location = context.environment.location
         let account = await CaseAddition.add(
-            origin, request: request, contract: contract, fixtures: fixturesFolder, in: location,
+            origin, request: caseRequest, contract: contract, fixtures: fixturesFolder, in: location,
             catalogue: context.catalogue, writer: context.writer(root: location.root), timeout: timeout,
             names: .commandLine)
         return finish(account, in: context) { done in
@@ -198,18 +192,12 @@ struct AddCommand: ToolCommand {
         }
     }
 
-    /// The case asked for.
-    private var request: CaseAddition.Request {
-        var request = CaseAddition.Request(name: name ?? "")
+    /// The case asked for, with its name and target.
+    private var caseRequest: CaseAddition.Request {
+        var request = self.request
+        request.name = name ?? ""
         request.endpoint = target.endpoint
         request.model = target.model
-        request.arguments = arguments
-        request.expect = expect
-        request.status = status
-        request.given = given
-        request.destination = destination
-        request.keepHeaders = keepHeaders
-        request.raw = raw
         return request
     }
 
