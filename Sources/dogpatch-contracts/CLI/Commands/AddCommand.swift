@@ -72,7 +72,7 @@ struct AddCommand: ToolCommand {
             },
             .value(
                 "--timeout", "SECONDS",
-                "how long the replayed client may take (default: 5), and with\n--live how long the server may take (default: 10)"
+                "how long the replayed client may take (default: \(Help.replayTimeout)), and with\n--live how long the server may take (default: \(Help.liveTimeout))"
             ) {
                 $0.timeout = try ArgumentValues.timeout($1, command: "add")
             },

@@ -34,7 +34,7 @@ struct RecordCommand: ToolCommand, SuiteCommand {
             },
             .value(
                 "--timeout", "SECONDS",
-                "how long the server may take (default: 10), and the replayed\nclient (default: 5)"
+                "how long the server may take (default: \(Help.liveTimeout)), and the replayed\nclient (default: \(Help.replayTimeout))"
             ) {
                 $0.options.liveTimeout = try ArgumentValues.timeout($1, command: "record")
                 $0.options.timeout = $0.options.liveTimeout

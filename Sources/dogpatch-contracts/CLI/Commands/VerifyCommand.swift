@@ -31,7 +31,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
             },
             .value(
                 "--timeout", "SECONDS",
-                "how long a replayed client may take to complete (default: 5), and\nwith --live how long the server may take to answer (default: 10)"
+                "how long a replayed client may take to complete (default: \(Help.replayTimeout)), and\nwith --live how long the server may take to answer (default: \(Help.liveTimeout))"
             ) {
                 $0.options.timeout = try ArgumentValues.timeout($1, command: "verify")
                 $0.options.liveTimeout = $0.options.timeout

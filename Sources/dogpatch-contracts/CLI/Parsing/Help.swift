@@ -3,6 +3,16 @@ import ContractEngine
 /// The tool's version and the layout of its help tables; each command's help comes from its table
 /// of options, and the tool's own help (`Help+Tool.swift`) from its commands'.
 enum Help {
+    /// The replayed client's default timeout in seconds, as the help writes it: the engine's own.
+    static let replayTimeout = seconds(VerifyOptions().timeout)
+    /// The server's default timeout in seconds for a live request, as the help writes it.
+    static let liveTimeout = seconds(VerifyOptions().liveTimeout)
+
+    /// Seconds as a help text writes them: `5`, `2.5`.
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
     static let version = "0.3.0"
 
     /// One line of a help table: the name padded to a column, then the help, continued beneath it.
