@@ -40,7 +40,10 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
                 $0.max = try ArgumentValues.count($1, option: "--max", command: "mutate")
             },
             .jobs("mutate", what: "mutants run"),
-            .value("--timeout", "SECONDS", "how long a replayed client may take to complete (default: \(Help.replayTimeout))") {
+            .value(
+                "--timeout", "SECONDS",
+                "how long a replayed client may take to complete (default: \(Help.replayTimeout))"
+            ) {
                 $0.options.timeout = try ArgumentValues.timeout($1, command: "mutate")
             },
             .value(
