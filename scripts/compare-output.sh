@@ -505,7 +505,7 @@ if ! kill -0 "$serve_pid" 2> /dev/null; then
     tail -n 20 "$work/logs/serve.err" >&2
     exit 2
 fi
-echo "compare-output: serve answered $(grep -c '^GET ' "$work/logs/serve.err" || true) requests"
+echo "compare-output: serve has logged $(grep -c '^GET ' "$work/logs/serve.err" || true) requests"
 
 # --- mutate --update narrowed (by --filter, a path, --max): what it keeps and says ----------------
 scenario mutate-update-narrowed repo 'sed -i "s/cost\": { \"null\": false/cost\": { \"null\": true/" "profiles/[Dog].json"
