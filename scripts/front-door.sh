@@ -100,7 +100,7 @@ if ! swiftc -frontend -dump-ast -primary-file "$file" "${others[@]}" "${flags[@]
     exit 255 # stops xargs
 fi
 EOF
-seq "${#sources[@]}" | xargs -P 2 -I N bash "$work/type-check.sh" N || exit 2
+seq "${#sources[@]}" | xargs -P 2 -I {} bash "$work/type-check.sh" {} || exit 2
 
 # 4. Read the engine's top-level types and the typed ASTs; print the result.
 python3 - "$work" "$names_only" "${sources[@]}" <<'EOF'
@@ -132,13 +132,15 @@ ambiguous = engine & elsewhere
 
 # Every attribute of the AST (NAME="VALUE") but those that hold names or text rather than types and
 # declarations (a string literal's value=, label=, field=, ...): type=, interface_type=, result=,
-# typerepr=, id=, element=, inherits=, thrown_type= hold bare types (`CaseRecorder.Verdict`,
+# typerepr=, element=, inherits=, thrown_type= hold bare types (`CaseRecorder.Verdict`,
 # `[String : [CaseRecorder.Case]]`); decl=, bind=, initializer= hold declarations qualified by their
 # module (MODULE.(file).TYPE.member@PATH:LINE:COL), with substitution maps of bare types. Also the
 # type an extension extends, which the AST writes as a bare string: (extension_decl ... "NAME".
+# Not id=: a spelled `SuiteExport.Outcome` is two components, id="SuiteExport" and id="Outcome",
+# the second no top-level type (each component's bind= says which type it is).
 attribute = re.compile(r'\b(\w+)="((?:[^"\\]|\\.)*)"')  # a value's own quotes are escaped: \"
 not_types = {"value", "label", "labels", "names", "field", "name", "module", "for", "var",
-             "isolation_crossing"}
+             "isolation_crossing", "id"}
 extension = re.compile(r'\(extension_decl [^"\n]*"([^"]*)"')
 location = re.compile(r"@/[^\s\]\"]*:\d+:\d+")
 qualified = re.compile(r"\b(\w+)\.\(file\)\.([A-Za-z_]\w*)(?:\.[\w()]+(?:\([^)]*\))?| extension)*")
