@@ -9,25 +9,46 @@
 # git worktree with its own .build, and at HEAD_REV the same way, or, without HEAD_REV, in this
 # working tree (uncommitted changes included, in its own .build). Then runs a fixed list of
 # scenarios with each binary: every help and --version; verify in every format and with its
-# options, list, explain, add, record and verify --live (against a closed loopback port), mutate,
-# coverage, export, serve's refusals and the error cases, on a copy of the repository's suite (its
-# contracts/, Fixtures/ and profiles/); and verify, list, export, add --har and mutate on the
-# benchmark's corpora, written once by HEAD's `dogpatch-bench corpus` and given to both binaries.
-# Suite, corpora and HAR archives are HEAD's, so both binaries read the same inputs.
+# options, list, explain, add, record and verify --live (against a closed loopback port), mutate
+# (and mutate --update narrowed by --filter, a path or --max), coverage, export, serve's refusals
+# and the error cases, on a copy of the repository's suite (its contracts/, Fixtures/ and
+# profiles/); verify, list, export, add --har and mutate on the benchmark's corpora, written once
+# by HEAD's `dogpatch-bench corpus` and given to both binaries; and the live paths against a
+# running `serve` (below). Suite, corpora, HAR archives and server are HEAD's, so both binaries
+# read the same inputs.
 #
 # For each scenario it compares standard output, standard error, the exit status of each run, the
 # list of files in the suite folder afterwards and the bytes of every file the scenario wrote
 # (reports, exports, profiles, mutants, the contracts and fixtures add and mutate --update write).
 # Both binaries run in the same folder, recreated from the same copy for each run, with the same
 # environment (env -i: PATH, HOME and TMPDIR inside the temporary folder, LANG=C.UTF-8), so
-# absolute paths in the output agree and need no rewriting. Its one normalisation:
-#   - JUnit's time="SECONDS" attributes (how long a case took) become time="(time)".
-# Nothing else is rewritten: a difference anywhere else is reported.
+# absolute paths in the output agree and need no rewriting.
+#
+# The live paths: the HEAD binary's `serve` is started once, on a free loopback port (--port 0; the
+# base URLs are read from the first lines it prints), on a drifted copy of the suite: France's
+# capital changed (its recorded case breaks), the United States' fixture without "area" and with
+# "fifa" (its recorded case changes but passes), a peru contract whose case sends extra headers, and
+# a slowland contract whose case waits 10 s (delayMs). Both binaries then run verify --live (every
+# format and option, a 1 s --timeout against slowland), record (a case that changes, one that
+# breaks), record --force, and add --live (a new contract, existing ones, a 404, the error cases)
+# against it, every request sent to that port by --base-url for both APIs, with http_proxy and
+# https_proxy set to a closed loopback port (no_proxy=127.0.0.1) so that a request meant for
+# anywhere else fails instead of leaving the machine. Both binaries see the same port within a run,
+# so the URLs need no rewriting. serve is stopped on exit (trap); its log is logs/serve.err (kept
+# with COMPARE_OUTPUT_KEEP=1).
+#
+# Its normalisations, and only these:
+#   - JUnit's time="SECONDS" attributes (how long a case took) become time="(time)";
+#   - in the live scenarios only, the time of the recording stamp add --live and record write,
+#     "recorded": { "url": "...", "at": "RFC 3339 TIME" }, becomes "at": "(time)" (in the files
+#     and in anything printed).
+# Nothing else is rewritten: a difference anywhere else is reported. (The live outputs print no
+# durations besides JUnit's time attributes: the timeout they report is the --timeout given.)
 #
 # Prints a line a scenario, `same`, or `DIFFERENT` with where each differing file first differs and
 # the head of the diff; then a summary. Exits 0 when every scenario is the same, 1 when one
-# differs, 2 when a build or the corpus fails. Needs no network (the package has no dependencies;
-# nothing reaches past 127.0.0.1). Writes only in its temporary folder (removed on exit;
+# differs, 2 when a build, the corpus or serve fails. Needs no network (the package has no
+# dependencies; nothing reaches past 127.0.0.1). Writes only in its temporary folder (removed on exit;
 # COMPARE_OUTPUT_KEEP=1 keeps the outputs there), in git's list of worktrees while the temporary
 # ones exist (they are removed on exit) and, without HEAD_REV, in this working tree's .build.
 set -euo pipefail
@@ -53,7 +74,18 @@ started=$(now)
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/compare-output.XXXXXX")"
 worktrees=()
+serve_pid=
 cleanup() {
+    # The live section's server: SIGTERM (it closes its connections and exits 0), SIGKILL after 10 s.
+    if [ -n "$serve_pid" ] && kill -0 "$serve_pid" 2> /dev/null; then
+        kill -TERM "$serve_pid" 2> /dev/null || true
+        for _ in $(seq 100); do
+            kill -0 "$serve_pid" 2> /dev/null || break
+            sleep 0.1
+        done
+        kill -KILL "$serve_pid" 2> /dev/null || true
+        wait "$serve_pid" 2> /dev/null || true
+    fi
     for tree in ${worktrees[@]+"${worktrees[@]}"}; do
         git -C "$repo" worktree remove --force "$tree" 2> /dev/null || true
     done
@@ -129,6 +161,44 @@ if ! (cd "$head_source" && "$head_bin/dogpatch-bench" corpus "$suites/bench") > 
 fi
 for corpus in corpus export capture replay mutate-dogs; do mv "$suites/bench/$corpus" "$suites/$corpus"; done
 rmdir "$suites/bench"
+# The live section's inputs: the server's suite (HEAD's, with the drift written in) and the contract
+# the runs add for the slow route.
+cp -R "$suites/repo" "$suites/served"
+python3 - "$suites/served" "$suites/extras" <<'EOF'
+import pathlib, sys
+served, extras = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+
+def edit(path, old, new):
+    file = served / path
+    text = file.read_text()
+    assert old in text, f"compare-output: {old!r} is not in {path}"
+    file.write_text(text.replace(old, new, 1))
+
+# France's capital changed: its recorded case no longer satisfies its expect (record: FAILED).
+edit("Fixtures/countries/name-france.json", '"capital": ["Paris"]', '"capital": ["Lyon"]')
+# The United States lose "area" and gain "fifa": drift, but the case still passes (record: RECORDED).
+edit("Fixtures/countries/united-states.json", '    "area": 9372610,\n', "")
+edit("Fixtures/countries/united-states.json", '"cca2": "US",', '"cca2": "US",\n    "fifa": "USA",')
+# Peru, only on the server, with headers add --live --keep-header may keep (Set-Cookie: never).
+(served / "Fixtures/countries/peru.json").write_text(
+    '[{"name":{"common":"Peru","official":"Republic of Peru"},"cca2":"PE","capital":["Lima"],"population":34000000}]\n')
+(served / "contracts/countries/peru.json").write_text(
+    '{ "endpoint": "countries.byName", "arguments": { "name": "peru" },\n'
+    '  "cases": [ { "name": "peru",\n'
+    '    "response": { "headers": { "Content-Type": "application/json; charset=utf-8", "X-Request-Id": "7f3a",\n'
+    '                               "Set-Cookie": "session=secret" }, "fixture": "countries/peru.json" },\n'
+    '    "expect": { "decodes": true, "count": 1 } } ] }\n')
+# Slowland: answered after 10 s, longer than the runs' --timeout 1.
+slow = ('{ "endpoint": "countries.byName", "arguments": { "name": "slowland" },\n'
+        '  "cases": [ { "name": "slow",\n'
+        '    "response": { "fixture": "countries/united-states.json"%s },%s\n'
+        '    "expect": { "decodes": true } } ] }\n')
+(served / "contracts/countries/slowland.json").write_text(slow % (', "delayMs": 10000', ""))
+# The same contract as the runs hold it (copied in by the scenarios that use it): recorded, so
+# verify --live and record ask for it.
+(extras / "slowland.json").write_text(
+    slow % ("", '\n    "recorded": { "url": "https://restcountries.com/v3.1/name/slowland", "at": "2026-11-23T00:00:00Z" },'))
+EOF
 find "$suites" -exec touch -h -d 2000-01-01T00:00:00 {} +
 extras="$suites/extras"
 
@@ -139,17 +209,25 @@ tool="$work/bin/dogpatch-contracts"
 status_file=/dev/null
 
 # dpc ARGS...: runs the tool; its exit status goes to the scenario's status file. A scenario sets
-# dpc_env=(NAME=VALUE ...) for variables of its own.
+# dpc_env=(NAME=VALUE ...) for variables of its own; the live section sets live_env for all of its.
+live_env=()
 dpc() {
     local status=0
-    env -i PATH="$PATH" HOME="$work/home" TMPDIR="$work/tmp" LANG=C.UTF-8 ${dpc_env[@]+"${dpc_env[@]}"} \
+    env -i PATH="$PATH" HOME="$work/home" TMPDIR="$work/tmp" LANG=C.UTF-8 ${live_env[@]+"${live_env[@]}"} \
+        ${dpc_env[@]+"${dpc_env[@]}"} \
         timeout 120 "$tool" "$@" < /dev/null || status=$?
     echo "dogpatch-contracts $*: exit $status" >> "$status_file"
 }
 
+live_stamps=0
 normalise() {
     # JUnit's time="SECONDS" attributes, in the output and in report files.
     find "$1" -type f -exec sed -i -E 's/ time="[0-9]+(\.[0-9]+)?"/ time="(time)"/g' {} +
+    # In the live scenarios, the time of the recording stamp (an RFC 3339 time after the "url").
+    if [ "$live_stamps" = 1 ]; then
+        find "$1" -type f -exec sed -i -E \
+            's/("url": ?"[^"]*", ?"at": ?)"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})"/\1"(time)"/g' {} +
+    fi
 }
 
 # show_difference NAME: the head of what differs: for each of the first differing files (stdout,
@@ -351,6 +429,89 @@ scenario capture-add-har capture 'dpc add --har session.har --contract contracts
 dpc add --har session.har --contract contracts/peru.json --entry 3'
 scenario replay-verify replay 'dpc verify; dpc verify --format junit; dpc verify --format json'
 scenario mutate-dogs mutate-dogs 'dpc mutate; dpc mutate --format json --profiles profiles'
+
+# --- The live paths, against HEAD's serve on a drifted suite --------------------------------------
+echo "compare-output: starting HEAD's serve on a drifted copy of the suite ..."
+(
+    cd "$suites/served"
+    exec env -i PATH="$PATH" HOME="$work/home" TMPDIR="$work/tmp" LANG=C.UTF-8 \
+        "$head_bin/dogpatch-contracts" serve --port 0
+) > "$work/logs/serve.out" 2> "$work/logs/serve.err" < /dev/null &
+serve_pid=$!
+# Its first lines: "serving URL", then "API BASE-URL" for each API.
+for _ in $(seq 300); do
+    [ "$(grep -c . "$work/logs/serve.out")" -ge 3 ] && break
+    kill -0 "$serve_pid" 2> /dev/null || break
+    sleep 0.1
+done
+countries_url="$(awk '$1 == "countries" { print $2 }' "$work/logs/serve.out")"
+dogpatch_url="$(awk '$1 == "dogpatch" { print $2 }' "$work/logs/serve.out")"
+if [ -z "$countries_url" ] || [ -z "$dogpatch_url" ]; then
+    echo "compare-output: serve did not start:" >&2
+    cat "$work/logs/serve.out" "$work/logs/serve.err" >&2
+    exit 2
+fi
+echo "compare-output: serving $(sed -n 's/^serving //p' "$work/logs/serve.out")"
+# Every live command is given both base URLs (snippets write $live unquoted: no spaces in them).
+live="--base-url countries=$countries_url --base-url dogpatch=$dogpatch_url"
+live_env=(http_proxy=http://127.0.0.1:9 https_proxy=http://127.0.0.1:9 no_proxy=127.0.0.1,localhost)
+live_stamps=1
+slow='cp "$extras/slowland.json" contracts/countries/slowland.json'
+
+scenario live-verify repo 'dpc verify --live $live; dpc verify --live $live --quiet; dpc verify --live $live --strict'
+scenario live-verify-formats repo 'dpc verify --live $live --format json; dpc verify --live $live --format junit
+dpc_env=(GITHUB_STEP_SUMMARY="$PWD/step-summary.md"); dpc verify --live $live --format github'
+scenario live-verify-report-files repo 'dpc verify --live $live --json live.json --junit live.xml --quiet'
+scenario live-verify-options repo 'dpc verify --live $live --filter france; dpc verify --live $live --jobs 1 --format junit
+dpc verify --live contracts/countries/by-name-full-text.json --base-url $countries_url
+dpc verify --live $live contracts/dogpatch; dpc verify --live --base-url $countries_url
+dpc verify --live contracts/countries --base-url "countries=${countries_url/http:\/\//http://user:secret@}?api_key=KEY"'
+scenario live-verify-timeout repo "$slow"'
+dpc verify --live $live --timeout 1 contracts/countries/slowland.json
+dpc verify --live $live --timeout 1 --format json contracts/countries/slowland.json contracts/countries/by-name.json'
+scenario live-record repo 'dpc record $live; dpc verify --live $live --quiet'
+scenario live-record-force repo 'dpc record $live --force; dpc record $live; dpc verify --live $live --quiet'
+scenario live-record-options repo 'dpc record $live contracts/countries/by-name-full-text.json --raw
+dpc record $live --filter france; dpc record $live contracts/dogpatch; dpc record --base-url $countries_url --filter "exact match"'
+scenario live-record-errors repo "$slow"'
+dpc record $live --timeout 1 contracts/countries/slowland.json contracts/countries/by-name-full-text.json
+dpc record --base-url nosuchapi=$countries_url; dpc record --base-url "not a url"; dpc record $live --timeout 0
+dpc record --base-url http://127.0.0.1:9/v3.1/ contracts/countries'
+scenario live-add-new repo 'dpc add --live $live --contract contracts/countries/peru.json --name "peru (live)" --endpoint countries.byName --arguments "{\"name\": \"peru\"}"
+dpc add --live $live --contract contracts/countries/peru.json --name "peru again" --keep-header X-Request-Id --keep-header Set-Cookie --raw
+dpc verify --live $live contracts/countries/peru.json'
+scenario live-add-existing repo 'dpc add --live $live --contract contracts/countries/by-name.json --name "france (live)"
+dpc add --live $live --contract contracts/dogpatch/get-dogs.json --name "page (live)" --as dogs/live-page.json
+dpc add --live --base-url $countries_url --contract contracts/countries/by-name-full-text.json --name "exact match (live)" --expect decodes --given "the United States exist"
+dpc verify --live $live --quiet'
+scenario live-add-not-found repo 'dpc add --live $live --contract contracts/countries/atlantis.json --name atlantis --endpoint countries.byName --arguments "{\"name\": \"atlantis\"}"
+dpc add --live $live --contract contracts/countries/atlantis.json --name "atlantis decodes" --endpoint countries.byName --arguments "{\"name\": \"atlantis\"}" --expect decodes'
+scenario live-add-errors repo "$slow"'
+dpc add --live --base-url nosuchapi=$countries_url --contract contracts/countries/by-name.json --name x
+dpc add --live $live --contract contracts/countries/new.json --name x --endpoint countries.byName --arguments "{not json"
+dpc add --live $live --contract contracts/countries/new.json --name x --endpoint countries.byName --arguments "{\"nom\": \"peru\"}"
+dpc add --live $live --contract contracts/countries/new.json --name x --endpoint countries.nowhere --arguments "{}"
+dpc add --live $live --contract contracts/countries/by-name.json --name france
+dpc add --live $live --contract contracts/fixtures/new.json --name x --model Country
+cp "$extras/body-france.json" body.json; dpc add body.json --live $live --contract contracts/countries/by-name.json --name x
+dpc add --live --base-url "not a url" --contract contracts/countries/by-name.json --name x
+dpc add --live --base-url "http://user:secret@127.0.0.1:9/v3.1/?api_key=KEY" --contract contracts/countries/by-name.json --name x
+dpc add --live $live --contract contracts/countries/slowland.json --name "slow (live)" --timeout 1
+dpc add --live $live --contract contracts/countries/by-name.json --name y --dry-run'
+live_stamps=0
+live_env=()
+if ! kill -0 "$serve_pid" 2> /dev/null; then
+    echo "compare-output: serve stopped during the live scenarios:" >&2
+    tail -n 20 "$work/logs/serve.err" >&2
+    exit 2
+fi
+echo "compare-output: serve has logged $(grep -c '^GET ' "$work/logs/serve.err" || true) requests"
+
+# --- mutate --update narrowed (by --filter, a path, --max): what it keeps and says ----------------
+scenario mutate-update-narrowed repo 'sed -i "s/cost\": { \"null\": false/cost\": { \"null\": true/" "profiles/[Dog].json"
+dpc mutate --profiles profiles --update --filter "page of three" --quiet; dpc mutate --profiles profiles --update --filter "two small countries"
+dpc mutate --profiles profiles --update contracts/countries/all-fields.json --quiet; dpc mutate --profiles profiles --filter france --quiet
+dpc mutate --profiles profiles --update --max 3 --quiet'
 
 # --- Summary --------------------------------------------------------------------------------------
 echo
