@@ -4,11 +4,11 @@ import Foundation
 /// reach each outcome of each endpoint. The engine wrote the report, so the engine reads it back.
 package struct ShardCoverage: Sendable {
     /// How reports name the file.
-    package let file: String
+    let file: String
     /// The shard: `index` (from 1) of `count`.
-    package let shard: (index: Int, count: Int)
+    let shard: (index: Int, count: Int)
     /// The run's identity: the same in every shard of one run.
-    package let run: String
+    let run: String
     /// The counts, by endpoint and column key.
     let counts: [String: [String: Int]]
 
@@ -48,7 +48,7 @@ package struct ShardCoverage: Sendable {
     ///   - file: How reports name it.
     /// - Returns: The shard's coverage.
     /// - Throws: ``Problem`` when the file is not the coverage report of one shard of a whole suite.
-    package static func read(_ url: URL, file: String) throws(Problem) -> ShardCoverage {
+    static func read(_ url: URL, file: String) throws(Problem) -> ShardCoverage {
         let data: Data
         do {
             data = try Data(contentsOf: url)

@@ -11,11 +11,11 @@ import Foundation
 /// decoder is stricter than JSON (a UUID), and nothing else.
 package enum PactExport: GeneratedJSON {
     /// One file to write.
-    package struct File: Sendable {
+    struct File: Sendable {
         let provider: String
-        package let name: String
+        let name: String
         let text: String
-        package let interactions: Int
+        let interactions: Int
     }
 
     /// A case left out of every pact, and why.

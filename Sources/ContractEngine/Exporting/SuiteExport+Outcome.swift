@@ -16,8 +16,8 @@ extension SuiteExport {
 
     /// The pacts written, and the cases they leave out, in lines.
     package struct Pacts: Sendable {
-        /// One file per API, sorted by name.
-        package let files: [PactExport.File]
+        /// One file per API, sorted by name: its name and how many interactions it holds.
+        package let files: [(name: String, interactions: Int)]
         /// Every case left out, in suite order, as a line (`CONTRACT › CASE: left out: why`), and
         /// whether by design: the others are cases verify fails, which are never hidden.
         package let leftOut: [(line: String, byDesign: Bool)]
@@ -27,7 +27,7 @@ extension SuiteExport {
 
         /// The pacts made, and what they leave out.
         init(files: [PactExport.File], leftOut: [PactExport.LeftOut]) {
-            self.files = files
+            self.files = files.map { ($0.name, $0.interactions) }
             self.leftOut = leftOut.map {
                 (
                     line: "\($0.contract) › \($0.caseName): left out: \($0.reason.message)",

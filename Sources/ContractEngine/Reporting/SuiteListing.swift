@@ -8,10 +8,10 @@ package struct SuiteListing: Sendable {
     /// The table's columns, in order.
     static let headers = ["contract", "endpoint", "model", "cases", "recorded"]
 
-    /// Creates the listing of loaded contracts.
-    /// - Parameter contracts: The contracts, in suite order.
-    package init(_ contracts: [LoadedContract]) {
-        self.contracts = contracts
+    /// Creates the listing of a selection's contracts.
+    /// - Parameter selection: The contracts selected, in suite order.
+    package init(_ selection: SuiteSelection) {
+        contracts = selection.contracts
     }
 
     /// The table: a header row, then a row a contract, columns aligned with spaces. A fixture

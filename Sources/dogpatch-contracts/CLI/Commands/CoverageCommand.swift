@@ -39,68 +39,40 @@ struct CoverageCommand: ToolCommand {
     )
 
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
-        var shards: [ShardCoverage] = []
-        for file in reports {
-            do throws(Diagnostic) {
-                shards.append(try read(file, in: context.environment))
-            } catch {
-                return CommandOutcome(.invalid, [.diagnostics([error])])
+        do throws(ShardCoverage.Mismatch) {
+            let matrix = try ShardCoverage.matrix(
+                of: reports, in: context.environment.location, endpoints: context.catalogue.endpoints)
+            context.results(matrix.text)
+            var outcome = CommandOutcome(.success)
+            if require, !matrix.gaps.isEmpty {
+                outcome.problems = [.diagnostics(matrix.gapResults.flatMap(\.diagnostics))]
+                outcome.code = .failure
             }
+            return outcome
+        } catch {
+            return CommandOutcome(.invalid, [Self.words(error)])
         }
-        let count = shards[0].shard.count
-        if let other = shards.first(where: { $0.shard.count != count }) {
-            return CommandOutcome(
-                .invalid,
-                [
-                    .error(
-                        "\(other.file) is shard \(other.shard.index)/\(other.shard.count), and \(shards[0].file) one of \(count): the reports are of different runs"
-                    )
-                ])
-        }
-        if let other = shards.first(where: { $0.run != shards[0].run }) {
-            return CommandOutcome(
-                .invalid,
-                [
-                    .error(
-                        "\(other.file) and \(shards[0].file) are reports of different runs (their selections differ: a stale shard, or another suite); run every shard again on the same commit"
-                    )
-                ])
-        }
-        var seen: [Int: String] = [:]
-        for report in shards {
-            if let first = seen[report.shard.index] {
-                return CommandOutcome(
-                    .invalid, [.error("\(first) and \(report.file) are both shard \(report.shard.index)/\(count)")])
-            }
-            seen[report.shard.index] = report.file
-        }
-        let missing = (1...count).filter { seen[$0] == nil }
-        guard missing.isEmpty else {
-            let names = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
-            return CommandOutcome(
-                .invalid,
-                [
-                    .error(
-                        "no report for shard \(names): coverage is known only for the whole suite, every shard's report together"
-                    )
-                ])
-        }
-        let matrix = ShardCoverage.matrix(adding: shards, endpoints: context.catalogue.endpoints)
-        context.results(matrix.text)
-        var outcome = CommandOutcome(.success)
-        if require, !matrix.gaps.isEmpty {
-            outcome.problems = [.diagnostics(matrix.gapResults.flatMap(\.diagnostics))]
-            outcome.code = .failure
-        }
-        return outcome
     }
 
-    /// Reads one shard's report: its shard and its coverage.
-    private func read(_ file: String, in environment: ToolEnvironment) throws(Diagnostic) -> ShardCoverage {
-        do throws(ShardCoverage.Problem) {
-            return try ShardCoverage.read(environment.location.resolve(file), file: file)
-        } catch {
-            throw Diagnostic(.error, Self.message(error), file: file, position: error.position)
+    /// What a mismatch of the reports says.
+    private static func words(_ mismatch: ShardCoverage.Mismatch) -> ToolProblem {
+        switch mismatch {
+        case .report(let file, let problem):
+            .diagnostics([Diagnostic(.error, message(problem), file: file, position: problem.position)])
+        case .shardCounts(let file, let shard, let first, let count):
+            .error(
+                "\(file) is shard \(shard.index)/\(shard.count), and \(first) one of \(count): the reports are of different runs"
+            )
+        case .runs(let file, let first):
+            .error(
+                "\(file) and \(first) are reports of different runs (their selections differ: a stale shard, or another suite); run every shard again on the same commit"
+            )
+        case .sameShard(let first, let file, let index, let count):
+            .error("\(first) and \(file) are both shard \(index)/\(count)")
+        case .missing(let shards, let count):
+            .error(
+                "no report for shard \(shards.map { "\($0)/\(count)" }.joined(separator: ", ")): coverage is known only for the whole suite, every shard's report together"
+            )
         }
     }
 

@@ -56,10 +56,8 @@ struct ExplainCommand: ToolCommand {
         } catch {
             throw .usage(error)
         }
-        let location = context.environment.location
         switch Explanation.explain(
-            file: location.resolve(file), display: file, fixtures: location.fixtures(fixturesFolder), model: model,
-            status: status)
+            file: file, in: context.environment.location, fixtures: fixturesFolder, model: model, status: status)
         {
         case .success(let explanation):
             context.results(explanation.text)

@@ -38,7 +38,7 @@ struct ListCommand: ToolCommand, SuiteCommand {
 
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
         let selection = try selection(in: context)
-        let listing = SuiteListing(selection.contracts)
+        let listing = SuiteListing(selection)
         let diagnostics = listing.diagnostics + selection.loadedFixtureProblems
         context.results(listing.text(cases: cases))
         return CommandOutcome(
