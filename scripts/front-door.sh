@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Which engine types does the executable use, as the compiler sees it?
 #
-#   scripts/front-door.sh [--names-only]
+#   scripts/front-door.sh [--names-only | --check]
 #
 # The front-door test (Tests/RepositoryTests/Architecture/FrontDoorTests.swift) counts the engine
 # type names the executable's code spells out. This script measures what the compiler sees
@@ -21,8 +21,9 @@
 # the count. With --names-only: the names alone, a line each, then (on stderr) the comparison with
 # the list the front-door test pins (FrontDoorTests.doors): the types only the compiler sees (used
 # without being named) and any only the test lists. Exits 0 once it has printed (also when the
-# lists differ: the compiler's list is expected to be the longer), 2 when the build or a
-# type-check fails. Writes only in .build and a temporary folder (removed on exit).
+# lists differ), 2 when the build or a type-check fails. With --check (in .ci/run): the same
+# comparison, and exit 1 unless the compiler's list is exactly the test's, so a door the compiler
+# sees but nobody listed (a primitive reached through inference) fails the build. Writes only in .build and a temporary folder (removed on exit).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,8 +31,9 @@ names_only=0
 case "${1:-}" in
     "") ;;
     --names-only) names_only=1 ;;
+    --check) names_only=check ;;
     *)
-        echo "usage: scripts/front-door.sh [--names-only]" >&2
+        echo "usage: scripts/front-door.sh [--names-only | --check]" >&2
         exit 2
         ;;
 esac
@@ -105,7 +107,8 @@ seq "${#sources[@]}" | xargs -P 2 -I {} bash "$work/type-check.sh" {} || exit 2
 # 4. Read the engine's top-level types and the typed ASTs; print the result.
 python3 - "$work" "$names_only" "${sources[@]}" <<'EOF'
 import glob, os, re, sys
-work, names_only, sources = sys.argv[1], sys.argv[2] == "1", sys.argv[3:]
+work, mode, sources = sys.argv[1], sys.argv[2], sys.argv[3:]
+names_only, check = mode in ("1", "check"), mode == "check"
 
 declaration = re.compile(
     r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|open|final|indirect|nonisolated)\s+)*"
@@ -175,6 +178,10 @@ if names_only:
           file=sys.stderr)
     print(f"  used but not named ({len(only_compiler)}): {', '.join(only_compiler) or '-'}", file=sys.stderr)
     print(f"  named but not seen ({len(only_test)}): {', '.join(only_test) or '-'}", file=sys.stderr)
+    if check and (only_compiler or only_test):
+        print("front-door: --check: the executable's engine types are not FrontDoorTests.doors; "
+              "enter through a door, or list a new one there deliberately", file=sys.stderr)
+        sys.exit(1)
 else:
     width = max((len(name) for name in used), default=0)
     for name in used:

@@ -13,32 +13,39 @@ package struct ShardCoverage: Sendable {
     let counts: [String: [String: Int]]
 
     /// Why a report cannot be added up, and where in it; the command line words it.
-    package enum Problem: Error, Sendable {
-        /// The file cannot be read, for the reason given.
-        case unreadable(String)
-        /// The file is not JSON: the parser's message.
-        case notJSON(String, SourcePosition)
-        /// The report has no `"coverage"`.
-        case noCoverage(SourcePosition)
-        /// The report is of a run that was not sharded.
-        case unsharded(SourcePosition)
-        /// The report does not name its run.
-        case noRun(SourcePosition)
-        /// The report's run was narrowed, so its shards are not the whole suite.
-        case narrowed(SourcePosition)
-        /// The coverage of an endpoint is not an object.
-        case notAnObject(endpoint: String, SourcePosition)
-        /// A cell of an endpoint's coverage is not a count.
-        case notACount(endpoint: String, key: String, SourcePosition)
+    package struct Problem: Error, Sendable {
+        /// What is wrong with the report.
+        package enum Reason: Sendable {
+            /// The file cannot be read, for the reason given.
+            case unreadable(String)
+            /// The file is not JSON: the parser's message.
+            case notJSON(String)
+            /// The report has no `"coverage"`.
+            case noCoverage
+            /// The report is of a run that was not sharded.
+            case unsharded
+            /// The report does not name its run.
+            case noRun
+            /// The report's run was narrowed, so its shards are not the whole suite.
+            case narrowed
+            /// The coverage of an endpoint is not an object.
+            case notAnObject(endpoint: String)
+            /// A cell of an endpoint's coverage is not a count.
+            case notACount(endpoint: String, key: String)
+        }
 
-        /// Where in the report the problem is, when it is in the report.
-        package var position: SourcePosition? {
-            switch self {
-            case .unreadable: nil
-            case .notJSON(_, let position), .noCoverage(let position), .unsharded(let position), .noRun(let position),
-                .narrowed(let position), .notAnObject(_, let position), .notACount(_, _, let position):
-                position
-            }
+        /// What is wrong.
+        package let reason: Reason
+        /// Where in the report, when it is in the report (not for a file that cannot be read).
+        let position: SourcePosition?
+
+        /// The problem as a diagnostic of the report, at its place in the file when it has one.
+        /// - Parameters:
+        ///   - file: How messages name the report.
+        ///   - message: What the problem says, in the reader's words.
+        /// - Returns: An error at the problem's place.
+        package func diagnostic(file: String, saying message: String) -> Diagnostic {
+            Diagnostic(.error, message, file: file, position: position)
         }
     }
 
@@ -53,35 +60,36 @@ package struct ShardCoverage: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .unreadable(FileProblem.describe(error))
+            throw Problem(reason: .unreadable(FileProblem.describe(error)), position: nil)
         }
         let root: JSONNode
         do {
             root = try JSONParser.parse(data)
         } catch {
-            throw .notJSON(error.message, error.position)
+            throw Problem(reason: .notJSON(error.message), position: error.position)
         }
         guard let coverage = root.member("coverage"), case .object(let endpoints) = coverage.value.value else {
-            throw .noCoverage(root.position)
+            throw Problem(reason: .noCoverage, position: root.position)
         }
         guard let selection = root.member("selection"),
             case .string(let shardText)? = selection.value.member("shard")?.value.value,
             let shard = Self.shard(shardText)
-        else { throw .unsharded(root.position) }
+        else { throw Problem(reason: .unsharded, position: root.position) }
         guard case .string(let run)? = selection.value.member("run")?.value.value else {
-            throw .noRun(selection.value.position)
+            throw Problem(reason: .noRun, position: selection.value.position)
         }
         guard case .bool(true)? = selection.value.member("wholeSuite")?.value.value else {
-            throw .narrowed(selection.value.position)
+            throw Problem(reason: .narrowed, position: selection.value.position)
         }
         var counts: [String: [String: Int]] = [:]
         for endpoint in endpoints {
             guard case .object(let cells) = endpoint.value.value else {
-                throw .notAnObject(endpoint: endpoint.key, endpoint.value.position)
+                throw Problem(reason: .notAnObject(endpoint: endpoint.key), position: endpoint.value.position)
             }
             for cell in cells {
                 guard case .number(let text) = cell.value.value, let number = Int(text), number >= 0 else {
-                    throw .notACount(endpoint: endpoint.key, key: cell.key, cell.value.position)
+                    throw Problem(
+                        reason: .notACount(endpoint: endpoint.key, key: cell.key), position: cell.value.position)
                 }
                 counts[endpoint.key, default: [:]][cell.key] = number
             }

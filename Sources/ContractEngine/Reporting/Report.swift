@@ -34,6 +34,12 @@ package struct Report {
         summary = Summary(results)
     }
 
+    /// Whether a case could not be run as the contract says (its contract, fixture or request is
+    /// in error): what makes a run invalid.
+    package var hasErrors: Bool { summary.errors > 0 }
+    /// Whether a case ran and did not get what its contract expects.
+    package var hasFailures: Bool { summary.failed > 0 }
+
     /// Renders the results for people (text), for tools (JSON, JUnit) or for GitHub's annotations.
     /// The text depends only on the results, never on the order cases finished in, so a run gives
     /// the same bytes whatever `--jobs`. Without colour, as files and pipes take it.

@@ -4,17 +4,24 @@ import Testing
 /// The executable enters the engine through a few front doors, one per capability, and never reaches
 /// for its primitives (DESIGN section 11); the engine keeps `package` for what another target uses.
 /// Both are pinned, so a new door or a wider engine is a deliberate edit here.
+///
+/// This test reads the names the executable's code spells out; `scripts/front-door.sh --check`
+/// (a step of `.ci/run`) checks the same list against what the compiler sees, which also counts the
+/// types a door hands back and the code uses without naming them (`CoverageMatrix`).
 @Suite("front door")
 struct FrontDoorTests {
-    /// The engine types the executable names, sorted.
+    /// The engine types the executable uses, sorted: the doors and the values they hand back.
     static let doors = [
-        "BaseURLChoice", "CaseAddition", "CaseRecorder", "CaseResult", "Diagnostic", "Explanation", "FileWriteError",
-        "MutationSession", "Report", "SettingNames", "ShardCoverage", "SuiteExport", "SuiteListing", "SuiteLocation",
-        "SuiteSelection", "SuiteServer", "SuiteWriter", "Verifier", "VerifyOptions",
+        "BaseURLChoice", "CaseAddition", "CaseRecorder", "CaseResult", "CoverageMatrix", "Diagnostic", "Explanation",
+        "FileWriteError", "MutationSession", "Report", "SettingNames", "ShardCoverage", "SuiteExport", "SuiteListing",
+        "SuiteLocation", "SuiteSelection", "SuiteServer", "SuiteWriter", "Verifier", "VerifyOptions",
     ]
 
+    /// The most engine types the executable may use (issue 31: at most 20).
+    static let maxDoors = 20
+
     /// The most `package` declarations the engine may hold.
-    static let maxPackageDeclarations = 219
+    static let maxPackageDeclarations = 215
 
     /// The top-level types of the engine, read from its sources.
     static func engineTypes() throws -> Set<String> {
@@ -30,13 +37,14 @@ struct FrontDoorTests {
         return named.intersection(engine).sorted()
     }
 
-    @Test("the executable names the engine's front doors and nothing else")
+    @Test("the executable names the engine's front doors and nothing else, and there are few of them")
     func executableNamesDoors() throws {
         let named = try Self.namedByExecutable()
         #expect(
-            named == Self.doors,
-            "added: \(Set(named).subtracting(Self.doors).sorted()), gone: \(Set(Self.doors).subtracting(named).sorted())"
-        )
+            Set(named).isSubset(of: Self.doors),
+            "named but not a door: \(Set(named).subtracting(Self.doors).sorted())")
+        #expect(Self.doors.count <= Self.maxDoors)
+        #expect(Self.doors == Self.doors.sorted())
     }
 
     @Test("the engine's package declarations stay within their count")

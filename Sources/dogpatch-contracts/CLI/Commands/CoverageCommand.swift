@@ -58,7 +58,7 @@ struct CoverageCommand: ToolCommand {
     private static func words(_ mismatch: ShardCoverage.Mismatch) -> ToolProblem {
         switch mismatch {
         case .report(let file, let problem):
-            .diagnostics([Diagnostic(.error, message(problem), file: file, position: problem.position)])
+            .diagnostics([problem.diagnostic(file: file, saying: message(problem))])
         case .shardCounts(let file, let shard, let first, let count):
             .error(
                 "\(file) is shard \(shard.index)/\(shard.count), and \(first) one of \(count): the reports are of different runs"
@@ -78,15 +78,15 @@ struct CoverageCommand: ToolCommand {
 
     /// What a report's problem says.
     private static func message(_ problem: ShardCoverage.Problem) -> String {
-        switch problem {
+        switch problem.reason {
         case .unreadable(let reason): "cannot read the report: \(reason)"
-        case .notJSON(let message, _): "not a JSON report: \(message)"
+        case .notJSON(let message): "not a JSON report: \(message)"
         case .noCoverage: "the report has no \"coverage\": write it with verify --coverage --json FILE"
         case .unsharded: "the report is of an unsharded run; coverage adds up the reports of the shards of one"
         case .noRun: "the report does not say which run it is of: write every shard's report again with this version"
         case .narrowed: "the report's run was narrowed by a PATH or --filter, so its shards are not the whole suite"
-        case .notAnObject(let endpoint, _): "\"coverage\" of \(endpoint) is not an object"
-        case .notACount(let endpoint, let key, _): "\"coverage\" of \(endpoint): \(key) is not a count"
+        case .notAnObject(let endpoint): "\"coverage\" of \(endpoint) is not an object"
+        case .notACount(let endpoint, let key): "\"coverage\" of \(endpoint): \(key) is not a count"
         }
     }
 }

@@ -12,11 +12,11 @@ enum ExitCode: Int32, Sendable {
 
 extension ExitCode {
     /// The exit status a run's report calls for: invalid when a case errs, failure when one fails.
-    /// - Parameter report: The run's results, read through their counts.
+    /// - Parameter report: The run's results.
     init(report: Report) {
-        if report.summary.errors > 0 {
+        if report.hasErrors {
             self = .invalid
-        } else if report.summary.failed > 0 {
+        } else if report.hasFailures {
             self = .failure
         } else {
             self = .success
