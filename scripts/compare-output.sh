@@ -432,6 +432,7 @@ scenario mutate-dogs mutate-dogs 'dpc mutate; dpc mutate --format json --profile
 
 # --- The live paths, against HEAD's serve on a drifted suite --------------------------------------
 echo "compare-output: starting HEAD's serve on a drifted copy of the suite ..."
+: > "$work/logs/serve.out"
 (
     cd "$suites/served"
     exec env -i PATH="$PATH" HOME="$work/home" TMPDIR="$work/tmp" LANG=C.UTF-8 \

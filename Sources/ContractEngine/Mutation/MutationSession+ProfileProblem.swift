@@ -31,7 +31,7 @@ extension MutationSession.ProfileProblem {
             return
                 "\(paths) \(paths == 1 ? "path" : "paths") of the \(model) profile \(updating ? "kept as they were" : "not judged"): \(why); run mutate on the whole suite to judge every path"
         case .notAProfile(let reason):
-            return "not a model profile: \(reason); rewrite it with updating the profiles"
+            return "not a model profile: \(reason); have mutate rewrite the profiles"
         }
     }
 }

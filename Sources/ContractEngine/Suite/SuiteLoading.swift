@@ -14,7 +14,7 @@ struct SuiteLoading {
     }
 
     /// Whether no filter that is not empty and no PATH but the contracts folder narrow the suite.
-    var selectsWholeSuite: Bool {
+    var isUnnarrowed: Bool {
         guard options.filters.allSatisfy(\.isEmpty) else { return false }
         guard !options.paths.isEmpty else { return true }
         guard let folder = RealPath.of(contractsFolder.url.path) else { return false }

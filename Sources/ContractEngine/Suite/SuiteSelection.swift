@@ -19,10 +19,11 @@ package struct SuiteSelection: Sendable {
     let selected: [SuiteItem]
     /// The items of the run: the selected ones in the run's shard, in suite order.
     package let items: [SuiteItem]
-    /// Whether the PATHs and filters select the whole suite: no filter that is not empty, and no
-    /// PATH but the contracts folder itself (`verify contracts/` is the whole suite, however it is
-    /// spelt). A shard is a part of a whole run, not a narrowed one.
-    package let selectsWholeSuite: Bool
+    /// Whether no PATH or filter narrows the run: no filter that is not empty, and no PATH but the
+    /// contracts folder itself (`verify contracts/` is the whole suite, however it is spelt). A
+    /// shard of such a run is part of a whole run, not a narrowed one; `isWholeSuite` is the run
+    /// that is also not a shard.
+    package let isUnnarrowed: Bool
 
     /// A problem with the run itself rather than with one contract, as a value: the command line
     /// and `ContractSuite` each word it in their own terms (a flag, a parameter).
@@ -58,12 +59,12 @@ package struct SuiteSelection: Sendable {
         contracts = try loading.load(fixtures: fixtureLocator)
         selected = Self.select(contracts, filters: options.filters)
         items = Self.cut(selected, shard: options.shard)
-        selectsWholeSuite = loading.selectsWholeSuite
+        isUnnarrowed = loading.isUnnarrowed
     }
 
-    /// Whether the run is the whole suite: no PATH but the contracts folder, no filter that is not
-    /// empty, and no shard. The one definition of a run that is not narrowed.
-    var isWholeSuite: Bool { selectsWholeSuite && options.shard == nil }
+    /// Whether the run is the whole suite: not narrowed (`isUnnarrowed`) and not a shard either,
+    /// so every case of the suite runs in it.
+    var isWholeSuite: Bool { isUnnarrowed && options.shard == nil }
 
     /// What identifies a run among the runs of a suite: the same for every shard of one run, and
     /// different when the selection before the cut differs (a stale shard from before a change).

@@ -2,7 +2,6 @@ import ContractTestSupport
 import Foundation
 import Testing
 
-@testable import ContractEngine
 
 #if canImport(Glibc)
     import Glibc

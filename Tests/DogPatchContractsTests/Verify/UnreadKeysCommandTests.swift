@@ -3,7 +3,6 @@ import DogPatchClients
 import Foundation
 import Testing
 
-@testable import ContractEngine
 @testable import dogpatch_contracts
 
 @Suite("ignored keys, end to end")

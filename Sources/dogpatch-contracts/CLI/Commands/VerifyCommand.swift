@@ -106,7 +106,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
                 results, coverageOf: context.catalogue, in: selection, requiring: requireCoverage)
             : Report(results)
         report.selection = Report.Selection(
-            shard: options.shard, whole: selection.selectsWholeSuite, run: selection.runIdentity
+            shard: options.shard, whole: selection.isUnnarrowed, run: selection.runIdentity
         )
         let trailer = report.coverageTrailer
         var outcome = CommandOutcome(
@@ -117,7 +117,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
         if results.isEmpty {
             // Nothing green by accident: a filter, a PATH or a folder that selects no case is an
             // error; only a shard left empty by the split of a suite that has cases is not.
-            if options.shard != nil, selection.selectsWholeSuite {
+            if options.shard != nil, selection.isUnnarrowed {
                 outcome.problems.append(.warning("\(emptySelection); nothing was verified"))
             } else {
                 outcome.problems.append(.error("\(emptySelection); nothing was verified"))

@@ -9,7 +9,7 @@ struct ReportFiles: Sendable {
     /// Writes them; a file that cannot be written is an error, and the run exits 2.
     /// - Parameters:
     ///   - report: The report.
-    ///   - location: Where relative paths start.
+    ///   - environment: Where relative paths start, and the temporary files to clean on a signal.
     /// - Returns: The problems, one per file that could not be written.
     func write(_ report: Report, environment: ToolEnvironment) -> [ToolProblem] {
         let location = environment.location
