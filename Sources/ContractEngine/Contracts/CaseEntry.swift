@@ -1,5 +1,5 @@
 /// One case of a loaded contract: ready to run, or invalid on its own.
-package enum CaseEntry: Sendable {
+enum CaseEntry: Sendable {
     /// The case is ready to run.
     case ready(CaseSpec)
     /// The case is invalid; the contract's other cases still run.

@@ -1,11 +1,11 @@
 /// One case of a contract, as its file defines it.
-package struct CaseSpec: Sendable {
+struct CaseSpec: Sendable {
     /// The case's name, unique in its contract.
     let name: String
     /// Where the case starts.
     let position: SourcePosition
     /// The response the stub serves.
-    package let response: ResponseSpec
+    let response: ResponseSpec
     /// What the outcome must be.
     let expect: Expectation
     /// Why the case is skipped, when it is.
@@ -13,7 +13,7 @@ package struct CaseSpec: Sendable {
     /// Whether the case is replayed through the client.
     let replay: Bool
     /// Where its fixture was recorded from, for a case the tool recorded from the server.
-    package let recorded: Recording?
+    let recorded: Recording?
     /// The provider state the case's response needs, in the server team's words ("three dogs for
     /// sale"): the Pact export's provider state; the case's name when absent.
     var given: String?

@@ -2,7 +2,7 @@ import Foundation
 import HTTPStub
 
 /// Resolves a case's `fixture` path inside the fixtures folder, refusing any path that leaves it.
-package struct FixtureLocator: Sendable {
+struct FixtureLocator: Sendable {
     /// The fixtures folder as given, for messages (`Fixtures`).
     let displayRoot: String
     /// The fixtures folder with symlinks resolved.
@@ -22,7 +22,7 @@ package struct FixtureLocator: Sendable {
     }
 
     /// A fixture path that cannot be used.
-    package struct Problem: Error, Sendable {
+    struct Problem: Error, Sendable {
         /// What is wrong with it.
         let message: String
     }

@@ -1,5 +1,5 @@
 /// A contract file as loaded: its cases, or the problems that keep it from running.
-package enum LoadedContract: Sendable {
+enum LoadedContract: Sendable {
     /// The contract loaded; some cases may still be invalid.
     case loaded(Contract)
     /// The contract as a whole is invalid.

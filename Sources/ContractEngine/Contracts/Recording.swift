@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where and when the tool recorded a case's fixture from the server: the case's `recorded`.
-package struct Recording: Sendable, Equatable {
+struct Recording: Sendable, Equatable {
     /// The URL the request went to.
     let url: String
     /// When, in RFC 3339: `2026-11-22T08:00:00Z`, or as a capture wrote it

@@ -5,9 +5,9 @@ import Foundation
 #endif
 
 /// The response a case describes.
-package struct ResponseSpec: Sendable {
+struct ResponseSpec: Sendable {
     /// What reaches the client.
-    package enum Kind: Sendable {
+    enum Kind: Sendable {
         /// An HTTP response.
         case http(status: Int, headers: [String: String], body: Body)
         /// A transport error, by its URLError code name.
@@ -15,7 +15,7 @@ package struct ResponseSpec: Sendable {
     }
 
     /// Where the body comes from.
-    package enum Body: Sendable {
+    enum Body: Sendable {
         /// No body.
         case none
         /// A string in the contract.
@@ -28,7 +28,7 @@ package struct ResponseSpec: Sendable {
     }
 
     /// What reaches the client.
-    package let kind: Kind
+    let kind: Kind
     /// How long the stub waits before answering, in milliseconds.
     let delayMs: Int
     /// Where `response` starts.

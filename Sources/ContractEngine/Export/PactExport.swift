@@ -9,7 +9,7 @@ import Foundation
 /// provider's to give, asking of the provider exactly what the app needs: the keys the model
 /// requires (and those a case's `values` names), typed as the model reads them, a regex where the
 /// decoder is stricter than JSON (a UUID), and nothing else.
-package enum PactExport: GeneratedJSON {
+enum PactExport: GeneratedJSON {
     /// One file to write.
     struct File: Sendable {
         let provider: String

@@ -2,7 +2,7 @@ import Foundation
 
 /// Where live requests go and how long they may take: what `verify --live`, `record` and
 /// `add --live` add to a run.
-package struct LiveSettings: Sendable {
+struct LiveSettings: Sendable {
     /// Where each API's requests go.
     var baseURLs = BaseURLChoice()
     /// How long a live request may take, in seconds.

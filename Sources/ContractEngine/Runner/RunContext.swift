@@ -4,7 +4,7 @@ import Foundation
 /// What every case of one run shares: where fixtures are, whether and how long to replay, whether
 /// warnings fail, and what the run has learnt of the models. `verify`, `verify --live`, `record`,
 /// `mutate`, `add` and Swift Testing all run their cases through one.
-package struct RunContext: Sendable {
+struct RunContext: Sendable {
     /// The fixtures folder, one for the run, so what loading learnt of its folders serves the reads.
     let fixtures: FixtureLocator
     /// Whether cases of endpoint contracts are replayed through the client.

@@ -1,6 +1,6 @@
 /// One unit of a suite's work: a case of a loaded contract, or a contract that failed to load,
 /// which is reported as one `error` result so the rest of the suite still runs.
-package enum SuiteItem: Sendable {
+enum SuiteItem: Sendable {
     case contractError(file: String, endpoint: String?, diagnostics: [Diagnostic])
     indirect case contractCase(Contract, CaseEntry)
 

@@ -80,7 +80,7 @@ package struct SuiteLocation: Sendable {
     /// The fixtures folder a command works with.
     /// - Parameter given: The folder `--fixtures` named, if any.
     /// - Returns: Its locator.
-    package func fixtures(_ given: String?) -> FixtureLocator {
+    func fixtures(_ given: String?) -> FixtureLocator {
         let (url, display) = folder(given, default: Self.fixturesName)
         return FixtureLocator(root: url, displayRoot: display)
     }

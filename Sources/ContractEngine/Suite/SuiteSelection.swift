@@ -14,11 +14,11 @@ package struct SuiteSelection: Sendable {
     /// listed) serves reading the fixtures too.
     let fixtureLocator: FixtureLocator
     /// Every contract found, loaded or not, in suite order (before any filter).
-    package let contracts: [LoadedContract]
+    let contracts: [LoadedContract]
     /// The items the PATHs and filters select, before the shard cut.
     let selected: [SuiteItem]
     /// The items of the run: the selected ones in the run's shard, in suite order.
-    package let items: [SuiteItem]
+    let items: [SuiteItem]
     /// Whether no PATH or filter narrows the run: no filter that is not empty, and no PATH but the
     /// contracts folder itself (`verify contracts/` is the whole suite, however it is spelt). A
     /// shard of such a run is part of a whole run, not a narrowed one; `isWholeSuite` is the run
@@ -86,7 +86,7 @@ package struct SuiteSelection: Sendable {
     }
 
     /// What the run's cases share.
-    package var runContext: RunContext { options.runContext(fixtures: fixtureLocator) }
+    var runContext: RunContext { options.runContext(fixtures: fixtureLocator) }
 
     /// What `verify` would find wrong with the fixtures of the loaded contracts before running any
     /// case: a fixture that is missing, unreadable or too large. Each problem once, in suite order.

@@ -34,7 +34,7 @@ package struct VerifyOptions: Sendable {
     package var rawBodies = false
 
     /// Where live requests go and how long they may take.
-    package var liveSettings: LiveSettings {
+    var liveSettings: LiveSettings {
         LiveSettings(baseURLs: baseURLs, timeout: liveTimeout, raw: rawBodies, names: names)
     }
 
