@@ -28,6 +28,14 @@ extension Report {
         coverage = matrix
     }
 
+    /// Says which part of the suite the run took, which a JSON report carries with its coverage
+    /// so that the reports of every shard can be checked together.
+    /// - Parameter selection: What the run ran.
+    package mutating func describe(_ selection: SuiteSelection) {
+        self.selection = Selection(
+            shard: selection.options.shard, whole: selection.isUnnarrowed, run: selection.runIdentity)
+    }
+
     /// What follows the results when the report carries a coverage matrix: a blank line, the
     /// matrix as a table, and a newline; empty when it carries none.
     package var coverageTrailer: String {

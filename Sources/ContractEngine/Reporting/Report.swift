@@ -10,10 +10,10 @@ package struct Report {
     package var coverage: CoverageMatrix?
     /// Which part of the suite the run took, carried with the coverage so that the reports of
     /// every shard can be checked together (`dogpatch-contracts coverage`).
-    package var selection: Selection?
+    var selection: Selection?
 
     /// Which part of the suite a run took.
-    package struct Selection: Sendable {
+    struct Selection: Sendable {
         /// The shard, when one.
         var shard: (index: Int, count: Int)?
         /// Whether no PATH or filter narrowed the suite.
@@ -22,7 +22,7 @@ package struct Report {
         var run: String?
 
         /// Creates one with every property given.
-        package init(shard: (index: Int, count: Int)?, whole: Bool, run: String? = nil) {
+        init(shard: (index: Int, count: Int)?, whole: Bool, run: String? = nil) {
             self.shard = shard
             self.whole = whole
             self.run = run

@@ -23,7 +23,7 @@ package struct SuiteSelection: Sendable {
     /// contracts folder itself (`verify contracts/` is the whole suite, however it is spelt). A
     /// shard of such a run is part of a whole run, not a narrowed one; `isWholeSuite` is the run
     /// that is also not a shard.
-    package let isUnnarrowed: Bool
+    let isUnnarrowed: Bool
 
     /// A problem with the run itself rather than with one contract, as a value: the command line
     /// and `ContractSuite` each word it in their own terms (a flag, a parameter).
@@ -69,7 +69,7 @@ package struct SuiteSelection: Sendable {
     /// What identifies a run among the runs of a suite: the same for every shard of one run, and
     /// different when the selection before the cut differs (a stale shard from before a change).
     /// A SipHash of the selected items' identities, in hexadecimal.
-    package var runIdentity: String {
+    var runIdentity: String {
         let hash = SipHash.hash(selected.map(\.shardKey).sorted().joined(separator: "\n").utf8)
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex

@@ -2,7 +2,6 @@ import ContractTestSupport
 import Foundation
 import Testing
 
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -105,9 +105,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
             ? Report(
                 results, coverageOf: context.catalogue, in: selection, requiring: requireCoverage)
             : Report(results)
-        report.selection = Report.Selection(
-            shard: options.shard, whole: selection.isUnnarrowed, run: selection.runIdentity
-        )
+        report.describe(selection)
         let trailer = report.coverageTrailer
         var outcome = CommandOutcome(
             ExitCode(report: report),
@@ -115,12 +113,12 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
                 report, format: reporting.format, color: reporting.color, trailer: trailer, quiet: reporting.quiet),
             color: reporting.color)
         if results.isEmpty {
-            // Nothing green by accident: a filter, a PATH or a folder that selects no case is an
-            // error; only a shard left empty by the split of a suite that has cases is not.
-            if options.shard != nil, selection.isUnnarrowed {
-                outcome.problems.append(.warning("\(emptySelection); nothing was verified"))
+            let empty = selection.whyEmpty
+            let said = "\(Self.words(empty)); nothing was verified"
+            if empty.isWarning {
+                outcome.problems.append(.warning(said))
             } else {
-                outcome.problems.append(.error("\(emptySelection); nothing was verified"))
+                outcome.problems.append(.error(said))
                 outcome.code = .invalid
             }
         } else if options.live, let shard = options.shard, results.allSatisfy({ $0.status == .skipped }) {
@@ -142,16 +140,15 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
         return outcome
     }
 
-    /// Why a run selected no case: the filters, the shard, or no contracts at all.
-    private var emptySelection: String {
-        let filters = options.filters.filter { !$0.isEmpty }
-        if !filters.isEmpty {
-            return "no case matches " + filters.map { "--filter \"\($0)\"" }.joined(separator: " or ")
+    /// Why a run selected no case, worded with the command's flags.
+    private static func words(_ empty: SuiteSelection.Empty) -> String {
+        switch empty {
+        case .noFilterMatch(let filters):
+            "no case matches " + filters.map { "--filter \"\($0)\"" }.joined(separator: " or ")
+        case .emptyShard(let index, let count, _):
+            "shard \(index)/\(count) is empty: every selected case falls in another shard"
+        case .noContractsInPaths: "no contracts found in the given paths"
+        case .noContractsInFolder(let folder): "no contracts found in \"\(folder)\""
         }
-        if let shard = options.shard {
-            return "shard \(shard.index)/\(shard.count) is empty: every selected case falls in another shard"
-        }
-        if !options.paths.isEmpty { return "no contracts found in the given paths" }
-        return "no contracts found in \"\(options.contractsFolder ?? SuiteLocation.contractsName)\""
     }
 }

@@ -1,0 +1,33 @@
+extension SuiteSelection {
+    /// Why a run ran no case, as a value; the command line words it with its flags.
+    package enum Empty: Sendable, Equatable {
+        /// No case matches the filters given (the empty ones left out).
+        case noFilterMatch([String])
+        /// Every selected case falls in another shard; `narrowed` when PATHs narrowed the run too.
+        case emptyShard(index: Int, count: Int, narrowed: Bool)
+        /// The PATHs given hold no contract.
+        case noContractsInPaths
+        /// The contracts folder, as given or the default, holds no contract.
+        case noContractsInFolder(String)
+
+        /// Whether it is only worth a warning: a shard the split of a whole suite left empty.
+        /// Anything else that selects nothing (a filter, a PATH, a folder) is an error, so that
+        /// nothing is green by accident.
+        package var isWarning: Bool {
+            if case .emptyShard(_, _, narrowed: false) = self { return true }
+            return false
+        }
+    }
+
+    /// Why a run of this selection that ran no case ran none: the filters, the shard, or no
+    /// contracts at all, in that order.
+    package var whyEmpty: Empty {
+        let filters = options.filters.filter { !$0.isEmpty }
+        if !filters.isEmpty { return .noFilterMatch(filters) }
+        if let shard = options.shard {
+            return .emptyShard(index: shard.index, count: shard.count, narrowed: !isUnnarrowed)
+        }
+        if !options.paths.isEmpty { return .noContractsInPaths }
+        return .noContractsInFolder(options.contractsFolder ?? SuiteLocation.contractsName)
+    }
+}
