@@ -7,6 +7,15 @@ import Foundation
 /// in `Export/PactExport`, the document in `Export/OpenAPIExport`. It sits above `Suite/`, whose
 /// selection it reads.
 package enum SuiteExport {
+    /// Whether a consumer's name can name the pact files, which must stay in the folder they are
+    /// written to: not empty, not starting with `.`, and without `/`, `\` or control characters.
+    /// - Parameter consumer: The consumer's name, as given.
+    /// - Returns: `true` when the pacts can be named after it.
+    package static func canNameFiles(consumer: String) -> Bool {
+        !consumer.isEmpty && !consumer.hasPrefix(".")
+            && !consumer.unicodeScalars.contains { $0 == "/" || $0 == "\\" || $0.value < 0x20 }
+    }
+
     /// What to export.
     package enum Format: Sendable, Equatable {
         /// A Pact file per API, for this consumer, into a folder.

@@ -82,11 +82,8 @@ struct ExportCommand: ToolCommand, SuiteCommand {
                 throw CommandLineError(
                     message: "export needs --out: the folder (pact) or the file (openapi) to write", command: "export")
             }
-            // The consumer names the files, which must stay in DIR.
             let consumer = command.consumer
-            if consumer.isEmpty || consumer.hasPrefix(".")
-                || consumer.unicodeScalars.contains(where: { $0 == "/" || $0 == "\\" || $0.value < 0x20 })
-            {
+            if !SuiteExport.canNameFiles(consumer: consumer) {
                 throw CommandLineError(
                     message:
                         "--consumer \(CodingPath.quote(consumer)) cannot name a file in --out: use a name without /, \\ or control characters that does not start with .",
