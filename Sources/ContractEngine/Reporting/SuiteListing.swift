@@ -4,6 +4,8 @@ import Foundation
 /// of cases and how many of them were recorded from a server, and the problems found in them.
 package struct SuiteListing: Sendable {
     let contracts: [LoadedContract]
+    /// The problems of the fixtures the loaded contracts read (a file that is not a fixture).
+    let fixtureProblems: [Diagnostic]
 
     /// The table's columns, in order.
     static let headers = ["contract", "endpoint", "model", "cases", "recorded"]
@@ -12,6 +14,7 @@ package struct SuiteListing: Sendable {
     /// - Parameter selection: The contracts selected, in suite order.
     package init(_ selection: SuiteSelection) {
         contracts = selection.contracts
+        fixtureProblems = selection.loadedFixtureProblems
     }
 
     /// The table: a header row, then a row a contract, columns aligned with spaces. A fixture
@@ -39,8 +42,13 @@ package struct SuiteListing: Sendable {
         return out
     }
 
-    /// Every problem found in the contracts and their cases, in suite order.
+    /// Every problem found in the contracts and their cases, in suite order, then in the fixtures
+    /// they read.
     package var diagnostics: [Diagnostic] {
+        contractProblems + fixtureProblems
+    }
+
+    private var contractProblems: [Diagnostic] {
         contracts.flatMap { contract -> [Diagnostic] in
             switch contract {
             case .invalid(_, _, let problems): problems

@@ -90,7 +90,7 @@ package struct SuiteSelection: Sendable {
 
     /// What `verify` would find wrong with the fixtures of the loaded contracts before running any
     /// case: a fixture that is missing, unreadable or too large. Each problem once, in suite order.
-    package var loadedFixtureProblems: [Diagnostic] {
+    var loadedFixtureProblems: [Diagnostic] {
         fixtureProblems(in: contracts.compactMap { if case .loaded(let contract) = $0 { contract } else { nil } })
     }
 

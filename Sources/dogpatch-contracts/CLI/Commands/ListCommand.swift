@@ -39,7 +39,7 @@ struct ListCommand: ToolCommand, SuiteCommand {
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
         let selection = try selection(in: context)
         let listing = SuiteListing(selection)
-        let diagnostics = listing.diagnostics + selection.loadedFixtureProblems
+        let diagnostics = listing.diagnostics
         context.results(listing.text(cases: cases))
         return CommandOutcome(
             diagnostics.isEmpty ? .success : .invalid, diagnostics.isEmpty ? [] : [.diagnostics(diagnostics)])
