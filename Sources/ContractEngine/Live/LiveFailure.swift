@@ -4,9 +4,9 @@ struct LiveFailure: Error, Sendable, Equatable {
     let url: String
     /// Why, such as `could not connect: connection refused`.
     let reason: String
-
-    /// How a reason for running out of time begins, which the message naming the setting looks for.
-    static let timedOutWords = "no complete answer within "
+    /// Whether the server did not answer in time, so that the message can name the setting that
+    /// gives it longer.
+    var ranOutOfTime = false
 
     /// `GET URL: reason`.
     var message: String { "GET \(url): \(reason)" }
@@ -15,6 +15,6 @@ struct LiveFailure: Error, Sendable, Equatable {
     /// - Parameter names: The reader's names for the settings.
     /// - Returns: `GET URL: no complete answer within 10 s (--timeout)`, or the message.
     func message(naming names: SettingNames) -> String {
-        reason.hasPrefix(Self.timedOutWords) ? "\(message) (\(names.timeout))" : message
+        ranOutOfTime ? "\(message) (\(names.timeout))" : message
     }
 }

@@ -64,8 +64,8 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
         var response: HTTPURLResponse?
         var body = Data()
         var redirects: [URL] = []
-        /// Why the tool itself stopped the exchange, when it did.
-        var refusal: String?
+        /// Why the tool itself stopped the exchange, when it did, and whether for want of time.
+        var refusal: (reason: String, ranOutOfTime: Bool)?
         var continuation: CheckedContinuation<Result<LiveResponse, LiveFailure>, Never>?
         var finished = false
     }
@@ -93,30 +93,31 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
             // to answer Foundation (which traps on a task cancelled in that state).
             let delegateQueue = session.delegateQueue
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in
-                delegateQueue.addOperation { [self] in stop(task, because: Self.timedOut(timeout)) }
+                delegateQueue.addOperation { [self] in stop(task, because: Self.timedOut(timeout), ranOutOfTime: true) }
             }
             task.resume()
         }
     }
 
     /// Ends the exchange: what the task delivers from now on is replaced by the reason.
-    private func stop(_ task: URLSessionTask, because reason: String) {
-        if refuse(because: reason) { task.cancel() }
+    private func stop(_ task: URLSessionTask, because reason: String, ranOutOfTime: Bool = false) {
+        if refuse(because: reason, ranOutOfTime: ranOutOfTime) { task.cancel() }
     }
 
     /// Records why the exchange gives no response and answers at once, without waiting for the
     /// task to wind down (a cancelled download can have much still queued); `false` when it has
     /// ended or been refused already.
     @discardableResult
-    private func refuse(because reason: String) -> Bool {
+    private func refuse(because reason: String, ranOutOfTime: Bool = false) -> Bool {
         let waiting: CheckedContinuation<Result<LiveResponse, LiveFailure>, Never>?? = state.withLock { state in
             guard !state.finished, state.refusal == nil else { return nil }
-            state.refusal = reason
+            state.refusal = (reason, ranOutOfTime)
             defer { state.continuation = nil }
             return .some(state.continuation)
         }
         guard let waiting else { return false }
-        waiting?.resume(returning: .failure(LiveFailure(url: shown(url), reason: reason)))
+        waiting?.resume(
+            returning: .failure(LiveFailure(url: shown(url), reason: reason, ranOutOfTime: ranOutOfTime)))
         return true
     }
 
@@ -182,13 +183,19 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
                     state.continuation = nil
                     let display = Redaction.url(url, definedQuery: definedQuery)
                     if let refusal = state.refusal {
-                        return (continuation, .failure(LiveFailure(url: display, reason: refusal)))
+                        return (
+                            continuation,
+                            .failure(
+                                LiveFailure(url: display, reason: refusal.reason, ranOutOfTime: refusal.ranOutOfTime))
+                        )
                     }
                     if let error {
-                        let reason =
-                            (error as? URLError)?.code == .timedOut
-                            ? Self.timedOut(state.timeout) : Self.describe(error)
-                        return (continuation, .failure(LiveFailure(url: display, reason: reason)))
+                        let ranOutOfTime = (error as? URLError)?.code == .timedOut
+                        let reason = ranOutOfTime ? Self.timedOut(state.timeout) : Self.describe(error)
+                        return (
+                            continuation,
+                            .failure(LiveFailure(url: display, reason: reason, ranOutOfTime: ranOutOfTime))
+                        )
                     }
                     guard let response = state.response else {
                         return (
@@ -220,7 +227,7 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     private static func timedOut(_ timeout: TimeInterval) -> String {
-        LiveFailure.timedOutWords + ReplayCheck.seconds(timeout)
+        "no complete answer within \(ReplayCheck.seconds(timeout))"
     }
 
     /// A transport error in words that read the same on every platform (a timeout is worded by
