@@ -72,15 +72,7 @@ package enum SuiteExport {
     /// What makes the export write nothing: the contracts and cases that do not load, and the
     /// fixtures verify cannot read (a case is never left out in silence for them).
     private static func invalid(_ selection: SuiteSelection) -> [Diagnostic] {
-        var problems: [Diagnostic] = []
-        for item in selection.items {
-            switch item {
-            case .contractError(_, _, let diagnostics), .contractCase(_, .invalid(_, let diagnostics)):
-                problems += diagnostics
-            case .contractCase(_, .ready): break
-            }
-        }
-        return problems + selection.fixtureProblems(in: selection.itemContracts)
+        selection.items.flatMap { $0.problems ?? [] } + selection.fixtureProblems(in: selection.itemContracts)
     }
 
     /// The pacts, written into their folder.

@@ -21,11 +21,10 @@ extension CaseRecorder {
         var run = Run()
         var recorded: [Case] = []
         for item in selection.items {
-            switch item {
-            case .contractError(_, _, let diagnostics), .contractCase(_, .invalid(_, let diagnostics)):
-                run.problems.append(.invalidContract(diagnostics))
-            case .contractCase(let contract, .ready(let spec)):
-                if spec.recorded != nil { recorded.append(Case(contract: contract, spec: spec)) }
+            if let problems = item.problems {
+                run.problems.append(.invalidContract(problems))
+            } else if case .contractCase(let contract, .ready(let spec)) = item, spec.recorded != nil {
+                recorded.append(Case(contract: contract, spec: spec))
             }
         }
         let live = selection.options.liveSettings

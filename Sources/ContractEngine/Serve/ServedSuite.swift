@@ -54,11 +54,9 @@ struct ServedSuite: Sendable {
         var problems: [Diagnostic] = []
         var chosen: [Chosen] = []
         for item in items {
-            switch item {
-            case .contractError(_, _, let diagnostics): problems += diagnostics
-            case .contractCase(_, .invalid(_, let diagnostics)): problems += diagnostics
-            case .contractCase(let contract, .ready(let spec)):
-                guard contract.endpoint != nil else { continue }
+            if let diagnostics = item.problems {
+                problems += diagnostics
+            } else if case .contractCase(let contract, .ready(let spec)) = item, contract.endpoint != nil {
                 if chosen.last?.contract.file == contract.file {
                     chosen[chosen.count - 1].specs.append(spec)
                 } else {

@@ -20,6 +20,15 @@ enum SuiteItem: Sendable {
         }
     }
 
+    /// Why the item cannot run: the diagnostics of a contract that failed to load or of a case
+    /// that is not valid; `nil` for a case ready to run.
+    var problems: [Diagnostic]? {
+        switch self {
+        case .contractError(_, _, let diagnostics), .contractCase(_, .invalid(_, let diagnostics)): diagnostics
+        case .contractCase(_, .ready): nil
+        }
+    }
+
     /// What sharding hashes: the case's identity in its suite (the contract's path from the
     /// suite's root and the case's name), the same however the path was typed, on every machine.
     var shardKey: String { contractFile + "\u{0}" + caseName }
