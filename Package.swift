@@ -7,6 +7,11 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "dogpatch-contracts", targets: ["dogpatch-contracts"]),
+        // What an app writes its catalogue with: Foundation only, nothing of the built-in clients.
+        .library(name: "ContractCatalogue", targets: ["ContractCatalogue"]),
+        // The whole command line, for an app's own tool: `ContractTool.main(catalogue:)`.
+        .library(name: "ContractTool", targets: ["ContractTool"]),
+        // The built-in clients and their catalogue, `Catalogue.standard`: the tool's demo.
         .library(name: "DogPatchClients", targets: ["DogPatchClients"]),
         .library(name: "HTTPStub", targets: ["HTTPStub"]),
         // For an app's test target: the engine, and its contract cases as Swift Testing arguments.
@@ -19,19 +24,23 @@ let package = Package(
         .plugin(name: "ContractsLivePlugin", targets: ["ContractsLivePlugin"]),
     ],
     targets: [
-        // The API layer: models, clients, decoders and the endpoint catalogue.
-        .target(name: "DogPatchClients"),
-        // A URLProtocol stub that serves canned responses to a session built on the API layer's seam.
-        .target(name: "HTTPStub", dependencies: ["DogPatchClients"]),
+        // The catalogue's types: endpoints, models, decoded values, the error vocabulary, the session seam.
+        .target(name: "ContractCatalogue"),
+        // The built-in API layer: the DogPatch and restcountries models and clients, and their catalogue.
+        .target(name: "DogPatchClients", dependencies: ["ContractCatalogue"]),
+        // A URLProtocol stub that serves canned responses to a session built on the catalogue's seam.
+        .target(name: "HTTPStub", dependencies: ["ContractCatalogue"]),
         // The contract engine: loading, predicting, replaying, checking live, mutating and reporting;
-        // its folders form a stack (docs/architecture.md) and it knows no command line.
-        .target(name: "ContractEngine", dependencies: ["DogPatchClients", "HTTPStub"]),
+        // its folders form a stack (docs/architecture.md), it knows no command line and no built-in client.
+        .target(name: "ContractEngine", dependencies: ["ContractCatalogue", "HTTPStub"]),
         // The engine plus Swift Testing: what a test target imports. Only test targets link it,
         // so the executable never depends on the testing library.
         .target(name: "ContractKit", dependencies: ["ContractEngine"]),
-        // The command line: options, commands, output and exit status, on the engine; from the stub
-        // target it takes only `Locked`, the package's one lock box.
-        .executableTarget(name: "dogpatch-contracts", dependencies: ["ContractEngine", "DogPatchClients", "HTTPStub"]),
+        // The command line: options, commands, output, exit status and signals, on the engine, for any
+        // catalogue; from the stub target it takes only `Locked`, the package's one lock box.
+        .target(name: "ContractTool", dependencies: ["ContractCatalogue", "ContractEngine", "HTTPStub"]),
+        // The built-in tool: the command line over the built-in catalogue.
+        .executableTarget(name: "dogpatch-contracts", dependencies: ["ContractTool", "DogPatchClients"]),
         // The tool as command plugins: the same arguments, output and exit status; given none, each runs
         // verify (contracts-live: verify --live). SwiftPM asks for a plugin's permissions on every run,
         // whatever the command, so reading (contracts), writing (contracts-write) and reaching the
@@ -81,7 +90,9 @@ let package = Package(
         .testTarget(name: "HTTPStubTests", dependencies: ["HTTPStub", "DogPatchClients"]),
         // The helpers the test targets share: temporary suites, the built tool's runs, loopback servers.
         // Not a product; it imports no testing library, so `swift build` builds it with the toolchain alone.
-        .target(name: "ContractTestSupport", dependencies: ["ContractEngine"], path: "Tests/ContractTestSupport"),
+        .target(
+            name: "ContractTestSupport", dependencies: ["ContractCatalogue", "ContractEngine"],
+            path: "Tests/ContractTestSupport"),
         // The engine, a test folder for each of its folders; it does not link the executable.
         .testTarget(
             name: "ContractEngineTests",
@@ -90,11 +101,13 @@ let package = Package(
             exclude: ["Live/Data"]
         ),
         // Swift Testing's face of the engine: contract cases as test arguments.
-        .testTarget(name: "ContractKitTests", dependencies: ["ContractKit", "ContractTestSupport"]),
+        .testTarget(name: "ContractKitTests", dependencies: ["ContractKit", "DogPatchClients", "ContractTestSupport"]),
         // End to end, by command: the built `dogpatch-contracts` run on real files in a temporary folder.
         .testTarget(
             name: "DogPatchContractsTests",
-            dependencies: ["dogpatch-contracts", "ContractEngine", "DogPatchClients", "ContractTestSupport"],
+            dependencies: [
+                "dogpatch-contracts", "ContractTool", "ContractEngine", "DogPatchClients", "ContractTestSupport",
+            ],
             // Archives and expected documents the tests read by path, with their provenance.
             exclude: ["Add/Archives", "Export/Expected"]
         ),

@@ -6,7 +6,7 @@
 # The front-door test (Tests/RepositoryTests/Architecture/FrontDoorTests.swift) counts the engine
 # type names the executable's code spells out. This script measures what the compiler sees
 # instead: after `swift build --product dogpatch-contracts` (debug), it type-checks each file of
-# Sources/dogpatch-contracts on its own (`swiftc -frontend -dump-ast -primary-file FILE`, with the
+# Sources/ContractTool (the command line) on its own (`swiftc -frontend -dump-ast -primary-file FILE`, with the
 # target's other files as context and the built debug modules on the search path) and collects
 # every top-level type declared in Sources/ContractEngine that the typed AST refers to: types
 # written out, and also inferred ones (a closure's parameter, a `let` without a type, the element
@@ -56,7 +56,7 @@ python3 - "$manifest" "$work" <<'EOF'
 import json, re, sys
 manifest, work = sys.argv[1], sys.argv[2]
 lines = open(manifest).read().split("\n")
-key = re.compile(r'^  "C\.dogpatch-contracts-[^"]*-debug\.module":$')
+key = re.compile(r'^  "C\.ContractTool-[^"]*-debug\.module":$')
 start = next(i for i, line in enumerate(lines) if key.match(line))
 args = json.loads(next(line for line in lines[start:] if line.startswith("    args: "))[len("    args: "):])
 

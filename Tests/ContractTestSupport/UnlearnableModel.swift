@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// A model whose shape cannot be learnt: it reads its coordinates through a nested container,

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// `add`'s front door: the command chooses one origin for the body (a file, the server, or an

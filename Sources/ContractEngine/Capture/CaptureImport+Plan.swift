@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// Which entries `add --har` takes, and the writes it plans for them.

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// `add --har`: the entries of an HTTP Archive whose request is an existing endpoint contract's

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 
 extension Expectation {
     /// How messages name the expectation: `responseUnsuccessful(404)`, `a decoded [Dog]`.

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// What a case's response led to: a decoded value or an `APIError` case.

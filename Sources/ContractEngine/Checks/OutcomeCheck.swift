@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// Checks an outcome, predicted or returned by the client, against a case's expectation.

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// Predicts a case's outcome from its response alone, by the `APIError` table.

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// What a replayed case's client did, as the coverage matrix counts it.

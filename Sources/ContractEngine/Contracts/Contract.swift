@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// One contract file, loaded and checked: an endpoint (or just a model) and its cases.

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// Loads contract files strictly: every unknown key, wrong type, duplicate, unknown name and

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 
 /// What a case's outcome must be.
 package struct Expectation: Sendable {

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// Per endpoint, how many replayed cases reach each outcome and each response queue.

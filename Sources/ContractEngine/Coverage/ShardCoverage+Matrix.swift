@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 
 extension ShardCoverage {
     /// Why the shards' reports do not add up to the coverage of one run; the command line words it.

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 
 /// A key of the model read from a key the JSON writes otherwise, under a key decoding strategy
 /// (`highTemp` from `high_temp`). It is the model's key to the model, as `JSONDecoder`'s coding

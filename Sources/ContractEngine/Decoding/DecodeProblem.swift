@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 
 /// Where and why a body failed to decode: the API layer's `DecodingFailure` (path and reason),
 /// plus where in the body it is, which the tool finds itself.

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// Decodes bodies with an API's own `JSONDecoder` and, when that fails, finds the failure's path

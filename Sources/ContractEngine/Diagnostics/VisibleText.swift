@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 
 /// Text from the user's files made safe to print: a case name holding a newline must not break a
 /// report's lines, and one holding ESC must not colour a terminal.

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// Everything `add` will write, worked out before anything is written, in named stages: where the

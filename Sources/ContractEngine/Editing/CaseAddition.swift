@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// `add`: a response body becomes a new case of a contract, and its fixture. The case is planned

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// A new case written as contract JSON: what `explain` suggests and `add` appends.

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// What a body shows under a model and a status: the outcome a correct client reports and, when

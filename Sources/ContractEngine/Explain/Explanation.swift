@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// What a developer needs to write a case for a body: the outcome a correct client reports, the

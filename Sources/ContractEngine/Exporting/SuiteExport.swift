@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// `export`'s front door: the place to write checked, the selection made and checked (an invalid

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// Renders a path with every array index collapsed to `[*]`, so a key that appears in each element

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// A path into a JSON value or a decoded model, written `[0].name.common` (the leading dot optional).

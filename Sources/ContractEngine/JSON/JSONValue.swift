@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// A JSON value; numbers keep their literal text so nothing is rounded before a check needs it.

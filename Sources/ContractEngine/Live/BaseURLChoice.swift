@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// Where live requests go: each API's base URL from the catalogue, unless another is chosen for

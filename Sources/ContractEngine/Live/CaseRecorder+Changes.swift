@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// What `record` prints of a case: what changed since the recording, under the case's line.

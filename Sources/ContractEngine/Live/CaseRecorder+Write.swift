@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// Writing a new answer: the fixture and the contract's `recorded` together, all or none, after

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// Re-records one recorded case: asks the server again, says what changed, and writes the new

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// The drift between a fixture and a server's body, as collapsed paths the model's decoding

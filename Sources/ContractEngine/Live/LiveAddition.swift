@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// `add --live`: the new case's body is the server's answer to the request the endpoint's client

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// `verify --live` for one case: the server's answer to the client's own request goes through

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// A recorded case's request, sent to the server again: what `verify --live` and `record` share.

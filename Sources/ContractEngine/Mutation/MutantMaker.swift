@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// Derives the mutants of one passing case and builds each one's response.

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// Runs one mutant: predicts what a correct client makes of it, replays it through the real

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// One `mutate` run: picks the cases to mutate, runs their mutants (at most `--jobs` at once,

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 
 extension Outcome {
     /// Whether two outcomes are the same problem, a failure in any entry of a dictionary counting

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// The JSON report (`--format json`, `--json FILE`) as a value, encoded with sorted keys:

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 
 extension Report {
     /// A run's report carrying its coverage matrix: per endpoint, how many replayed cases reach

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// Verifies one ready case: loads its body, predicts and checks the outcome, then replays it.

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// What every case of one run shares: where fixtures are, whether and how long to replay, whether

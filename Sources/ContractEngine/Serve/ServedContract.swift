@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 
 /// One contract as served.
 struct ServedContract: Sendable {

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// A contract suite as a list of cases, for a test target to run one test a case:
@@ -28,7 +28,7 @@ public struct ContractSuite: Sendable {
     /// - Throws: `ContractSuite.LoadError` when the contracts folder does not exist, or the
     ///   fixtures folder is a file. Problems inside the suite are failing cases, never a thrown error.
     public init(
-        contracts: String = "contracts", fixtures: String = "Fixtures", catalogue: Catalogue = .standard,
+        contracts: String = "contracts", fixtures: String = "Fixtures", catalogue: Catalogue,
         strict: Bool = false, timeout: TimeInterval? = nil, filePath: String = #filePath
     ) throws(LoadError) {
         let start = URL(fileURLWithPath: filePath).deletingLastPathComponent()

@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// How a selection finds and loads its contracts: the contracts folder or the PATHs, each contract

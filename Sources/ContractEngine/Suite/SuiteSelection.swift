@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// What one run works on, made once from the options and the location: the loaded contracts, the

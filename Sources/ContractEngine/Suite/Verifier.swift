@@ -1,4 +1,4 @@
-import DogPatchClients
+import ContractCatalogue
 import Foundation
 
 /// Runs a selection: predicts, replays and checks every case of it, on the fixtures or live.

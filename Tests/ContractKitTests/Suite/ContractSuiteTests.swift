@@ -1,5 +1,6 @@
 import ContractKit
 import ContractTestSupport
+import DogPatchClients
 import Foundation
 import Testing
 
@@ -9,7 +10,8 @@ struct ContractSuiteTests {
     /// A suite whose root is found from a test file inside the folder, as a test target's would be.
     static func suite(in folder: borrowing SuiteFolder, strict: Bool = false) throws -> ContractSuite {
         try ContractSuite(
-            strict: strict, filePath: folder.url.appendingPathComponent("Tests/AppTests/ContractTests.swift").path)
+            catalogue: .standard, strict: strict,
+            filePath: folder.url.appendingPathComponent("Tests/AppTests/ContractTests.swift").path)
     }
 
     @Test("cases are named contract › case, in suite order, and keep their identity across loads")
@@ -119,11 +121,11 @@ struct ContractSuiteTests {
         try folder.write("Stubs", "not a folder\n")
         let filePath = folder.url.appendingPathComponent("Tests/AppTests/ContractTests.swift").path
         let missing = #expect(throws: ContractSuite.LoadError.self) {
-            try ContractSuite(fixtures: "Missing", filePath: filePath)
+            try ContractSuite(fixtures: "Missing", catalogue: .standard, filePath: filePath)
         }
         #expect(missing?.description == #"the fixtures folder "Missing" does not exist"#)
         let file = #expect(throws: ContractSuite.LoadError.self) {
-            try ContractSuite(fixtures: "Stubs", filePath: filePath)
+            try ContractSuite(fixtures: "Stubs", catalogue: .standard, filePath: filePath)
         }
         #expect(file?.description == #"the fixtures folder "Stubs" is a file, not a folder"#)
     }

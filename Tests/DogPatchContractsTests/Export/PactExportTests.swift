@@ -3,7 +3,7 @@ import DogPatchClients
 import Foundation
 import Testing
 
-@testable import dogpatch_contracts
+@testable import ContractTool
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -415,7 +415,7 @@ struct LiveCommandTests {
             ),
             (
                 ["verify", "--live", "--base-url", "ftp://example.test/"],
-                "error: --base-url takes [API=]URL with an http or https URL, such as countries=http://127.0.0.1:8080/v3.1/, not \"ftp://example.test/\""
+                "error: --base-url takes [API=]URL with an http or https URL, such as dogpatch=http://127.0.0.1:8080/, not \"ftp://example.test/\""
             ),
         ])
     func baseURLs(_ arguments: [String], _ message: String) throws {

@@ -4,7 +4,7 @@ import DogPatchClients
 import Foundation
 import Testing
 
-@testable import dogpatch_contracts
+@testable import ContractTool
 
 /// `mutate`: the real client against answers nobody wrote down, and the models' profiles.
 @Suite("mutate, end to end")

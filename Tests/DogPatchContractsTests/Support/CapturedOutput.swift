@@ -3,7 +3,7 @@ import ContractTestSupport
 import DogPatchClients
 import Foundation
 
-@testable import dogpatch_contracts
+@testable import ContractTool
 
 /// Collects what the tool writes, for in-process runs.
 final class CapturedOutput: ToolOutput, @unchecked Sendable {
@@ -41,7 +41,8 @@ extension SuiteFolder {
     {
         let environment = ToolEnvironment(
             currentDirectory: url, variables: [:], stdoutIsTerminal: false, stderrIsTerminal: false)
-        let code = await Tool.run(arguments: arguments, environment: environment, output: output, catalogue: catalogue)
+        let code = await Tool.run(
+            arguments: arguments, environment: environment, output: output, tool: .builtIn(catalogue))
         return ToolRun(status: code.rawValue, stdout: output.stdout, stderr: output.stderr)
     }
 }
@@ -49,4 +50,13 @@ extension SuiteFolder {
 extension ToolRun {
     /// The exit status as the tool names it.
     var code: ExitCode? { ExitCode(rawValue: status) }
+}
+
+extension ToolIdentity {
+    /// The built-in tool's identity, as `dogpatch-contracts` has it, over a catalogue.
+    static func builtIn(_ catalogue: Catalogue = .standard) -> ToolIdentity {
+        ToolIdentity(
+            name: "dogpatch-contracts", about: "contract tests for the DogPatch and restcountries clients",
+            consumer: "dogpatch-app", catalogue: catalogue)
+    }
 }

@@ -2,7 +2,7 @@ import ContractTestSupport
 import Foundation
 import Testing
 
-@testable import dogpatch_contracts
+@testable import ContractTool
 
 @Suite("command line, end to end")
 struct CommandLineTests {

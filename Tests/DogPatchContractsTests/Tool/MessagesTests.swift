@@ -4,7 +4,7 @@ import DogPatchClients
 import Foundation
 import Testing
 
-@testable import dogpatch_contracts
+@testable import ContractTool
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

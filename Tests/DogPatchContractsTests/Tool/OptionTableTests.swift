@@ -1,6 +1,6 @@
 import Testing
 
-@testable import dogpatch_contracts
+@testable import ContractTool
 
 /// Each command's table of options drives both its parser and its help.
 @Suite("option tables")
@@ -15,7 +15,7 @@ struct OptionTableTests {
     }
 
     static func command<C: ToolCommand>(_ type: C.Type) -> Command {
-        Command(name: C.name, help: C.spec.help, names: C.spec.acceptedNames) { option in
+        Command(name: C.name, help: C.spec.help(.builtIn()), names: C.spec.acceptedNames) { option in
             do throws(CommandLineError) {
                 _ = try C.spec.parse([option, "1"], into: C())
                 return true
@@ -36,7 +36,7 @@ struct OptionTableTests {
     func everyCommand() {
         #expect(Tool.commands.map { $0.name } == Self.commands.map { $0.name })
         for command in Self.commands {
-            #expect(Help.main.contains("dogpatch-contracts \(command.name) "), "\(command.name)")
+            #expect(Help.main(.builtIn()).contains("dogpatch-contracts \(command.name) "), "\(command.name)")
         }
     }
 

@@ -2,7 +2,7 @@ import ContractTestSupport
 import Foundation
 import Testing
 
-@testable import dogpatch_contracts
+@testable import ContractTool
 
 /// Issue 22, item 3: a failure inside a dictionary is named the same way in every process.
 @Suite("dictionary paths")

@@ -3,7 +3,7 @@ import DogPatchClients
 import Foundation
 import Testing
 
-@testable import dogpatch_contracts
+@testable import ContractTool
 
 /// `--quiet`: the text report keeps what needs reading (failures, errors, warnings and the
 /// summary) and leaves out the passed and skipped cases with nothing to say.

@@ -4,7 +4,7 @@ import DogPatchClients
 import Foundation
 import Testing
 
-@testable import dogpatch_contracts
+@testable import ContractTool
 
 @Suite("replay")
 struct ReplayTests {

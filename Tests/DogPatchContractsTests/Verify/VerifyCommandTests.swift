@@ -2,7 +2,7 @@ import ContractTestSupport
 import Foundation
 import Testing
 
-@testable import dogpatch_contracts
+@testable import ContractTool
 
 @Suite("verify, end to end")
 struct VerifyCommandTests {

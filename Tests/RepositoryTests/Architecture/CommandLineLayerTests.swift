@@ -7,7 +7,7 @@ import Testing
 /// one above it, so no command calls back into `Tool` and parsing and output never name a command.
 @Suite("command-line layers")
 struct CommandLineLayerTests {
-    static let target = LayerTests.root.appendingPathComponent("Sources/dogpatch-contracts")
+    static let target = LayerTests.root.appendingPathComponent("Sources/ContractTool")
 
     /// The folders of `CLI/` from the bottom up; the files outside them (`Tool`, `@main`) are the top.
     static let stack = ["Environment", "Parsing", "Output", "Commands"]

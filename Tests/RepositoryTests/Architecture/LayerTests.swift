@@ -317,7 +317,7 @@ struct LayerTests {
 
     @Test("no engine file names a type of the command line, which lives in the executable")
     func noCommandLineTypes() throws {
-        let commandLine = Self.root.appendingPathComponent("Sources/dogpatch-contracts")
+        let commandLine = Self.root.appendingPathComponent("Sources/ContractTool")
         var declared: Set<String> = []
         let walker = FileManager.default.enumerator(atPath: commandLine.path)
         while let path = walker?.nextObject() as? String {

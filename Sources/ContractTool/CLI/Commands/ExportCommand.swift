@@ -1,5 +1,5 @@
+import ContractCatalogue
 import ContractEngine
-import DogPatchClients
 import Foundation
 
 /// `dogpatch-contracts export (pact --out DIR | openapi --out FILE) [PATH ...]`: the contract, taken
@@ -13,11 +13,16 @@ struct ExportCommand: ToolCommand, SuiteCommand {
     var options = VerifyOptions.commandLine
     var format: Format?
     var out: String?
-    /// `--consumer`, when given; pact names the consumer `dogpatch-app` otherwise.
+    /// `--consumer`, when given; pact names the tool's consumer, else the package's, otherwise.
     var consumerGiven: String?
     var verbose = false
-    /// The consumer the pact files are named for.
-    var consumer: String { consumerGiven ?? "dogpatch-app" }
+
+    /// The consumer the pact files are named for: `--consumer`, else the tool's own default, else
+    /// the name of the package at the suite's root, else the root folder's name.
+    func consumer(in context: CommandContext) -> String {
+        consumerGiven ?? context.tool.consumer ?? context.environment.location.packageName
+            ?? context.environment.location.root.lastPathComponent
+    }
 
     static let spec = CommandSpec<ExportCommand>(
         name: "export",
@@ -53,7 +58,10 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             ) {
                 $0.out = $1
             },
-            .value("--consumer", "NAME", "pact: the consumer's name (default: dogpatch-app)") { $0.consumerGiven = $1 },
+            .value(
+                "--consumer", "NAME",
+                "pact: the consumer's name (default: {CONSUMER})"
+            ) { $0.consumerGiven = $1 },
             .flag("--verbose", "pact: list each case left out by design, with the reason") { $0.verbose = true },
         ],
         positional: { command, value throws(CommandLineError) in
@@ -82,8 +90,7 @@ struct ExportCommand: ToolCommand, SuiteCommand {
                 throw CommandLineError(
                     message: "export needs --out: the folder (pact) or the file (openapi) to write", command: "export")
             }
-            let consumer = command.consumer
-            if !SuiteExport.canNameFiles(consumer: consumer) {
+            if let consumer = command.consumerGiven, !SuiteExport.canNameFiles(consumer: consumer) {
                 throw CommandLineError(
                     message:
                         "--consumer \(CodingPath.quote(consumer)) cannot name a file in --out: use a name without /, \\ or control characters that does not start with .",
@@ -100,6 +107,14 @@ struct ExportCommand: ToolCommand, SuiteCommand {
         guard let out, let format else { return CommandOutcome(.invalid) }
         let location = context.environment.location
         _ = try outsideContracts(out, option: "--out", example: format == .pact ? "pacts" : "openapi.json", in: context)
+        let consumer = consumer(in: context)
+        if format == .pact, !SuiteExport.canNameFiles(consumer: consumer) {
+            throw .usage(
+                CommandLineError(
+                    message:
+                        "the consumer \(CodingPath.quote(consumer)) (the package's name) cannot name a file: give --consumer NAME",
+                    command: Self.name))
+        }
         let outcome: SuiteExport.Outcome
         do throws(SuiteExport.Refusal) {
             outcome = try await SuiteExport.export(

@@ -23,13 +23,17 @@ enum ToolProblem: Error, Sendable {
 extension ToolProblem {
     /// The problem as text on standard error: the one place `error:`, `warning:`, `note:` and
     /// `usage:` are written.
-    /// - Parameter color: Whether a diagnostic is in colour.
+    /// - Parameters:
+    ///   - color: Whether a diagnostic is in colour.
+    ///   - tool: The tool whose name a usage error's hint gives, and whose words its message uses.
     /// - Returns: The text, ending in a line break.
-    func rendered(color: Bool) -> String {
+    func rendered(color: Bool, tool: ToolIdentity? = nil) -> String {
         switch self {
         case .usage(let error):
-            let hint = error.command.map { "dogpatch-contracts \($0) --help" } ?? "dogpatch-contracts --help"
-            return "error: \(error.message)\nusage: see '\(hint)'\n"
+            let name = tool?.name ?? "contracts"
+            let hint = error.command.map { "\(name) \($0) --help" } ?? "\(name) --help"
+            let message = tool?.words(error.message) ?? error.message
+            return "error: \(message)\nusage: see '\(hint)'\n"
         case .diagnostics(let diagnostics):
             return diagnostics.map { $0.rendered(color: color) + "\n" }.joined()
         case .error(let message):

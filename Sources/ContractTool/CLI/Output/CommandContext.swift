@@ -1,5 +1,5 @@
+import ContractCatalogue
 import ContractEngine
-import DogPatchClients
 import Foundation
 
 /// What a command runs with.
@@ -8,8 +8,11 @@ struct CommandContext: Sendable {
     let environment: ToolEnvironment
     /// Where results go. Problems do not: commands return them, and the tool reports them.
     let output: any ToolOutput
+    /// The tool's name, and the endpoints and models contracts may name.
+    let tool: ToolIdentity
+
     /// The endpoints and models contracts may name.
-    let catalogue: Catalogue
+    var catalogue: Catalogue { tool.catalogue }
 
     /// Writes results to standard output.
     func results(_ text: String) {
@@ -20,9 +23,9 @@ struct CommandContext: Sendable {
     /// - Parameter root: The suite's root.
     func writer(root: URL) -> SuiteWriter {
         let output = output
+        let name = tool.name
         return SuiteWriter(root: root, temporaries: environment.temporaryFiles) {
-            output.standardError(
-                "waiting for the suite's lock: another dogpatch-contracts is writing to \(root.path)\n")
+            output.standardError("waiting for the suite's lock: another \(name) is writing to \(root.path)\n")
         }
     }
 }

@@ -1,8 +1,8 @@
+import ContractCatalogue
 import ContractEngine
-import DogPatchClients
 import Foundation
 
-/// The `dogpatch-contracts` command line: parses arguments, runs a command, reports, and returns the exit status.
+/// The command line: parses arguments, runs a command, reports, and returns the exit status.
 enum Tool {
     /// Every command, in the order the tool's help lists them.
     static let commands: [any ToolCommand.Type] = [
@@ -15,12 +15,12 @@ enum Tool {
     ///   - arguments: The arguments after the program name.
     ///   - environment: The process's folder, variables and terminals.
     ///   - output: Where results and diagnostics go.
-    ///   - catalogue: The endpoints and models contracts may name.
+    ///   - tool: The tool's name and the endpoints and models contracts may name.
     /// - Returns: The exit status.
     static func run(
-        arguments: [String], environment: ToolEnvironment, output: any ToolOutput, catalogue: Catalogue = .standard
+        arguments: [String], environment: ToolEnvironment, output: any ToolOutput, tool: ToolIdentity
     ) async -> ExitCode {
-        let context = CommandContext(environment: environment, output: output, catalogue: catalogue)
+        let context = CommandContext(environment: environment, output: output, tool: tool)
         let outcome: CommandOutcome
         do throws(ToolProblem) {
             outcome = try await dispatch(arguments, in: context)
@@ -28,7 +28,7 @@ enum Tool {
             outcome = CommandOutcome(.invalid, [error])
         }
         let color = outcome.color.isOn(terminal: environment.stderrIsTerminal, environment: environment)
-        output.standardError(outcome.problems.map { $0.rendered(color: color) }.joined())
+        output.standardError(outcome.problems.map { $0.rendered(color: color, tool: tool) }.joined())
         return outcome.code
     }
 
@@ -36,15 +36,15 @@ enum Tool {
         -> CommandOutcome
     {
         guard let name = arguments.first else {
-            context.output.standardError(Help.main)
+            context.output.standardError(Help.main(context.tool))
             return CommandOutcome(.invalid)
         }
         switch name {
         case "--help", "-h", "help":
-            context.results(Help.main)
+            context.results(Help.main(context.tool))
             return CommandOutcome(.success)
         case "--version":
-            context.results("dogpatch-contracts \(Help.version)\n")
+            context.results("\(context.tool.name) \(Help.version)\n")
             return CommandOutcome(.success)
         default:
             guard let command = commands.first(where: { $0.name == name }) else {
@@ -65,7 +65,7 @@ enum Tool {
         }
         switch invocation {
         case .help:
-            context.results(Command.spec.help)
+            context.results(Command.spec.help(context.tool))
             return CommandOutcome(.success)
         case .run(let command):
             return try await command.run(in: context)

@@ -1,5 +1,5 @@
+import ContractCatalogue
 import ContractEngine
-import DogPatchClients
 import Foundation
 
 /// `dogpatch-contracts verify`: runs the suite and reports every case.
@@ -74,7 +74,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
                     message: """
                         --require-coverage judges the whole suite, and --shard \(shard.index)/\(shard.count) runs part of it; \
                         give each shard --coverage --json shard-I.json instead, then check them together: \
-                        dogpatch-contracts coverage --require shard-*.json
+                        {TOOL} coverage --require shard-*.json
                         """, command: "verify")
             }
         },

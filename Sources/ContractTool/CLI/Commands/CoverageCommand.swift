@@ -1,5 +1,5 @@
+import ContractCatalogue
 import ContractEngine
-import DogPatchClients
 import Foundation
 
 /// `dogpatch-contracts coverage REPORT.json ...`: the coverage of a sharded run, from the JSON

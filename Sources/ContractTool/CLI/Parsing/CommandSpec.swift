@@ -5,7 +5,7 @@ import ContractEngine
 struct CommandSpec<Parsed>: Sendable {
     /// The command's name, such as `verify`.
     let name: String
-    /// What follows `dogpatch-contracts NAME` in the usage line.
+    /// What follows `TOOL NAME` in the usage line.
     let synopsis: String
     /// One line for the tool's own help.
     let summary: String
@@ -72,9 +72,15 @@ struct CommandSpec<Parsed>: Sendable {
         }
     }
 
-    /// The command's `--help`.
-    var help: String {
-        var out = "USAGE: dogpatch-contracts \(name) \(synopsis)\n\n\(about)\n"
+    /// The command's `--help`, in the tool's words.
+    /// - Parameter tool: The tool's name and catalogue.
+    /// - Returns: The help.
+    func help(_ tool: ToolIdentity) -> String {
+        tool.words(help(name: tool.name))
+    }
+
+    private func help(name tool: String) -> String {
+        var out = "USAGE: \(tool) \(name) \(synopsis)\n\n\(about)\n"
         if !arguments.isEmpty {
             out += "\nARGUMENTS:\n" + arguments.map { Help.entry($0.name, $0.help) }.joined()
         }

@@ -1,5 +1,5 @@
+import ContractCatalogue
 import ContractEngine
-import DogPatchClients
 import Foundation
 
 /// `dogpatch-contracts serve [PATH ...]`: the suite's contracts as the app's mock server, until

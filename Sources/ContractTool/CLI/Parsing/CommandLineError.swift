@@ -1,5 +1,5 @@
+import ContractCatalogue
 import ContractEngine
-import DogPatchClients
 
 /// Arguments the tool cannot run with.
 struct CommandLineError: Error, Sendable {

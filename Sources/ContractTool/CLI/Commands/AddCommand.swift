@@ -1,5 +1,5 @@
+import ContractCatalogue
 import ContractEngine
-import DogPatchClients
 import Foundation
 
 /// `dogpatch-contracts add FIXTURE --contract FILE --name NAME (--endpoint E | --model M)`: puts a

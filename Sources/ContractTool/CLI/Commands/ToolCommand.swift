@@ -1,5 +1,5 @@
+import ContractCatalogue
 import ContractEngine
-import DogPatchClients
 import Foundation
 
 /// One subcommand of `dogpatch-contracts`: a table of options (its `spec`), the value the

@@ -1,5 +1,5 @@
+import ContractCatalogue
 import ContractEngine
-import DogPatchClients
 import Foundation
 
 /// `dogpatch-contracts record`: asks the server again for every recorded case and rewrites its

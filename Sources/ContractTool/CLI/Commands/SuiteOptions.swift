@@ -1,5 +1,5 @@
+import ContractCatalogue
 import ContractEngine
-import DogPatchClients
 import Foundation
 
 /// A command that works on a selection of the suite: `verify`, `list`, `record`, `mutate`,

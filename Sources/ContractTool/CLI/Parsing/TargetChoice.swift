@@ -1,5 +1,5 @@
+import ContractCatalogue
 import ContractEngine
-import DogPatchClients
 
 /// The model a command works with, named by `--model` or through `--endpoint`.
 struct TargetChoice {

@@ -1,5 +1,5 @@
+import ContractCatalogue
 import ContractEngine
-import DogPatchClients
 import Foundation
 
 /// `dogpatch-contracts explain FIXTURE (--model M | --endpoint E)`: decodes any body as verify's
@@ -22,8 +22,8 @@ struct ExplainCommand: ToolCommand {
             """,
         arguments: [("FIXTURE", "the response body to explain")],
         options: [
-            .value("--model", "M", "Dog, [Dog], Country or [Country]") { $0.target.model = $1 },
-            .value("--endpoint", "E", "dogpatch.getDogs, countries.all or countries.byName (its model)") {
+            .value("--model", "M", "{MODELS}") { $0.target.model = $1 },
+            .value("--endpoint", "E", "{ENDPOINTS} (its model)") {
                 $0.target.endpoint = $1
             },
             .value("--status", "N", "the HTTP status the body comes with (default: 200)") {

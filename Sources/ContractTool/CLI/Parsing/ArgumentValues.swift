@@ -1,5 +1,5 @@
+import ContractCatalogue
 import ContractEngine
-import DogPatchClients
 import Foundation
 
 /// Values of options more than one command takes, checked in one place each.
@@ -34,8 +34,8 @@ enum ArgumentValues {
             let message =
                 switch error {
                 case .notAURL(let shown):
-                    "--base-url takes [API=]URL with an http or https URL, such as countries=http://127.0.0.1:8080/v3.1/, not \(CodingPath.quote(shown))"
-                case .emptyAPIName(let shown): "--base-url needs an API name before \"=\", such as countries=\(shown)"
+                    "--base-url takes [API=]URL with an http or https URL, such as {API}=http://127.0.0.1:8080/, not \(CodingPath.quote(shown))"
+                case .emptyAPIName(let shown): "--base-url needs an API name before \"=\", such as {API}=\(shown)"
                 case .apiTwice(let api): "--base-url names the API \"\(api)\" twice"
                 case .bareTwice: "--base-url without an API name can be given once; name the API: API=URL"
                 }
