@@ -15,7 +15,7 @@ struct OwnEndpointTests {
     /// The dependency the page's `Package.swift` names, which the scratch package replaces with
     /// this repository's folder.
     static var dependency: Regex<Substring> {
-        #/\.package\(url: "https://github\.com/<owner>/dogpatch-contracts", from: "[0-9.]+"\)/#
+        #/\.package\(url: "https://github\.com/<owner>/dogpatch-contracts", branch: "main"\)/#
     }
 
     static func package() throws -> ScratchPackage {
