@@ -197,7 +197,10 @@ enum HTTPParser {
             }
             let digits = sizeLine.prefix { $0 != UInt8(ascii: ";") }
             let text = String(decoding: digits, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-            guard !text.isEmpty, text.count <= 8, let size = Int(text, radix: 16) else {
+            // A size is 1*HEXDIG: `Int(_:radix:)` alone also takes a sign (`-1`, `+a`).
+            guard !text.isEmpty, text.count <= 8, text.utf8.allSatisfy(\.isHexDigit),
+                let size = Int(text, radix: 16)
+            else {
                 return .refused(.refused(status: 400, reason: "a chunk's size is malformed"))
             }
             if data.count + size > bodyLimit {
@@ -231,6 +234,18 @@ enum HTTPParser {
             return true
         default:
             return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+}
+
+extension UInt8 {
+    /// Whether the byte is an ASCII hexadecimal digit (RFC 5234 `HEXDIG`, either case).
+    fileprivate var isHexDigit: Bool {
+        switch self {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+            UInt8(ascii: "A")...UInt8(ascii: "F"):
+            true
+        default: false
         }
     }
 }

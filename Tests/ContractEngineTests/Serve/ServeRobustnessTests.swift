@@ -57,6 +57,16 @@ struct ServeRobustnessTests {
             Array("GET /api/v1/dogs HTTP/1.1\r\nNo colon here\r\n\r\n".utf8),
             Array("GET /api/v1/dogs HTTP/1.1\r\nContent-Length: ten\r\n\r\n".utf8),
             Array("GET /api/v1/dogs HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n".utf8),
+            // A chunk's size is 1*HEXDIG: a sign once crashed the server (issue 39, finding 1).
+            Array(
+                "POST /_contracts/select HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n-1\r\nx\r\n0\r\n\r\n"
+                    .utf8),
+            Array(
+                "POST /_contracts/select HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n+2\r\nxy\r\n0\r\n\r\n"
+                    .utf8),
+            Array(
+                "POST /_contracts/select HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0x2\r\nxy\r\n0\r\n\r\n"
+                    .utf8),
             // The start of a TLS ClientHello.
             [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03],
             [0x00, 0xFF, 0x13, 0x37, 0x0A, 0x0D, 0x0A],
