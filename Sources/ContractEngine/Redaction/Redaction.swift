@@ -84,11 +84,19 @@ enum Redaction {
         return shown + rest
     }
 
+    /// The headers that frame a message rather than describe its body: a fixture is stored as the
+    /// client gets it, decoded and whole, and `serve` and the stub frame it themselves, so a
+    /// contract's own could only be false of it.
+    static let framingHeaders: Set<String> = [
+        "content-length", "transfer-encoding", "connection", "keep-alive", "content-encoding", "te", "trailer",
+        "upgrade",
+    ]
+
     /// Whether a header may be written into a contract when asked for.
     /// - Parameter name: The header's name, in any case.
-    /// - Returns: `false` for a header that carries credentials or a session.
+    /// - Returns: `false` for a header that carries credentials or a session, or frames the message.
     static func mayKeep(header name: String) -> Bool {
-        !secretHeaders.contains(name.lowercased())
+        !secretHeaders.contains(name.lowercased()) && !framingHeaders.contains(name.lowercased())
     }
 
     /// The headers a recorded case writes: `Content-Type` and those asked for that may be kept,

@@ -158,3 +158,33 @@ struct ContractLoaderTests {
         }
     }
 }
+
+extension ContractLoaderTests {
+    /// Issue 39, findings 4 and 11: a header `serve` would send as written must not split the
+    /// answer, and the message's framing is the server's.
+    @Test(
+        "a header that would split the answer or frame the message is refused at its line and column",
+        arguments: [
+            (#"{"X-Note": "a\r\nSet-Cookie: x=1"}"#, "2:52: error: header \"X-Note\"'s value holds a line break"),
+            (#"{"X Note": "a"}"#, "2:42: error: header name \"X Note\" is not an HTTP token"),
+            (#"{"X-Note\n": "a"}"#, "2:42: error: header name \"X-Note\\n\" is not an HTTP token"),
+            (#"{"Content-Length": "2"}"#, "2:42: error: header \"Content-Length\" frames the message"),
+            (#"{"transfer-encoding": "chunked"}"#, "2:42: error: header \"transfer-encoding\" frames the message"),
+            (#"{"Content-Encoding": "gzip"}"#, "2:42: error: header \"Content-Encoding\" frames the message"),
+            (#"{"Connection": "close"}"#, "2:42: error: header \"Connection\" frames the message"),
+        ])
+    func headerText(headers: String, rendered: String) {
+        let loaded = Self.load(
+            """
+            {"model": "[Dog]", "cases": [
+              {"name": "a", "response": {"headers": \(headers), "body": "[]"}, "expect": {"decodes": true}}
+            ]}
+            """)
+        guard case .loaded(let contract) = loaded, case .invalid(_, let problems) = contract.cases.first else {
+            Issue.record("the case loaded: \(loaded)")
+            return
+        }
+        #expect(
+            problems.contains { $0.rendered.hasPrefix("contracts/c.json:" + rendered) }, "\(problems.map(\.rendered))")
+    }
+}
