@@ -48,22 +48,21 @@ final class CaseRouter: Sendable {
         }
         let (suite, selections) = state.withLock { ($0.suite, $0.selections) }
         let query = Self.queryItems(request.query)
-        let decodedPath = path.contains("%") ? path.removingPercentEncoding ?? String(path) : String(path)
+        // The path as sent, compared as RFC 3986 allows: `/AC/DC` is not `/AC%2FDC`.
+        let comparedPath = SentRequest.normalized(path)
         // A HEAD is answered as its GET would be, without the body.
         let method = request.method == "HEAD" ? "GET" : request.method
         let matching = suite.contracts.filter { contract in
-            guard let sent = contract.request else { return false }
-            return sent.method == method && sent.decodedPath == decodedPath
-                && Self.sameItems(sent.query, query)
+            guard let sent = contract.request, sent.method == method, sent.comparedPath == comparedPath else {
+                return false
+            }
+            // Only the items the endpoint defines are matched: an app's own `api_key` on every
+            // request does not make it unmatched.
+            let defined = suite.definedQuery(of: contract.endpoint)
+            return Self.sameItems(sent.query, query.filter { defined.contains($0.name) })
         }
-        guard let first = matching.first else { return unmatched(request, path: String(path), query: query, suite) }
-        // The contract that answers: the one selected last, else one a case choice names, else the first.
-        let selected = matching.filter { selections[$0.identity] != nil }
-            .max { (selections[$0.identity]?.order ?? 0) < (selections[$1.identity]?.order ?? 0) }
-        let pinned = matching.first { contract in
-            choices.contains { $0.contract == contract.identity }
-        }
-        let primary = selected ?? pinned ?? first
+        guard !matching.isEmpty else { return unmatched(request, path: String(path), query: query, suite) }
+        let primary = Self.answering(matching, selections: selections, choices: choices)
         let shown = Self.shown(
             request, path: String(path), query: query, defined: suite.definedQuery(of: primary.endpoint))
         if let wanted = request.header(Self.caseHeader) {
@@ -74,9 +73,12 @@ final class CaseRouter: Sendable {
                         note: "\(shown) \(contract.identity) › \(served.name)", closing: !request.keepsAlive)
                 }
             }
+            // Every case that can answer the request, whichever contract holds it.
+            var names: [String] = []
+            for contract in order { names += contract.cases.map(\.name).filter { !names.contains($0) } }
             return HTTPAnswer.json(
                 status: 400,
-                "{\"error\":\(JSONValue.quote("unknown case \(JSONValue.quote(wanted)) in \(Self.caseHeader)")),\"contract\":\(JSONValue.quote(primary.identity)),\"cases\":[\(primary.cases.map { JSONValue.quote($0.name) }.joined(separator: ","))]}",
+                "{\"error\":\(JSONValue.quote("unknown case \(JSONValue.quote(wanted)) in \(Self.caseHeader)")),\"contract\":\(JSONValue.quote(primary.identity)),\"contracts\":[\(order.map { JSONValue.quote($0.identity) }.joined(separator: ","))],\"cases\":[\(names.map(JSONValue.quote).joined(separator: ","))]}",
                 note: "\(shown) \(primary.identity) › unknown case \(JSONValue.quote(wanted))")
         }
         let chosen =
@@ -99,6 +101,23 @@ final class CaseRouter: Sendable {
         return chosen.answer(note: note, closing: !request.keepsAlive)
     }
 
+    /// Of the contracts whose client sends a request, the one that answers it: the one selected
+    /// last, else the first one a `--case` choice names a case of (a bare name applies to every
+    /// contract that has it), else the first in suite order.
+    private static func answering(
+        _ matching: [ServedContract], selections: [String: (caseName: String, order: Int)], choices: [CaseChoice]
+    ) -> ServedContract {
+        let selected = matching.filter { selections[$0.identity] != nil }
+            .max { (selections[$0.identity]?.order ?? 0) < (selections[$1.identity]?.order ?? 0) }
+        let chosen = matching.first { contract in
+            choices.contains { choice in
+                (choice.contract == nil || choice.contract == contract.identity)
+                    && contract.servedCase(named: choice.caseName) != nil
+            }
+        }
+        return selected ?? chosen ?? matching[0]
+    }
+
     // MARK: - Unmatched requests
 
     /// The 404 for a request no contract's client sends, naming the nearest contract and how the
@@ -112,7 +131,7 @@ final class CaseRouter: Sendable {
             guard let sent = contract.request else { continue }
             let mismatch = Self.mismatch(
                 of: request, decodedPath: decodedPath, query: query, against: sent,
-                defined: suite.definedQuery(of: contract.endpoint))
+                defined: suite.definedQuery(of: contract.endpoint), within: best?.mismatch.score ?? .max)
             if best == nil || mismatch.score < best?.mismatch.score ?? .max {
                 best = (contract, sent, mismatch)
             }
@@ -141,10 +160,11 @@ final class CaseRouter: Sendable {
         var score = 0
     }
 
-    /// Compares a request with the one a contract's client sends.
+    /// Compares a request with the one a contract's client sends. The paths' edit distance, the
+    /// costly part, is only measured when the contract could still be nearer than `within`.
     private static func mismatch(
         of request: HTTPRequest, decodedPath: String, query: [(name: String, value: String)],
-        against sent: SentRequest, defined: Set<String>
+        against sent: SentRequest, defined: Set<String>, within: Int
     ) -> Mismatch {
         var mismatch = Mismatch()
         if sent.method != request.method {
@@ -152,10 +172,12 @@ final class CaseRouter: Sendable {
                 "method \(JSONValue.quote(request.method)), the contract's is \(JSONValue.quote(sent.method))")
             mismatch.score += 10
         }
-        if sent.decodedPath != decodedPath {
+        if sent.decodedPath != decodedPath || sent.comparedPath != SentRequest.normalized(request.path) {
             mismatch.differences.append(
                 "path \(JSONValue.quote(decodedPath)), the contract's is \(JSONValue.quote(sent.decodedPath))")
-            mismatch.score += 100 + distance(sent.decodedPath, decodedPath)
+            // No edit distance is below the lengths' difference: past the best so far, not measured.
+            let bound = mismatch.score + 100 + abs(sent.decodedPath.utf8.count - decodedPath.utf8.count)
+            mismatch.score += 100 + (bound >= within ? bound : distance(sent.decodedPath, decodedPath))
         }
         for item in sent.query {
             let given = query.filter { $0.name == item.name }.map(\.value)
@@ -182,10 +204,21 @@ final class CaseRouter: Sendable {
         return mismatch
     }
 
-    /// A small edit distance, enough to find the nearest path.
+    /// A small edit distance, enough to find the nearest path; the common start and end are left
+    /// out first (paths of one API share most of theirs).
     private static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.utf8.prefix(200))
-        let b = Array(b.utf8.prefix(200))
+        var left = Array(a.utf8.prefix(200))[...]
+        var right = Array(b.utf8.prefix(200))[...]
+        while let x = left.first, let y = right.first, x == y {
+            left = left.dropFirst()
+            right = right.dropFirst()
+        }
+        while let x = left.last, let y = right.last, x == y {
+            left = left.dropLast()
+            right = right.dropLast()
+        }
+        let a = Array(left)
+        let b = Array(right)
         var previous = Array(0...b.count)
         for (i, x) in a.enumerated() {
             var current = [i + 1]
@@ -225,7 +258,20 @@ final class CaseRouter: Sendable {
 
     private func listing() -> String {
         let (suite, selections) = state.withLock { ($0.suite, $0.selections) }
+        // Contracts whose clients send one request: only one of them answers it.
+        var answerer: [String: String] = [:]
+        for group in Dictionary(grouping: suite.contracts.filter { $0.request != nil }, by: { Self.requestKey($0) }) {
+            let ordered = suite.contracts.filter { contract in group.value.contains { $0.identity == contract.identity }
+            }
+            let answers = Self.answering(ordered, selections: selections, choices: choices).identity
+            for contract in ordered { answerer[contract.identity] = answers }
+        }
         let contracts = suite.contracts.map { contract -> String in
+            if let other = answerer[contract.identity], other != contract.identity {
+                let request = contract.request.map(Self.requestJSON) ?? "null"
+                return
+                    "{\"contract\":\(JSONValue.quote(contract.identity)),\"endpoint\":\(JSONValue.quote(contract.endpoint.name)),\"request\":\(request),\"selected\":\(selections[contract.identity].map { JSONValue.quote($0.caseName) } ?? "null"),\"answering\":null,\"answeredBy\":\(JSONValue.quote(other)),\"cases\":[\(contract.cases.map(\.listing).joined(separator: ","))]}"
+            }
             let answering =
                 selections[contract.identity]?.caseName
                 ?? choices.lazy.compactMap { choice in
@@ -314,9 +360,9 @@ final class CaseRouter: Sendable {
         guard let query, !query.isEmpty else { return [] }
         return query.split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            // RFC 3986: a `+` is a `+`, not a space (that is HTML forms' encoding).
             func decoded(_ text: Substring) -> String {
-                let spaced = text.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
+                text.removingPercentEncoding ?? String(text)
             }
             return (decoded(parts[0]), parts.count > 1 ? decoded(parts[1]) : "")
         }
@@ -340,6 +386,13 @@ final class CaseRouter: Sendable {
             text += "?" + (parts.percentEncodedQuery ?? "")
         }
         return text
+    }
+
+    /// What tells requests apart when matching: the method, the path as compared and the query.
+    private static func requestKey(_ contract: ServedContract) -> String {
+        guard let sent = contract.request else { return "" }
+        let items = sent.query.map { $0.name + "=" + $0.value }.sorted().joined(separator: "&")
+        return sent.method + " " + sent.comparedPath + "?" + items
     }
 
     private static func requestJSON(_ sent: SentRequest) -> String {

@@ -25,7 +25,15 @@ struct ServedCase: Sendable {
             networkError = nil
             let listed = headerOrder.compactMap { name in headers[name].map { (name, $0) } }
             let others = headers.filter { !headerOrder.contains($0.key) }.sorted { $0.key < $1.key }
-            self.headers = listed + others.map { ($0.key, $0.value) }
+            var sent = listed + others.map { ($0.key, $0.value) }
+            // The exported document promises `application/json` for a 2xx JSON body: a case that
+            // names no type is served with that one, as the document says.
+            if (200...299).contains(status), !sent.contains(where: { $0.0.lowercased() == "content-type" }),
+                !body.isEmpty, (try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed)) != nil
+            {
+                sent.append(("Content-Type", "application/json"))
+            }
+            self.headers = sent
             self.body = body
             answer = .response(
                 status: status, bytes: HTTPAnswer.bytes(status: status, headers: self.headers, body: body),

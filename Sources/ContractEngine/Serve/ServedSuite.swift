@@ -12,6 +12,24 @@ struct ServedSuite: Sendable {
     let contracts: [ServedContract]
     /// The APIs served, with the base path their clients are given, in catalogue order.
     let apis: [(name: String, basePath: String)]
+    /// The names of the query items each endpoint defines, by endpoint name, made once: matching
+    /// and every log line read them.
+    private let definedQueries: [String: Set<String>]
+
+    /// A suite of served contracts.
+    /// - Parameters:
+    ///   - contracts: The contracts in suite order.
+    ///   - apis: The APIs served, with their base paths.
+    init(contracts: [ServedContract], apis: [(name: String, basePath: String)]) {
+        self.contracts = contracts
+        self.apis = apis
+        var defined: [String: Set<String>] = [:]
+        for contract in contracts {
+            defined[contract.endpoint.name, default: Set(contract.endpoint.parameters.map(\.name))]
+                .formUnion((contract.request?.query ?? []).map(\.name))
+        }
+        definedQueries = defined
+    }
 
     /// Loads the suite's selected contracts and readies their answers.
     /// - Parameters:
@@ -144,10 +162,6 @@ struct ServedSuite: Sendable {
 
     /// The names of the query items each API's endpoints define: what a log line may show.
     func definedQuery(of endpoint: Endpoint) -> Set<String> {
-        var names = Set(endpoint.parameters.map(\.name))
-        for contract in contracts where contract.endpoint.name == endpoint.name {
-            for item in contract.request?.query ?? [] { names.insert(item.name) }
-        }
-        return names
+        definedQueries[endpoint.name] ?? Set(endpoint.parameters.map(\.name))
     }
 }
