@@ -21,10 +21,18 @@ final class CaseRouter: Sendable {
     private let state: Locked<State>
     /// The run's case choices: bare case names, and `CONTRACT › NAME` pairs.
     private let choices: [CaseChoice]
+    /// The host names a request's `Host` (and a control request's `Origin`) may name: the
+    /// server's own, lowercased, without a port. Any other is a page reaching the server through
+    /// DNS rebinding, or a cross-site form.
+    private let hosts: Set<String>
 
-    init(suite: ServedSuite, choices: [CaseChoice]) {
+    /// The names every server answers to on the loopback.
+    static let loopbackHosts: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
+
+    init(suite: ServedSuite, choices: [CaseChoice], hosts: Set<String> = CaseRouter.loopbackHosts) {
         state = Locked(State(suite: suite))
         self.choices = choices
+        self.hosts = Set(hosts.map { $0.lowercased() })
     }
 
     /// The suite being served.
@@ -43,6 +51,7 @@ final class CaseRouter: Sendable {
     /// The answer to a request.
     func answer(_ request: HTTPRequest) -> HTTPAnswer {
         let path = Self.originPath(request.path)
+        if let refusal = refusal(of: request, path: path) { return refusal }
         if path == Self.controlPath || path.hasPrefix(Self.controlPath + "/") {
             return control(request, path: path)
         }
@@ -228,6 +237,54 @@ final class CaseRouter: Sendable {
             previous = current
         }
         return previous[b.count]
+    }
+
+    // MARK: - Who may ask
+
+    /// A request the server refuses whatever it asks: none or two `Host` fields (400), a `Host`
+    /// that names another server (421), or a control request sent by a page of another origin
+    /// (403).
+    private func refusal(of request: HTTPRequest, path: Substring) -> HTTPAnswer? {
+        let named = request.headers.filter { $0.name.lowercased() == "host" }.map(\.value)
+        let note = "\(request.method) \(VisibleText.escaped(String(path)))"
+        if named.count > 1 || (named.isEmpty && !request.isHTTP10) {
+            return HTTPAnswer.json(
+                status: 400, "{\"error\":\"a request names its Host once\"}",
+                note: note + " (\(named.count) Host fields)")
+        }
+        if let host = named.first, !hosts.contains(Self.hostName(host)) {
+            return HTTPAnswer.json(
+                status: 421,
+                "{\"error\":\(JSONValue.quote("this server answers for \(hosts.sorted().joined(separator: ", ")), not \(host)"))}",
+                note: note + " (Host \(VisibleText.escaped(host)) is not this server)")
+        }
+        let isControl = path == Self.controlPath || path.hasPrefix(Self.controlPath + "/")
+        if isControl, let origin = request.header("Origin"), !isOwn(origin: origin) {
+            return HTTPAnswer.json(
+                status: 403,
+                "{\"error\":\(JSONValue.quote("the control path takes no request from another origin (\(origin))"))}",
+                note: note + " (Origin \(VisibleText.escaped(origin)) refused)")
+        }
+        return nil
+    }
+
+    /// Whether an `Origin` is this server's own (`http://127.0.0.1:PORT`), as a page it served
+    /// would send; `null` (a file, a sandbox) and any other site are not.
+    private func isOwn(origin: String) -> Bool {
+        guard let parts = URLComponents(string: origin), let host = parts.host, parts.scheme == "http" else {
+            return false
+        }
+        let name = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return hosts.contains(name.lowercased())
+    }
+
+    /// A `Host` field's name without its port: `127.0.0.1:8080` is `127.0.0.1`, `[::1]:80` is `[::1]`.
+    private static func hostName(_ field: String) -> String {
+        let text = field.trimmingCharacters(in: .whitespaces).lowercased()
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+            return String(text[...close])
+        }
+        return String(text.prefix { $0 != ":" })
     }
 
     // MARK: - The control path

@@ -85,7 +85,8 @@ package final class SuiteServer: Sendable {
         case .success(let resolved): choices = resolved
         case .failure(let failure): return .failure(.unknownChoice(failure.choice, reason: failure.message.text))
         }
-        let router = CaseRouter(suite: suite, choices: choices)
+        let router = CaseRouter(
+            suite: suite, choices: choices, hosts: CaseRouter.loopbackHosts.union([settings.host.lowercased()]))
         let http: HTTPServer
         do throws(HTTPServer.StartError) {
             http = try HTTPServer(

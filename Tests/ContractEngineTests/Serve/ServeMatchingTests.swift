@@ -105,3 +105,39 @@ struct ServeMatchingTests {
         #expect(text.header("Content-Type") == "text/plain")
     }
 }
+
+extension ServeMatchingTests {
+    @Test(
+        "only Hosts naming the server are answered: 421 for another, 400 for none or two",
+        arguments: [
+            ("Host: 127.0.0.1:8080\r\n", 200), ("Host: localhost\r\n", 200), ("Host: [::1]:9\r\n", 200),
+            ("Host: LOCALHOST\r\n", 200), ("Host: attacker.example\r\n", 421),
+            ("Host: attacker.example:80\r\n", 421), ("", 400), ("Host: 127.0.0.1\r\nHost: 127.0.0.1\r\n", 400),
+        ])
+    func hostCheck(host: String, status: Int) async throws {
+        let server = try await ServeServerTests.start()
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        connection.send("GET /api/v1/dogs HTTP/1.1\r\n\(host)\r\n")
+        #expect(try connection.readResponse().status == status)
+    }
+
+    @Test("a control request from a page of another origin is refused; the server's own origin is not")
+    func foreignOrigin() async throws {
+        let server = try await ServeServerTests.start()
+        defer { server.stop() }
+        let body = #"{"contract":"get-dogs.json","case":"service unavailable"}"#
+        let own = "http://127.0.0.1:\(server.port)"
+        for (origin, status, answer) in [("http://evil.example", 403, 200), ("null", 403, 200), (own, 200, 503)] {
+            let connection = try RawConnection(port: server.port)
+            connection.send(
+                "POST /_contracts/select HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: \(origin)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            )
+            #expect(try connection.readResponse().status == status, "\(origin)")
+            // A refused selection changes nothing; the server's own origin selects.
+            #expect(try ServeServerTests.get("/api/v1/dogs", on: connection).status == answer, "\(origin)")
+        }
+        let connection = try RawConnection(port: server.port)
+        #expect(try ServeServerTests.post("/_contracts/reset", "", on: connection).status == 200)
+    }
+}

@@ -25,7 +25,7 @@ struct ServeRobustnessTests {
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
         let filler = String(repeating: "a", count: 1000)
-        var text = "GET /api/v1/dogs HTTP/1.1\r\nHost: x\r\n"
+        var text = "GET /api/v1/dogs HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         for index in 0..<70 { text += "X-Filler-\(index): \(filler)\r\n" }
         connection.send(text + "\r\n")
         #expect(try connection.readResponse().status == 431)
@@ -38,11 +38,11 @@ struct ServeRobustnessTests {
         let server = try await ServeServerTests.start()
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
-        connection.send("POST /_contracts/select HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n")
+        connection.send("POST /_contracts/select HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2000000\r\n\r\n")
         #expect(try connection.readResponse().status == 413)
         #expect(connection.ending() == .closed)
         let chunked = try RawConnection(port: server.port)
-        chunked.send("POST /_contracts/select HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+        chunked.send("POST /_contracts/select HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n")
         let chunk = String(repeating: "x", count: 0x10000)
         for _ in 0..<17 where chunked.send("10000\r\n\(chunk)\r\n") {}
         #expect(try chunked.readResponse().status == 413)
@@ -59,13 +59,13 @@ struct ServeRobustnessTests {
             Array("GET /api/v1/dogs HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n".utf8),
             // A chunk's size is 1*HEXDIG: a sign once crashed the server (issue 39, finding 1).
             Array(
-                "POST /_contracts/select HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n-1\r\nx\r\n0\r\n\r\n"
+                "POST /_contracts/select HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n-1\r\nx\r\n0\r\n\r\n"
                     .utf8),
             Array(
-                "POST /_contracts/select HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n+2\r\nxy\r\n0\r\n\r\n"
+                "POST /_contracts/select HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n+2\r\nxy\r\n0\r\n\r\n"
                     .utf8),
             Array(
-                "POST /_contracts/select HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0x2\r\nxy\r\n0\r\n\r\n"
+                "POST /_contracts/select HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n0x2\r\nxy\r\n0\r\n\r\n"
                     .utf8),
             // The start of a TLS ClientHello.
             [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03],
@@ -91,7 +91,7 @@ struct ServeRobustnessTests {
         let server = try await ServeServerTests.start(settings)
         defer { server.stop() }
         let slow = try RawConnection(port: server.port)
-        slow.send("GET /api/v1/dogs HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        slow.send("GET /api/v1/dogs HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
         let idle = try RawConnection(port: server.port)
         #expect(try ServeServerTests.get("/api/v1/dogs", on: idle).status == 200)
         #expect(slow.ending() == .closed)
@@ -104,7 +104,9 @@ struct ServeRobustnessTests {
         let server = try await ServeServerTests.start()
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
-        connection.send("GET /api/v1/dogs HTTP/1.1\r\nHost: x\r\n\r\nGET /v3.1/name/france HTTP/1.1\r\nHost: x\r\n\r\n")
+        connection.send(
+            "GET /api/v1/dogs HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /v3.1/name/france HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        )
         connection.shutdownWrite()
         #expect(try connection.readResponse().status == 200)
         #expect(try connection.readResponse().status == 200)
@@ -124,10 +126,11 @@ struct ServeRobustnessTests {
         // Connections held by the "no answer" fault do not stall the rest.
         let held = try (0..<4).map { _ in try RawConnection(port: server.port) }
         for connection in held {
-            connection.send("GET /api/v1/dogs HTTP/1.1\r\nHost: x\r\nX-Contract-Case: request timed out\r\n\r\n")
+            connection.send(
+                "GET /api/v1/dogs HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Contract-Case: request timed out\r\n\r\n")
         }
         let connections = try (0..<300).map { _ in try RawConnection(port: server.port) }
-        for connection in connections { connection.send("GET /v3.1/name/france HTTP/1.1\r\nHost: x\r\n\r\n") }
+        for connection in connections { connection.send("GET /v3.1/name/france HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") }
         var statuses: [Int] = []
         for connection in connections { statuses.append(try connection.readResponse().status) }
         #expect(statuses == Array(repeating: 200, count: 300))

@@ -60,12 +60,12 @@ struct ServeServerTests {
             #expect(response.status == 200)
             #expect(response.body == stored)
         }
-        connection.send("HEAD /api/v1/dogs HTTP/1.1\r\nHost: x\r\n\r\n")
+        connection.send("HEAD /api/v1/dogs HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let head = try connection.readResponse(headRequest: true)
         #expect(head.status == 200)
         #expect(head.header("Content-Length") == "\(stored.count)")
         #expect(head.body.isEmpty)
-        connection.send("HEAD /api/v1/cats HTTP/1.1\r\nHost: x\r\n\r\n")
+        connection.send("HEAD /api/v1/cats HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(try connection.readResponse(headRequest: true).status == 404)
         let country = try Self.get("/v3.1/name/france", on: connection)
         #expect(country.status == 200)
@@ -157,7 +157,7 @@ struct ServeServerTests {
         let server = try await Self.start(log: log)
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
-        connection.send("DELETE /api/v1/dogs HTTP/1.1\r\nHost: x\r\n\r\n")
+        connection.send("DELETE /api/v1/dogs HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let method = try connection.readResponse()
         #expect(method.status == 404)
         #expect(method.text.contains("contracts/dogpatch/get-dogs"))
@@ -234,13 +234,13 @@ struct ServeServerTests {
         let body = "{\"contract\":\"get-dogs.json\",\"case\":\"unauthorized\"}"
         let hex = String(body.utf8.count, radix: 16)
         connection.send(
-            "POST /_contracts/select HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n\(hex);ext=1\r\n\(body)\r\n0\r\nX-Trailer: t\r\n\r\n"
+            "POST /_contracts/select HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n\(hex);ext=1\r\n\(body)\r\n0\r\nX-Trailer: t\r\n\r\n"
         )
         #expect(try connection.readResponse().status == 200)
         #expect(try Self.get("/api/v1/dogs", on: connection).status == 401)
         let other = "{\"contract\":\"get-dogs.json\",\"case\":\"bad request\"}"
         connection.send(
-            "POST /_contracts/select HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: \(other.utf8.count)\r\n\r\n"
+            "POST /_contracts/select HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nContent-Length: \(other.utf8.count)\r\n\r\n"
         )
         #expect(try connection.readResponse(interim: true).status == 100)
         connection.send(other)
