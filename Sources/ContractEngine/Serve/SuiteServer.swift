@@ -74,7 +74,7 @@ package final class SuiteServer: Sendable {
             await ServedSuite.load(catalogue: catalogue, options: options, location: location)
         }
         let watched = watchedFiles(options: options, location: location)
-        let before = SuiteFingerprint(watched)
+        let before = SuiteFingerprint(watched, scannedAt: Date())
         let suite: ServedSuite
         switch await load() {
         case .success(let loaded): suite = loaded
@@ -104,7 +104,7 @@ package final class SuiteServer: Sendable {
             while !Task.isCancelled {
                 try? await Task.sleep(nanoseconds: interval)
                 if Task.isCancelled { return }
-                let now = SuiteFingerprint(watched)
+                let now = SuiteFingerprint(watched, scannedAt: Date(), previous: seen)
                 guard now != seen else { continue }
                 seen = now
                 switch await load() {
@@ -194,37 +194,5 @@ package final class SuiteServer: Sendable {
         let time = "\(tenths / 10).\(tenths % 10)"
         let head = exchange.request == nil ? "- \(exchange.note)" : exchange.note
         return "\(head) \(outcome) \(exchange.bodyCount) B \(time) ms"
-    }
-}
-
-/// What the files of a suite look like on disk: each file's and folder's identity, size and times,
-/// so an edit in place is seen as well as a file replaced.
-private struct SuiteFingerprint: Equatable {
-    private var entries: [String] = []
-
-    init(_ roots: [URL]) {
-        for root in roots {
-            Self.add(root.path, into: &entries)
-            guard let names = FileManager.default.enumerator(atPath: root.path) else { continue }
-            while let name = names.nextObject() as? String {
-                Self.add(root.path + "/" + name, into: &entries)
-            }
-        }
-    }
-
-    private static func add(_ path: String, into entries: inout [String]) {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            entries.append(path + " -")
-            return
-        }
-        #if canImport(Darwin)
-            let modified = "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
-            let changed = "\(info.st_ctimespec.tv_sec).\(info.st_ctimespec.tv_nsec)"
-        #else
-            let modified = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
-            let changed = "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
-        #endif
-        entries.append("\(path) \(info.st_dev) \(info.st_ino) \(info.st_size) \(modified) \(changed)")
     }
 }
