@@ -11,16 +11,19 @@ final class CaseRouter: Sendable {
     /// The control path.
     static let controlPath = "/_contracts"
 
-    private struct State {
+    struct State {
         var suite: ServedSuite
-        /// Control-path selections: contract identity -> case name, with the order they were made in.
-        var selections: [String: (caseName: String, order: Int)] = [:]
-        var nextOrder = 0
+        /// Each session's selections and journal, by the `X-Contract-Session` its requests name
+        /// (`""` for the default session).
+        var sessions: [String: ServeSession] = [:]
     }
 
-    private let state: Locked<State>
+    /// The header that names a request's session, so parallel UI tests share one server apart.
+    static let sessionHeader = "X-Contract-Session"
+
+    let state: Locked<State>
     /// The run's case choices: bare case names, and `CONTRACT › NAME` pairs.
-    private let choices: [CaseChoice]
+    let choices: [CaseChoice]
     /// The host names a request's `Host` (and a control request's `Origin`) may name: the
     /// server's own, lowercased, without a port. Any other is a page reaching the server through
     /// DNS rebinding, or a cross-site form.
@@ -42,20 +45,55 @@ final class CaseRouter: Sendable {
     func replace(_ suite: ServedSuite) {
         state.withLock { state in
             state.suite = suite
-            state.selections = state.selections.filter { identity, selection in
-                suite.contracts.contains { $0.identity == identity && $0.servedCase(named: selection.caseName) != nil }
+            for (name, session) in state.sessions {
+                state.sessions[name]?.selections = session.selections.filter { identity, selection in
+                    suite.contracts.contains {
+                        $0.identity == identity && $0.servedCase(named: selection.caseName) != nil
+                    }
+                }
             }
         }
     }
 
-    /// The answer to a request.
+    /// What answered a request, for the journal: the answer, and the contract and case behind it.
+    private struct Routed {
+        var answer: HTTPAnswer
+        var contract: String? = nil
+        var caseName: String? = nil
+    }
+
+    /// The answer to a request; a request the suite answers is added to its session's journal.
     func answer(_ request: HTTPRequest) -> HTTPAnswer {
         let path = Self.originPath(request.path)
         if let refusal = refusal(of: request, path: path) { return refusal }
+        let session = request.header(Self.sessionHeader) ?? ""
         if path == Self.controlPath || path.hasPrefix(Self.controlPath + "/") {
-            return control(request, path: path)
+            return control(request, path: path, session: session)
         }
-        let (suite, selections) = state.withLock { ($0.suite, $0.selections) }
+        let (suite, selections) = state.withLock { ($0.suite, $0.sessions[session]?.selections ?? [:]) }
+        let routed = route(request, path: path, suite: suite, selections: selections)
+        let defined =
+            routed.contract.flatMap { identity in suite.contracts.first { $0.identity == identity } }
+            .map { suite.definedQuery(of: $0.endpoint) } ?? []
+        let status: Int?
+        let fault: String?
+        switch routed.answer.kind {
+        case .response(let code, _, _): (status, fault) = (code, nil)
+        case .fault(let wire): (status, fault) = (nil, wire.rawValue)
+        }
+        let entry = JournalEntry(
+            method: request.method, path: String(path),
+            query: Self.queryItems(request.query).filter { defined.contains($0.name) }, contract: routed.contract,
+            caseName: routed.caseName, status: status, fault: fault, time: Date())
+        state.withLock { $0.sessions[session, default: ServeSession()].record(entry) }
+        return routed.answer
+    }
+
+    /// Matches a request to a contract and a case, and makes the answer.
+    private func route(
+        _ request: HTTPRequest, path: Substring, suite: ServedSuite,
+        selections: [String: (caseName: String, order: Int)]
+    ) -> Routed {
         let query = Self.queryItems(request.query)
         // The path as sent, compared as RFC 3986 allows: `/AC/DC` is not `/AC%2FDC`.
         let comparedPath = SentRequest.normalized(path)
@@ -70,7 +108,9 @@ final class CaseRouter: Sendable {
             let defined = suite.definedQuery(of: contract.endpoint)
             return Self.sameItems(sent.query, query.filter { defined.contains($0.name) })
         }
-        guard !matching.isEmpty else { return unmatched(request, path: String(path), query: query, suite) }
+        guard !matching.isEmpty else {
+            return Routed(answer: unmatched(request, path: String(path), query: query, suite))
+        }
         let primary = Self.answering(matching, selections: selections, choices: choices)
         let shown = Self.shown(
             request, path: String(path), query: query, defined: suite.definedQuery(of: primary.endpoint))
@@ -78,17 +118,19 @@ final class CaseRouter: Sendable {
             let order = [primary] + matching.filter { $0.identity != primary.identity }
             for contract in order {
                 if let served = contract.servedCase(named: wanted) {
-                    return served.answer(
+                    let answer = served.answer(
                         note: "\(shown) \(contract.identity) › \(served.name)", closing: !request.keepsAlive)
+                    return Routed(answer: answer, contract: contract.identity, caseName: served.name)
                 }
             }
             // Every case that can answer the request, whichever contract holds it.
             var names: [String] = []
             for contract in order { names += contract.cases.map(\.name).filter { !names.contains($0) } }
-            return HTTPAnswer.json(
+            let answer = HTTPAnswer.json(
                 status: 400,
                 "{\"error\":\(JSONValue.quote("unknown case \(JSONValue.quote(wanted)) in \(Self.caseHeader)")),\"contract\":\(JSONValue.quote(primary.identity)),\"contracts\":[\(order.map { JSONValue.quote($0.identity) }.joined(separator: ","))],\"cases\":[\(names.map(JSONValue.quote).joined(separator: ","))]}",
                 note: "\(shown) \(primary.identity) › unknown case \(JSONValue.quote(wanted))")
+            return Routed(answer: answer, contract: primary.identity)
         }
         let chosen =
             selections[primary.identity].flatMap { primary.servedCase(named: $0.caseName) }
@@ -98,22 +140,24 @@ final class CaseRouter: Sendable {
             }.first
             ?? primary.defaultCase
         guard let chosen else {
-            return HTTPAnswer.json(
+            let answer = HTTPAnswer.json(
                 status: 404,
                 "{\"error\":\"the contract has no case to serve\",\"contract\":\(JSONValue.quote(primary.identity))}",
                 note: "\(shown) \(primary.identity): no case")
+            return Routed(answer: answer, contract: primary.identity)
         }
         var note = "\(shown) \(primary.identity) › \(chosen.name)"
         if let fault = chosen.networkError, !fault.exact {
             note += " (\(fault.name) is a device's error: served as the nearest fault, \(fault.fault.rawValue))"
         }
-        return chosen.answer(note: note, closing: !request.keepsAlive)
+        let answer = chosen.answer(note: note, closing: !request.keepsAlive)
+        return Routed(answer: answer, contract: primary.identity, caseName: chosen.name)
     }
 
     /// Of the contracts whose client sends a request, the one that answers it: the one selected
     /// last, else the first one a `--case` choice names a case of (a bare name applies to every
     /// contract that has it), else the first in suite order.
-    private static func answering(
+    static func answering(
         _ matching: [ServedContract], selections: [String: (caseName: String, order: Int)], choices: [CaseChoice]
     ) -> ServedContract {
         let selected = matching.filter { selections[$0.identity] != nil }
@@ -287,108 +331,6 @@ final class CaseRouter: Sendable {
         return String(text.prefix { $0 != ":" })
     }
 
-    // MARK: - The control path
-
-    private func control(_ request: HTTPRequest, path: Substring) -> HTTPAnswer {
-        let action = path.dropFirst(Self.controlPath.count).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-        let note = "\(request.method) \(path)"
-        switch (request.method, action) {
-        case ("GET", ""), ("HEAD", ""):
-            return HTTPAnswer.json(status: 200, listing(), note: note)
-        case ("POST", "reset"):
-            state.withLock { $0.selections.removeAll() }
-            return HTTPAnswer.json(status: 200, "{\"reset\":true}", note: note)
-        case ("POST", "select"):
-            return select(request.body, note: note)
-        case (_, ""), (_, "reset"), (_, "select"):
-            return HTTPAnswer.json(
-                status: 405,
-                "{\"error\":\(JSONValue.quote("\(request.method) is not allowed on \(path): GET \(Self.controlPath) lists, POST \(Self.controlPath)/select selects, POST \(Self.controlPath)/reset clears"))}",
-                note: note)
-        default:
-            return HTTPAnswer.json(
-                status: 404,
-                "{\"error\":\(JSONValue.quote("unknown control path \(path): GET \(Self.controlPath) lists, POST \(Self.controlPath)/select selects, POST \(Self.controlPath)/reset clears"))}",
-                note: note)
-        }
-    }
-
-    private func listing() -> String {
-        let (suite, selections) = state.withLock { ($0.suite, $0.selections) }
-        // Contracts whose clients send one request: only one of them answers it.
-        var answerer: [String: String] = [:]
-        for group in Dictionary(grouping: suite.contracts.filter { $0.request != nil }, by: { Self.requestKey($0) }) {
-            let ordered = suite.contracts.filter { contract in group.value.contains { $0.identity == contract.identity }
-            }
-            let answers = Self.answering(ordered, selections: selections, choices: choices).identity
-            for contract in ordered { answerer[contract.identity] = answers }
-        }
-        let contracts = suite.contracts.map { contract -> String in
-            if let other = answerer[contract.identity], other != contract.identity {
-                let request = contract.request.map(Self.requestJSON) ?? "null"
-                return
-                    "{\"contract\":\(JSONValue.quote(contract.identity)),\"endpoint\":\(JSONValue.quote(contract.endpoint.name)),\"request\":\(request),\"selected\":\(selections[contract.identity].map { JSONValue.quote($0.caseName) } ?? "null"),\"answering\":null,\"answeredBy\":\(JSONValue.quote(other)),\"cases\":[\(contract.cases.map(\.listing).joined(separator: ","))]}"
-            }
-            let answering =
-                selections[contract.identity]?.caseName
-                ?? choices.lazy.compactMap { choice in
-                    choice.contract == nil || choice.contract == contract.identity
-                        ? contract.servedCase(named: choice.caseName)?.name : nil
-                }.first
-                ?? contract.defaultCase?.name
-            let request = contract.request.map(Self.requestJSON) ?? "null"
-            return
-                "{\"contract\":\(JSONValue.quote(contract.identity)),\"endpoint\":\(JSONValue.quote(contract.endpoint.name)),\"request\":\(request),\"selected\":\(selections[contract.identity].map { JSONValue.quote($0.caseName) } ?? "null"),\"answering\":\(answering.map(JSONValue.quote) ?? "null"),\"cases\":[\(contract.cases.map(\.listing).joined(separator: ","))]}"
-        }
-        let apis = suite.apis.map {
-            "{\"api\":\(JSONValue.quote($0.name)),\"basePath\":\(JSONValue.quote($0.basePath))}"
-        }
-        return "{\"apis\":[\(apis.joined(separator: ","))],\"contracts\":[\(contracts.joined(separator: ","))]}"
-    }
-
-    private func select(_ body: Data, note: String) -> HTTPAnswer {
-        let usage =
-            "POST \(Self.controlPath)/select takes {\"contract\": \"contracts/x.json\", \"case\": \"NAME\"}"
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-            let name = object["contract"] as? String
-        else {
-            return HTTPAnswer.json(status: 400, "{\"error\":\(JSONValue.quote(usage))}", note: note + " (bad body)")
-        }
-        let suite = self.suite
-        let contract: ServedContract
-        switch Self.find(name, in: suite) {
-        case .success(let found): contract = found
-        case .failure(let message):
-            let known = suite.contracts.map { JSONValue.quote($0.identity) }.joined(separator: ",")
-            return HTTPAnswer.json(
-                status: 404, "{\"error\":\(JSONValue.quote(message.text)),\"contracts\":[\(known)]}",
-                note: note + " (\(message.text))")
-        }
-        let cases = contract.cases.map { JSONValue.quote($0.name) }.joined(separator: ",")
-        if object["case"] is NSNull {
-            state.withLock { _ = $0.selections.removeValue(forKey: contract.identity) }
-            return HTTPAnswer.json(
-                status: 200, "{\"contract\":\(JSONValue.quote(contract.identity)),\"case\":null}", note: note)
-        }
-        guard let caseName = object["case"] as? String else {
-            return HTTPAnswer.json(status: 400, "{\"error\":\(JSONValue.quote(usage))}", note: note + " (bad body)")
-        }
-        guard contract.servedCase(named: caseName) != nil else {
-            let message = "\(contract.identity) has no case \(JSONValue.quote(caseName))"
-            return HTTPAnswer.json(
-                status: 400,
-                "{\"error\":\(JSONValue.quote(message)),\"contract\":\(JSONValue.quote(contract.identity)),\"cases\":[\(cases)]}",
-                note: note + " (\(message))")
-        }
-        state.withLock { state in
-            state.selections[contract.identity] = (caseName, state.nextOrder)
-            state.nextOrder += 1
-        }
-        return HTTPAnswer.json(
-            status: 200, "{\"contract\":\(JSONValue.quote(contract.identity)),\"case\":\(JSONValue.quote(caseName))}",
-            note: note + " \(contract.identity) › \(caseName)")
-    }
-
     /// The contract a name means: its identity (`contracts/x.json`), its path under `contracts/`,
     /// or its bare file name.
     static func find(_ name: String, in suite: ServedSuite) -> Result<ServedContract, ServeMessage> {
@@ -446,13 +388,13 @@ final class CaseRouter: Sendable {
     }
 
     /// What tells requests apart when matching: the method, the path as compared and the query.
-    private static func requestKey(_ contract: ServedContract) -> String {
+    static func requestKey(_ contract: ServedContract) -> String {
         guard let sent = contract.request else { return "" }
         let items = sent.query.map { $0.name + "=" + $0.value }.sorted().joined(separator: "&")
         return sent.method + " " + sent.comparedPath + "?" + items
     }
 
-    private static func requestJSON(_ sent: SentRequest) -> String {
+    static func requestJSON(_ sent: SentRequest) -> String {
         let query = sent.query.map { "\(JSONValue.quote($0.name)):\(JSONValue.quote($0.value))" }.joined(separator: ",")
         return
             "{\"method\":\(JSONValue.quote(sent.method)),\"path\":\(JSONValue.quote(sent.decodedPath)),\"query\":{\(query)}}"

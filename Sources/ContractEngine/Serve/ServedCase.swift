@@ -3,6 +3,8 @@ import Foundation
 /// One case as served: its answer, made once.
 struct ServedCase: Sendable {
     let name: String
+    /// The provider state the case needs (`given`), as the exported pact names it; `nil` for its name.
+    let given: String?
     /// Whether the case expects the body to decode.
     let decodes: Bool
     let status: Int?
@@ -17,6 +19,7 @@ struct ServedCase: Sendable {
 
     init(spec: CaseSpec, body: Data, headerOrder: [String]) {
         name = spec.name
+        given = spec.given
         if case .decodes = spec.expect.kind { decodes = true } else { decodes = false }
         delayMs = spec.response.delayMs
         switch spec.response.kind {

@@ -1,0 +1,161 @@
+import Foundation
+
+/// The control path, `/_contracts`: what a UI test or the Pact verifier asks of the server, each
+/// in its own session (`X-Contract-Session`).
+extension CaseRouter {
+    /// What the control path offers, for the messages of a request it does not take.
+    private static var offer: String {
+        "GET \(controlPath) lists, POST \(controlPath)/select selects, POST \(controlPath)/reset clears, "
+            + "GET or DELETE \(controlPath)/requests reads or clears the journal, "
+            + "POST \(controlPath)/state sets a provider state"
+    }
+
+    func control(_ request: HTTPRequest, path: Substring, session: String) -> HTTPAnswer {
+        let action = path.dropFirst(Self.controlPath.count).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        let note = "\(request.method) \(path)" + (session.isEmpty ? "" : " (session \(VisibleText.escaped(session)))")
+        switch (request.method, action) {
+        case ("GET", ""), ("HEAD", ""):
+            return HTTPAnswer.json(status: 200, listing(session: session), note: note)
+        case ("POST", "reset"):
+            state.withLock { $0.sessions[session]?.selections.removeAll() }
+            return HTTPAnswer.json(status: 200, "{\"reset\":true}", note: note)
+        case ("POST", "select"):
+            return select(request.body, session: session, note: note)
+        case ("GET", "requests"), ("HEAD", "requests"):
+            let journal = state.withLock { $0.sessions[session]?.journal ?? [] }
+            return HTTPAnswer.json(
+                status: 200, "{\"requests\":[\(journal.map(\.json).joined(separator: ","))]}", note: note)
+        case ("DELETE", "requests"):
+            state.withLock { $0.sessions[session]?.journal.removeAll() }
+            return HTTPAnswer.json(status: 200, "{\"requests\":[]}", note: note)
+        case ("POST", "state"):
+            return providerState(request.body, session: session, note: note)
+        case (_, ""), (_, "reset"), (_, "select"), (_, "requests"), (_, "state"):
+            return HTTPAnswer.json(
+                status: 405,
+                "{\"error\":\(JSONValue.quote("\(request.method) is not allowed on \(path): \(Self.offer)"))}",
+                note: note)
+        default:
+            return HTTPAnswer.json(
+                status: 404, "{\"error\":\(JSONValue.quote("unknown control path \(path): \(Self.offer)"))}",
+                note: note)
+        }
+    }
+
+    private func listing(session: String) -> String {
+        let (suite, selections) = state.withLock { ($0.suite, $0.sessions[session]?.selections ?? [:]) }
+        // Contracts whose clients send one request: only one of them answers it.
+        var answerer: [String: String] = [:]
+        for group in Dictionary(grouping: suite.contracts.filter { $0.request != nil }, by: { Self.requestKey($0) }) {
+            let ordered = suite.contracts.filter { contract in group.value.contains { $0.identity == contract.identity }
+            }
+            let answers = Self.answering(ordered, selections: selections, choices: choices).identity
+            for contract in ordered { answerer[contract.identity] = answers }
+        }
+        let contracts = suite.contracts.map { contract -> String in
+            let selected = selections[contract.identity].map { JSONValue.quote($0.caseName) } ?? "null"
+            let request = contract.request.map(Self.requestJSON) ?? "null"
+            let head =
+                "{\"contract\":\(JSONValue.quote(contract.identity)),\"endpoint\":\(JSONValue.quote(contract.endpoint.name)),\"request\":\(request),\"selected\":\(selected)"
+            let cases = "\"cases\":[\(contract.cases.map(\.listing).joined(separator: ","))]}"
+            if let other = answerer[contract.identity], other != contract.identity {
+                return head + ",\"answering\":null,\"answeredBy\":\(JSONValue.quote(other))," + cases
+            }
+            let answering =
+                selections[contract.identity]?.caseName
+                ?? choices.lazy.compactMap { choice in
+                    choice.contract == nil || choice.contract == contract.identity
+                        ? contract.servedCase(named: choice.caseName)?.name : nil
+                }.first
+                ?? contract.defaultCase?.name
+            return head + ",\"answering\":\(answering.map(JSONValue.quote) ?? "null")," + cases
+        }
+        let apis = suite.apis.map {
+            "{\"api\":\(JSONValue.quote($0.name)),\"basePath\":\(JSONValue.quote($0.basePath))}"
+        }
+        return "{\"apis\":[\(apis.joined(separator: ","))],\"contracts\":[\(contracts.joined(separator: ","))]}"
+    }
+
+    private func select(_ body: Data, session: String, note: String) -> HTTPAnswer {
+        let usage =
+            "POST \(Self.controlPath)/select takes {\"contract\": \"contracts/x.json\", \"case\": \"NAME\"}"
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+            let name = object["contract"] as? String
+        else {
+            return HTTPAnswer.json(status: 400, "{\"error\":\(JSONValue.quote(usage))}", note: note + " (bad body)")
+        }
+        let suite = self.suite
+        let contract: ServedContract
+        switch Self.find(name, in: suite) {
+        case .success(let found): contract = found
+        case .failure(let message):
+            let known = suite.contracts.map { JSONValue.quote($0.identity) }.joined(separator: ",")
+            return HTTPAnswer.json(
+                status: 404, "{\"error\":\(JSONValue.quote(message.text)),\"contracts\":[\(known)]}",
+                note: note + " (\(message.text))")
+        }
+        let cases = contract.cases.map { JSONValue.quote($0.name) }.joined(separator: ",")
+        if object["case"] is NSNull {
+            state.withLock { _ = $0.sessions[session]?.selections.removeValue(forKey: contract.identity) }
+            return HTTPAnswer.json(
+                status: 200, "{\"contract\":\(JSONValue.quote(contract.identity)),\"case\":null}", note: note)
+        }
+        guard let caseName = object["case"] as? String else {
+            return HTTPAnswer.json(status: 400, "{\"error\":\(JSONValue.quote(usage))}", note: note + " (bad body)")
+        }
+        guard contract.servedCase(named: caseName) != nil else {
+            let message = "\(contract.identity) has no case \(JSONValue.quote(caseName))"
+            return HTTPAnswer.json(
+                status: 400,
+                "{\"error\":\(JSONValue.quote(message)),\"contract\":\(JSONValue.quote(contract.identity)),\"cases\":[\(cases)]}",
+                note: note + " (\(message))")
+        }
+        state.withLock { $0.sessions[session, default: ServeSession()].select(caseName, of: contract.identity) }
+        return HTTPAnswer.json(
+            status: 200, "{\"contract\":\(JSONValue.quote(contract.identity)),\"case\":\(JSONValue.quote(caseName))}",
+            note: note + " \(contract.identity) › \(caseName)")
+    }
+
+    /// The Pact verifier's state change (`--state-change-url`): `{"state": G, "action": "setup"}`
+    /// selects, in every contract, the case whose provider state is G (its `given`, else its
+    /// name, as `export pact` writes it); `"teardown"` clears the session's selections.
+    private func providerState(_ body: Data, session: String, note: String) -> HTTPAnswer {
+        let usage =
+            "POST \(Self.controlPath)/state takes {\"state\": \"a provider state\", \"action\": \"setup\" or \"teardown\"}"
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+            let name = object["state"] as? String
+        else {
+            return HTTPAnswer.json(status: 400, "{\"error\":\(JSONValue.quote(usage))}", note: note + " (bad body)")
+        }
+        let action = object["action"] as? String ?? "setup"
+        if action == "teardown" {
+            state.withLock { $0.sessions[session]?.selections.removeAll() }
+            return HTTPAnswer.json(
+                status: 200, "{\"state\":\(JSONValue.quote(name)),\"action\":\"teardown\"}", note: note)
+        }
+        guard action == "setup" else {
+            return HTTPAnswer.json(status: 400, "{\"error\":\(JSONValue.quote(usage))}", note: note + " (bad action)")
+        }
+        let found = suite.contracts.compactMap { contract in
+            contract.cases.first { ($0.given ?? $0.name) == name }.map { (contract.identity, $0.name) }
+        }
+        guard !found.isEmpty else {
+            let known = Set(suite.contracts.flatMap { $0.cases.map { $0.given ?? $0.name } }).sorted()
+            return HTTPAnswer.json(
+                status: 404,
+                "{\"error\":\(JSONValue.quote("no case has the provider state \(JSONValue.quote(name))")),\"states\":[\(known.map(JSONValue.quote).joined(separator: ","))]}",
+                note: note + " (unknown state)")
+        }
+        state.withLock { state in
+            for (contract, caseName) in found {
+                state.sessions[session, default: ServeSession()].select(caseName, of: contract)
+            }
+        }
+        let selected = found.map {
+            "{\"contract\":\(JSONValue.quote($0.0)),\"case\":\(JSONValue.quote($0.1))}"
+        }
+        return HTTPAnswer.json(
+            status: 200, "{\"state\":\(JSONValue.quote(name)),\"selected\":[\(selected.joined(separator: ","))]}",
+            note: note + " \(JSONValue.quote(name))")
+    }
+}

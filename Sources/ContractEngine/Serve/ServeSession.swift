@@ -1,0 +1,65 @@
+import Foundation
+
+/// What one UI test's clone sees of the server: its selections and the journal of the requests it
+/// sent, apart from every other session's. A request names its session with `X-Contract-Session`;
+/// without it, it is the default session's.
+struct ServeSession: Sendable {
+    /// Control-path selections: contract identity -> case name, with the order they were made in.
+    var selections: [String: (caseName: String, order: Int)] = [:]
+    var nextOrder = 0
+    /// The requests answered, oldest first; the oldest are dropped past `journalLimit`.
+    var journal: [JournalEntry] = []
+
+    /// The most requests a journal keeps, so a long run's memory stays bounded.
+    static let journalLimit = 10_000
+
+    /// Selects a case for its contract, after every earlier selection.
+    mutating func select(_ caseName: String, of contract: String) {
+        selections[contract] = (caseName, nextOrder)
+        nextOrder += 1
+    }
+
+    /// Adds an answered request to the journal.
+    mutating func record(_ entry: JournalEntry) {
+        if journal.count >= Self.journalLimit { journal.removeFirst(journal.count - Self.journalLimit + 1) }
+        journal.append(entry)
+    }
+}
+
+/// One request in a session's journal: what the app asked for and what answered it.
+struct JournalEntry: Sendable {
+    let method: String
+    /// The path as sent, percent-encoded.
+    let path: String
+    /// The query items as sent, but those the endpoint does not define (an app's own key).
+    let query: [(name: String, value: String)]
+    /// The contract and case that answered; `nil` for a request no contract matches.
+    let contract: String?
+    let caseName: String?
+    /// The status sent, or the fault served instead.
+    let status: Int?
+    let fault: String?
+    /// When the request was answered.
+    let time: Date
+
+    /// The entry as `GET /_contracts/requests` lists it.
+    var json: String {
+        let query = self.query.map { "{\"name\":\(JSONValue.quote($0.name)),\"value\":\(JSONValue.quote($0.value))}" }
+        let members = [
+            "\"method\":\(JSONValue.quote(method))", "\"path\":\(JSONValue.quote(path))",
+            "\"query\":[\(query.joined(separator: ","))]",
+            "\"contract\":\(contract.map(JSONValue.quote) ?? "null")",
+            "\"case\":\(caseName.map(JSONValue.quote) ?? "null")",
+            "\"status\":\(status.map(String.init) ?? "null")",
+            "\"fault\":\(fault.map(JSONValue.quote) ?? "null")", "\"time\":\(JSONValue.quote(Self.format(time)))",
+        ]
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    /// An RFC 3339 time in UTC with milliseconds.
+    private static func format(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+}
