@@ -50,7 +50,8 @@ final class NodeDecodingOptions {
 
     /// The key a body writes for a key the model asks for, as an export names it: `due_at` for
     /// `dueAt` under `convertFromSnakeCase`. A custom strategy cannot be run backwards, so the
-    /// usual spellings of the key are tried in it, the key itself first.
+    /// usual spellings of the key are tried in it: snake_case, kebab-case, SCREAMING_SNAKE_CASE,
+    /// PascalCase, and the key as the model writes it.
     /// - Parameters:
     ///   - key: The key the model asks for.
     ///   - codingPath: The model's path to the object that holds it, which a custom strategy is given.
@@ -63,9 +64,11 @@ final class NodeDecodingOptions {
         case .useDefaultKeys: return key
         case .convertFromSnakeCase: candidates = [snake, key]
         default:
+            // The key itself last: a strategy that converts other spellings often keeps the
+            // model's own too, and the server writes the one it was written for.
             candidates = [
-                key, snake, SnakeCase.words(key).joined(separator: "-"), snake.uppercased(),
-                key.prefix(1).uppercased() + key.dropFirst(),
+                snake, SnakeCase.words(key).joined(separator: "-"), snake.uppercased(),
+                key.prefix(1).uppercased() + key.dropFirst(), key,
             ]
         }
         return candidates.first { modelKey(for: $0, in: codingPath) == key }

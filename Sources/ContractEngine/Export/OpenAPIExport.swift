@@ -147,7 +147,10 @@ enum OpenAPIExport: GeneratedJSON {
         case .number: return typed("number")
         case .numberOrNamed(let names):
             return object([
-                ("anyOf", .array([node(typed("number")), node(object([("enum", .array(names.map { node(.string($0)) }))]))]))
+                (
+                    "anyOf",
+                    .array([node(typed("number")), node(object([("enum", .array(names.map { node(.string($0)) }))]))])
+                )
             ])
         case .boolean: return typed("boolean")
         case .unknown: return object([])

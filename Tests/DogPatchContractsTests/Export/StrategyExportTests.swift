@@ -1,0 +1,83 @@
+import ContractTestSupport
+import Foundation
+import Testing
+
+@testable import ContractTool
+
+/// Issue 42, item 4: both exports render an app's model as its decoder reads it, whatever the
+/// decoder's strategies: the keys a body writes (`due_at`, not the model's `dueAt`) and an ISO 8601
+/// date as a string held to the decoder's pattern, so the OpenAPI document, the pact and the
+/// app agree on an app's model as they do on the built-in ones.
+@Suite("exports under the decoder's strategies")
+struct StrategyExportTests {
+    /// What JSON Schema and Pact hold an ISO 8601 date to: the text the tool writes, read back.
+    static func pattern(of text: String) throws -> NSRegularExpression {
+        try NSRegularExpression(pattern: text)
+    }
+
+    static func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
+        regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    @Test("export openapi names the body's keys and types an ISO 8601 date as a string with its pattern")
+    func openAPI() async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.write(into: folder)
+        let run = await folder.runInProcess(
+            ["export", "openapi", "--out", "openapi.json"], catalogue: TodoApp.catalogue)
+        #expect(run.code == .success, "\(run.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: try folder.read("openapi.json")) as? [String: Any])
+        let todo = try #require(
+            (document["components"] as? [String: [String: Any]])?["schemas"]?["Todo"] as? [String: Any])
+        let properties = try #require(todo["properties"] as? [String: [String: Any]])
+        #expect(properties.keys.sorted() == ["created_at", "done_note", "due_at", "id", "owner", "tags", "title"])
+        #expect(
+            Set(try #require(todo["required"] as? [String])) == [
+                "id", "title", "due_at", "created_at", "owner", "tags",
+            ])
+        for key in ["due_at", "created_at"] {
+            let date = try #require(properties[key])
+            #expect(date["type"] as? String == "string", "\(key): \(date)")
+            #expect(date["format"] as? String == "date-time")
+            let pattern = try Self.pattern(of: try #require(date["pattern"] as? String))
+            #expect(Self.matches(pattern, "2025-06-01T09:00:00Z") && Self.matches(pattern, "2025-05-30T18:30:00+02:00"))
+            #expect(!Self.matches(pattern, "2025-06-01") && !Self.matches(pattern, "1748768400"))
+        }
+        #expect(properties["done_note"]?["type"] as? [String] == ["string", "null"])
+        let owner = try #require(properties["owner"]?["properties"] as? [String: [String: Any]])
+        #expect(owner.keys.sorted() == ["joined_at", "user_name"])
+        #expect(owner["joined_at"]?["type"] as? [String] == ["string", "null"])
+        #expect(owner["joined_at"]?["pattern"] as? String == properties["due_at"]?["pattern"] as? String)
+        #expect(properties["tags"]?["type"] as? String == "array")
+    }
+
+    @Test("export pact keeps the body's keys and holds an ISO 8601 date to a type rule and the decoder's regex")
+    func pact() async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.write(into: folder)
+        let run = await folder.runInProcess(
+            ["export", "pact", "--out", "pacts", "--consumer", "todo-app"], catalogue: TodoApp.catalogue)
+        #expect(run.code == .success, "\(run.stderr)")
+        let pact = try #require(
+            try JSONSerialization.jsonObject(with: try folder.read("pacts/todo-app-todos.json")) as? [String: Any])
+        let interaction = try #require((pact["interactions"] as? [[String: Any]])?.first)
+        let response = try #require(interaction["response"] as? [String: Any])
+        let body = try #require(response["body"] as? [[String: Any]])
+        // The first to-do, cut to what the model requires and what the case's values name.
+        #expect(try #require(body.first).keys.sorted() == ["created_at", "due_at", "id", "owner", "tags", "title"])
+        #expect((body.first?["owner"] as? [String: Any])?.keys.sorted() == ["joined_at", "user_name"])
+        let rules = try #require((response["matchingRules"] as? [String: Any])?["body"] as? [String: [String: Any]])
+        for path in ["$[*].due_at", "$[*].created_at", "$[*].owner.joined_at"] {
+            let matchers = try #require(
+                rules[path]?["matchers"] as? [[String: String]], "\(path) in \(rules.keys.sorted())")
+            #expect(matchers.first == ["match": "type"], "\(path)")
+            let regex = try Self.pattern(of: try #require(matchers.last?["regex"]))
+            #expect(Self.matches(regex, "2025-05-31T08:00:00.250Z") && Self.matches(regex, "2025-05-30T18:30:00+02:00"))
+            #expect(!Self.matches(regex, "2025-05-31") && !Self.matches(regex, "31/05/2025"))
+        }
+        #expect(
+            rules.keys.allSatisfy { !$0.contains("dueAt") && !$0.contains("createdAt") && !$0.contains("userName") })
+        #expect(rules["$[*].owner.user_name"] != nil && rules["$[*].id"] != nil)
+    }
+}
