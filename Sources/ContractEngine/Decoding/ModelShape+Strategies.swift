@@ -67,8 +67,11 @@ extension ModelShape {
             "17(?:\(endsField)|:?(?:[0-9]\(ends)|[0-4][0-9]|5[0-8]|59\(secondsUpTo60)|60\(noSeconds)))",
             "18(?:\(endsField)|:?(?:0(?:\(endsField)|:\(ends)|:(?:0\(ends)|00))|00\(noSeconds)))",
         ].joined(separator: "|")
-        let zone = "(?:[Zz]|(?:[Gg][Mm][Tt]|[Uu][Tt][Cc])(?:$|[^+-]|[+-](?:\(offset)))|[+-](?:\(offset)))"
-        return "^" + date + time + zone
+        let named = "(?:[Gg][Mm][Tt]|[Uu][Tt][Cc])"
+        let zone = "(?:[Zz]|\(named)(?:$|[^+-])|\(named)?[+-](?:\(offset)))"
+        // Pact's verifier holds a value to the whole of a regex (JSON Schema to any part of it),
+        // so what follows the zone is matched, not left to the search.
+        return "^" + date + time + zone + "[\\s\\S]*"
     }()
 
     /// What `Data(base64Encoded:)` accepts in its canonical form: groups of four of the standard
