@@ -392,9 +392,10 @@ enum PactExport: GeneratedJSON {
             guard field.required || !onPath.isEmpty, let member = members.first(where: { $0.key == field.key })
             else { continue }
             if case .null = member.value.value { continue }
-            // A value the tool cannot describe (a custom date strategy's) would be compared by
-            // equality, as Pact compares a value without a rule: it is left to the OpenAPI document.
-            if field.shape == .unknown { continue }
+            // A value the tool cannot describe (a custom date strategy's, or an array or map of
+            // them) would be compared by equality, as Pact compares a value without a rule: it is
+            // left to the OpenAPI document.
+            if undescribed(field.shape) { continue }
             let child = prune(member.value.value, shape: field.shape, path: childPath(path, field.key), keep: onPath)
             kept.append(JSONMember(key: field.key, keyPosition: .start, value: node(child.value)))
             rules += child.rules
@@ -472,6 +473,15 @@ enum PactExport: GeneratedJSON {
     /// left, 0.0004% below `Int.max`.
     static let wholeNumberPattern =
         "^-?[0-9]+(\\.0+)?$|^-?[1-9](\\.[0-9]+)?e\\+1[5-7]$|^-?([1-8](\\.[0-9]+)?|9(\\.([01][0-9]*|2|2[01][0-9]*|22|22[0-2][0-9]*))?)e\\+18$"
+
+    /// Whether a shape is one the tool cannot describe, or an array or map of such.
+    private static func undescribed(_ shape: ModelShape) -> Bool {
+        switch shape {
+        case .unknown: true
+        case .array(let element), .map(let element): undescribed(element)
+        default: false
+        }
+    }
 
     /// Whether a value holds something other than `null` at a path (`*` for any key, an index for any element).
     private static func has(_ value: JSONValue, _ path: [JSONPath.Segment]) -> Bool {

@@ -1,4 +1,5 @@
 import ContractTestSupport
+import DogPatchClients
 import Foundation
 import Testing
 
@@ -88,5 +89,43 @@ struct StrategyExportTests {
         #expect(
             rules.keys.allSatisfy { !$0.contains("dueAt") && !$0.contains("createdAt") && !$0.contains("userName") })
         #expect(rules["$[*].owner.user_name"] != nil && rules["$[*].id"] != nil)
+    }
+
+    /// The to-do list read by a decoder whose dates are a closure the tool cannot read.
+    static let customDates: Catalogue = {
+        let model = ModelDescriptor(
+            [TodoApp.Todo].self, name: "[Todo]",
+            makeDecoder: {
+                let decoder = TodoApp.makeDecoder()
+                decoder.dateDecodingStrategy = .custom { decoder in
+                    let text = try decoder.singleValueContainer().decode(String.self)
+                    return Date(timeIntervalSince1970: Double(text.count))
+                }
+                return decoder
+            }, makeEncoder: TodoApp.makeEncoder)
+        let endpoint = Endpoint(name: "todos.list", model: model, baseURL: TodoApp.serverURL) { call in
+            TodoApp.list.call(call)
+        }
+        return Catalogue(endpoints: [endpoint], models: [model])
+    }()
+
+    @Test("a date under a custom strategy is left unconstrained: {} in the schema, and out of the pact's body")
+    func customDates() async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.write(into: folder)
+        let openAPI = await folder.runInProcess(
+            ["export", "openapi", "--out", "openapi.json"], catalogue: Self.customDates)
+        #expect(openAPI.code == .success, "\(openAPI.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: try folder.read("openapi.json")) as? [String: Any])
+        let todo = try #require(
+            (document["components"] as? [String: [String: Any]])?["schemas"]?["Todo"] as? [String: Any])
+        let properties = try #require(todo["properties"] as? [String: [String: Any]])
+        #expect(properties["due_at"]?.isEmpty == true, "\(properties["due_at"] ?? [:])")
+        let pact = await folder.runInProcess(["export", "pact", "--out", "pacts"], catalogue: Self.customDates)
+        #expect(pact.code == .success, "\(pact.stderr)")
+        let text = String(decoding: try folder.read("pacts/dogpatch-app-todos.json"), as: UTF8.self)
+        #expect(!text.contains("due_at") && !text.contains("created_at"), "\(text)")
+        #expect(text.contains("$[*].owner.user_name"))
     }
 }
