@@ -25,9 +25,12 @@ in a key the model reads as optional and the pact has no rule for (Pact has no o
 those are counted by class. Anything else is a disagreement, named with its body and case, and the
 run exits 1.
 
-Usage: agreement.py TOOL PACT PYTHON [--countries FILE]  (from the suite's root: TOOL is the
-dogpatch-contracts binary, PACT the verifier, PYTHON the interpreter the provider runs on, FILE a
-JSON array of countries, by default the real restcountries data set in Fixtures/)
+Usage: agreement.py TOOL PACT PYTHON [--countries FILE]  (from the suite's folder, which holds
+contracts/ and Fixtures/: TOOL is the command that runs the tool, split as a shell splits it, such
+as a dogpatch-contracts binary or `swift run -q --package-path APP APP-contracts`; PACT the
+verifier; PYTHON the interpreter the provider runs on; FILE a JSON array of countries served for
+every case that decodes [Country] or Country, none without it; scripts/check-agreement.sh gives
+this repository's real restcountries data set)
 """
 import collections
 import concurrent.futures
@@ -35,6 +38,7 @@ import hashlib
 import json
 import os
 import re
+import shlex
 import signal
 import subprocess
 import sys
@@ -42,9 +46,10 @@ import tempfile
 
 import jsonschema
 
-TOOL, PACT, PYTHON = sys.argv[1:4]
-COUNTRIES = (sys.argv[sys.argv.index("--countries") + 1] if "--countries" in sys.argv
-             else "Fixtures/countries/restcountries-v3.1.json")
+TOOL = shlex.split(sys.argv[1])
+PACT, PYTHON = sys.argv[2:4]
+COUNTRIES = sys.argv[sys.argv.index("--countries") + 1] if "--countries" in sys.argv else None
+PROVIDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pact-provider.py")
 NOT_JSON = object()
 CHILDREN = set()  # the tools, verifiers and providers running now
 
@@ -226,7 +231,7 @@ class Suite:
             if "endpoint" not in contract:
                 continue
             folder = os.path.join(work, "exported", str(number))
-            run([TOOL, "export", "pact", "--out", folder, path])
+            run([*TOOL, "export", "pact", "--out", folder, path])
             # A contract whose cases have no HTTP exchange (network errors) exports nothing.
             for file in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
                 pact = read_json(os.path.join(folder, file))
@@ -280,7 +285,7 @@ def mutant_bodies(suite, work):
         if path not in mutated:
             continue
         folder = os.path.join(work, "mutants", str(number))
-        run([TOOL, "mutate", "--mutants", folder, path])
+        run([*TOOL, "mutate", "--mutants", folder, path])
         for mutant in read_json(os.path.join(folder, "index.json")):
             # The index names a mutant "CASE › MUTATION".
             named = [case for case in contract["cases"] if mutant["case"].startswith(case["name"] + " › ")]
@@ -293,7 +298,7 @@ def mutant_bodies(suite, work):
 
 def country_bodies(suite):
     """Each real country, served for every decoding case of a country list or a country."""
-    countries = read_json(COUNTRIES)
+    countries = read_json(COUNTRIES) if COUNTRIES else []
     for model in ("[Country]", "Country"):
         served_for = [(p, k) for p, c, k in suite.decoding_cases() if suite.model(c) == model]
         for index, country in enumerate(countries if served_for else []):
@@ -318,7 +323,7 @@ def app_verdicts(answers, work):
         contract = {"model": model, "cases": cases[model]}
         write(os.path.join(folder, "contracts", "%d.json" % number), json.dumps(contract).encode("utf-8"))
     # Exit status 1 is the verdict "some case failed"; the report says which, and why.
-    report = json.loads(run([TOOL, "verify", "--format", "json", "--contracts", os.path.join(folder, "contracts"),
+    report = json.loads(run([*TOOL, "verify", "--format", "json", "--contracts", os.path.join(folder, "contracts"),
                              "--fixtures", os.path.join(folder, "Fixtures")], allowed=(0, 1)))
     outcomes = {}
     for result in report["results"]:
@@ -370,7 +375,7 @@ def verify_shard(numbers, answers, suite, served, work):
         write(pact_file, json.dumps(dict(suite.pacts[provider], interactions=interactions[provider])).encode("utf-8"))
         files += ["--file", pact_file]
     report_file = os.path.join(work, "shard-%d.report.json" % numbers[0])
-    provider = start([PYTHON, "scripts/pact-provider.py", "--bodies", served], stdout=subprocess.PIPE)
+    provider = start([PYTHON, PROVIDER, "--bodies", served], stdout=subprocess.PIPE)
     try:
         port = provider.stdout.readline().strip()
         if not port:
@@ -456,7 +461,7 @@ def main():
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     with tempfile.TemporaryDirectory() as work:
-        run([TOOL, "export", "openapi", "--out", os.path.join(work, "openapi.json")])
+        run([*TOOL, "export", "openapi", "--out", os.path.join(work, "openapi.json")])
         document = Document(os.path.join(work, "openapi.json"))
         suite = Suite(work, document)
         answers, bodies, unserved = [], collections.Counter(), []
@@ -470,7 +475,7 @@ def main():
                 for path, case in served_for:
                     answers.append({"label": label, "raw": raw, "digest": digest, "model": model,
                                     "case": (path, case["name"]), "expect": case["expect"]})
-        if not bodies["country"]:
+        if COUNTRIES and not bodies["country"]:
             fail("no case decodes a country list or a country, so no real country was served")
         app = app_verdicts(answers, work)
         pact = pact_verdicts(answers, suite, work)

@@ -4,9 +4,25 @@
 # a loopback provider serving that body for the case's state) and a real JSON Schema 2020-12
 # validator (on the exported OpenAPI schema) must agree, except where Pact cannot say what the app
 # needs (a key the model reads as optional). scripts/agreement.py does the work and says why.
-# Usage: scripts/check-agreement.sh [--countries FILE]  (a JSON array of countries to serve)
+#
+# Usage: scripts/check-agreement.sh [--countries FILE]
+#
+# By default it judges this repository's suite with its own dogpatch-contracts (built when absent)
+# and serves the real countries of Fixtures/countries/restcountries-v3.1.json. To judge an app's
+# suite with the app's own tool, set:
+#   TOOL   the command that runs the tool, split on spaces, run from SUITE: a built binary
+#          (TOOL=/path/to/app/.build/debug/todo-contracts) or swift run
+#          (TOOL="swift run -q --package-path /path/to/app todo-contracts"); absolute paths are safest
+#   SUITE  the folder the tool runs in, holding the suite's contracts/ and Fixtures/ (by default
+#          this repository); a relative path is read from the current folder
+#   --countries FILE  serves each country of FILE (a JSON array) for every case that decodes
+#          [Country] or Country; with SUITE set, none are served unless it is given
+# e.g. TOOL="swift run -q --package-path ~/todo todo-contracts" SUITE=~/todo bash scripts/check-agreement.sh
+# The validators are installed into .build/venv of this repository, as for the default run.
 set -euo pipefail
+caller=$PWD
 cd "$(dirname "$0")/.."
+repository=$PWD
 export PACT_DO_NOT_TRACK=true
 
 venv=.build/venv
@@ -17,6 +33,29 @@ if [ ! -x "$venv/bin/pact" ] || ! "$venv/bin/python" -c 'import jsonschema' 2> /
         exit 1
     fi
 fi
-tool=.build/debug/dogpatch-contracts
-[ -x "$tool" ] || swift build --product dogpatch-contracts > /dev/null
-"$venv/bin/python" scripts/agreement.py "$tool" "$venv/bin/pact" "$venv/bin/python" "$@"
+if [ -n "${SUITE:-}" ]; then
+    suite=$(cd "$caller" && cd "$SUITE" && pwd) || { echo "check-agreement: SUITE \"$SUITE\" is not a folder" >&2; exit 1; }
+    countries=()
+else
+    suite=$repository
+    countries=(--countries Fixtures/countries/restcountries-v3.1.json)
+fi
+if [ -n "${TOOL:-}" ]; then
+    tool=$TOOL
+else
+    [ -x .build/debug/dogpatch-contracts ] || swift build --product dogpatch-contracts > /dev/null
+    # Quoted, as agreement.py splits the command as a shell does.
+    tool=$(printf '%q' "$repository/.build/debug/dogpatch-contracts")
+fi
+# A --countries FILE of the caller's is read from the folder it was given in.
+arguments=()
+while [ $# -gt 0 ]; do
+    case $1 in
+        --countries) [ $# -ge 2 ] || { echo "check-agreement: --countries needs a FILE" >&2; exit 1; }
+            countries=(--countries "$(cd "$caller" && realpath "$2")"); shift 2 ;;
+        *) arguments+=("$1"); shift ;;
+    esac
+done
+cd "$suite"
+"$repository/$venv/bin/python" "$repository/scripts/agreement.py" "$tool" "$repository/$venv/bin/pact" \
+    "$repository/$venv/bin/python" "${countries[@]}" "${arguments[@]}"

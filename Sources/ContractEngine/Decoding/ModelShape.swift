@@ -6,7 +6,9 @@ import HTTPStub
 /// when present, the JSON type at each, arrays and dictionaries, and strings the decoder is
 /// stricter about than JSON (a UUID, a URL). Learnt by decoding the model from a probe that
 /// answers every question it asks and writes the question down, so optional branches that no
-/// fixture holds are learnt too.
+/// fixture holds are learnt too. The probe follows the API decoder's strategies, as the decoder
+/// would read a body: keys as the body writes them (`due_at`), dates, data and non-conforming
+/// floats in their wire form.
 indirect enum ModelShape: Sendable, Equatable {
     /// An object with its fields by key, in the order the model reads them.
     case object([Field])
@@ -17,12 +19,15 @@ indirect enum ModelShape: Sendable, Equatable {
     case string(StringFormat)
     case integer
     case number
+    /// A number, or one of the strings a `convertFromString` strategy names (`"NaN"`).
+    case numberOrNamed([String])
     case boolean
     /// Something the probe could not learn (a type that refuses every value it is offered): any JSON.
     case unknown
 
     /// One key an object reads.
     struct Field: Sendable, Equatable {
+        /// The key as a body writes it, after the decoder's key strategy.
         let key: String
         let shape: ModelShape
         /// Whether a response without the key fails to decode.
@@ -41,6 +46,10 @@ indirect enum ModelShape: Sendable, Equatable {
         case uuid
         /// `URL(string:)`: not empty; the rest differs between platforms.
         case url
+        /// A `Date` under the `iso8601` strategy.
+        case iso8601Date
+        /// `Data` under the `base64` strategy.
+        case base64
     }
 
     /// Learns a model's shape.
@@ -55,7 +64,7 @@ indirect enum ModelShape: Sendable, Equatable {
     /// - Parameter model: The model, as the catalogue describes it.
     /// - Returns: Its shape, or the reason, such as `its init(from:) asks for a nested container at "name"`.
     static func learning(_ model: ModelDescriptor) -> Result<ModelShape, Unlearnable> {
-        let probe = ShapeProbe()
+        let probe = ShapeProbe(options: NodeDecodingOptions(model.makeDecoder()), codingPath: [])
         do {
             try model.decode(from: probe)
         } catch let error as ProbeError {
@@ -134,24 +143,35 @@ private final class ShapeProbe: Decoder {
     }
 
     let node = Node()
-    var codingPath: [any CodingKey] = []
-    var userInfo: [CodingUserInfoKey: Any] = [:]
+    /// The API decoder's strategies, which decide the key a body writes and the wire form of a
+    /// date, data or a non-conforming float.
+    let options: NodeDecodingOptions
+    /// The model's keys down to this value, as a custom key strategy is given them.
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
+
+    init(options: NodeDecodingOptions, codingPath: [any CodingKey]) {
+        self.options = options
+        self.codingPath = codingPath
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(KeyedProbe<Key>(node: node))
+        KeyedDecodingContainer(KeyedProbe<Key>(node: node, options: options, codingPath: codingPath))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        UnkeyedProbe(node: node)
+        UnkeyedProbe(node: node, options: options, codingPath: codingPath)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        SingleProbe(node: node)
+        SingleProbe(node: node, options: options, codingPath: codingPath)
     }
 
     /// A value of a type and its shape: primitives and the types the decoder treats specially
     /// answered directly, any other decoded from a probe of its own.
-    static func answer<T: Decodable>(_ type: T.Type) throws -> (T, ModelShape) {
+    static func answer<T: Decodable>(_ type: T.Type, _ options: NodeDecodingOptions, at codingPath: [any CodingKey])
+        throws -> (T, ModelShape)
+    {
         func value<V>(_ candidate: V, _ shape: ModelShape) throws -> (T, ModelShape) {
             guard let value = candidate as? T else { throw ProbeError.refused }
             return (value, shape)
@@ -163,15 +183,24 @@ private final class ShapeProbe: Decoder {
         case is Int64.Type: return try value(Int64(0), .integer)
         case is Int32.Type: return try value(Int32(0), .integer)
         case is UInt.Type: return try value(UInt(0), .integer)
-        case is Double.Type: return try value(0.0, .number)
-        case is Float.Type: return try value(Float(0), .number)
+        case is Double.Type: return try value(0.0, .floatingPoint(options))
+        case is Float.Type: return try value(Float(0), .floatingPoint(options))
         case is Decimal.Type: return try value(Decimal(0), .number)
-        // JSONDecoder's default date strategy: seconds since 2001 as a number.
-        case is Date.Type: return try value(Date(timeIntervalSinceReferenceDate: 0), .number)
+        // Under `deferredToDate` (the default) a date is its own `init(from:)`, a number read
+        // below; under `deferredToData` data is bytes, whole numbers read below.
+        case is Date.Type where options.readsDates:
+            return try value(Date(timeIntervalSinceReferenceDate: 0), .date(options))
+        case is Data.Type where options.readsData: return try value(Data(), .data(options))
         case is UUID.Type: return try value(UUID(), .string(.uuid))
         case is URL.Type: return try value(URL(fileURLWithPath: "/"), .string(.url))
+        case is Int8.Type: return try value(Int8(0), .integer)
+        case is Int16.Type: return try value(Int16(0), .integer)
+        case is UInt8.Type: return try value(UInt8(0), .integer)
+        case is UInt16.Type: return try value(UInt16(0), .integer)
+        case is UInt32.Type: return try value(UInt32(0), .integer)
+        case is UInt64.Type: return try value(UInt64(0), .integer)
         default:
-            let probe = ShapeProbe()
+            let probe = ShapeProbe(options: options, codingPath: codingPath)
             let decoded = try T(from: probe)
             return (decoded, probe.node.shape)
         }
@@ -190,11 +219,25 @@ private struct ProbeError: Error {
                 + (key.map { " at \(JSONValue.quote($0))" } ?? " in an array"))
     }
     static let superDecoder = ProbeError(reason: "its init(from:) asks for a super decoder")
+    /// A key the decoder's key strategy reaches from no key of a body the probe can find.
+    static func unreachable(_ key: String, required: Bool, _ options: NodeDecodingOptions) -> ProbeError {
+        if case .convertFromSnakeCase = options.keys {
+            return ProbeError(
+                reason:
+                    "it requires the key \(JSONValue.quote(key)), which no key of a body reaches under the decoder's convertFromSnakeCase, so it decodes nothing"
+            )
+        }
+        return ProbeError(
+            reason:
+                "its decoder's custom key strategy turns none of the spellings the tool tries into \(JSONValue.quote(key)) (\(required ? "required" : "optional")), so the key a body writes for it is unknown"
+        )
+    }
 }
 
 private struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let node: ShapeProbe.Node
-    var codingPath: [any CodingKey] = []
+    let options: NodeDecodingOptions
+    let codingPath: [any CodingKey]
 
     /// A dictionary asks for its keys: it is given one, and read as a map.
     var allKeys: [Key] {
@@ -210,26 +253,33 @@ private struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        let (value, shape) = try ShapeProbe.answer(type)
+        let (value, shape) = try ShapeProbe.answer(type, options, at: codingPath + [key])
         let optional = node.nilChecked == key.stringValue
         node.nilChecked = nil
-        record(key, shape, required: !optional)
+        try record(key, shape, required: !optional)
         return value
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        let (value, shape) = try ShapeProbe.answer(type)
-        record(key, shape, required: false)
+        let (value, shape) = try ShapeProbe.answer(type, options, at: codingPath + [key])
+        try record(key, shape, required: false)
         return value
     }
 
-    private func record(_ key: Key, _ shape: ModelShape, required: Bool) {
+    /// Writes a key down under the name a body gives it. A dictionary's keys are not converted
+    /// (`JSONDecoder` hands them over as written), so a map records only its value's shape.
+    private func record(_ key: Key, _ shape: ModelShape, required: Bool) throws {
         if node.isMap {
             node.element = shape
-        } else {
-            node.fields.append(
-                ModelShape.Field(key: key.stringValue, shape: shape, required: required, acceptsNull: !required))
+            return
         }
+        guard let wire = options.wireKey(for: key.stringValue, in: codingPath) else {
+            // Under `convertFromSnakeCase` an optional key no body reaches is always `nil`: the
+            // model reads nothing there. Any other strategy could reach it from a spelling not tried.
+            if case .convertFromSnakeCase = options.keys, !required { return }
+            throw ProbeError.unreachable(key.stringValue, required: required, options)
+        }
+        node.fields.append(ModelShape.Field(key: wire, shape: shape, required: required, acceptsNull: !required))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -247,7 +297,8 @@ private struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
 private struct UnkeyedProbe: UnkeyedDecodingContainer {
     let node: ShapeProbe.Node
-    var codingPath: [any CodingKey] = []
+    let options: NodeDecodingOptions
+    let codingPath: [any CodingKey]
     var count: Int? { 1 }
     var currentIndex = 0
     var isAtEnd: Bool { currentIndex >= 1 }
@@ -255,7 +306,8 @@ private struct UnkeyedProbe: UnkeyedDecodingContainer {
     mutating func decodeNil() throws -> Bool { false }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let (value, shape) = try ShapeProbe.answer(type)
+        let (value, shape) = try ShapeProbe.answer(
+            type, options, at: codingPath + [NodeCodingKey(intValue: currentIndex)])
         node.element = shape
         currentIndex += 1
         return value
@@ -273,12 +325,13 @@ private struct UnkeyedProbe: UnkeyedDecodingContainer {
 
 private struct SingleProbe: SingleValueDecodingContainer {
     let node: ShapeProbe.Node
-    var codingPath: [any CodingKey] = []
+    let options: NodeDecodingOptions
+    let codingPath: [any CodingKey]
 
     func decodeNil() -> Bool { false }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let (value, shape) = try ShapeProbe.answer(type)
+        let (value, shape) = try ShapeProbe.answer(type, options, at: codingPath)
         node.single = shape
         return value
     }

@@ -48,6 +48,32 @@ final class NodeDecodingOptions {
         }
     }
 
+    /// The key a body writes for a key the model asks for, as an export names it: `due_at` for
+    /// `dueAt` under `convertFromSnakeCase`. A custom strategy cannot be run backwards, so the
+    /// usual spellings of the key are tried in it: snake_case, kebab-case, SCREAMING_SNAKE_CASE,
+    /// PascalCase, and the key as the model writes it.
+    /// - Parameters:
+    ///   - key: The key the model asks for.
+    ///   - codingPath: The model's path to the object that holds it, which a custom strategy is given.
+    /// - Returns: The first spelling the strategy converts to the model's key, or `nil` when none
+    ///   does (under `convertFromSnakeCase`, no key of a body reaches `created_at`).
+    func wireKey(for key: String, in codingPath: [any CodingKey]) -> String? {
+        let snake = SnakeCase.words(key).joined(separator: "_")
+        let candidates: [String]
+        switch keys {
+        case .useDefaultKeys: return key
+        case .convertFromSnakeCase: candidates = [snake, key]
+        default:
+            // The key itself last: a strategy that converts other spellings often keeps the
+            // model's own too, and the server writes the one it was written for.
+            candidates = [
+                snake, SnakeCase.words(key).joined(separator: "-"), snake.uppercased(),
+                key.prefix(1).uppercased() + key.dropFirst(), key,
+            ]
+        }
+        return candidates.first { modelKey(for: $0, in: codingPath) == key }
+    }
+
     /// The key a body would write for a key of the model that it lacks, to name a missing key as
     /// the body's other keys are named: `issued_at` for `issuedAt` under `convertFromSnakeCase`.
     /// - Parameter modelKey: The key the model asks for.

@@ -24,18 +24,31 @@ enum SnakeCase {
     /// - Parameter key: The model's key.
     /// - Returns: The key in snake case, or `nil` when no such form converts back to it (`userID`).
     static func snakeCase(_ key: String) -> String? {
+        let result = words(key).joined(separator: "_")
+        return camelCase(result) == key ? result : nil
+    }
+
+    /// A model's key cut into lowercased words where `convertToSnakeCase` puts an underscore
+    /// (`issuedAt` to `issued`, `at`; `myURL` to `my`, `url`), for a strategy's other spellings.
+    /// - Parameter key: The model's key.
+    /// - Returns: Its words, at least one.
+    static func words(_ key: String) -> [String] {
         let characters = Array(key)
-        var result = ""
+        var words: [String] = []
+        var word = ""
         for (index, character) in characters.enumerated() {
             if character.isUppercase, index > 0 {
                 let previous = characters[index - 1]
                 let next = index + 1 < characters.count ? characters[index + 1] : nil
                 // A word starts at a capital after a small letter or a digit, or at the last
                 // capital of an acronym that a small letter follows (`URLProperty`).
-                if (!previous.isUppercase && previous != "_") || next?.isLowercase == true { result += "_" }
+                if (!previous.isUppercase && previous != "_") || next?.isLowercase == true {
+                    words.append(word)
+                    word = ""
+                }
             }
-            result += character.lowercased()
+            word += character.lowercased()
         }
-        return camelCase(result) == key ? result : nil
+        return words + [word]
     }
 }

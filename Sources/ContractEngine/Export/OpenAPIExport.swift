@@ -138,8 +138,20 @@ enum OpenAPIExport: GeneratedJSON {
         // No `format`: a URL with a space or an "ä" decodes, and a validator asserting
         // `uri-reference` would refuse it. The decoder refuses only the empty string.
         case .string(.url): return typed("string", [("minLength", .number("1"))])
+        case .string(.iso8601Date):
+            return typed("string", [("format", .string("date-time")), ("pattern", .string(ModelShape.iso8601Pattern))])
+        case .string(.base64):
+            return typed(
+                "string", [("contentEncoding", .string("base64")), ("pattern", .string(ModelShape.base64Pattern))])
         case .integer: return typed("integer")
         case .number: return typed("number")
+        case .numberOrNamed(let names):
+            return object([
+                (
+                    "anyOf",
+                    .array([node(typed("number")), node(object([("enum", .array(names.map { node(.string($0)) }))]))])
+                )
+            ])
         case .boolean: return typed("boolean")
         case .unknown: return object([])
         }

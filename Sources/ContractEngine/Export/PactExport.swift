@@ -7,8 +7,9 @@ import Foundation
 
 /// `export pact`: one Pact 3.0.0 file per API, an interaction per case whose response is the
 /// provider's to give, asking of the provider exactly what the app needs: the keys the model
-/// requires (and those a case's `values` names), typed as the model reads them, a regex where the
-/// decoder is stricter than JSON (a UUID), and nothing else.
+/// requires (and those a case's `values` names) under the names the decoder's key strategy reads,
+/// typed as the model reads them, a regex where the decoder is stricter than JSON (a UUID, an
+/// ISO 8601 date, Base64), and nothing else.
 enum PactExport: GeneratedJSON {
     /// One file to write.
     struct File: Sendable {
@@ -391,6 +392,10 @@ enum PactExport: GeneratedJSON {
             guard field.required || !onPath.isEmpty, let member = members.first(where: { $0.key == field.key })
             else { continue }
             if case .null = member.value.value { continue }
+            // A value the tool cannot describe (a custom date strategy's, or an array or map of
+            // them) would be compared by equality, as Pact compares a value without a rule: it is
+            // left to the OpenAPI document.
+            if undescribed(field.shape) { continue }
             let child = prune(member.value.value, shape: field.shape, path: childPath(path, field.key), keep: onPath)
             kept.append(JSONMember(key: field.key, keyPosition: .start, value: node(child.value)))
             rules += child.rules
@@ -447,8 +452,15 @@ enum PactExport: GeneratedJSON {
         switch shape {
         case .string(.uuid): return (path, matchers([type, regex(ModelShape.uuidPattern)]))
         case .string(.url): return (path, matchers([type, regex("^.+$")]))
+        case .string(.iso8601Date): return (path, matchers([type, regex(ModelShape.iso8601Pattern)]))
+        case .string(.base64): return (path, matchers([type, regex(ModelShape.base64Pattern)]))
         case .integer: return (path, matchers([object([("match", .string("number"))]), regex(wholeNumberPattern)]))
         case .number: return (path, matchers([object([("match", .string("number"))])]))
+        case .numberOrNamed(let names):
+            // Either rule may hold: a number, or a string the strategy names. The regex reads the
+            // text of any value, so the names are held to whole strings.
+            let named = "^(?:" + names.map(escaped).joined(separator: "|") + ")$"
+            return (path, matchers([object([("match", .string("number"))]), regex(named)], combine: "OR"))
         case .string, .boolean: return (path, matchers([type]))
         default: return nil
         }
@@ -461,6 +473,15 @@ enum PactExport: GeneratedJSON {
     /// left, 0.0004% below `Int.max`.
     static let wholeNumberPattern =
         "^-?[0-9]+(\\.0+)?$|^-?[1-9](\\.[0-9]+)?e\\+1[5-7]$|^-?([1-8](\\.[0-9]+)?|9(\\.([01][0-9]*|2|2[01][0-9]*|22|22[0-2][0-9]*))?)e\\+18$"
+
+    /// Whether a shape is one the tool cannot describe, or an array or map of such.
+    private static func undescribed(_ shape: ModelShape) -> Bool {
+        switch shape {
+        case .unknown: true
+        case .array(let element), .map(let element): undescribed(element)
+        default: false
+        }
+    }
 
     /// Whether a value holds something other than `null` at a path (`*` for any key, an index for any element).
     private static func has(_ value: JSONValue, _ path: [JSONPath.Segment]) -> Bool {
@@ -480,8 +501,8 @@ enum PactExport: GeneratedJSON {
         return plain ? path + "." + key : path + "['" + key.replacingOccurrences(of: "'", with: "\\'") + "']"
     }
 
-    private static func matchers(_ list: [JSONValue]) -> JSONValue {
-        object([("matchers", .array(list.map(node)))])
+    private static func matchers(_ list: [JSONValue], combine: String? = nil) -> JSONValue {
+        object([("matchers", .array(list.map(node)))] + (combine.map { [("combine", .string($0))] } ?? []))
     }
 
     private static func regex(_ pattern: String) -> JSONValue {

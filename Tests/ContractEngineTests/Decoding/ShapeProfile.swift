@@ -37,7 +37,7 @@ struct ShapeProfile {
             let child = CollapsedPath.appending(.anyKey, to: path)
             paths[child] = ModelProfile.Entry(required: false, acceptsNull: false, types: Self.kinds(value))
             walk(value, at: child)
-        case .string, .integer, .number, .boolean, .unknown: break
+        case .string, .integer, .number, .numberOrNamed, .boolean, .unknown: break
         }
     }
 
@@ -47,6 +47,7 @@ struct ShapeProfile {
         case .array: [.array]
         case .string: [.string]
         case .integer, .number: [.number]
+        case .numberOrNamed: [.number, .string]
         case .boolean: [.boolean]
         case .unknown: [.object, .array, .string, .number, .boolean]
         }

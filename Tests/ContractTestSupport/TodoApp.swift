@@ -1,0 +1,106 @@
+import ContractCatalogue
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// An app's own API, as an app team writes its catalogue: a to-do list whose server writes
+/// snake_case keys and ISO 8601 dates, read by a decoder with `convertFromSnakeCase` and
+/// `iso8601`. The engine's shape tests and the exports' end-to-end tests use it, so that what
+/// holds of the built-in models is shown to hold of a model with other strategies.
+package enum TodoApp {
+    /// One to-do: required and optional keys, dates, a nested object and an array.
+    package struct Todo: Codable, Equatable, Sendable {
+        let id: Int
+        let title: String
+        /// `due_at` in the body.
+        let dueAt: Date
+        /// `created_at` in the body.
+        let createdAt: Date
+        /// `done_note`, optional.
+        let doneNote: String?
+        let owner: Owner
+        let tags: [String]
+    }
+
+    /// The person a to-do belongs to.
+    package struct Owner: Codable, Equatable, Sendable {
+        /// `user_name` in the body.
+        let userName: String
+        /// `joined_at` in the body, optional.
+        let joinedAt: Date?
+    }
+
+    /// The app's decoder: snake_case keys, ISO 8601 dates.
+    package static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
+    /// The app's encoder, writing the body's form back.
+    package static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    /// `[Todo]`, as the app's catalogue lists it.
+    package static let todos = ModelDescriptor(
+        [Todo].self, name: "[Todo]", makeDecoder: makeDecoder, makeEncoder: makeEncoder,
+        identifyingPaths: ["title"])
+
+    /// The app's server; the tests never reach it (the client runs on the stub).
+    package static let serverURL = URL(string: "https://todo.example/api/") ?? URL(fileURLWithPath: "/")
+
+    /// `GET https://todo.example/api/todos` into `[Todo]`, through the app's own little client.
+    package static let list = Endpoint(name: "todos.list", model: todos, baseURL: serverURL) { call in
+        let url = (call.baseURL ?? serverURL).appendingPathComponent("todos")
+        call.session.makeDataTask(with: URLRequest(url: url)) { data, response, error in
+            let result: Result<DecodedValue, APIError>
+            let status = (response as? HTTPURLResponse)?.statusCode
+            if error != nil || !(200...299).contains(status ?? 0) {
+                result = .failure(.responseUnsuccessful(statusCode: status))
+            } else if let data, !data.isEmpty {
+                do {
+                    let todos = try makeDecoder().decode([Todo].self, from: data)
+                    result = .success(DecodedValue(todos, makeEncoder: makeEncoder))
+                } catch {
+                    result = .failure(.jsonConversionFailure(DecodingFailure(error)))
+                }
+            } else {
+                result = .failure(.invalidData)
+            }
+            call.responseQueue.async { call.completion(result) }
+        }.resume()
+    }
+
+    /// The app's catalogue.
+    package static let catalogue = Catalogue(endpoints: [list], models: [todos])
+
+    /// A contract of the list: two to-dos recorded as the server writes them.
+    package static let contract = """
+        { "endpoint": "todos.list", "cases": [
+          { "name": "two todos", "response": { "fixture": "todos.json" },
+            "expect": { "decodes": true, "count": 2, "values": { "[0].owner.joined_at": "2024-01-02T03:04:05Z" } } } ] }
+        """
+
+    /// The fixture the contract reads.
+    package static let fixture = """
+        [
+          {"id": 1, "title": "water the plants", "due_at": "2025-06-01T09:00:00Z", "created_at": "2025-05-30T18:30:00+02:00",
+           "done_note": null, "owner": {"user_name": "ada", "joined_at": "2024-01-02T03:04:05Z"}, "tags": ["home"]},
+          {"id": 2, "title": "file taxes", "due_at": "2025-06-15T00:00:00Z", "created_at": "2025-05-31T08:00:00.250Z",
+           "done_note": "early", "owner": {"user_name": "ada", "joined_at": "2024-01-02T03:04:05Z"}, "tags": []}
+        ]
+        """
+
+    /// Writes the fixture and the contract as `contracts/todos.json`.
+    package static func write(into folder: borrowing SuiteFolder) throws {
+        try folder.write("Fixtures/todos.json", fixture)
+        try folder.write("contracts/todos.json", contract)
+    }
+}
