@@ -82,7 +82,8 @@ extension ToolVerb {
         case let name? where tools.contains(name):
             return .appTool(name)
         case let name?:
-            let known = tools.isEmpty ? "the package has none, so the verb runs \(builtIn)" : "the package has \(listed)"
+            let known =
+                tools.isEmpty ? "the package has none, so the verb runs \(builtIn)" : "the package has \(listed)"
             return .refused("no executable target '\(name)' depends on \(library): \(known)")
         case nil:
             if tools.isEmpty { return .builtIn }
@@ -93,7 +94,8 @@ extension ToolVerb {
 
     /// Builds the app's tool and gives its executable.
     static func build(_ name: String, with packageManager: PackageManager) throws -> URL {
-        let result = try packageManager.build(.product(name), parameters: .init(configuration: .debug, logging: .concise))
+        let result = try packageManager.build(
+            .product(name), parameters: .init(configuration: .debug, logging: .concise))
         guard result.succeeded, let built = result.builtArtifacts.first(where: { $0.kind == .executable }) else {
             FileHandle.standardError.write(Data(result.logText.utf8))
             Diagnostics.error("could not build the package's tool '\(name)'")

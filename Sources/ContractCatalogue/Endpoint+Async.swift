@@ -47,7 +47,8 @@ extension Endpoint {
                 } catch let error as Failure {
                     result = .failure(mapError(error))
                 } catch {
-                    result = .failure(.invalidRequest(reason: "the client threw \(error), which is not a \(Failure.self)"))
+                    result = .failure(
+                        .invalidRequest(reason: "the client threw \(error), which is not a \(Failure.self)"))
                 }
                 invocation.responseQueue.async { invocation.completion(result) }
             }

@@ -86,7 +86,9 @@ struct OwnEndpointTests {
         #expect(catalogueFile.value.contains("import ContractCatalogue"))
     }
 
-    @Test("the page breaks a fixture of its own, and the doc runner expects the case that reads it to fail at the line shown")
+    @Test(
+        "the page breaks a fixture of its own, and the doc runner expects the case that reads it to fail at the line shown"
+    )
     func brokenFixture() throws {
         let package = try Self.package()
         let page = try DocumentationTests.text(Self.page)
@@ -100,7 +102,8 @@ struct OwnEndpointTests {
         // The diagnostic swift test prints, which the runner looks for in its output, names the
         // fixture at the line the edit changes, and the same line is what verify shows.
         let prints = try #require(
-            page.firstMatch(of: #/<!-- doc: prints ↳ (contracts/\S+) › (.+?): (Fixtures/\S+?):(\d+):(\d+): error: (.+) -->/#),
+            page.firstMatch(
+                of: #/<!-- doc: prints ↳ (contracts/\S+) › (.+?): (Fixtures/\S+?):(\d+):(\d+): error: (.+) -->/#),
             "the page expects swift test to print the broken case")
         #expect(String(prints.output.3) == fixture)
         #expect(Int(prints.output.4) == line + 1)
@@ -108,7 +111,9 @@ struct OwnEndpointTests {
         let brokenLine = String(text.split(separator: "\n", omittingEmptySubsequences: false)[line])
             .replacingOccurrences(of: intact, with: broken)
         #expect(brokenLine.utf8.count >= column, "the column is within the broken line")
-        #expect(page.contains("\(fixture):\(prints.output.4):\(prints.output.5): error: \(prints.output.6)"))
+        let diagnostic = "\(fixture):\(prints.output.4):\(prints.output.5): error: \(prints.output.6)"
+        #expect(
+            page.components(separatedBy: "\n\(diagnostic)\n").count == 2, "verify's output on the page shows it too")
         let contracts = try Self.contracts(package).map(\.path)
         #expect(contracts.contains(String(prints.output.1)))
     }
