@@ -6,6 +6,10 @@ import Testing
 
 @testable import ContractTool
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// An `Endpoint` over an `async throws` client: replay calls it, judges its request and what it
 /// returns or throws, and a client that runs out of time neither hangs the run nor keeps its request.
 @Suite("replay of an async client", .timeLimit(.minutes(1)))
@@ -121,5 +125,35 @@ struct AsyncClientTests {
         #expect(output.code == .failure)
         #expect(output.stderr.contains("completion did not run within 0.2 s"), "\(output.stderr)")
         #expect(output.stdout.hasSuffix("0 passed, 6 failed, 0 errors, 0 skipped\n"), "\(output.stdout)")
+    }
+
+    @Test("a cancelled task's request is cancelled: data(for:) throws URLError(.cancelled), as URLSession's does")
+    func cancelledTask() async throws {
+        let invocation = Endpoint.AsyncInvocation(
+            Endpoint.Invocation(session: HangingSession(), responseQueue: .main, arguments: [:]) { _ in })
+        let request = URLRequest(url: AsyncTodoCatalogue.baseURL)
+        let call = Task { try await invocation.data(for: request) }
+        call.cancel()
+        await #expect(throws: URLError(.cancelled)) { try await call.value }
+    }
+}
+
+/// A session whose requests are never answered until they are cancelled, as a stalled server's.
+private struct HangingSession: URLSessionProtocol {
+    final class HangingTask: URLSessionDataTaskProtocol {
+        let completion: @Sendable (Data?, URLResponse?, (any Error)?) -> Void
+
+        init(_ completion: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) {
+            self.completion = completion
+        }
+
+        func resume() {}
+        func cancel() { completion(nil, nil, URLError(.cancelled)) }
+    }
+
+    func makeDataTask(
+        with request: URLRequest, completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
+    ) -> any URLSessionDataTaskProtocol {
+        HangingTask(completionHandler)
     }
 }
