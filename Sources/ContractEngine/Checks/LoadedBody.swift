@@ -36,8 +36,8 @@ struct LoadedBody {
                 .mapError { diagnostic in
                     guard diagnostic.position == nil else { return diagnostic }
                     var message = diagnostic.message
-                    if !FileManager.default.fileExists(atPath: file), let near = fixtures.nearestFixture(to: path) {
-                        message += "; did you mean \(JSONValue.quote(near))?"
+                    if !FileManager.default.fileExists(atPath: file), let hint = fixtures.hint(for: path) {
+                        message += "; " + hint
                     }
                     return Diagnostic(.error, message, file: contractFile, position: position)
                 }

@@ -1,3 +1,4 @@
+import ContractCatalogue
 import Foundation
 
 /// Reads typed values out of a parsed contract, collecting a diagnostic for every problem.
@@ -144,29 +145,6 @@ struct ContractReader {
 
     /// The closest allowed key within two edits, for "did you mean".
     static func suggestion(for key: String, among allowed: [String], within edits: Int = 2) -> String? {
-        allowed
-            .map { ($0, editDistance(key.lowercased(), $0.lowercased())) }
-            .filter { $0.1 <= edits }
-            .min { $0.1 < $1.1 }?.0
-    }
-
-    /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours.
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return d[a.count][b.count]
+        NearestName.nearest(to: key, among: allowed, within: edits)
     }
 }

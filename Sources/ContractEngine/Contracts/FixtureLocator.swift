@@ -74,6 +74,22 @@ struct FixtureLocator: Sendable {
         return ContractReader.suggestion(for: wanted, among: candidates.sorted(), within: 3)
     }
 
+    /// What a path that names no fixture most likely meant, as the end of its message: a path
+    /// written from the suite's root (`Fixtures/dogs/page.json`) is told that fixture paths start
+    /// inside the fixtures folder; any other, the nearest existing fixture.
+    /// - Parameter path: The path as the contract writes it.
+    /// - Returns: Such as `fixture paths are relative to Fixtures/; did you mean "dogs/page.json"?`.
+    func hint(for path: String) -> String? {
+        let folder = URL(fileURLWithPath: displayRoot).lastPathComponent + "/"
+        if path.hasPrefix(folder) || path.hasPrefix("./" + folder) {
+            let inside = String(path.dropFirst(path.hasPrefix("./") ? folder.count + 2 : folder.count))
+            if case .success(let file) = resolvePath(inside), FileManager.default.fileExists(atPath: file) {
+                return "fixture paths are relative to \(folder); did you mean \(JSONValue.quote(inside))?"
+            }
+        }
+        return nearestFixture(to: path).map { "did you mean \(JSONValue.quote($0))?" }
+    }
+
     func displayName(_ path: String) -> String {
         let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         return displayRoot.hasSuffix("/") ? displayRoot + trimmed : displayRoot + "/" + trimmed

@@ -4,7 +4,9 @@ import Foundation
 extension Explanation {
     /// The explanation for people: outcome, count, first records, ignored keys and a case to start
     /// from (its fixture path the body's own when it lies in the fixtures folder).
-    package var text: String {
+    /// - Parameter tool: The tool's name, as the hint to copy the body with `add` gives it.
+    /// - Returns: The text.
+    package func text(tool: String) -> String {
         var out = "\(file): \(byteCount) \(byteCount == 1 ? "byte" : "bytes") as \(model.name)"
         out += status == 200 ? "\n" : " with HTTP \(status)\n"
         switch outcome {
@@ -45,7 +47,7 @@ extension Explanation {
         )
         out +=
             "\na case for it"
-            + (fixturePath == nil ? " (once 'dogpatch-contracts add' has copied it under the fixtures folder)" : "")
+            + (fixturePath == nil ? " (once '\(tool) add' has copied it under the fixtures folder)" : "")
             + ":\n"
         out += "    " + template.rendered(indent: "    ") + "\n"
         let exported = if case .decoded = outcome { true } else { !(200...299).contains(status) }

@@ -70,6 +70,8 @@ public struct ContractSuite: Sendable {
                     "the contracts folder \(JSONValue.quote(folder)) does not exist; pass contracts: to ContractSuite"
                 case .pathMissing(let path):
                     "the path \(JSONValue.quote(path)) does not exist"
+                case .noSuite(_, let root):
+                    "no \"contracts\" folder at the suite's root \(JSONValue.quote(root ?? "(none found)")); pass contracts: to ContractSuite"
                 case .otherSuite(let contract, _, let root):
                     "contract \(JSONValue.quote(contract)) is not in the suite at \(JSONValue.quote(root)); pass fixtures: to ContractSuite for its own fixtures"
                 case .baseURL(let mismatch): Self.words(mismatch)

@@ -43,7 +43,10 @@ struct SuiteLoading {
                 try options.paths.isEmpty
                 ? discovery.find(folder: contracts.url, display: contracts.display) : discovery.find(options.paths)
         } catch {
-            throw options.paths.isEmpty ? .contractsFolderMissing(error.path) : .pathMissing(error.path)
+            guard options.paths.isEmpty else { throw .pathMissing(error.path) }
+            guard options.contractsFolder == nil else { throw .contractsFolderMissing(error.path) }
+            throw .noSuite(
+                lookedFrom: location.currentDirectory.path, root: location.isFound ? location.root.path : nil)
         }
         return try placed(found).concurrentMap { loader.load(contentsOf: $0.url, file: $0.display) }
     }

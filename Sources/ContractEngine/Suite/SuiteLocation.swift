@@ -11,6 +11,9 @@ package struct SuiteLocation: Sendable {
     let currentDirectory: URL
     /// The suite's root; the current folder when none is found above it.
     package let root: URL
+    /// Whether a root was found (a folder holding `contracts/` or a `Package.swift`), rather than
+    /// the current folder taken for want of one.
+    let isFound: Bool
 
     /// The contracts folder's name at the root.
     package static let contractsName = "contracts"
@@ -21,7 +24,9 @@ package struct SuiteLocation: Sendable {
     /// - Parameter currentDirectory: The folder the run started in.
     package init(currentDirectory: URL) {
         self.currentDirectory = currentDirectory
-        root = Self.findRoot(from: currentDirectory) ?? currentDirectory
+        let found = Self.findRoot(from: currentDirectory)
+        root = found ?? currentDirectory
+        isFound = found != nil
     }
 
     private static func findRoot(from start: URL) -> URL? {

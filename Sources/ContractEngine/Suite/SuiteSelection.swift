@@ -34,6 +34,10 @@ package struct SuiteSelection: Sendable {
         case fixturesFolderIsAFile(String)
         /// The contracts folder does not exist.
         case contractsFolderMissing(String)
+        /// No contracts folder was given and the default one does not exist: the folders looked in
+        /// (the current folder and its parents, when no suite was found above it; else the root
+        /// found by its `Package.swift`, which holds no `contracts/`).
+        case noSuite(lookedFrom: String, root: String?)
         /// A contract path given does not exist.
         case pathMissing(String)
         /// A contract of another suite (or of none), read without a fixtures folder of its own.

@@ -35,6 +35,8 @@ enum Tool {
     private static func dispatch(_ arguments: [String], in context: CommandContext) async throws(ToolProblem)
         -> CommandOutcome
     {
+        // `help verify` is `verify --help`.
+        let arguments = arguments.first == "help" && arguments.count > 1 ? [arguments[1], "--help"] : arguments
         guard let name = arguments.first else {
             context.output.standardError(Help.main(context.tool))
             return CommandOutcome(.invalid)
@@ -48,7 +50,11 @@ enum Tool {
             return CommandOutcome(.success)
         default:
             guard let command = commands.first(where: { $0.name == name }) else {
-                throw .usage(CommandLineError(message: "unknown command \"\(name)\"", command: nil))
+                let suggestion = NearestName.nearest(to: name, among: commands.map { $0.name })
+                throw .usage(
+                    CommandLineError(
+                        message: "unknown command \"\(name)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ""),
+                        command: nil))
             }
             return try await invoke(command, Array(arguments.dropFirst()), in: context)
         }

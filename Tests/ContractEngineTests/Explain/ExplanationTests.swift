@@ -27,7 +27,7 @@ struct ExplanationTests {
         #expect(value.count == 2)
         #expect(explanation.fixturePath == "dogs.json")
         #expect(explanation.unreadKeys.isEmpty)
-        let text = explanation.text
+        let text = explanation.text(tool: "dogpatch-contracts")
         #expect(text.hasPrefix("Fixtures/dogs.json: \(Data(SampleSuite.dogs.utf8).count) bytes as [Dog]\n"))
         #expect(text.contains("outcome: decodes, 2 elements\n"))
         #expect(text.contains("Noodle") && text.contains("Olive"))
@@ -44,7 +44,7 @@ struct ExplanationTests {
             SampleSuite.dogs.replacingOccurrences(of: #""cost": 850"#, with: #""cost": 850, "wag": 1"#))
         let explanation = try Self.explain(folder, "Fixtures/dogs.json").get()
         #expect(explanation.unreadKeys.map(\.path) == ["[*].wag"])
-        #expect(explanation.text.contains("  Fixtures/dogs.json:4:"))
+        #expect(explanation.text(tool: "dogpatch-contracts").contains("  Fixtures/dogs.json:4:"))
     }
 
     @Test("a body that fails to decode: jsonConversionFailure at the missing key's path, with line:column")
@@ -59,7 +59,7 @@ struct ExplanationTests {
         #expect(problem.path == "[1].id")
         #expect(problem.position == SourcePosition(line: 5, column: 3))
         #expect(explanation.fixturePath == nil)
-        let text = explanation.text
+        let text = explanation.text(tool: "dogpatch-contracts")
         #expect(text.contains("outcome: jsonConversionFailure at [1].id\n"))
         #expect(text.contains("elsewhere/dogs.json:5:3: error:"))
         #expect(text.contains("once 'dogpatch-contracts add' has copied it under the fixtures folder"))

@@ -2,11 +2,13 @@ import ContractTestSupport
 import Foundation
 import Testing
 
-/// The dependency an app is told to write is one it can resolve: the `main` branch, since no
-/// version tag reaches the repository (DESIGN 13), and the tool still says which version it is.
+/// The dependency an app is told to add is one it can resolve: a submission carries main's commits,
+/// never a tag, so the page names the branch and promises no release.
 @Suite("release version")
 struct VersionTests {
-    @Test("docs/swift-testing.md's .package(url:) follows main and promises no tag; --version prints a version")
+    @Test(
+        "docs/swift-testing.md's .package(url:) follows the main branch and names no tag, and a path dependency's identity"
+    )
     func dependencyLine() throws {
         let document = try DocumentationTests.text("docs/swift-testing.md")
         let folder = try SuiteFolder()
@@ -15,8 +17,7 @@ struct VersionTests {
         #expect(
             version.split(separator: ".").count == 3 && version.allSatisfy { $0.isNumber || $0 == "." }, "\(printed)")
         #expect(document.contains(".package(url: \"https://github.com/<owner>/dogpatch-contracts\", branch: \"main\")"))
-        #expect(!document.contains("from: \""), "no version tag is promised")
-        #expect(document.contains("--version"), "the page says how to see the version in use")
+        #expect(!document.contains("from: \""), "a tag no clone can resolve")
         #expect(document.contains(".product(name: \"ContractKit\", package: \"dogpatch-contracts\")"))
         // With a path dependency the identity is the folder's name, which the page must say.
         #expect(document.contains(".package(path: \"../contracts-tool\")"))

@@ -60,7 +60,7 @@ struct ExplainCommand: ToolCommand {
             file: file, in: context.environment.location, fixtures: fixturesFolder, model: model, status: status)
         {
         case .success(let explanation):
-            context.results(explanation.text)
+            context.results(explanation.text(tool: context.tool.name))
             return CommandOutcome(.success)
         case .failure(let diagnostic):
             throw .diagnostics([diagnostic])

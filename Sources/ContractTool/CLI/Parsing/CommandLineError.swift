@@ -19,6 +19,16 @@ extension CommandLineError {
                 "fixtures folder \(CodingPath.quote(folder)) is a file, not a folder"
             case .contractsFolderMissing(let folder): "contracts folder \(CodingPath.quote(folder)) does not exist"
             case .pathMissing(let path): "path \(CodingPath.quote(path)) does not exist"
+            case .noSuite(let start, nil):
+                """
+                no contract suite here: looked for a "contracts" folder (or a Package.swift) in \(CodingPath.quote(start)) \
+                and every folder above it; run the command in your suite's folder, or give --contracts DIR
+                """
+            case .noSuite(_, let root?):
+                """
+                the suite at \(CodingPath.quote(root)) (found by its Package.swift) has no "contracts" folder; \
+                make one there for your contracts, or give --contracts DIR
+                """
             case .otherSuite(let contract, let suiteRoot, let root):
                 """
                 contract \(CodingPath.quote(contract)) \(suiteRoot.map { "belongs to the suite at \(CodingPath.quote($0))" } ?? "belongs to no suite"), \

@@ -1,3 +1,4 @@
+import ContractCatalogue
 import ContractEngine
 
 /// A command's interface: its usage, its positional arguments and its table of options, from
@@ -46,7 +47,9 @@ struct CommandSpec<Parsed>: Sendable {
                 continue
             }
             guard let option = options.first(where: { $0.names.contains(argument.name) }) else {
-                throw reader.fail("unknown option \"\(argument.name)\"")
+                let suggestion = NearestName.nearest(to: argument.name, among: options.flatMap(\.names))
+                throw reader.fail(
+                    "unknown option \"\(argument.name)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ""))
             }
             if option.value == nil {
                 guard argument.inlineValue == nil else { throw reader.fail("\(argument.name) takes no value") }

@@ -1,0 +1,110 @@
+import ContractCatalogue
+import ContractTestSupport
+import ContractTool
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// An app's own tool: `ContractTool` over a catalogue that is not the built-in one, under the
+/// app's name. Every message that names the tool names the app's, and the help lists the app's
+/// endpoints and models.
+@Suite("an app's own tool")
+struct AppToolTests {
+    struct Todo: Codable, Equatable, Sendable {
+        var id: Int
+        var title: String
+    }
+
+    static let todos = ModelDescriptor(
+        [Todo].self, name: "[Todo]", makeDecoder: { JSONDecoder() }, makeEncoder: { JSONEncoder() })
+
+    // A literal that is a URL.
+    // swift-format-ignore: NeverForceUnwrap
+    static let baseURL = URL(string: "https://todo.example/api/")!
+
+    /// `GET https://todo.example/api/todos` into `[Todo]`, with a client of a few lines.
+    static let list = Endpoint(name: "todos.list", model: todos, baseURL: baseURL) { call in
+        let base = call.baseURL ?? baseURL
+        let queue = call.responseQueue
+        call.session.makeDataTask(with: URLRequest(url: base.appendingPathComponent("todos"))) {
+            data, response, error in
+            let result: Result<DecodedValue, APIError>
+            if error != nil {
+                result = .failure(.responseUnsuccessful(statusCode: nil))
+            } else if let status = (response as? HTTPURLResponse)?.statusCode, !(200...299).contains(status) {
+                result = .failure(.responseUnsuccessful(statusCode: status))
+            } else if let data, !data.isEmpty {
+                result = Result { try JSONDecoder().decode([Todo].self, from: data) }
+                    .map { DecodedValue($0, makeEncoder: { JSONEncoder() }) }
+                    .mapError { .jsonConversionFailure(DecodingFailure($0)) }
+            } else {
+                result = .failure(.invalidData)
+            }
+            queue.async { call.completion(result) }
+        }.resume()
+    }
+
+    static let catalogue = Catalogue(endpoints: [list], models: [todos])
+
+    static let contract = """
+        {
+          "endpoint": "todos.list",
+          "cases": [
+            { "name": "two todos", "response": { "fixture": "todos.json" },
+              "expect": { "decodes": true, "count": 2 } },
+            { "name": "down", "response": { "status": 503 },
+              "expect": { "error": "responseUnsuccessful", "status": 503 } }
+          ]
+        }
+        """
+
+    static func run(_ arguments: [String], in folder: URL) async -> (status: Int32, stdout: String, stderr: String) {
+        let output = CapturedOutput()
+        let status = await ContractTool.run(
+            arguments: arguments, catalogue: catalogue, name: "todo-contracts", currentDirectory: folder,
+            standardOutput: { output.standardOutput($0) }, standardError: { output.standardError($0) })
+        return (status, output.stdout, output.stderr)
+    }
+
+    @Test("verify and list run on the app's endpoint, and its help names the app's tool, endpoints and models")
+    func verifyAndHelp() async throws {
+        let folder = try SuiteFolder()
+        try folder.write("contracts/todos.json", Self.contract)
+        try folder.write("Fixtures/todos.json", #"[{"id": 1, "title": "milk"}, {"id": 2, "title": "bread"}]"#)
+        let verify = await Self.run(["verify"], in: folder.url)
+        #expect(verify.status == 0, "\(verify.stderr)")
+        #expect(verify.stdout.hasSuffix("2 passed, 0 failed, 0 errors, 0 skipped\n"), "\(verify.stdout)")
+        let list = await Self.run(["list"], in: folder.url)
+        #expect(list.stdout.contains("contracts/todos.json  todos.list  [Todo]  2"), "\(list.stdout)")
+        let help = await Self.run(["--help"], in: folder.url)
+        #expect(help.stdout.hasPrefix("todo-contracts: contract tests for the todos API\n"), "\(help.stdout)")
+        #expect(help.stdout.contains("  todo-contracts verify "))
+        #expect(!help.stdout.contains("dogpatch"))
+        let explainHelp = await Self.run(["help", "explain"], in: folder.url)
+        #expect(explainHelp.stdout.contains("--model M                 [Todo]\n"), "\(explainHelp.stdout)")
+        #expect(explainHelp.stdout.contains("--endpoint E              todos.list (its model)\n"))
+        let usage = await Self.run(["verify", "--bogus"], in: folder.url)
+        #expect(usage.stderr.hasSuffix("usage: see 'todo-contracts verify --help'\n"), "\(usage.stderr)")
+    }
+
+    @Test("explain names the app's tool; export pact names the app's package as the consumer")
+    func explainAndExport() async throws {
+        let folder = try SuiteFolder()
+        try folder.write("contracts/todos.json", Self.contract)
+        try folder.write("Fixtures/todos.json", #"[{"id": 1, "title": "milk"}]"#)
+        try folder.write(
+            "Package.swift", "// swift-tools-version:6.0\nlet package = Package(\n    name: \"TodoApp\",\n)\n")
+        try folder.write("elsewhere/answer.json", #"[{"id": 3, "title": "eggs"}]"#)
+        let explain = await Self.run(["explain", "elsewhere/answer.json", "--endpoint", "todos.list"], in: folder.url)
+        #expect(explain.status == 0, "\(explain.stderr)")
+        #expect(explain.stdout.contains("(once 'todo-contracts add' has copied it under the fixtures folder)"))
+        let export = await Self.run(["export", "pact", "--out", "pacts"], in: folder.url)
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stdout == "wrote pacts/TodoApp-todos.json: 2 interactions\n", "\(export.stdout)")
+        let named = await Self.run(["export", "pact", "--out", "pacts2", "--consumer", "ios"], in: folder.url)
+        #expect(named.stdout == "wrote pacts2/ios-todos.json: 2 interactions\n", "\(named.stdout)")
+    }
+}
