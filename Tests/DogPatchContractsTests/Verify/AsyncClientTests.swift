@@ -43,8 +43,12 @@ struct AsyncClientTests {
         ]
         """
 
+    /// Runs verify on the contract. The timeout is generous unless a test sets it: an async client
+    /// runs on Swift's cooperative pool, which tests that wait synchronously for a process can hold
+    /// for seconds while the whole test suite runs.
     private func verify(
-        _ endpoint: Endpoint, queue: String = "main", contract: String = contract, arguments: [String] = []
+        _ endpoint: Endpoint, queue: String = "main", contract: String = contract,
+        arguments: [String] = ["--timeout", "60"]
     ) async throws -> ToolRun {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/todos.json", Self.todos)
