@@ -50,6 +50,7 @@ more comments a line):
                                       hidden from the reader)
   <!-- doc: excerpt of COMMAND -->    each line of this block is a line of COMMAND's output, in order
   <!-- doc: synopsis -->              each command's options here are those of `COMMAND --help`
+  <!-- doc: timeout SECONDS -->        the block may run this long (default: 300), such as a cold build
 
 In a shown output, a line `...` stands for any number of lines (`--update` writes it back for a run of
 lines that begin with the same word as the line above it). Build lines SwiftPM prints are left out of
@@ -86,7 +87,7 @@ COMMAND_TAGS = {"sh", "bash", "shell", "console"}
 OUTPUT_TAGS = {"", "text", "output"}
 DIRECTIVES = {
     "skip", "skip-line", "exit", "setup", "server", "interrupt", "ignore", "prints", "output", "excerpt",
-    "synopsis",
+    "synopsis", "timeout",
 }
 BLOCK_TIMEOUT = 300
 
@@ -141,12 +142,13 @@ def parse_marker(text, where):
         if not arg.startswith("of "):
             raise DocError(f"{where}: write 'doc: {name} of COMMAND'")
         arg = arg[3:].strip()
-    if name in ("skip", "setup", "server", "exit", "ignore", "prints", "output", "excerpt", "skip-line") and not arg:
+    if name in ("skip", "setup", "server", "exit", "ignore", "prints", "output", "excerpt", "skip-line", "timeout") \
+            and not arg:
         raise DocError(f"{where}: 'doc: {name}' needs {'a reason' if name == 'skip' else 'an argument'}")
     if name == "skip-line" and ": " not in arg:
         raise DocError(f"{where}: write 'doc: skip-line TEXT: REASON'")
-    if name == "exit" and not arg.isdigit():
-        raise DocError(f"{where}: 'doc: exit' takes a number")
+    if name in ("exit", "timeout") and not arg.isdigit():
+        raise DocError(f"{where}: 'doc: {name}' takes a number")
     if name == "ignore" and not set(arg.split()) <= {"timing", "port"}:
         raise DocError(f"{where}: 'doc: ignore' takes timing and/or port")
     return name, arg
@@ -346,7 +348,7 @@ class Run:
         shutil.rmtree(self.env["TMPDIR"])
         os.makedirs(self.env["TMPDIR"])
 
-    def shell(self, script, name, interrupt_after=None):
+    def shell(self, script, name, interrupt_after=None, timeout=BLOCK_TIMEOUT):
         """Runs a script in the page's shell; returns its exit status and its output (stdout and
         stderr as a terminal interleaves them)."""
         path = os.path.join(self.work, "blocks", name + ".sh")
@@ -364,8 +366,8 @@ set -a -e -o pipefail
             ["bash", "--noprofile", "--norc", "-c", wrapper], cwd=self.clone, env=self.env,
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
         chunks, shown = [], 0
-        deadline = time.monotonic() + BLOCK_TIMEOUT
-        timer = threading.Timer(BLOCK_TIMEOUT, lambda: kill_group(process, signal.SIGKILL))
+        deadline = time.monotonic() + timeout
+        timer = threading.Timer(timeout, lambda: kill_group(process, signal.SIGKILL))
         timer.start()
         interrupted = False
         try:
@@ -380,7 +382,7 @@ set -a -e -o pipefail
         finally:
             timer.cancel()
         if time.monotonic() > deadline:
-            return -1, b"".join(chunks).decode("utf-8", "replace") + f"\n(killed after {BLOCK_TIMEOUT} s)"
+            return -1, b"".join(chunks).decode("utf-8", "replace") + f"\n(killed after {timeout} s)"
         return status, b"".join(chunks).decode("utf-8", "replace")
 
     def fail(self, block, message, detail=""):
@@ -642,6 +644,71 @@ def setup_serve_log(run):
     return server.logged()
 
 
+APP_FOLDER = "TodoApp"
+RELEASE_DEPENDENCY = re.compile(
+    r'\.package\(url: "https://github\.com/<owner>/dogpatch-contracts", branch: "main"\)')
+
+
+def page_files(text):
+    """The files a page shows, each under a `<!-- scratch-package: PATH -->` marker (blocks of one
+    path joined in order), as OwnEndpointTests reads them."""
+    files, claim, lines, at = {}, None, text.split("\n"), 0
+    while at < len(lines):
+        line = lines[at].strip()
+        at += 1
+        found = re.fullmatch(r"<!-- scratch-package: (.+) -->", line)
+        if found:
+            claim = found.group(1)
+            continue
+        if line.startswith("<!--") or not line.startswith("```"):
+            continue
+        body = []
+        while at < len(lines) and not lines[at].strip().startswith("```"):
+            body.append(lines[at])
+            at += 1
+        at += 1
+        if claim and not claim.startswith("output of "):
+            files[claim] = files.get(claim, "") + ("\n" if claim in files else "") + "\n".join(body) + "\n"
+        claim = None
+    return files
+
+
+def setup_todo_app(run):
+    """~/TodoApp: the files docs/your-own-endpoint.md shows, as a reader writes them, its dependency
+    on this repository made a path dependency on the clone (through a link named as the URL's last
+    part, so `package: "dogpatch-contracts"` resolves to it and nothing is fetched)."""
+    app = os.path.join(run.home, APP_FOLDER)
+    if os.path.exists(app):
+        shutil.rmtree(app)
+    link = os.path.join(run.work, "dogpatch-contracts")
+    if not os.path.lexists(link):
+        os.symlink(run.clone, link)
+    text = open(os.path.join(run.clone, "docs", "your-own-endpoint.md"), encoding="utf-8").read()
+    files = page_files(text)
+    manifest = files.get("Package.swift", "")
+    if not RELEASE_DEPENDENCY.search(manifest):
+        raise RuntimeError("setup: the page's Package.swift does not depend on dogpatch-contracts' main branch")
+    files["Package.swift"] = RELEASE_DEPENDENCY.sub(f'.package(path: "{link}")', manifest)
+    for path, content in files.items():
+        write(os.path.join(app, path), content)
+
+
+def setup_verifiers(run):
+    """The Pact verifier and check-jsonschema in ~/TodoApp/.build/venv: a link to this checkout's
+    .build/venv, where scripts/check-pact.sh installed pact-python-cli (check-jsonschema is added to
+    it here when missing), so a docs run installs nothing twice."""
+    venv = os.path.join(ROOT, ".build", "venv")
+    if not os.access(os.path.join(venv, "bin", "pact"), os.X_OK):
+        raise RuntimeError("the Pact CLI is not in .build/venv: scripts/check-pact.sh installs it (pact-python-cli)")
+    if not os.access(os.path.join(venv, "bin", "check-jsonschema"), os.X_OK):
+        subprocess.run([os.path.join(venv, "bin", "pip"), "install", "--quiet", "--disable-pip-version-check",
+                        "check-jsonschema"], check=True)
+    link = os.path.join(run.home, APP_FOLDER, ".build", "venv")
+    os.makedirs(os.path.dirname(link), exist_ok=True)
+    if not os.path.lexists(link):
+        os.symlink(venv, link)
+
+
 # Each takes the run; one that returns text makes the output its block is compared with.
 SETUPS = {
     "readme-failure": setup_readme_failure,
@@ -653,6 +720,9 @@ SETUPS = {
     "drift": setup_drift,
     "serve-404": setup_serve_404,
     "serve-log": setup_serve_log,
+    # docs/your-own-endpoint.md: the app's package as the page shows it, and its verifiers.
+    "todo-app": setup_todo_app,
+    "verifiers": setup_verifiers,
 }
 
 
@@ -786,6 +856,7 @@ def compare(run, block, shown, real, mode):
 def run_command_block(run, block):
     """Runs a command block; returns its output's lines (None when it failed)."""
     wanted = int(block.marker("exit") or 0)
+    limit = int(block.marker("timeout") or BLOCK_TIMEOUT)
     name = f"{block.doc.replace('/', '-')}-{block.line}"
     run.counts["run"] += 1
     run_setups(run, block)
@@ -794,7 +865,7 @@ def run_command_block(run, block):
         commands = console_commands(block.lines)
         real = []
         for number, (command, _) in enumerate(commands):
-            status, output = run.shell(rewrite(skip_lines(run, block, command)), f"{name}-{number}")
+            status, output = run.shell(rewrite(skip_lines(run, block, command)), f"{name}-{number}", timeout=limit)
             if not expect_status(run, block, status, output, wanted if number == len(commands) - 1 else 0):
                 return None
             real += ["$ " + line if at == 0 else line for at, line in enumerate(command.split("\n"))]
@@ -808,7 +879,7 @@ def run_command_block(run, block):
             raise DocError(f"{block.where}: 'doc: interrupt' needs the shown output right below the block")
         interrupt = len(real_lines("\n".join(follower.lines)))
     script = rewrite(skip_lines(run, block, "\n".join(block.lines)))
-    status, output = run.shell(script, name, interrupt_after=interrupt)
+    status, output = run.shell(script, name, interrupt_after=interrupt, timeout=limit)
     if not expect_status(run, block, status, output, wanted):
         return None
     real = real_lines(output)

@@ -11,6 +11,8 @@ public struct ModelDescriptor: Sendable {
     /// The API's decoder configuration, whose strategies the tool's own decoder follows when it
     /// explains a failure or looks for unread keys.
     package let makeDecoder: @Sendable () -> JSONDecoder
+    /// The encoder that writes a value of the model back in wire form, for a value an async client returns.
+    let makeEncoder: @Sendable () -> JSONEncoder
     private let decodeData: @Sendable (Data) -> Result<DecodedValue, any Error>
     private let decodeFrom: @Sendable (any Decoder) throws -> Void
 
@@ -30,6 +32,7 @@ public struct ModelDescriptor: Sendable {
         self.name = name
         self.identifyingPaths = identifyingPaths
         self.makeDecoder = makeDecoder
+        self.makeEncoder = makeEncoder
         self.isArray = Model.self is any _ArrayMarker.Type
         self.decodeData = { data in
             Result { try makeDecoder().decode(Model.self, from: data) }

@@ -1,0 +1,57 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension Endpoint {
+    /// Creates an endpoint whose client is called with `async throws`, such as
+    /// `func todos(status:) async throws(TodoError) -> [Todo]`.
+    ///
+    /// For every case the tool calls `call` in a task of its own and delivers what it returns, a
+    /// value or the error `mapError` translates, exactly once on the queue the contract names. The
+    /// closure needs no annotation (`{ call in try await client(call).todos() }`): what it throws is
+    /// given to `mapError` when it is a `Failure`, as everything a client with `throws(Failure)`
+    /// throws is; anything else is delivered as `invalidRequest` naming the error, so a case expecting
+    /// another outcome fails and says what the client threw. An
+    /// async client has no response queue and no completion of its own, so for it a contract's
+    /// `responseQueue` checks nothing, and neither does "the completion ran exactly once": replay
+    /// checks the request the client sends and the value or error it returns. A contract for it may
+    /// leave `responseQueue` out.
+    ///
+    /// The client sends its requests through the invocation (`call.data(for:)`, or `call.session`).
+    /// When a case runs out of time, the tool cancels those requests, so a client awaiting one
+    /// ends, as with `URLSession`, with `URLError(.cancelled)`, and the case fails with the
+    /// timeout; a client that awaits something else is left to finish on its own, and the run goes on.
+    /// - Parameters:
+    ///   - name: The name contracts use.
+    ///   - model: The model a successful call decodes into; `call` returns a value of its Swift type.
+    ///   - parameters: The arguments the endpoint takes.
+    ///   - baseURL: The URL the real server answers at.
+    ///   - mapError: Translates the client's error into the contracts' vocabulary, such as an
+    ///     `APIError.init(_:)` of the app's.
+    ///   - call: Calls the real client as the invocation says (through its requests, on its base URL
+    ///     or the one the invocation gives) and returns what the client returns.
+    public init<Value: Encodable & Equatable & Sendable, Failure: Error>(
+        name: String, model: ModelDescriptor, parameters: [Parameter] = [], baseURL: URL,
+        mapError: @escaping @Sendable (Failure) -> APIError,
+        call: @escaping @Sendable (AsyncInvocation) async throws -> Value
+    ) {
+        let makeEncoder = model.makeEncoder
+        self.init(name: name, model: model, parameters: parameters, baseURL: baseURL) { invocation in
+            let asyncInvocation = AsyncInvocation(invocation)
+            Task {
+                let result: Result<DecodedValue, APIError>
+                do {
+                    result = .success(DecodedValue(try await call(asyncInvocation), makeEncoder: makeEncoder))
+                } catch let error as Failure {
+                    result = .failure(mapError(error))
+                } catch {
+                    result = .failure(
+                        .invalidRequest(reason: "the client threw \(error), which is not a \(Failure.self)"))
+                }
+                invocation.responseQueue.async { invocation.completion(result) }
+            }
+        }
+    }
+}
