@@ -55,9 +55,14 @@ public struct Diagnostic: Sendable, Equatable {
         self.code = code
     }
 
-    /// The compiler-style line: `FILE:LINE:COL: error: message`.
-    public var rendered: String {
-        var location = file.map(VisibleText.escaped) ?? "dogpatch-contracts"
+    /// The compiler-style line: `FILE:LINE:COL: error: message`; a problem in no file is located
+    /// at the package's name.
+    public var rendered: String { rendered(tool: "dogpatch-contracts") }
+
+    /// The compiler-style line, a problem in no file located at the tool's name
+    /// (`todo-contracts: error: ...`).
+    private func rendered(tool: String) -> String {
+        var location = file.map(VisibleText.escaped) ?? tool
         if let position, file != nil {
             location += ":\(position.line):\(position.column)"
         }
@@ -65,15 +70,17 @@ public struct Diagnostic: Sendable, Equatable {
     }
 
     /// The compiler-style line, its location in bold and its severity in colour when colour is on.
-    /// - Parameter color: Whether to colour it (for a terminal).
+    /// - Parameters:
+    ///   - color: Whether to colour it (for a terminal).
+    ///   - tool: The name a problem in no file is located at: the tool's that prints it.
     /// - Returns: The line.
-    package func rendered(color: Bool) -> String {
-        rendered(palette: Palette(enabled: color))
+    package func rendered(color: Bool, tool: String = "dogpatch-contracts") -> String {
+        rendered(palette: Palette(enabled: color), tool: tool)
     }
 
     /// The compiler-style line, its location in bold and its severity in colour when the palette is on.
-    func rendered(palette: Palette) -> String {
-        let line = rendered
+    func rendered(palette: Palette, tool: String = "dogpatch-contracts") -> String {
+        let line = rendered(tool: tool)
         guard palette.enabled, let range = line.range(of: ": \(severity.rawValue): ") else { return line }
         let color: Palette.Color = severity == .error ? .red : severity == .warning ? .yellow : .dim
         return palette.paint(String(line[..<range.lowerBound]), .bold) + ": "

@@ -108,3 +108,16 @@ struct AppToolTests {
         #expect(named.stdout == "wrote pacts2/ios-todos.json: 2 interactions\n", "\(named.stdout)")
     }
 }
+
+extension AppToolTests {
+    @Test("a problem in no file is located at the app's tool: coverage --require-coverage names todo-contracts")
+    func fileLessProblem() async throws {
+        let folder = try SuiteFolder()
+        try folder.write("contracts/todos.json", Self.contract)
+        try folder.write("Fixtures/todos.json", #"[{"id": 1, "title": "milk"}]"#)
+        let run = await Self.run(["verify", "--require-coverage"], in: folder.url)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("todo-contracts: error: todos.list: no replayed case reaches"), "\(run.stderr)")
+        #expect(!run.stderr.contains("dogpatch-contracts"))
+    }
+}

@@ -81,6 +81,7 @@ struct ServeCommand: ToolCommand, SuiteCommand {
         settings.port = port
         settings.choices = choices
         context.environment.interruption.listen()
+        let tool = context.tool
         let started = await SuiteServer.start(
             catalogue: context.catalogue, options: options, location: context.environment.location,
             settings: settings
@@ -92,7 +93,7 @@ struct ServeCommand: ToolCommand, SuiteCommand {
                 output.standardError("reloaded the suite: \(contracts) contracts, \(cases) cases\n")
             case .keptLastValid(let problem):
                 let text = Self.problems(problem, closing: "still serving the last valid suite")
-                    .map { $0.rendered(color: false) }.joined()
+                    .map { $0.rendered(color: false, tool: tool) }.joined()
                 output.standardError(text)
             }
         }

@@ -28,7 +28,7 @@ extension CommandContext {
         for (line, caseDiagnostics) in lines.cases {
             results(line)
             if !caseDiagnostics.isEmpty {
-                output.standardError(ToolProblem.diagnostics(caseDiagnostics).rendered(color: errorColor))
+                output.standardError(ToolProblem.diagnostics(caseDiagnostics).rendered(color: errorColor, tool: tool))
             }
         }
         results(trailer + lines.summary)

@@ -35,7 +35,8 @@ extension ToolProblem {
             let message = tool?.words(error.message) ?? error.message
             return "error: \(message)\nusage: see '\(hint)'\n"
         case .diagnostics(let diagnostics):
-            return diagnostics.map { $0.rendered(color: color) + "\n" }.joined()
+            let name = tool?.name ?? "dogpatch-contracts"
+            return diagnostics.map { $0.rendered(color: color, tool: name) + "\n" }.joined()
         case .error(let message):
             return "error: \(message)\n"
         case .warning(let message):
