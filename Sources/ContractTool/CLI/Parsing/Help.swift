@@ -15,6 +15,13 @@ enum Help {
 
     static let version = "0.3.0"
 
+    /// The outcomes a coverage requirement may name, on two lines of a help text of their own.
+    static let coverageColumns: String = {
+        let names = CoverageMatrix.Column.allCases.map(\.rawValue)
+        return "\n" + names.prefix(6).joined(separator: ", ") + ",\n" + names.dropFirst(6).joined(separator: ", ")
+            + " (default: every one; repeatable)"
+    }()
+
     /// One line of a help table: the name padded to a column, then the help, continued beneath it.
     static func entry(_ name: String, _ help: String, column: Int = 28) -> String {
         let lead = "  " + name
