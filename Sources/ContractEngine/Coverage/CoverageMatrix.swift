@@ -60,7 +60,7 @@ package struct CoverageMatrix: Sendable {
     /// Every endpoint and required outcome (or queue) no case reaches, in words.
     /// - Parameter required: The columns a team requires; the others are never a gap.
     /// - Returns: A line a gap, endpoint by endpoint.
-    package func gaps(requiring required: Set<Column>) -> [String] {
+    func gaps(requiring required: Set<Column>) -> [String] {
         rows.flatMap { Self.gaps(of: $0, requiring: required) }
     }
 
