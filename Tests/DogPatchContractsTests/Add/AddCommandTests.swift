@@ -207,7 +207,7 @@ struct AddFilesTests {
     @Test(
         "--as with an empty or escaping path gets a plain message",
         arguments: [
-            ("", "--as needs a path inside the fixtures folder, such as \"countries/peru.json\""),
+            ("", "--as needs a path inside the fixtures folder, such as \"dogpatch/peru.json\""),
             ("../x.json", "leaves the fixtures folder"),
         ])
     func asRefused(destination: String, message: String) throws {
