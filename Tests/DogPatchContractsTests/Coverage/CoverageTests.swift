@@ -59,6 +59,7 @@ struct CoverageTests {
         #expect(some.stdout.contains("coverage          decoded"), "the matrix is printed whole: \(some.stdout)")
         let gap = try folder.run(["verify", "--require-coverage=decoded,5xx,private"])
         #expect(gap.status == 1)
+        #expect(!gap.stderr.contains("note: "), "a team that named its outcomes needs no hint: \(gap.stderr)")
         let errors = gap.stderr.split(separator: "\n").map(String.init)
         #expect(
             errors.filter { $0.contains("no replayed case") } == [
@@ -97,6 +98,10 @@ struct CoverageTests {
             all.stderr.split(separator: "\n").filter { $0.contains("no replayed case") } == [
                 "dogpatch-contracts: error: todos.list: no replayed case runs on the private queue"
             ], "the app's client completes on the main queue only: \(all.stderr)")
+        #expect(
+            all.stderr.contains(
+                "note: --require-coverage requires every outcome and queue; --require-coverage=OUTCOMES requires only those named"
+            ), "\(all.stderr)")
         let chosen = "--require-coverage=decoded,invalidData,jsonConversionFailure,4xx,5xx,network,main"
         let app = await folder.runInProcess(["verify", "--strict", chosen], catalogue: catalogue)
         #expect(app.status == 0, "\(app.stdout)\(app.stderr)")
@@ -116,6 +121,7 @@ struct CoverageTests {
         let required = await folder.runInProcess(["coverage", "--require"] + shards, catalogue: catalogue)
         #expect(required.status == 1)
         #expect(required.stderr.contains("todos.list: no replayed case runs on the private queue"))
+        #expect(required.stderr.contains("note: --require requires every outcome and queue; --require=OUTCOMES"))
         let chosenShards = await folder.runInProcess(
             ["coverage", "--require=decoded,invalidData,jsonConversionFailure,4xx,5xx,network,main"] + shards,
             catalogue: catalogue)

@@ -54,6 +54,9 @@ struct CoverageCommand: ToolCommand {
             if !gaps.isEmpty {
                 outcome.problems = [.diagnostics(gaps.flatMap(\.diagnostics))]
                 outcome.code = .failure
+                if let hint = Help.fewerOutcomes(required: required, option: "--require", matrix: matrix) {
+                    outcome.problems.append(.note(hint))
+                }
             }
             return outcome
         } catch {

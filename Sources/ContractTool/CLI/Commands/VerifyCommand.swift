@@ -117,6 +117,11 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
             context.print(
                 report, format: reporting.format, color: reporting.color, trailer: trailer, quiet: reporting.quiet),
             color: reporting.color)
+        if let hint = Help.fewerOutcomes(
+            required: requiredCoverage, option: "--require-coverage", matrix: report.coverage)
+        {
+            outcome.problems.append(.note(hint))
+        }
         if results.isEmpty {
             let empty = selection.whyEmpty
             let said = "\(Self.words(empty)); nothing was verified"
