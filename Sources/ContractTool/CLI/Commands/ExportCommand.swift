@@ -46,11 +46,11 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             keys are allowed. The error statuses the contracts list are named too. Derived from the
             clients and the models, never written by hand; the same inputs give the same bytes.
 
-            schema: the JSON Schema (2020-12) of contract files with the catalogue's endpoint and
-            model names ({ENDPOINTS}; {MODELS}) and each endpoint's arguments and
-            model, for an editor to complete and check contracts as you type. Written to
-            schema/contract.schema.json at the suite's root, it is the schema that add names in the
-            contracts it creates. It reads no contract, so it takes no PATH or --filter.
+            schema: the JSON Schema (2020-12) of contract files with an enum of the catalogue's
+            endpoint and model names, and each endpoint's arguments and model, for an editor to
+            complete and check contracts as you type. Written to schema/contract.schema.json at the
+            suite's root, it is the schema add names in the contracts it creates. It reads no
+            contract, so it takes no PATH, --filter or --fixtures.
             """,
         arguments: [
             ("pact | openapi | schema", "the format"),
