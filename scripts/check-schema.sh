@@ -22,7 +22,10 @@ find contracts -name '*.json' -print0 | sort -z | xargs -0 "$check" --schemafile
 
 # One corpus, judged by the real validator here and by the loader in SchemaAgreementTests: both
 # reject schema/examples/invalid/, both accept schema/examples/valid/, and the schema accepts
-# schema/examples/loader-only/ (rules JSON Schema cannot say), which the loader rejects.
+# schema/examples/loader-only/ (rules JSON Schema cannot say), which the loader rejects. The
+# schema names no catalogue, so it accepts schema/examples/catalogue/ too (names the built-in
+# catalogue does not have, arguments and models its endpoints do not take), which the loader
+# and the schema `export schema` writes for the built-in catalogue reject (below).
 rejected=0
 for contract in schema/examples/invalid/*.json; do
     if "$check" --schemafile schema/contract.schema.json "$contract" > /dev/null 2>&1; then
@@ -32,7 +35,7 @@ for contract in schema/examples/invalid/*.json; do
     rejected=$((rejected + 1))
 done
 accepted=0
-for contract in schema/examples/valid/*.json schema/examples/loader-only/*.json; do
+for contract in schema/examples/valid/*.json schema/examples/loader-only/*.json schema/examples/catalogue/*.json; do
     if ! "$check" --schemafile schema/contract.schema.json "$contract" > /dev/null; then
         echo "check-schema: the schema rejects $contract, which the loader accepts (or which JSON Schema cannot judge)" >&2
         exit 1
@@ -51,7 +54,30 @@ printf '[{"name": {"common": "Peru"}, "cca3": "PER"}]' > "$suite/peru.json"
     --arguments '{"name": "peru"}' --name peru > /dev/null)
 grep -q '"$schema": "../../schema/contract.schema.json"' "$suite/contracts/countries/peru.json"
 "$check" --schemafile schema/contract.schema.json "$suite/contracts/countries/peru.json" > /dev/null
-echo "check-schema: every contract in contracts/ validates, and one add creates; the $rejected invalid examples are rejected and the $accepted valid and loader-only ones accepted, as the loader judges them"
+echo "check-schema: every contract in contracts/ validates, and one add creates; the $rejected invalid examples are rejected and the $accepted valid, loader-only and catalogue ones accepted, as the loader judges them (or as only a catalogue can)"
+
+# The schema export schema writes with the catalogue's names: a valid schema that every contract
+# of the repository and every valid example meets, and that rejects the invalid examples and the
+# catalogue ones, as the loader does.
+named="$suite/named.schema.json"
+"$tool" export schema --out "$named" > /dev/null
+"$check" --check-metaschema "$named" > /dev/null
+find contracts -name '*.json' -print0 | sort -z | xargs -0 "$check" --schemafile "$named" > /dev/null
+for contract in schema/examples/valid/*.json; do
+    if ! "$check" --schemafile "$named" "$contract" > /dev/null; then
+        echo "check-schema: the built-in catalogue's schema rejects $contract, which the loader accepts" >&2
+        exit 1
+    fi
+done
+named_rejected=0
+for contract in schema/examples/invalid/*.json schema/examples/catalogue/*.json; do
+    if "$check" --schemafile "$named" "$contract" > /dev/null 2>&1; then
+        echo "check-schema: the built-in catalogue's schema accepts $contract, which the loader rejects" >&2
+        exit 1
+    fi
+    named_rejected=$((named_rejected + 1))
+done
+echo "check-schema: export schema's schema of the built-in catalogue is valid, every contract and valid example meets it, and it rejects the $named_rejected invalid and catalogue examples"
 
 # The OpenAPI document export writes: a valid document, whose schemas accept every body the suite
 # (and every mutant mutate makes of it) expects to decode and reject every body it expects to fail

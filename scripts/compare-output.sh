@@ -341,7 +341,7 @@ scenario invalid-contracts repo "$broken"'
 dpc verify; dpc verify --format json; dpc verify --format junit; dpc verify --format github'
 scenario invalid-contracts-other-commands repo "$broken"'
 dpc list; dpc export pact --out pacts; dpc export openapi --out openapi.json; dpc mutate; dpc serve'
-scenario invalid-schema-examples repo 'mkdir contracts/examples && cp "$extras"/schema-examples/invalid/*.json "$extras"/schema-examples/loader-only/*.json contracts/examples/
+scenario invalid-schema-examples repo 'mkdir contracts/examples && cp "$extras"/schema-examples/invalid/*.json "$extras"/schema-examples/loader-only/*.json "$extras"/schema-examples/catalogue/*.json contracts/examples/
 dpc verify; dpc verify --format json'
 scenario valid-schema-examples repo 'mkdir contracts/examples && cp "$extras"/schema-examples/valid/*.json contracts/examples/
 dpc verify contracts/examples; dpc list'

@@ -7,7 +7,10 @@ extension Catalogue {
             let known = endpoints.map { "\"\($0.name)\"" }.joined(separator: ", ")
             return .failure(
                 CatalogueLookupError(
-                    subject: .endpoint, message: "unknown endpoint \"\(name)\"; known endpoints are \(known)"))
+                    subject: .endpoint,
+                    message:
+                        "unknown endpoint \"\(name)\"; \(called) has \(known.isEmpty ? "none" : known); \(Self.ownPlace("endpoints"))"
+                ))
         }
         return .success(endpoint)
     }
@@ -22,7 +25,10 @@ extension Catalogue {
         guard let model = model(named: name) else {
             return .failure(
                 CatalogueLookupError(
-                    subject: .model, message: "unknown model \"\(name)\"; known models are \(knownModels)"))
+                    subject: .model,
+                    message:
+                        "unknown model \"\(name)\"; \(called) has \(models.isEmpty ? "none" : knownModels); \(Self.ownPlace("models"))"
+                ))
         }
         if let endpoint, endpoint.model.name != model.name {
             return .failure(
@@ -53,6 +59,18 @@ extension Catalogue {
         }
         guard let model else { return .success((found, found?.model)) }
         return self.model(resolving: model, for: found).map { (found, $0) }
+    }
+
+    /// The catalogue as messages call it: `the built-in catalogue`, `the todo catalogue`, or `the
+    /// catalogue in use` for one without a name.
+    public var called: String {
+        name.map { "the \($0) catalogue" } ?? "the catalogue in use"
+    }
+
+    /// Where an app's own endpoints or models go, for a message about a name the catalogue lacks:
+    /// the user may have meant one of their own, which this catalogue cannot have.
+    private static func ownPlace(_ what: String) -> String {
+        "an app's own \(what) go in its own catalogue (docs/your-own-endpoint.md)"
     }
 
     /// The known models, quoted, for messages.

@@ -2,6 +2,9 @@ import Foundation
 
 /// The endpoints and models the contract tool can check. Adding an endpoint or a model is one entry here.
 public struct Catalogue: Sendable {
+    /// What messages call the catalogue, such as `todo` ("the todo catalogue"); `nil` for one
+    /// without a name ("the catalogue in use").
+    public let name: String?
     /// The endpoints, by the names contracts use.
     public let endpoints: [Endpoint]
     /// The models, by the names contracts use.
@@ -9,9 +12,12 @@ public struct Catalogue: Sendable {
 
     /// Creates a catalogue.
     /// - Parameters:
+    ///   - name: What messages call it, such as `todo`, so that an unknown name says which
+    ///     catalogue was searched; `nil` for none.
     ///   - endpoints: The endpoints.
     ///   - models: The models; each endpoint's model is added when missing.
-    public init(endpoints: [Endpoint], models: [ModelDescriptor]) {
+    public init(name: String? = nil, endpoints: [Endpoint], models: [ModelDescriptor]) {
+        self.name = name
         self.endpoints = endpoints
         var models = models
         for endpoint in endpoints where !models.contains(where: { $0.name == endpoint.model.name }) {

@@ -11,6 +11,7 @@ public struct CatalogueLookupError: Error, Equatable, Sendable {
 
     /// Which name is wrong.
     public let subject: Subject
-    /// What is wrong, such as `unknown endpoint "x"; known endpoints are "dogpatch.getDogs", ...`.
+    /// What is wrong, such as `unknown endpoint "x"; the built-in catalogue has "dogpatch.getDogs",
+    /// ...; an app's own endpoints go in its own catalogue (docs/your-own-endpoint.md)`.
     public let message: String
 }

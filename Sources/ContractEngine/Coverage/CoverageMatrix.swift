@@ -53,15 +53,22 @@ package struct CoverageMatrix: Sendable {
     }
 
     /// Every endpoint and outcome (or queue) no case reaches, in words.
-    package var gaps: [String] {
-        rows.flatMap(Self.gaps)
+    var gaps: [String] {
+        gaps(requiring: Set(Column.allCases))
     }
 
-    private static func gaps(of row: Row) -> [String] {
-        row.columns.filter { row.outcomes[$0] == nil }.map {
+    /// Every endpoint and required outcome (or queue) no case reaches, in words.
+    /// - Parameter required: The columns a team requires; the others are never a gap.
+    /// - Returns: A line a gap, endpoint by endpoint.
+    func gaps(requiring required: Set<Column>) -> [String] {
+        rows.flatMap { Self.gaps(of: $0, requiring: required) }
+    }
+
+    private static func gaps(of row: Row, requiring required: Set<Column>) -> [String] {
+        row.columns.filter { row.outcomes[$0] == nil && required.contains(Column($0)) }.map {
             "\(row.endpoint): no replayed case reaches \($0.rawValue)"
         }
-            + [ResponseQueue.main, .private].filter { row.queues[$0] == nil }.map {
+            + [ResponseQueue.main, .private].filter { row.queues[$0] == nil && required.contains(Column($0)) }.map {
                 "\(row.endpoint): no replayed case runs on the \($0.rawValue) queue"
             }
     }
@@ -71,9 +78,16 @@ package struct CoverageMatrix: Sendable {
 
     /// One failed result an endpoint with gaps, so that `--require-coverage` shows in every
     /// report (text, JSON, JUnit, GitHub annotations and the step summary) as a failure.
-    package var gapResults: [CaseResult] {
+    var gapResults: [CaseResult] {
+        gapResults(requiring: Set(Column.allCases))
+    }
+
+    /// One failed result an endpoint with gaps among the required columns.
+    /// - Parameter required: The columns a team requires.
+    /// - Returns: The failed results, in the matrix's order.
+    package func gapResults(requiring required: Set<Column>) -> [CaseResult] {
         rows.compactMap { row in
-            let gaps = Self.gaps(of: row)
+            let gaps = Self.gaps(of: row, requiring: required)
             guard !gaps.isEmpty else { return nil }
             return CaseResult(
                 contract: Self.resultName, endpoint: row.endpoint, caseName: "\(row.endpoint) coverage",
@@ -86,10 +100,7 @@ package struct CoverageMatrix: Sendable {
     /// The matrix as a table: a row an endpoint, the number of cases in each cell, `-` for none,
     /// and `n/a` for `invalidRequest` where the endpoint cannot give it.
     package var text: String {
-        let headers = [
-            "decoded", "invalidData", "jsonConversionFailure", "4xx", "5xx", "network", "invalidRequest", "main",
-            "private",
-        ]
+        let headers = Column.allCases.map(\.rawValue)
         let nameWidth = max(8, (rows.map(\.endpoint.count).max() ?? 0)) + 2
         var out =
             "coverage".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + headers.joined(separator: "  ")

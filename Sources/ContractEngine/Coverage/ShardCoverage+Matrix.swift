@@ -19,7 +19,8 @@ extension ShardCoverage {
     /// - Parameters:
     ///   - files: The reports as the user named them, from the current folder; at least one.
     ///   - location: Where the suite is, from which the files are found.
-    ///   - endpoints: The endpoints the matrix has a row for, in order.
+    ///   - endpoints: The catalogue's endpoints, in order; the matrix has a row for each that a
+    ///     report counts (one the suite's contracts use).
     /// - Returns: The matrix, for its table and its gaps.
     /// - Throws: ``Mismatch`` for the first report that cannot be read, or reports that are not
     ///   every shard of one run once each.
@@ -35,7 +36,9 @@ extension ShardCoverage {
             }
         }
         try checkOneRun(shards)
-        return CoverageMatrix(adding: shards.map(\.counts), endpoints: endpoints)
+        // The endpoints the suite's contracts use: each is in the report of the shard that ran it.
+        let used = Set(shards.flatMap(\.counts.keys))
+        return CoverageMatrix(adding: shards.map(\.counts), endpoints: endpoints.filter { used.contains($0.name) })
     }
 
     /// Checks that the reports are every shard of one run, each once.

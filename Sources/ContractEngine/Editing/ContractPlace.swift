@@ -13,11 +13,12 @@ struct ContractPlace: Sendable {
     /// Where the contract's new fixtures go, relative to the fixtures folder: its path from
     /// `contracts/` without `.json` (`contracts/countries/by-name.json` → `countries/by-name`).
     let fixtureFolder: String
-    /// `"$schema"` for a new contract file: the JSON Schema of contract files, from its folder.
-    let schema: String
+    /// `"$schema"` for a new contract file: the JSON Schema of contract files, from its folder;
+    /// `nil` when the suite has none.
+    let schema: String?
 
     /// Creates one with every property given.
-    init(path: String, url: URL, fixtures: FixtureLocator, fixtureFolder: String, schema: String) {
+    init(path: String, url: URL, fixtures: FixtureLocator, fixtureFolder: String, schema: String?) {
         self.path = path
         self.url = url
         self.fixtures = fixtures

@@ -46,7 +46,7 @@ struct ObservedBody: Sendable {
             kind: .http(status: status, headers: [:], body: .none), delayMs: 0, position: .start)
         let outcome = Predictor.predict(response, body: received, model: model)
         var records: [Record] = []
-        if case .decoded(let value) = outcome { records = Self.records(of: value, model: model) }
+        if case .decoded(let value) = outcome { records = Self.records(of: value, body: received, model: model) }
         return .success(ObservedBody(outcome: outcome, records: records))
     }
 
@@ -68,29 +68,70 @@ struct ObservedBody: Sendable {
     }
 
     /// The first records of a decoded value, by the model's identifying fields (or, for a model
-    /// without any, its first few text and number fields).
-    private static func records(of value: DecodedValue, model: ModelDescriptor) -> [Record] {
-        guard let data = try? value.encoded(), let root = try? JSONParser.parse(data) else { return [] }
-        let elements: [(String, JSONNode)]
-        if case .array(let items) = root.value {
-            elements = items.prefix(recordLimit).enumerated().map { ("[\($0.offset)]", $0.element) }
+    /// without any, its first few text and number fields in the body's order), their values as
+    /// the body has them. The re-encoded value says which fields the model holds; the body says
+    /// their order and their text, since `JSONEncoder`'s key order differs from one process to the
+    /// next and it writes a UUID in upper case whatever the server sent.
+    private static func records(of value: DecodedValue, body: Data, model: ModelDescriptor) -> [Record] {
+        guard let data = try? value.encoded(), let decoded = try? JSONParser.parse(data) else { return [] }
+        let received = try? JSONParser.parse(BodyEncoding.utf8(body))
+        let elements: [(path: String, decoded: JSONNode, received: JSONNode?)]
+        if case .array(let items) = decoded.value {
+            var sent: [JSONNode] = []
+            if case .array(let receivedItems)? = received?.value { sent = receivedItems }
+            elements = items.prefix(recordLimit).enumerated().map { index, item in
+                ("[\(index)]", item, sent.indices.contains(index) ? sent[index] : nil)
+            }
         } else {
-            elements = [("", root)]
+            elements = [("", decoded, received)]
         }
-        return elements.map { path, node in
+        return elements.map { path, node, sent in
             var fields: [(path: String, value: String)] = []
             for field in model.identifyingPaths {
                 if let path = JSONPath(parsing: field), let found = path.lookUp(in: node) {
-                    fields.append((field, OutcomeCheck.preview(found.value)))
+                    fields.append((field, OutcomeCheck.preview(asReceived(sent.flatMap(path.lookUp), found.value))))
                 }
             }
-            if fields.isEmpty, case .object(let members) = node.value {
-                for member in members where member.value.value.isScalar && fields.count < 3 {
-                    fields.append((member.key, OutcomeCheck.preview(member.value.value)))
-                }
-            }
+            if fields.isEmpty { fields = firstScalars(of: node, received: sent) }
             return Record(path: path, fields: fields)
         }
+    }
+
+    /// A record's first few text and number fields that the model holds, in the body's order;
+    /// when the body names none of them (the encoder writes other keys than the server sends),
+    /// in the order of their keys, which is the same in every run.
+    private static func firstScalars(of node: JSONNode, received: JSONNode?) -> [(path: String, value: String)] {
+        guard case .object(let members) = node.value else { return [] }
+        let limit = 3
+        var fields: [(path: String, value: String)] = []
+        if case .object(let sent)? = received?.value {
+            for member in sent where fields.count < limit && member.value.value.isScalar {
+                guard let held = node.member(member.key)?.value.value, held.isScalar,
+                    !fields.contains(where: { $0.path == member.key })
+                else { continue }
+                fields.append((member.key, OutcomeCheck.preview(asReceived(member.value, held))))
+            }
+        }
+        if fields.isEmpty {
+            for member in JSONValue.sorted(members) where fields.count < limit && member.value.value.isScalar {
+                fields.append((member.key, OutcomeCheck.preview(member.value.value)))
+            }
+        }
+        return fields
+    }
+
+    /// The value as the body has it, where it is the value the model holds (a UUID in either
+    /// case, a number however it is written); the model's otherwise, which a check of the
+    /// decoded value finds.
+    private static func asReceived(_ sent: JSONNode?, _ held: JSONValue) -> JSONValue {
+        guard let sent = sent?.value, sent.isScalar else { return held }
+        if sent.isEquivalent(to: held) { return sent }
+        if case .string(let text) = sent, case .string(let heldText) = held, let uuid = UUID(uuidString: text),
+            uuid == UUID(uuidString: heldText)
+        {
+            return sent
+        }
+        return held
     }
 }
 

@@ -12,6 +12,8 @@ extension SuiteExport {
         case document(operations: Int)
         /// The pacts were written.
         case pacts(Pacts)
+        /// The contract schema was written, naming this many endpoints and models.
+        case schema(endpoints: Int, models: Int)
     }
 
     /// The pacts written, and the cases they leave out, in lines.

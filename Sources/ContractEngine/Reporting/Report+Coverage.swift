@@ -2,29 +2,29 @@ import ContractCatalogue
 
 extension Report {
     /// A run's report carrying its coverage matrix: per endpoint, how many replayed cases reach
-    /// each outcome and each queue. A run of the whole suite has a row for every endpoint of the
-    /// catalogue, so an endpoint no contract uses shows as a gap; a run that PATHs, filters or a
-    /// shard narrow has a row for each endpoint its results use, since the rest were not run.
+    /// each outcome and each queue. The matrix has a row for each endpoint the run's contracts
+    /// use, in the catalogue's order: an endpoint no contract names is not the suite's to cover
+    /// (an app's catalogue may hold endpoints its suite does not test yet), and a run that PATHs,
+    /// filters or a shard narrow did not run the rest.
     /// - Parameters:
     ///   - results: The run's results.
     ///   - catalogue: The endpoints contracts may name.
     ///   - selection: What the run ran.
-    ///   - requiring: Whether an outcome no case reaches fails the run: each endpoint with gaps
-    ///     is then a failed result too, so every report format shows it.
+    ///   - required: The columns an endpoint must reach, empty when nothing is required: each
+    ///     endpoint with gaps among them is then a failed result too, so every report format
+    ///     shows it.
     package init(
-        _ results: [CaseResult], coverageOf catalogue: Catalogue, in selection: SuiteSelection, requiring: Bool
+        _ results: [CaseResult], coverageOf catalogue: Catalogue, in selection: SuiteSelection,
+        requiring required: Set<CoverageMatrix.Column>
     ) {
-        let narrowed = !selection.isWholeSuite
         let used = Set(results.compactMap(\.endpoint))
-        self.init(
-            results, coverageOf: catalogue.endpoints.filter { !narrowed || used.contains($0.name) },
-            requiring: requiring)
+        self.init(results, coverageOf: catalogue.endpoints.filter { used.contains($0.name) }, requiring: required)
     }
 
     /// A run's report carrying the coverage matrix of the endpoints given, in order.
-    init(_ results: [CaseResult], coverageOf endpoints: [Endpoint], requiring: Bool) {
+    init(_ results: [CaseResult], coverageOf endpoints: [Endpoint], requiring required: Set<CoverageMatrix.Column>) {
         let matrix = CoverageMatrix(results, endpoints: endpoints)
-        self.init(results + (requiring ? matrix.gapResults : []))
+        self.init(results + matrix.gapResults(requiring: required))
         coverage = matrix
     }
 

@@ -50,12 +50,24 @@ extension SuiteLocation {
         return folder
     }
 
+    /// Where the JSON Schema of contract files is, from the suite's root: `"$schema"` of a new
+    /// contract points there, when the file is there.
+    static let schemaPath = "schema/contract.schema.json"
+
     /// `"$schema"` for a new contract: the JSON Schema of contract files at the suite's root
-    /// (`schema/contract.schema.json`), from the contract's folder, so editors validate it.
-    private func schemaReference(contract: URL) -> String {
+    /// (`schema/contract.schema.json`), from the contract's folder, so editors validate it; `nil`
+    /// when the suite has no such file (an app's suite until it writes one with `export schema`),
+    /// since a `"$schema"` that leads nowhere makes editors complain rather than help.
+    private func schemaReference(contract: URL) -> String? {
+        var isFolder: ObjCBool = false
+        guard
+            FileManager.default.fileExists(
+                atPath: root.appendingPathComponent(Self.schemaPath).path, isDirectory: &isFolder),
+            !isFolder.boolValue
+        else { return nil }
         let folder = RealPath.resolvingExisting(contract.deletingLastPathComponent().standardizedFileURL.path)
         let base = RealPath.resolvingExisting(root.standardizedFileURL.path)
         let depth = folder.hasPrefix(base + "/") ? folder.dropFirst(base.count + 1).split(separator: "/").count : 0
-        return String(repeating: "../", count: depth) + "schema/contract.schema.json"
+        return String(repeating: "../", count: depth) + Self.schemaPath
     }
 }

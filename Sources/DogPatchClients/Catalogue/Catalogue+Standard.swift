@@ -5,6 +5,7 @@ import Foundation
 extension Catalogue {
     /// The real clients: DogPatch and restcountries.
     public static let standard = Catalogue(
+        name: "built-in",
         endpoints: [.dogPatchGetDogs, .countriesAll, .countriesByName],
         models: [.dog, .dogs, .country, .countries]
     )

@@ -70,6 +70,7 @@ struct CaseAdditionTests {
     func createsContract() async throws {
         let folder = try SuiteFolder()
         try folder.write("Downloads/peru.json", Self.peru)
+        try folder.write("schema/contract.schema.json", "{}")
         var request = CaseAddition.Request(name: "teapot")
         request.endpoint = "countries.byName"
         request.arguments = #"{"name": "peru"}"#
@@ -187,6 +188,9 @@ struct CaseAdditionTests {
         try FileManager.default.createDirectory(
             at: folder.url.appendingPathComponent("contracts/countries"), withIntermediateDirectories: true)
         let root = SuiteLocation(currentDirectory: folder.url)
+        // No schema file in the suite: a new contract names none, rather than one that is not there.
+        #expect(try root.contractPlace("contracts/countries/by-name.json", fixtures: nil).get().schema == nil)
+        try folder.write("schema/contract.schema.json", "{}")
         let place = try root.contractPlace("./contracts//countries/by-name.json", fixtures: nil).get()
         #expect(place.fixtureFolder == "countries/by-name")
         #expect(place.schema == "../../schema/contract.schema.json")

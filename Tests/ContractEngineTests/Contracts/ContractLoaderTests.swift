@@ -42,11 +42,11 @@ struct ContractLoaderTests {
         arguments: [
             (
                 #"{"endpoint": "countries.none", "cases": []}"#,
-                "contracts/c.json:1:14: error: unknown endpoint \"countries.none\"; known endpoints are \"dogpatch.getDogs\", \"countries.all\", \"countries.byName\""
+                "contracts/c.json:1:14: error: unknown endpoint \"countries.none\"; the built-in catalogue has \"dogpatch.getDogs\", \"countries.all\", \"countries.byName\"; an app's own endpoints go in its own catalogue (docs/your-own-endpoint.md)"
             ),
             (
                 #"{"model": "[Cat]", "cases": []}"#,
-                "contracts/c.json:1:11: error: unknown model \"[Cat]\"; known models are \"Dog\", \"[Dog]\", \"Country\", \"[Country]\""
+                "contracts/c.json:1:11: error: unknown model \"[Cat]\"; the built-in catalogue has \"Dog\", \"[Dog]\", \"Country\", \"[Country]\"; an app's own models go in its own catalogue (docs/your-own-endpoint.md)"
             ),
             (
                 #"{"endpoint": "dogpatch.getDogs", "model": "Country", "cases": []}"#,

@@ -50,6 +50,25 @@ struct CoverageMatrixTests {
         #expect(countries["mainQueue"] == 1 && countries["privateQueue"] == 1)
     }
 
+    @Test("only the columns required can be gaps; the columns are named as the table heads them")
+    func requiredColumns() {
+        let matrix = CoverageMatrix(Self.results, endpoints: Self.endpoints)
+        #expect(
+            CoverageMatrix.Column.allCases.map(\.rawValue).joined(separator: "  ")
+                == matrix.text.split(separator: "\n")[0].split(separator: " ").dropFirst().joined(separator: "  "))
+        let noPrivate = Set(CoverageMatrix.Column.allCases).subtracting([.privateQueue, .jsonConversionFailure])
+        #expect(
+            matrix.gaps(requiring: [.decoded, .unsuccessful4xx])
+                == [
+                    "countries.byName: no replayed case reaches decoded",
+                    "dogpatch.getDogs: no replayed case reaches responseUnsuccessful 4xx",
+                ].reversed())
+        #expect(!matrix.gaps(requiring: noPrivate).contains { $0.contains("private") || $0.contains("jsonConversion") })
+        #expect(matrix.gapResults(requiring: [.decoded, .mainQueue]).map(\.caseName) == ["countries.byName coverage"])
+        #expect(matrix.gapResults(requiring: []).isEmpty)
+        #expect(matrix.gaps(requiring: Set(CoverageMatrix.Column.allCases)) == matrix.gaps)
+    }
+
     @Test("the gaps name each endpoint's outcomes and queues no replayed case reaches, and fail as results")
     func gaps() {
         let matrix = CoverageMatrix(Self.results, endpoints: Self.endpoints)

@@ -47,6 +47,24 @@ struct AddCommandTests {
             ])
     }
 
+    @Test("a new contract names the suite's JSON Schema only where that file is")
+    func schemaOnlyWhereItIs() throws {
+        let folder = try SuiteFolder()
+        try folder.write("Downloads/peru.json", #"[{"name": {"common": "Peru"}, "cca3": "PER"}]"#)
+        func add(_ contract: String) throws -> String {
+            let run = try folder.run([
+                "add", "Downloads/peru.json", "--contract", contract, "--model", "[Country]", "--name", "peru",
+            ])
+            #expect(run.status == 0, "\(run.stderr)")
+            return String(decoding: try folder.read(contract), as: UTF8.self)
+        }
+        let without = try add("contracts/countries/first.json")
+        #expect(!without.contains("$schema"), "no schema/contract.schema.json in the suite: \(without)")
+        try folder.write("schema/contract.schema.json", "{}")
+        let with = try add("contracts/countries/second.json")
+        #expect(with.hasPrefix("{\n  \"$schema\": \"../../schema/contract.schema.json\",\n"), "\(with)")
+    }
+
     @Test("a case appended to an existing contract leaves every byte before it as it was")
     func appends() throws {
         let folder = try SuiteFolder()
@@ -189,7 +207,7 @@ struct AddFilesTests {
     @Test(
         "--as with an empty or escaping path gets a plain message",
         arguments: [
-            ("", "--as needs a path inside the fixtures folder, such as \"countries/peru.json\""),
+            ("", "--as needs a path inside the fixtures folder, such as \"dogpatch/peru.json\""),
             ("../x.json", "leaves the fixtures folder"),
         ])
     func asRefused(destination: String, message: String) throws {

@@ -37,11 +37,99 @@ struct CoverageTests {
                 "dogpatch-contracts: error: dogpatch.getDogs: no replayed case reaches responseUnsuccessful 5xx"))
         #expect(
             errors.contains("dogpatch-contracts: error: dogpatch.getDogs: no replayed case runs on the private queue"))
-        #expect(errors.contains("dogpatch-contracts: error: countries.byName: no replayed case reaches invalidRequest"))
-        #expect(errors.contains("dogpatch-contracts: error: countries.all: no replayed case reaches decoded"))
         #expect(
-            !errors.contains("dogpatch-contracts: error: countries.all: no replayed case reaches invalidRequest"),
-            "countries.all has no required argument")
+            !errors.contains("dogpatch-contracts: error: dogpatch.getDogs: no replayed case reaches invalidRequest"),
+            "dogpatch.getDogs has no required argument")
+        // The endpoints no contract of the suite uses are not required: an app's catalogue may
+        // hold endpoints its suite does not test yet, and the built-in one does for this suite.
+        #expect(!run.stderr.contains("countries."), "\(run.stderr)")
+        #expect(!run.stdout.contains("countries."), "\(run.stdout)")
+    }
+
+    @Test("--require-coverage=OUTCOMES requires only the outcomes and queues named, repeatable")
+    func requiredOutcomes() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        let all = try folder.run(["verify", "--require-coverage"])
+        #expect(all.status == 1)
+        #expect(all.stderr.contains("dogpatch.getDogs: no replayed case runs on the private queue"))
+        let some = try folder.run(["verify", "--require-coverage=decoded,4xx", "--require-coverage=main, network"])
+        #expect(some.status == 0, "\(some.stderr)")
+        #expect(!some.stderr.contains("no replayed case"), "\(some.stderr)")
+        #expect(some.stdout.contains("coverage          decoded"), "the matrix is printed whole: \(some.stdout)")
+        let gap = try folder.run(["verify", "--require-coverage=decoded,5xx,private"])
+        #expect(gap.status == 1)
+        #expect(!gap.stderr.contains("note: "), "a team that named its outcomes needs no hint: \(gap.stderr)")
+        let errors = gap.stderr.split(separator: "\n").map(String.init)
+        #expect(
+            errors.filter { $0.contains("no replayed case") } == [
+                "dogpatch-contracts: error: dogpatch.getDogs: no replayed case reaches responseUnsuccessful 5xx",
+                "dogpatch-contracts: error: dogpatch.getDogs: no replayed case runs on the private queue",
+            ], "\(gap.stderr)")
+    }
+
+    @Test("an outcome --require-coverage does not know is a usage error listing those it does")
+    func unknownOutcome() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        for (arguments, found) in [
+            (["verify", "--require-coverage=decoded,5xxx"], #"found "5xxx""#),
+            (["verify", "--require-coverage="], "found an empty name"),
+            (["coverage", "--require=privateQueue", "report.json"], #"found "privateQueue""#),
+        ] {
+            let run = try folder.run(arguments)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.stderr.contains(found), "\(run.stderr)")
+            #expect(
+                run.stderr.contains(
+                    "takes outcomes separated by commas, from decoded, invalidData, jsonConversionFailure, 4xx, 5xx, network, invalidRequest, main, private"
+                ), "\(run.stderr)")
+        }
+    }
+
+    @Test("an app's suite is required to cover its own endpoints, and can leave out the private queue")
+    func appCatalogue() async throws {
+        let folder = try SuiteFolder()
+        try TodoCatalogue.write(into: folder)
+        let catalogue = TodoCatalogue.catalogue
+        let all = await folder.runInProcess(["verify", "--require-coverage"], catalogue: catalogue)
+        #expect(all.status == 1)
+        #expect(
+            all.stderr.split(separator: "\n").filter { $0.contains("no replayed case") } == [
+                "dogpatch-contracts: error: todos.list: no replayed case runs on the private queue"
+            ], "the app's client completes on the main queue only: \(all.stderr)")
+        #expect(
+            all.stderr.contains(
+                "note: --require-coverage requires every outcome and queue; --require-coverage=OUTCOMES requires only those named"
+            ), "\(all.stderr)")
+        let chosen = "--require-coverage=decoded,invalidData,jsonConversionFailure,4xx,5xx,network,main"
+        let app = await folder.runInProcess(["verify", "--strict", chosen], catalogue: catalogue)
+        #expect(app.status == 0, "\(app.stdout)\(app.stderr)")
+        let row = app.stdout.split(separator: "\n").first { $0.hasPrefix("todos.list ") }
+        #expect(
+            row?.split(separator: " ") == ["todos.list", "1", "1", "1", "1", "1", "1", "n/a", "6", "-"],
+            "\(app.stdout)")
+
+        // The shards of the app's suite, added up, are required the same way.
+        for index in 1...2 {
+            let shard = await folder.runInProcess(
+                ["verify", "--coverage", "--shard", "\(index)/2", "--json", "shard-\(index).json"], catalogue: catalogue
+            )
+            #expect(shard.status == 0, "\(shard.stderr)")
+        }
+        let shards = ["shard-1.json", "shard-2.json"]
+        let required = await folder.runInProcess(["coverage", "--require"] + shards, catalogue: catalogue)
+        #expect(required.status == 1)
+        #expect(required.stderr.contains("todos.list: no replayed case runs on the private queue"))
+        #expect(required.stderr.contains("note: --require requires every outcome and queue; --require=OUTCOMES"))
+        let chosenShards = await folder.runInProcess(
+            ["coverage", "--require=decoded,invalidData,jsonConversionFailure,4xx,5xx,network,main"] + shards,
+            catalogue: catalogue)
+        #expect(chosenShards.status == 0, "\(chosenShards.stderr)")
+        #expect(chosenShards.stdout.hasPrefix("coverage    decoded"), "\(chosenShards.stdout)")
+        #expect(
+            chosenShards.stdout.split(separator: "\n").count == 2, "one row, the app's endpoint: \(chosenShards.stdout)"
+        )
     }
 
     @Test("an empty --filter narrows nothing: verify --coverage --filter \"\" agrees with verify --coverage")
@@ -53,7 +141,7 @@ struct CoverageTests {
         #expect(emptyFilter.status == whole.status)
         #expect(emptyFilter.stdout == whole.stdout)
         #expect(emptyFilter.stderr == whole.stderr)
-        let narrowed = try folder.run(["verify", "--coverage", "--filter", "good"])
+        let narrowed = try folder.run(["verify", "--coverage", "--filter", "two dogs"])
         #expect(narrowed.stdout != whole.stdout, "a filter that is not empty narrows the matrix")
         let selections = try [
             ["verify", "--coverage", "--format", "json"], ["verify", "--coverage", "--format", "json", "--filter", ""],

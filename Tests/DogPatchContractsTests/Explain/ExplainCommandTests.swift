@@ -114,3 +114,51 @@ struct StreamBodyTests {
             ), "\(run.stderr)")
     }
 }
+
+/// Issue 42, item 7: a model without `identifyingPaths` shows the same record, and `add` writes
+/// the same `values`, in every run: the fields come from the body as received, in its order and
+/// with its text, not from a re-encoded value whose key order `JSONEncoder` varies per process.
+@Suite("a model without identifying paths, explained and added")
+struct UnidentifiedModelTests {
+    @Test("explain shows the body's first fields in the body's order, a lower-case UUID as sent")
+    func explainReadsTheBody() async throws {
+        let folder = try SuiteFolder()
+        try TodoCatalogue.write(into: folder)
+        for _ in 1...3 {
+            let run = await folder.runInProcess(
+                ["explain", "Fixtures/todos.json", "--endpoint", "todos.list"], catalogue: TodoCatalogue.catalogue)
+            #expect(run.status == 0, "\(run.stderr)")
+            let lines = run.stdout.split(separator: "\n").map(String.init)
+            // Not sorted (done, due_at, id, ...) and not upper-cased, as the re-encoded value is.
+            #expect(
+                lines.contains(
+                    #"  [0]  title "water the plants", priority 2, id "7c9e6679-7425-40de-944b-e07fc1f90ae7""#),
+                "\(run.stdout)")
+            #expect(
+                lines.contains(#"  [1]  title "call the vet", priority 1, id "16fd2706-8baf-433b-82eb-8c7fada847da""#),
+                "\(run.stdout)")
+            #expect(run.stdout.contains(#""values": { "[0].title": "water the plants" }"#), "\(run.stdout)")
+        }
+    }
+
+    @Test("add writes the body's first field as the case's value, and the case passes")
+    func addReadsTheBody() async throws {
+        let folder = try SuiteFolder()
+        try TodoCatalogue.write(into: folder)
+        try folder.write(
+            "Downloads/one.json",
+            #"{"priority": 3, "id": "0f8fad5b-d9cb-469f-a165-70867728950e", "title": "buy food", "done": false}"#)
+        let run = await folder.runInProcess(
+            ["add", "Downloads/one.json", "--contract", "contracts/one.json", "--model", "Todo", "--name", "one"],
+            catalogue: TodoCatalogue.catalogue)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let contract = String(decoding: try folder.read("contracts/one.json"), as: UTF8.self)
+        #expect(contract.contains(#""values": { "priority": 3 }"#), "\(contract)")
+        let id = await folder.runInProcess(
+            ["add", "Downloads/one.json", "--contract", "contracts/id.json", "--model", "Todo", "--name", "id"],
+            catalogue: TodoCatalogue.catalogue)
+        #expect(id.status == 0, "\(id.stderr)")
+        let verify = await folder.runInProcess(["verify", "--strict"], catalogue: TodoCatalogue.catalogue)
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+    }
+}

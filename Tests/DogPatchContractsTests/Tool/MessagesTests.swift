@@ -182,3 +182,59 @@ struct MessagesTests {
         #expect(errors.first?.contains("[0]: ") ?? false)
     }
 }
+
+/// Issue 42, item 6: a name the catalogue lacks says which catalogue was searched, what it has,
+/// and where an app's own endpoints and models go.
+@Suite("an unknown endpoint or model points the way")
+struct CatalogueMessagesTests {
+    static let way = "docs/your-own-endpoint.md"
+
+    @Test("the built-in tool, given an app's endpoint, names its built-in catalogue and the doc")
+    func builtIn() throws {
+        let folder = try SuiteFolder()
+        try TodoCatalogue.write(into: folder)
+        let run = try folder.run(["verify"])
+        #expect(run.status == 2)
+        #expect(
+            run.stderr.contains(
+                #"contracts/todos.json:2:15: error: unknown endpoint "todos.list"; the built-in catalogue has "dogpatch.getDogs", "countries.all", "countries.byName"; an app's own endpoints go in its own catalogue (docs/your-own-endpoint.md)"#
+            ), "\(run.stderr)")
+        let explain = try folder.run(["explain", "Fixtures/todos.json", "--model", "[Todo]"])
+        #expect(explain.status == 2)
+        #expect(
+            explain.stderr.contains(
+                #"unknown model "[Todo]"; the built-in catalogue has "Dog", "[Dog]", "Country", "[Country]"; an app's own models go in its own catalogue (docs/your-own-endpoint.md)"#
+            ), "\(explain.stderr)")
+    }
+
+    @Test("an app's tool names the app's catalogue, with the nearest name")
+    func appCatalogue() async throws {
+        let folder = try SuiteFolder()
+        try TodoCatalogue.write(into: folder)
+        try folder.write(
+            "contracts/typo.json",
+            #"{"endpoint": "todos.lst", "cases": [{"name": "x", "response": {"status": 503}, "expect": {"error": "responseUnsuccessful"}}]}"#
+        )
+        let run = await folder.runInProcess(["verify"], catalogue: TodoCatalogue.catalogue)
+        #expect(run.status == 2)
+        #expect(
+            run.stderr.contains(
+                #"unknown endpoint "todos.lst"; the todo catalogue has "todos.list"; an app's own endpoints go in its own catalogue (docs/your-own-endpoint.md); did you mean "todos.list"?"#
+            ), "\(run.stderr)")
+        let unnamed = Catalogue(endpoints: [TodoCatalogue.list], models: [TodoCatalogue.todo])
+        let explain = await folder.runInProcess(
+            ["explain", "Fixtures/todos.json", "--endpoint", "dogpatch.getDogs"], catalogue: unnamed)
+        #expect(explain.status == 2)
+        #expect(
+            explain.stderr.contains(
+                #"unknown endpoint "dogpatch.getDogs"; the catalogue in use has "todos.list"; an app's own endpoints go in its own catalogue (docs/your-own-endpoint.md)"#
+            ), "\(explain.stderr)")
+    }
+
+    @Test("a catalogue's name is optional, and the built-in one is named")
+    func names() {
+        #expect(Catalogue.standard.name == "built-in")
+        #expect(Catalogue(endpoints: [], models: []).name == nil)
+        #expect(TodoCatalogue.catalogue.called == "the todo catalogue")
+    }
+}

@@ -21,8 +21,10 @@ struct FrontDoorTests {
     static let maxDoors = 20
 
     /// The most `package` declarations the engine may hold (194: `SuiteLocation.packageName`, the
-    /// default consumer of an app's pacts).
-    static let maxPackageDeclarations = 194
+    /// default consumer of an app's pacts; 195 with issue 42's `CoverageMatrix.Column`, the
+    /// outcomes a team requires, and `SuiteExport.schema`, `export schema`'s way in, less the
+    /// matrix's gaps that only the engine reads now).
+    static let maxPackageDeclarations = 195
 
     /// The top-level types of the engine, read from its sources.
     static func engineTypes() throws -> Set<String> {

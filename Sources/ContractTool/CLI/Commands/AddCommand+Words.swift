@@ -75,7 +75,7 @@ extension AddCommand {
                 "\(CodingPath.quote(path)) is a stream, not a file with a name; name the fixture with --as PATH")
         case .emptyDestination(let file):
             return usage(
-                "--as needs a path inside the fixtures folder, such as \"countries/\(file)\" or \"countries/\"")
+                "--as needs a path inside the fixtures folder, such as \"{API}/\(file)\" or \"{API}/\"")
         case .fixturePath(let message): return usage(message)
         case .unknownAPI(let api, let known): return usage(ArgumentValues.words(.unknownAPI(api, known: known)))
         case .catalogue(let error): return usage(error.message)
@@ -84,7 +84,7 @@ extension AddCommand {
             return usage("add --live needs --endpoint E: the request sent is the endpoint's client's")
         case .argumentsNotObject(let text):
             return usage(
-                "--arguments takes a JSON object, such as '{\"name\": \"peru\"}', not \(CodingPath.quote(text))")
+                "--arguments takes a JSON object, such as {ARGUMENTS}, not \(CodingPath.quote(text))")
         case .argumentsForFixtureContract(let contract):
             return [.error("\(contract) is a fixture contract (no \"endpoint\"): it takes no --arguments")]
         case .argumentsDiffer(let text, let contract):

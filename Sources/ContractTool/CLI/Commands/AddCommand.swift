@@ -59,8 +59,9 @@ struct AddCommand: ToolCommand {
             ) {
                 $0.request.expect = try expectation($1)
             },
-            .value("--arguments", "JSON", "the endpoint's arguments for a new contract, such as '{\"name\": \"peru\"}'")
-            { $0.request.arguments = $1 },
+            .value("--arguments", "JSON", "the endpoint's arguments for a new contract, such as {ARGUMENTS}") {
+                $0.request.arguments = $1
+            },
             .value(
                 "--as", "PATH",
                 "where to copy the body, relative to the fixtures folder; a trailing /\nmeans into that folder (default: the file's name)"

@@ -6,11 +6,12 @@ import Foundation
 /// reports of every shard added together, so CI can require coverage across shards.
 struct CoverageCommand: ToolCommand {
     var reports: [String] = []
-    var require = false
+    /// With `--require`, the outcomes and queues every endpoint must reach; empty without it.
+    var required: Set<CoverageMatrix.Column> = []
 
     static let spec = CommandSpec<CoverageCommand>(
         name: "coverage",
-        synopsis: "REPORT.json ... [--require]",
+        synopsis: "REPORT.json ... [--require[=OUTCOMES]]",
         summary: "add up the coverage of the shards of one run",
         about: """
             Reads the JSON report of every shard of one verify run that counted coverage (each shard
@@ -22,7 +23,12 @@ struct CoverageCommand: ToolCommand {
             """,
         arguments: [("REPORT.json ...", "the JSON report of each shard")],
         options: [
-            .flag("--require", "fail (exit 1) naming every endpoint and outcome no case reaches") { $0.require = true }
+            .flag(
+                "--require", optional: "OUTCOMES",
+                "fail (exit 1) naming every endpoint and outcome no case reaches;\n=OUTCOMES requires only those, comma-separated:\(Help.coverageColumns)"
+            ) {
+                $0.required.formUnion(try ArgumentValues.coverageColumns($1, option: "--require", command: "coverage"))
+            }
         ],
         positional: { $0.reports.append($1) },
         validate: { command throws(CommandLineError) in
@@ -44,9 +50,13 @@ struct CoverageCommand: ToolCommand {
                 of: reports, in: context.environment.location, endpoints: context.catalogue.endpoints)
             context.results(matrix.text)
             var outcome = CommandOutcome(.success)
-            if require, !matrix.gaps.isEmpty {
-                outcome.problems = [.diagnostics(matrix.gapResults.flatMap(\.diagnostics))]
+            let gaps = matrix.gapResults(requiring: required)
+            if !gaps.isEmpty {
+                outcome.problems = [.diagnostics(gaps.flatMap(\.diagnostics))]
                 outcome.code = .failure
+                if let hint = Help.fewerOutcomes(required: required, option: "--require", matrix: matrix) {
+                    outcome.problems.append(.note(hint))
+                }
             }
             return outcome
         } catch {

@@ -3,11 +3,12 @@ import ContractEngine
 import Foundation
 
 /// `dogpatch-contracts export (pact --out DIR | openapi --out FILE) [PATH ...]`: the contract, taken
-/// out of the repository in a form the server team's tools read.
+/// out of the repository in a form the server team's tools read; and `export schema --out FILE`,
+/// the contract format's JSON Schema with the catalogue's names, for editors.
 struct ExportCommand: ToolCommand, SuiteCommand {
     /// What `export` writes.
     enum Format: String, CaseIterable {
-        case pact, openapi
+        case pact, openapi, schema
     }
 
     var options = VerifyOptions.commandLine
@@ -26,8 +27,8 @@ struct ExportCommand: ToolCommand, SuiteCommand {
 
     static let spec = CommandSpec<ExportCommand>(
         name: "export",
-        synopsis: "(pact --out DIR | openapi --out FILE) [PATH ...] [options]",
-        summary: "write the contracts as Pact files or an OpenAPI 3.1 document",
+        synopsis: "(pact --out DIR | openapi --out FILE) [PATH ...] [options] | schema --out FILE",
+        summary: "write the contracts as Pact files or an OpenAPI 3.1 document, or their JSON Schema",
         about: """
             pact: one Pact 3.0.0 file per API, DIR/<consumer>-<provider>.json, an interaction per case
             whose response is the provider's to give (decoding cases and error statuses), its
@@ -44,9 +45,16 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             it reads, arrays, dictionaries, and strings it is stricter about (a UUID, a URL). Other
             keys are allowed. The error statuses the contracts list are named too. Derived from the
             clients and the models, never written by hand; the same inputs give the same bytes.
+
+            schema: the JSON Schema (2020-12) of contract files with an enum of the catalogue's
+            endpoint and model names, and each endpoint's arguments and model, for an editor to
+            complete and check contracts as you type. Written to schema/contract.schema.json at the
+            suite's root, it is the schema add names in the contracts it creates. It reads no
+            contract, so it takes no PATH, --filter or --fixtures.
             """,
         arguments: [
-            ("pact | openapi", "the format"), ("PATH ...", "contract files or folders (default: the contracts folder)"),
+            ("pact | openapi | schema", "the format"),
+            ("PATH ...", "contract files or folders (default: the contracts folder)"),
         ],
         options: [
             .contracts,
@@ -54,7 +62,7 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             .filter,
             .value(
                 "--out", "DIR | FILE",
-                "pact: the folder for the files (made when absent); openapi: the file\n(each replaced in one step)"
+                "pact: the folder for the files (made when absent); openapi, schema: the\nfile (each replaced in one step)"
             ) {
                 $0.out = $1
             },
@@ -68,7 +76,8 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             if command.format == nil {
                 guard let format = Format(rawValue: value) else {
                     throw CommandLineError(
-                        message: "export writes pact or openapi; unknown format \"\(value)\"", command: "export")
+                        message: "export writes pact, openapi or schema; unknown format \"\(value)\"",
+                        command: "export")
                 }
                 command.format = format
             } else {
@@ -77,7 +86,10 @@ struct ExportCommand: ToolCommand, SuiteCommand {
         },
         validate: { command throws(CommandLineError) in
             guard let format = command.format else {
-                throw CommandLineError(message: "export needs a format: pact or openapi", command: "export")
+                throw CommandLineError(message: "export needs a format: pact, openapi or schema", command: "export")
+            }
+            if format == .schema {
+                try validateSchema(command)
             }
             // Options of the other format are refused, never ignored in silence.
             if format == .openapi, command.consumerGiven != nil || command.verbose {
@@ -88,7 +100,8 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             }
             guard let out = command.out, !out.isEmpty else {
                 throw CommandLineError(
-                    message: "export needs --out: the folder (pact) or the file (openapi) to write", command: "export")
+                    message: "export needs --out: the folder (pact) or the file (openapi, schema) to write",
+                    command: "export")
             }
             if let consumer = command.consumerGiven, !SuiteExport.canNameFiles(consumer: consumer) {
                 throw CommandLineError(
@@ -103,8 +116,25 @@ struct ExportCommand: ToolCommand, SuiteCommand {
         ]
     )
 
+    /// Refuses what `export schema` would otherwise ignore: it reads no contract and names no consumer.
+    private static func validateSchema(_ command: ExportCommand) throws(CommandLineError) {
+        let ignored: String? =
+            if command.consumerGiven != nil { "--consumer" } else if command.verbose {
+                "--verbose"
+            } else if !command.options.paths.isEmpty { "PATH" } else if !command.options.filters.isEmpty {
+                "--filter"
+            } else if command.options.fixturesFolder != nil { "--fixtures" } else { nil }
+        if let ignored {
+            throw CommandLineError(
+                message:
+                    "export schema takes no \(ignored): the schema names the catalogue's endpoints and models, whatever the contracts",
+                command: "export")
+        }
+    }
+
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
         guard let out, let format else { return CommandOutcome(.invalid) }
+        if format == .schema { return try writeSchema(to: out, in: context) }
         let location = context.environment.location
         _ = try outsideContracts(out, option: "--out", example: format == .pact ? "pacts" : "openapi.json", in: context)
         let consumer = consumer(in: context)
@@ -140,6 +170,33 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             return CommandOutcome(.success)
         case .pacts(let pacts):
             return reportPacts(pacts, display: out, in: context)
+        case .schema:
+            return CommandOutcome(.invalid)
+        }
+    }
+
+    /// `export schema`: the contract schema with the catalogue's names, written to its file.
+    private func writeSchema(to out: String, in context: CommandContext) throws(ToolProblem) -> CommandOutcome {
+        let location = context.environment.location
+        _ = try outsideContracts(out, option: "--out", example: "schema/contract.schema.json", in: context)
+        let outcome: SuiteExport.Outcome
+        do throws(SuiteExport.Refusal) {
+            outcome = try SuiteExport.schema(
+                catalogue: context.catalogue, out: out, location: location, writer: context.writer(root: location.root))
+        } catch {
+            throw refusal(error, out: out)
+        }
+        switch outcome {
+        case .schema(let endpoints, let models):
+            context.results(
+                "wrote \(out): the contract schema, \(endpoints) \(endpoints == 1 ? "endpoint" : "endpoints") and \(models) \(models == 1 ? "model" : "models")\n"
+            )
+            return CommandOutcome(.success)
+        case .cannotWrite(let error):
+            return CommandOutcome(
+                .invalid, [.error("cannot write \(CodingPath.quote(out)): \(error.reason); nothing was written")])
+        default:
+            return CommandOutcome(.invalid)
         }
     }
 

@@ -8,8 +8,9 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
     var reporting = ReportOptions()
     /// Whether the coverage matrix is printed (and carried by the JSON report).
     var coverage = false
-    /// Whether an outcome no case reaches fails the run.
-    var requireCoverage = false
+    /// The outcomes and queues every endpoint the suite uses must reach, else the run fails;
+    /// empty when coverage is not required.
+    var requiredCoverage: Set<CoverageMatrix.Column> = []
 
     /// `verify`'s interface: one table of options for its parser and its help.
     static let spec = CommandSpec<VerifyCommand>(
@@ -50,9 +51,13 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
             .flag("--coverage", "print, per endpoint, the outcomes and queues its replayed cases reach") {
                 $0.coverage = true
             },
-            .flag("--require-coverage", "fail (exit 1) naming every endpoint and outcome no case reaches") {
+            .flag(
+                "--require-coverage", optional: "OUTCOMES",
+                "fail (exit 1) naming every endpoint the contracts use and outcome no case\nreaches; =OUTCOMES requires only those, comma-separated:\(Help.coverageColumns)"
+            ) {
                 $0.coverage = true
-                $0.requireCoverage = true
+                $0.requiredCoverage.formUnion(
+                    try ArgumentValues.coverageColumns($1, option: "--require-coverage", command: "verify"))
             },
             .flag(
                 "--live", "check recorded cases against the server instead of their fixtures;\nthe others are skipped"
@@ -69,7 +74,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
                 throw CommandLineError(
                     message: "--base-url is for --live: plain verify sends nothing to a server", command: "verify")
             }
-            if command.requireCoverage, let shard = command.options.shard {
+            if !command.requiredCoverage.isEmpty, let shard = command.options.shard {
                 throw CommandLineError(
                     message: """
                         --require-coverage judges the whole suite, and --shard \(shard.index)/\(shard.count) runs part of it; \
@@ -103,7 +108,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
         var report =
             coverage
             ? Report(
-                results, coverageOf: context.catalogue, in: selection, requiring: requireCoverage)
+                results, coverageOf: context.catalogue, in: selection, requiring: requiredCoverage)
             : Report(results)
         report.describe(selection)
         let trailer = report.coverageTrailer
@@ -112,6 +117,11 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
             context.print(
                 report, format: reporting.format, color: reporting.color, trailer: trailer, quiet: reporting.quiet),
             color: reporting.color)
+        if let hint = Help.fewerOutcomes(
+            required: requiredCoverage, option: "--require-coverage", matrix: report.coverage)
+        {
+            outcome.problems.append(.note(hint))
+        }
         if results.isEmpty {
             let empty = selection.whyEmpty
             let said = "\(Self.words(empty)); nothing was verified"

@@ -30,7 +30,8 @@ struct ToolIdentity: Sendable {
 
     /// A text of the tool's with its terms filled in: `{TOOL}` its name, `{ENDPOINTS}` and
     /// `{MODELS}` the catalogue's (`a, b or c`), `{API}` the catalogue's first API, `{CONSUMER}`
-    /// the default consumer of `export pact`.
+    /// the default consumer of `export pact`, `{ARGUMENTS}` an example of `--arguments` for one of
+    /// the catalogue's endpoints.
     /// - Parameter text: The text, from an option's help or a message.
     /// - Returns: The text as this tool says it.
     func words(_ text: String) -> String {
@@ -40,6 +41,25 @@ struct ToolIdentity: Sendable {
             .replacingOccurrences(of: "{MODELS}", with: Self.list(catalogue.models.map(\.name), and: "or"))
             .replacingOccurrences(of: "{API}", with: catalogue.apis.first ?? "api")
             .replacingOccurrences(of: "{CONSUMER}", with: consumer ?? "the package's name, from Package.swift")
+            .replacingOccurrences(of: "{ARGUMENTS}", with: argumentsExample)
+    }
+
+    /// `--arguments` as a user writes it for the catalogue's first endpoint that needs an argument
+    /// (else takes one): `'{"name": "..."}'`; `'{}'` when no endpoint takes any.
+    private var argumentsExample: String {
+        let endpoint =
+            catalogue.endpoints.first { $0.parameters.contains(where: \.isRequired) }
+            ?? catalogue.endpoints.first { !$0.parameters.isEmpty }
+        guard let parameter = endpoint?.parameters.first(where: \.isRequired) ?? endpoint?.parameters.first else {
+            return "'{}'"
+        }
+        let value =
+            switch parameter.kind {
+            case .string: "\"...\""
+            case .bool: "true"
+            case .strings: "[\"...\"]"
+            }
+        return "'{\"\(parameter.name)\": \(value)}'"
     }
 
     /// Names as a sentence lists them: `a`, `a or b`, `a, b or c`.

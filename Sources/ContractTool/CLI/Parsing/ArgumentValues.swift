@@ -14,6 +14,36 @@ enum ArgumentValues {
         return seconds
     }
 
+    /// The outcomes `--require-coverage` and `coverage --require` may name, as the matrix heads
+    /// its columns: `decoded, invalidData, ..., private`.
+    static let coverageColumnList = CoverageMatrix.Column.allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// `--require-coverage[=OUTCOMES]`: every column given alone, else the columns named, comma
+    /// separated as the matrix heads them.
+    /// - Parameters:
+    ///   - text: What followed `=`, or `nil` for the option alone.
+    ///   - option: The option as typed, for messages.
+    ///   - command: The command whose help messages point to.
+    /// - Returns: The columns required.
+    static func coverageColumns(_ text: String?, option: String, command: String) throws(CommandLineError) -> Set<
+        CoverageMatrix.Column
+    > {
+        guard let text else { return Set(CoverageMatrix.Column.allCases) }
+        var columns: Set<CoverageMatrix.Column> = []
+        for entry in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = entry.trimmingCharacters(in: .whitespaces)
+            guard let column = CoverageMatrix.Column(rawValue: name) else {
+                let found = name.isEmpty ? "an empty name" : "\"\(name)\""
+                throw CommandLineError(
+                    message:
+                        "\(option)= takes outcomes separated by commas, from \(coverageColumnList); found \(found)",
+                    command: command)
+            }
+            columns.insert(column)
+        }
+        return columns
+    }
+
     /// `--jobs`: 1 to 256.
     static func jobs(_ text: String, command: String) throws(CommandLineError) -> Int {
         guard let jobs = Int(text), (1...256).contains(jobs) else {

@@ -51,7 +51,9 @@ struct CommandSpec<Parsed>: Sendable {
                 throw reader.fail(
                     "unknown option \"\(argument.name)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ""))
             }
-            if option.value == nil {
+            if option.valueIsOptional {
+                try Self.typed { try option.apply(&parsed, argument.inlineValue) }
+            } else if option.value == nil {
                 guard argument.inlineValue == nil else { throw reader.fail("\(argument.name) takes no value") }
                 try Self.typed { try option.apply(&parsed, "") }
             } else {
@@ -89,7 +91,8 @@ struct CommandSpec<Parsed>: Sendable {
         }
         out += "\nOPTIONS:\n"
         for option in options {
-            let names = option.names.joined(separator: ", ") + (option.value.map { " " + $0 } ?? "")
+            let value = option.value.map { option.valueIsOptional ? "[=\($0)]" : " " + $0 } ?? ""
+            let names = option.names.joined(separator: ", ") + value
             out += Help.entry(names, option.help)
         }
         out += Help.entry("-h, --help", "show this help")

@@ -15,6 +15,30 @@ enum Help {
 
     static let version = "0.3.0"
 
+    /// The outcomes a coverage requirement may name, on two lines of a help text of their own.
+    static let coverageColumns: String = {
+        let names = CoverageMatrix.Column.allCases.map(\.rawValue)
+        return "\n" + names.prefix(6).joined(separator: ", ") + ",\n" + names.dropFirst(6).joined(separator: ", ")
+            + " (default: every one; repeatable)"
+    }()
+
+    /// What a run that every column was required of, and that has gaps, says of requiring fewer:
+    /// a team whose clients never complete on a private queue, say, names the rest.
+    /// - Parameters:
+    ///   - required: The columns required.
+    ///   - option: The option as its command spells it.
+    ///   - matrix: The run's coverage matrix, if it has one.
+    /// - Returns: The note, or `nil` when a list was given or nothing is missing.
+    static func fewerOutcomes(required: Set<CoverageMatrix.Column>, option: String, matrix: CoverageMatrix?)
+        -> String?
+    {
+        guard required.count == CoverageMatrix.Column.allCases.count, let matrix,
+            !matrix.gapResults(requiring: required).isEmpty
+        else { return nil }
+        return
+            "\(option) requires every outcome and queue; \(option)=OUTCOMES requires only those named, such as \(option)=decoded,4xx,5xx,network,main (docs/mutation-and-coverage.md)"
+    }
+
     /// One line of a help table: the name padded to a column, then the help, continued beneath it.
     static func entry(_ name: String, _ help: String, column: Int = 28) -> String {
         let lead = "  " + name
