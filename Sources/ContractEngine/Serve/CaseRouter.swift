@@ -116,21 +116,7 @@ final class CaseRouter: Sendable {
             request, path: String(path), query: query, defined: suite.definedQuery(of: primary.endpoint))
         if let wanted = request.header(Self.caseHeader) {
             let order = [primary] + matching.filter { $0.identity != primary.identity }
-            for contract in order {
-                if let served = contract.servedCase(named: wanted) {
-                    let answer = served.answer(
-                        note: "\(shown) \(contract.identity) › \(served.name)", closing: !request.keepsAlive)
-                    return Routed(answer: answer, contract: contract.identity, caseName: served.name)
-                }
-            }
-            // Every case that can answer the request, whichever contract holds it.
-            var names: [String] = []
-            for contract in order { names += contract.cases.map(\.name).filter { !names.contains($0) } }
-            let answer = HTTPAnswer.json(
-                status: 400,
-                "{\"error\":\(JSONValue.quote("unknown case \(JSONValue.quote(wanted)) in \(Self.caseHeader)")),\"contract\":\(JSONValue.quote(primary.identity)),\"contracts\":[\(order.map { JSONValue.quote($0.identity) }.joined(separator: ","))],\"cases\":[\(names.map(JSONValue.quote).joined(separator: ","))]}",
-                note: "\(shown) \(primary.identity) › unknown case \(JSONValue.quote(wanted))")
-            return Routed(answer: answer, contract: primary.identity)
+            return named(wanted, among: order, shown: shown, closing: !request.keepsAlive)
         }
         let chosen =
             selections[primary.identity].flatMap { primary.servedCase(named: $0.caseName) }
@@ -152,6 +138,25 @@ final class CaseRouter: Sendable {
         }
         let answer = chosen.answer(note: note, closing: !request.keepsAlive)
         return Routed(answer: answer, contract: primary.identity, caseName: chosen.name)
+    }
+
+    /// The answer of the case `X-Contract-Case` names, from the first of the contracts answering
+    /// the request that has it; a name none has lists every case that can answer.
+    private func named(_ wanted: String, among order: [ServedContract], shown: String, closing: Bool) -> Routed {
+        for contract in order {
+            if let served = contract.servedCase(named: wanted) {
+                let answer = served.answer(note: "\(shown) \(contract.identity) › \(served.name)", closing: closing)
+                return Routed(answer: answer, contract: contract.identity, caseName: served.name)
+            }
+        }
+        let primary = order[0]
+        var names: [String] = []
+        for contract in order { names += contract.cases.map(\.name).filter { !names.contains($0) } }
+        let answer = HTTPAnswer.json(
+            status: 400,
+            "{\"error\":\(JSONValue.quote("unknown case \(JSONValue.quote(wanted)) in \(Self.caseHeader)")),\"contract\":\(JSONValue.quote(primary.identity)),\"contracts\":[\(order.map { JSONValue.quote($0.identity) }.joined(separator: ","))],\"cases\":[\(names.map(JSONValue.quote).joined(separator: ","))]}",
+            note: "\(shown) \(primary.identity) › unknown case \(JSONValue.quote(wanted))")
+        return Routed(answer: answer, contract: primary.identity)
     }
 
     /// Of the contracts whose client sends a request, the one that answers it: the one selected
