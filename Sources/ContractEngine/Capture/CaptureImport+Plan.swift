@@ -40,9 +40,12 @@ extension CaptureImport {
         case .success(let learnt): match = learnt
         case .failure(let failure): throw .refused([], "\(failure.reason); nothing was added")
         }
-        let entries = try select(read, match: match, display: display, warnings: &warnings)
+        // Only the entries taken are turned into bodies.
+        let entries = try select(read, match: match, display: display, warnings: &warnings).map {
+            $0.decoded(maxBytes: FixtureStore.maxFixtureBytes)
+        }
         for entry in entries {
-            if case .failure(let problem) = entry.body {
+            if case .failure(let problem)? = entry.body {
                 let diagnostic = Diagnostic(
                     .error, "entry \(entry.number): \(problem.message)", file: display, position: entry.position)
                 throw .refused([diagnostic], "nothing was added")
@@ -66,7 +69,7 @@ extension CaptureImport {
                 }
             return .failure(Diagnostic(.error, "cannot read the archive: \(reason)", file: display))
         }
-        return HARArchive.read(data, file: display, maxBodyBytes: FixtureStore.maxFixtureBytes)
+        return HARArchive.read(data, file: display)
     }
 
     /// The entries picked, saying why each other one is passed over; an entry picked by number
@@ -135,7 +138,7 @@ extension CaptureImport {
         // Byte-identical bodies (the same answer seen twice) share one fixture.
         var stored: [Data: String] = [:]
         for (index, entry) in entries.enumerated() {
-            guard case .success(let captured) = entry.body else { continue }
+            guard case .success(let captured)? = entry.body else { continue }
             let body = request.raw ? captured : ReviewableJSON.laidOut(captured)
             let caseName = Self.caseName(
                 for: entry, index: index, asked: request.name.isEmpty ? nil : request.name,
