@@ -45,10 +45,19 @@ extension CaptureImport {
             $0.decoded(maxBytes: FixtureStore.maxFixtureBytes)
         }
         for entry in entries {
-            if case .failure(let problem)? = entry.body {
+            switch entry.body {
+            case .failure(let problem)?:
                 let diagnostic = Diagnostic(
                     .error, "entry \(entry.number): \(problem.message)", file: display, position: entry.position)
                 throw .refused([diagnostic], "nothing was added")
+            case .success(let body)?:
+                if !request.raw, ReviewableJSON.laidOut(body, limit: FixtureStore.maxFixtureBytes).passesLimit {
+                    warnings.append(
+                        .said(
+                            "entry \(entry.number): \(match.recordedURL(entry)): \(ReviewableJSON.keptNote(limit: FixtureStore.maxFixtureBytes))"
+                        ))
+                }
+            case nil: break
             }
         }
         return (entries, match)
@@ -139,7 +148,8 @@ extension CaptureImport {
         var stored: [Data: String] = [:]
         for (index, entry) in entries.enumerated() {
             guard case .success(let captured)? = entry.body else { continue }
-            let body = request.raw ? captured : ReviewableJSON.laidOut(captured)
+            let body =
+                request.raw ? captured : ReviewableJSON.laidOut(captured, limit: FixtureStore.maxFixtureBytes).body
             let caseName = Self.caseName(
                 for: entry, index: index, asked: request.name.isEmpty ? nil : request.name,
                 endpoint: existing.endpoint?.name, taken: &names)
