@@ -11,6 +11,9 @@ extension MutationSession {
         package var capped: [Capped]
         /// Why nothing was written, when the writes failed.
         package var unwritten: Unwritten?
+        /// Why the selection holds nothing to mutate, when it holds nothing: then nothing ran and
+        /// nothing was written.
+        package var empty: SuiteSelection.Empty?
     }
 
     /// Which of the run's files could not be written (so none was), and why.
@@ -38,6 +41,7 @@ extension MutationSession {
         _ selection: SuiteSelection, seed: UInt64, max: Int, profiles: String?, update: Bool, mutants: String?,
         writer: SuiteWriter, words: @escaping (ProfileProblem) -> String = \.plain
     ) async -> Run {
+        if let empty = selection.selectsNothing { return Run(results: [], capped: [], empty: empty) }
         var session = MutationSession(
             options: selection.options, fixtures: selection.fixtureLocator, seed: seed, max: max)
         var results: [CaseResult] = []

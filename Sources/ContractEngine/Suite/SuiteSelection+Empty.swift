@@ -30,4 +30,11 @@ extension SuiteSelection {
         if !options.paths.isEmpty { return .noContractsInPaths }
         return .noContractsInFolder(options.contractsFolder ?? SuiteLocation.contractsName)
     }
+
+    /// Why the selection holds no item, or `nil` when it holds one: what `mutate`, `export` and
+    /// `record` refuse before they write anything, as `verify` does (exit 2), so that a filter
+    /// that matches nothing is never green and never replaces a document with an empty one.
+    package var selectsNothing: Empty? {
+        items.isEmpty ? whyEmpty : nil
+    }
 }

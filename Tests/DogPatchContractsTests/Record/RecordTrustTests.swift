@@ -176,4 +176,24 @@ struct RecordTrustTests {
         let verify = try folder.run(["verify"])
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
     }
+
+    /// Issue 38, item 10: as verify, a selection of nothing is an error, not a warning.
+    @Test("record with a --filter that selects no case exits 2, asks nothing and writes nothing")
+    func selectsNothing() throws {
+        let server = try LoopbackServer(routes: ["/v3.1/name/peru": .json(LiveCommandTests.peru)])
+        defer { server.stop() }
+        let folder = try SuiteFolder()
+        try folder.write("Fixtures/countries/peru.json", "[]")
+        try folder.write("contracts/peru.json", Self.contract(server))
+        let before = try SuiteSnapshot.files(folder)
+        let run = try folder.run([
+            "record", "--filter", "no such case", "--base-url", LiveCommandTests.countries(server),
+        ])
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(
+            run.stderr.contains(#"error: no case matches --filter "no such case"; nothing was recorded"#),
+            "\(run.stderr)")
+        #expect(server.requests.isEmpty)
+        #expect(try SuiteSnapshot.files(folder) == before)
+    }
 }
