@@ -15,8 +15,10 @@ indirect enum ModelShape: Sendable, Equatable {
     /// An object read as a dictionary: any keys, one shape of value.
     case map(ModelShape)
     case string(StringFormat)
-    case integer
-    case number
+    /// A whole number, in the range of the Swift type that reads it.
+    case integer(NumericType)
+    /// A number, in the range of the Swift type that reads it.
+    case number(NumericType)
     case boolean
     /// Something the probe could not learn (a type that refuses every value it is offered): any JSON.
     case unknown
@@ -33,6 +35,22 @@ indirect enum ModelShape: Sendable, Equatable {
 
     /// A UUID as `UUID(uuidString:)` reads it: 8-4-4-4-12 hexadecimal digits, either case.
     static let uuidPattern = "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
+
+    /// The Swift type a model reads a number into: JSONDecoder refuses a number beyond its range
+    /// ("not valid JSON", at no path), so every rendering of the model carries that range.
+    enum NumericType: Sendable, Equatable {
+        /// `Int` and `Int64`.
+        case int64
+        case int32
+        /// `UInt` and `UInt64`.
+        case uint64
+        /// `Double`, and `Date` under JSONDecoder's default strategy (seconds as a `Double`).
+        case double
+        case float
+        /// `Decimal`: JSONDecoder reads it with an exponent of at most 127 as written (`1e128`
+        /// fails, `1.5e128` is 15 × 10^127), and at least -128.
+        case decimal
+    }
 
     /// What a string must be beyond being a string.
     enum StringFormat: Sendable, Equatable {
@@ -159,15 +177,16 @@ private final class ShapeProbe: Decoder {
         switch type {
         case is String.Type: return try value("", .string(.plain))
         case is Bool.Type: return try value(false, .boolean)
-        case is Int.Type: return try value(0, .integer)
-        case is Int64.Type: return try value(Int64(0), .integer)
-        case is Int32.Type: return try value(Int32(0), .integer)
-        case is UInt.Type: return try value(UInt(0), .integer)
-        case is Double.Type: return try value(0.0, .number)
-        case is Float.Type: return try value(Float(0), .number)
-        case is Decimal.Type: return try value(Decimal(0), .number)
-        // JSONDecoder's default date strategy: seconds since 2001 as a number.
-        case is Date.Type: return try value(Date(timeIntervalSinceReferenceDate: 0), .number)
+        case is Int.Type: return try value(0, .integer(.int64))
+        case is Int64.Type: return try value(Int64(0), .integer(.int64))
+        case is Int32.Type: return try value(Int32(0), .integer(.int32))
+        case is UInt.Type: return try value(UInt(0), .integer(.uint64))
+        case is UInt64.Type: return try value(UInt64(0), .integer(.uint64))
+        case is Double.Type: return try value(0.0, .number(.double))
+        case is Float.Type: return try value(Float(0), .number(.float))
+        case is Decimal.Type: return try value(Decimal(0), .number(.decimal))
+        // JSONDecoder's default date strategy: seconds since 2001 as a Double.
+        case is Date.Type: return try value(Date(timeIntervalSinceReferenceDate: 0), .number(.double))
         case is UUID.Type: return try value(UUID(), .string(.uuid))
         case is URL.Type: return try value(URL(fileURLWithPath: "/"), .string(.url))
         default:
