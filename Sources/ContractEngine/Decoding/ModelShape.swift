@@ -33,8 +33,16 @@ indirect enum ModelShape: Sendable, Equatable {
         let acceptsNull: Bool
     }
 
-    /// A UUID as `UUID(uuidString:)` reads it: 8-4-4-4-12 hexadecimal digits, either case.
-    static let uuidPattern = "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
+    /// A UUID as `UUID(uuidString:)` reads it: 8-4-4-4-12 hexadecimal digits, either case, and
+    /// nothing after them but what follows a NUL (it reads the text as a C string), in the Pact
+    /// verifier's dialect, where `$` is the end of the text.
+    static let uuidPattern = "^" + uuidDigits + "(\\u0000[\\s\\S]*)?$"
+
+    /// The same in JSON Schema's dialect as Python's `jsonschema` runs it, whose `$` also matches
+    /// before a final newline (which UUID(uuidString:) refuses): the end is "no character next".
+    static let uuidSchemaPattern = "^" + uuidDigits + "(\\u0000[\\s\\S]*)?(?![\\s\\S])"
+
+    private static let uuidDigits = "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"
 
     /// The Swift type a model reads a number into: JSONDecoder refuses a number beyond its range
     /// ("not valid JSON", at no path), so every rendering of the model carries that range.

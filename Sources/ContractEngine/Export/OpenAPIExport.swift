@@ -134,13 +134,14 @@ enum OpenAPIExport: GeneratedJSON {
         case .map(let value): return typed("object", [("additionalProperties", schema(value))])
         case .string(.plain): return typed("string")
         case .string(.uuid):
-            // The length bound too: Python's `$` also matches before a final newline, and a
-            // validator written in it would let "<uuid>\n" through, which UUID(uuidString:) refuses.
+            // Bounded by "no character next", not `$`: Python's `$` also matches before a final
+            // newline, and a validator written in it would let "<uuid>\n" through, which
+            // UUID(uuidString:) refuses. It takes anything after a NUL, so no maxLength.
             return typed(
                 "string",
                 [
-                    ("format", .string("uuid")), ("pattern", .string(ModelShape.uuidPattern)),
-                    ("minLength", .number("36")), ("maxLength", .number("36")),
+                    ("format", .string("uuid")), ("pattern", .string(ModelShape.uuidSchemaPattern)),
+                    ("minLength", .number("36")),
                 ])
         // No `format`: a URL with a space or an "ä" decodes, and a validator asserting
         // `uri-reference` would refuse it. The decoder refuses only the empty string.
