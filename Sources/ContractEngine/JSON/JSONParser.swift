@@ -64,6 +64,25 @@ struct JSONParser {
         (0x10_FF80...0x10_FFFF).contains(scalar.value) ? UInt8(scalar.value - 0x10_FF00) : nil
     }
 
+    /// Bytes as scalars, each byte that is not UTF-8 as its stand-in.
+    private static func standingIn(_ bytes: ArraySlice<UInt8>) -> String.UnicodeScalarView {
+        var scalars = String.UnicodeScalarView()
+        var decoder = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = bytes.startIndex
+        while true {
+            switch decoder.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                scalars.append(Unicode.UTF8.decode(encoded))
+                offset += encoded.count
+            case .error(let length):
+                for byte in bytes[offset..<offset + length] { scalars.append(standIn(for: byte)) }
+                offset += length
+            case .emptyInput: return scalars
+            }
+        }
+    }
+
     private init(bytes: [UInt8], maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
@@ -285,22 +304,7 @@ struct JSONParser {
                 return
             }
             guard parser.keepsStrayBytes else { throw parser.error("invalid UTF-8 in a string", at: start) }
-            var scalars = String.UnicodeScalarView()
-            var decoder = Unicode.UTF8.ForwardParser()
-            var iterator = parser.bytes[runStart..<end].makeIterator()
-            var offset = runStart
-            loop: while true {
-                switch decoder.parseScalar(from: &iterator) {
-                case .valid(let encoded):
-                    scalars.append(Unicode.UTF8.decode(encoded))
-                    offset += encoded.count
-                case .error(let length):
-                    for byte in parser.bytes[offset..<offset + length] { scalars.append(JSONParser.standIn(for: byte)) }
-                    offset += length
-                case .emptyInput: break loop
-                }
-            }
-            text.unicodeScalars.append(contentsOf: scalars)
+            text.unicodeScalars.append(contentsOf: JSONParser.standingIn(parser.bytes[runStart..<end]))
         }
         while true {
             guard index < bytes.count else { throw error("unterminated string", at: start) }

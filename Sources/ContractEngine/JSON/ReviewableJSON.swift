@@ -24,7 +24,7 @@ package enum ReviewableJSON {
     ///   - limit: The most bytes the laid-out body may have.
     /// - Returns: The body to write, and whether it is the body as received because its layout
     ///   would pass the limit (the writer says so).
-    package static func laidOut(_ data: Data, limit: Int) -> (body: Data, passesLimit: Bool) {
+    static func laidOut(_ data: Data, limit: Int) -> (body: Data, passesLimit: Bool) {
         guard BodyEncoding.detect(data) == (.utf8, 0), !data.starts(with: [0xEF, 0xBB, 0xBF]),
             String(data: data, encoding: .utf8) != nil, case .some(let root) = try? JSONParser.parse(data),
             !namesAKeyTwice(root.value)
@@ -37,7 +37,7 @@ package enum ReviewableJSON {
     /// - Parameter limit: The limit.
     /// - Returns: A note such as `kept as received: laid out for review it would pass the fixture
     ///   limit of 67108864 bytes (64 MiB)`.
-    package static func keptNote(limit: Int) -> String {
+    static func keptNote(limit: Int) -> String {
         "kept as received: laid out for review it would pass the fixture limit of \(limit) bytes (\(limit >> 20) MiB)"
     }
 

@@ -11,9 +11,6 @@ extension MutationSession {
         package var capped: [Capped]
         /// Why nothing was written, when the writes failed.
         package var unwritten: Unwritten?
-        /// Why the selection holds nothing to mutate, when it holds nothing: then nothing ran and
-        /// nothing was written.
-        package var empty: SuiteSelection.Empty?
     }
 
     /// Which of the run's files could not be written (so none was), and why.
@@ -41,7 +38,8 @@ extension MutationSession {
         _ selection: SuiteSelection, seed: UInt64, max: Int, profiles: String?, update: Bool, mutants: String?,
         writer: SuiteWriter, words: @escaping (ProfileProblem) -> String = \.plain
     ) async -> Run {
-        if let empty = selection.selectsNothing { return Run(results: [], capped: [], empty: empty) }
+        // A selection of nothing writes nothing (the command refuses it before it gets here).
+        if selection.selectsNothing != nil { return Run(results: [], capped: []) }
         var session = MutationSession(
             options: selection.options, fixtures: selection.fixtureLocator, seed: seed, max: max)
         var results: [CaseResult] = []

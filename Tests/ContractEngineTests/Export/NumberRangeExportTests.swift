@@ -30,9 +30,27 @@ struct NumberRangeExportTests {
         #expect(cost.contains(#""exclusiveMaximum":1e128"#) && cost.contains(#""exclusiveMinimum":-1e128"#), "\(cost)")
     }
 
-    @Test("a UUID's schema bounds its length, so Python's $ cannot let a trailing newline through")
-    func uuidLength() throws {
+    /// Python's `$` also matches before a final newline; UUID(uuidString:) refuses the newline
+    /// and, reading a C string, takes anything after a NUL.
+    @Test(
+        "a UUID's schema ends at the text's end, not at Python's $: a trailing newline fails, what follows a NUL passes"
+    )
+    func uuidEnd() throws {
         let id = try Self.schema("[Dog]", "id").jsonText
-        #expect(id.contains(#""maxLength":36"#) && id.contains(#""minLength":36"#), "\(id)")
+        #expect(id.contains(#""minLength":36"#), "\(id)")
+        let pattern = try NSRegularExpression(pattern: ModelShape.uuidSchemaPattern)
+        func matches(_ text: String) -> Bool {
+            pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        }
+        let uuid = "3F1E2D4C-5B6A-4978-8A1B-2C3D4E5F6A01"
+        for (text, decodes) in [
+            (uuid, true), (uuid.lowercased(), true), (uuid + "\n", false), (uuid + "\u{0}", true),
+            (uuid + "\u{0}rest\n", true), (uuid + "\u{1}", false), (" " + uuid, false),
+        ] {
+            let json = try JSONEncoder().encode([text])
+            let decoded = (try? JSONDecoder().decode([UUID].self, from: json)) != nil
+            #expect(decoded == decodes, "\(text.debugDescription)")
+            #expect(matches(text) == decodes, "\(text.debugDescription)")
+        }
     }
 }

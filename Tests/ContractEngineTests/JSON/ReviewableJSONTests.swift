@@ -1,7 +1,8 @@
-import ContractEngine
 import ContractTestSupport
 import Foundation
 import Testing
+
+@testable import ContractEngine
 
 /// Issue 32, finding 9: bodies from a server are written laid out for review, values as sent.
 @Suite("fixtures laid out for review")

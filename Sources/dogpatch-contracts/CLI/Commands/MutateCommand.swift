@@ -86,12 +86,12 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
             _ = try outsideContracts(mutants, option: "--mutants", example: ".build/mutants", in: context)
         }
         let selection = try selection(in: context)
+        if let empty = selection.selectsNothing {
+            return CommandOutcome(.invalid, [.error("\(Self.words(empty)); nothing was mutated")])
+        }
         let run = await MutationSession.run(
             selection, seed: seed, max: max, profiles: profiles, update: update, mutants: mutants,
             writer: context.writer(root: environment.location.root), words: Self.words)
-        if let empty = run.empty {
-            return CommandOutcome(.invalid, [.error("\(Self.words(empty)); nothing was mutated")])
-        }
         var problems: [ToolProblem] = run.capped.map {
             .warning(
                 "\($0.caseName): \($0.kept) of \($0.total) mutants run (--max \($0.kept), --seed \($0.seed)); the other \($0.total - $0.kept) were left out"

@@ -112,8 +112,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
             context.print(
                 report, format: reporting.format, color: reporting.color, trailer: trailer, quiet: reporting.quiet),
             color: reporting.color)
-        if results.isEmpty {
-            let empty = selection.whyEmpty
+        if results.isEmpty, let empty = selection.selectsNothing {
             let said = "\(Self.words(empty)); nothing was verified"
             if empty.isWarning {
                 outcome.problems.append(.warning(said))
