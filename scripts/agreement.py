@@ -2,12 +2,16 @@
 validator must agree on what a provider may send (DESIGN 9a, "Agreement, measured in CI").
 
 The answers: every 2xx body of the suite (a fixture or an inline body), every mutant
-`mutate --mutants` writes, and each real country (as a one-element array where the case decodes an
-array). Each is served for the decoding cases whose model it is:
+`mutate --mutants` writes, each real country (as a one-element array where the case decodes an
+array), and each decoding case's body with one leaf the model reads set to an edge of the Swift
+numeric types (Int's, Double's and Decimal's limits, just inside and just past) or given control
+characters (a URL or a UUID followed by a newline, a NUL in a name). Each is served for the
+decoding cases whose model it is:
 - a decoding case's own body, and each of its mutants, for that case;
 - a body no interaction answers with (a case expecting a failure, which the export leaves out, or
   a fixture contract's case), for every decoding case of its endpoint, or of its model;
-- each real country for every decoding case of a country list or a country.
+- each real country for every decoding case of a country list or a country;
+- each edge body for the case whose body it was made from.
 
 The verdicts:
 - app: the `dogpatch-contracts` tool decodes each body as its model, in one `verify` run of a
@@ -307,6 +311,93 @@ def country_bodies(suite):
             yield "country", label, json.dumps(value, ensure_ascii=False).encode("utf-8"), model, served_for
 
 
+# Numbers at the edges of each Swift numeric type, written as JSON literals (a Python float would
+# turn 1.8e308 into Infinity): every number the model reads gets each of them, whatever its type,
+# so an Int meets Double's edges too. Left out, as no validator can tell them from a number the
+# type holds (docs/exports.md lists them): a nonzero literal too small for a Double, which every
+# validator reads as 0, and a Decimal written with more digits than its value needs (10e127).
+NUMBER_EDGES = ["1.7976931348623157e308", "1.8e308", "-1.8e308", "1e127", "-1e127", "1e128", "-1e128",
+                "1e-128", "1e-129", "5e-324", "9223372036854775808"]
+WHOLE_NUMBER_EDGES = ["9223372036854775807", "9223372036854775808", "-9223372036854775808",
+                      "-9223372036854775809", "9.2e18", "1e19", "18446744073709551616", "34350244.0"]
+# Strings with control characters, as a server's JSON escapes them, where the decoder reads them:
+# the end of a URL (URL(string:) takes a newline there; one before the scheme or in the host it
+# refuses, which no pattern says), after a UUID, and anywhere in a plain string.
+CONTROL_SUFFIXES = [r"\n", r"\t", r"\r\n", r"\u0000", r"\u0001", r"\u001f", r"\u007f"]
+EDGE = "@@edge@@"
+
+
+def leaves(document, schema, value, path=()):
+    """Each leaf of a body the schema describes as a number, a whole number or a string: (path,
+    kind), kind one of "integer", "number", "uuid", "url" and "string". Of an array, its first
+    element; of a dictionary, its first entry."""
+    schema = document.resolved(schema)
+    if schema is None or value is None:
+        return
+    kinds = schema.get("type", [])
+    kinds = [kinds] if isinstance(kinds, str) else kinds
+    if isinstance(value, dict):
+        properties = schema.get("properties", {})
+        for key in sorted(value):
+            if key in properties:
+                yield from leaves(document, properties[key], value[key], path + (key,))
+            elif isinstance(schema.get("additionalProperties"), dict):
+                yield from leaves(document, schema["additionalProperties"], value[key], path + (key,))
+                break
+    elif isinstance(value, list):
+        if value and isinstance(schema.get("items"), dict):
+            yield from leaves(document, schema["items"], value[0], path + (0,))
+    elif isinstance(value, bool):
+        return
+    elif isinstance(value, (int, float)) and ("integer" in kinds or "number" in kinds):
+        yield path, "integer" if "integer" in kinds else "number"
+    elif isinstance(value, str) and "string" in kinds:
+        kind = "uuid" if schema.get("format") == "uuid" else "url" if schema.get("minLength") == 1 else "string"
+        yield path, kind
+
+
+def replaced(value, path, literal):
+    """The body as JSON text with the value at the path replaced by a JSON literal."""
+    copy = json.loads(json.dumps(value))
+    target = copy
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = EDGE
+    return json.dumps(copy, ensure_ascii=False).replace(json.dumps(EDGE), literal).encode("utf-8")
+
+
+def edge_bodies(suite):
+    """Each decoding case's own body with one leaf the model reads set to an edge of the Swift
+    types (numbers) or given control characters (strings), served for that case."""
+    for path, contract, case in suite.decoding_cases():
+        response = case["response"]
+        if "fixture" in response:
+            raw = read_bytes(os.path.join("Fixtures", response["fixture"]))
+        elif "body" in response:
+            raw = response["body"].encode("utf-8")
+        else:
+            continue
+        value = parse(raw)
+        status = suite.interactions[(path, case["name"])][1]["response"]["status"]
+        if value is NOT_JSON:
+            continue
+        schema = suite.document.response_schema(contract["endpoint"], status)
+        for where, kind in leaves(suite.document, schema, value):
+            if kind == "integer":
+                literals = WHOLE_NUMBER_EDGES + NUMBER_EDGES
+            elif kind == "number":
+                literals = NUMBER_EDGES + WHOLE_NUMBER_EDGES[:4]
+            else:
+                original = json.dumps(at(value, list(where))[0])[1:-1]
+                literals = ['"%s%s"' % (original, suffix) for suffix in CONTROL_SUFFIXES]
+                if kind == "string":
+                    literals.append('"a\\u0000b\\nc"')
+            for literal in literals:
+                shown = "".join("[%d]" % step if isinstance(step, int) else ".%s" % step for step in where)
+                label = "%s › %s with %s = %s" % (path, case["name"], shown, literal)
+                yield "edge", label, replaced(value, where, literal), suite.model(contract), [(path, case)]
+
+
 def app_verdicts(answers, work):
     """The app's verdict on each distinct (model, body): (decodes, failure path, reason)."""
     folder = os.path.join(work, "app")
@@ -465,7 +556,7 @@ def main():
         document = Document(os.path.join(work, "openapi.json"))
         suite = Suite(work, document)
         answers, bodies, unserved = [], collections.Counter(), []
-        for source in (suite_bodies(suite), mutant_bodies(suite, work), country_bodies(suite)):
+        for source in (suite_bodies(suite), mutant_bodies(suite, work), country_bodies(suite), edge_bodies(suite)):
             for kind, label, raw, model, served_for in source:
                 if not served_for:
                     unserved.append("%s as %s" % (label, model))
@@ -516,11 +607,13 @@ def main():
         if unserved:
             print("check-agreement: left out, as no decoding case has their model (check-schema.sh judges them): "
                   + ", ".join(unserved))
-        print("agreement: %d answers (%d suite bodies, %d mutants and %d real countries, each served for its "
-              "cases); app decodes %d, refuses %d; schema agrees %d/%d; pact false alarms %d; pact misses %d "
+        print("agreement: %d answers (%d suite bodies, %d mutants, %d real countries and %d bodies at the edges "
+              "of the Swift types and with control characters, each served for its cases); app decodes %d, "
+              "refuses %d; schema agrees %d/%d; pact false alarms %d; pact misses %d "
               "outside optional keys; optional-key breaks pact cannot see: %d (%s); decoded answers lacking a "
               "key the case's values read, which the pact asks for: %d" % (
-                  len(answers), bodies["suite"], bodies["mutant"], bodies["country"], counts["decodes"],
+                  len(answers), bodies["suite"], bodies["mutant"], bodies["country"], bodies["edge"],
+                  counts["decodes"],
                   counts["refuses"], counts["schema agrees"], len(answers), counts["false alarm"], counts["miss"],
                   sum(optional.values()), ", ".join("%s %d" % item for item in sorted(optional.items())) or "none",
                   counts["lacks a named key"]))

@@ -40,12 +40,24 @@ extension CaptureImport {
         case .success(let learnt): match = learnt
         case .failure(let failure): throw .refused([], "\(failure.reason); nothing was added")
         }
-        let entries = try select(read, match: match, display: display, warnings: &warnings)
+        // Only the entries taken are turned into bodies.
+        let entries = try select(read, match: match, display: display, warnings: &warnings).map {
+            $0.decoded(maxBytes: FixtureStore.maxFixtureBytes)
+        }
         for entry in entries {
-            if case .failure(let problem) = entry.body {
+            switch entry.body {
+            case .failure(let problem)?:
                 let diagnostic = Diagnostic(
                     .error, "entry \(entry.number): \(problem.message)", file: display, position: entry.position)
                 throw .refused([diagnostic], "nothing was added")
+            case .success(let body)?:
+                if !request.raw, ReviewableJSON.laidOut(body, limit: FixtureStore.maxFixtureBytes).passesLimit {
+                    warnings.append(
+                        .said(
+                            "entry \(entry.number): \(match.recordedURL(entry)): \(ReviewableJSON.keptNote(limit: FixtureStore.maxFixtureBytes))"
+                        ))
+                }
+            case nil: break
             }
         }
         return (entries, match)
@@ -66,7 +78,7 @@ extension CaptureImport {
                 }
             return .failure(Diagnostic(.error, "cannot read the archive: \(reason)", file: display))
         }
-        return HARArchive.read(data, file: display, maxBodyBytes: FixtureStore.maxFixtureBytes)
+        return HARArchive.read(data, file: display)
     }
 
     /// The entries picked, saying why each other one is passed over; an entry picked by number
@@ -135,8 +147,9 @@ extension CaptureImport {
         // Byte-identical bodies (the same answer seen twice) share one fixture.
         var stored: [Data: String] = [:]
         for (index, entry) in entries.enumerated() {
-            guard case .success(let captured) = entry.body else { continue }
-            let body = request.raw ? captured : ReviewableJSON.laidOut(captured)
+            guard case .success(let captured)? = entry.body else { continue }
+            let body =
+                request.raw ? captured : ReviewableJSON.laidOut(captured, limit: FixtureStore.maxFixtureBytes).body
             let caseName = Self.caseName(
                 for: entry, index: index, asked: request.name.isEmpty ? nil : request.name,
                 endpoint: existing.endpoint?.name, taken: &names)

@@ -55,9 +55,17 @@ struct LiveAddition: Sendable {
         warnings += addition.request.keepHeaders.filter { !Redaction.mayKeep(header: $0) }.map {
             .headerNeverWritten($0)
         }
+        let layout =
+            live.raw
+            ? (body: response.body, passesLimit: false)
+            : ReviewableJSON.laidOut(response.body, limit: FixtureStore.maxFixtureBytes)
+        if layout.passesLimit {
+            warnings.append(
+                .said("GET \(response.displayURL): \(ReviewableJSON.keptNote(limit: FixtureStore.maxFixtureBytes))"))
+        }
         let body = CaseAddition.Body(
             file: BodyFile(
-                data: live.raw ? response.body : ReviewableJSON.laidOut(response.body),
+                data: layout.body,
                 url: place.fixtures.root.appendingPathComponent(path), fixturePath: nil, isStream: false),
             display: response.displayURL, status: response.status,
             headers: Redaction.keptHeaders(asked: addition.request.keepHeaders, value: response.header),

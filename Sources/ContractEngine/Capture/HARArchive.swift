@@ -13,8 +13,12 @@ struct HARArchive: Sendable {
         let status: Int
         /// The response's headers in the order captured.
         let headers: [(name: String, value: String)]
-        /// The response body, decoded from base64 where the capture says so; or why there is none.
-        let body: Result<Data, Problem>
+        /// The response's content as the archive holds it, or why there is none.
+        let content: Result<Content, Problem>
+        /// The bytes the client gets, or why there are none: `nil` until `decoded(maxBytes:)`
+        /// works them out, which only an entry taken needs (an archive of many large or
+        /// compressed answers is read without turning every one of them into bytes).
+        private(set) var body: Result<Data, Problem>?
         /// Why the client never sees this answer (a redirect it follows, a 304), or `nil`.
         var unseen: String? { ClientView.unseen(status: status, header: header) }
         /// When the request started, as captured.
@@ -26,6 +30,35 @@ struct HARArchive: Sendable {
         func header(_ name: String) -> String? {
             headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
         }
+
+        /// The entry with its body worked out: the text turned back into the bytes the server
+        /// sent, decoded from base64 where the capture says so, and decompressed where the capture
+        /// kept it compressed, as URLSession hands it to the client.
+        /// - Parameter maxBytes: The largest body an entry may have (the fixture limit).
+        /// - Returns: The entry, its `body` set.
+        func decoded(maxBytes: Int) -> Entry {
+            var decoded = self
+            decoded.body = content.flatMap { content in
+                ClientView.capturedBody(
+                    text: content.text, encoding: content.encoding, header: header, limit: maxBytes
+                ).mapError { Problem(message: $0.reason) }
+            }.flatMap { data -> Result<Data, Problem> in
+                data.count <= maxBytes
+                    ? .success(data)
+                    : .failure(
+                        Problem(message: "its body is \(data.count) bytes, over the fixture limit of \(maxBytes) bytes")
+                    )
+            }
+            return decoded
+        }
+    }
+
+    /// A response's `content` as captured.
+    struct Content: Sendable {
+        /// `content.text`: the body as text, or base64.
+        let text: String
+        /// `content.encoding`, such as `base64`, when the archive gives one.
+        let encoding: String?
     }
 
     /// Why an entry's body cannot be used.
@@ -40,19 +73,20 @@ struct HARArchive: Sendable {
     /// of megabytes.
     static let maxArchiveBytes = 1 << 30
 
-    /// Reads an archive.
+    /// Reads an archive. A body that is not UTF-8 (which mitmproxy writes with Python's
+    /// `surrogateescape`, and other tools as raw bytes) is read as the bytes it stands for, so one
+    /// such answer does not make the whole archive unreadable.
     /// - Parameters:
     ///   - data: The file's bytes.
     ///   - file: How messages name it.
-    ///   - maxBodyBytes: The largest body an entry may have (the fixture limit).
     /// - Returns: The archive, or what is wrong with it at its line and column.
-    static func read(_ data: Data, file: String, maxBodyBytes: Int) -> Result<HARArchive, Diagnostic> {
+    static func read(_ data: Data, file: String) -> Result<HARArchive, Diagnostic> {
         func invalid(_ message: String, at position: SourcePosition) -> Diagnostic {
             Diagnostic(.error, message, file: file, position: position)
         }
         let root: JSONNode
         do {
-            root = try JSONParser.parse(BodyEncoding.utf8(data))
+            root = try JSONParser.parseKeepingStrayBytes(BodyEncoding.utf8(data))
         } catch {
             return .failure(invalid("not a HAR archive: invalid JSON: \(error.message)", at: error.position))
         }
@@ -73,7 +107,7 @@ struct HARArchive: Sendable {
         }
         var entries: [Entry] = []
         for (index, node) in nodes.enumerated() {
-            switch entry(node, number: index + 1, maxBodyBytes: maxBodyBytes) {
+            switch entry(node, number: index + 1) {
             case .success(let entry): entries.append(entry)
             case .failure(let problem):
                 return .failure(invalid("entry \(index + 1): \(problem.message)", at: node.position))
@@ -82,7 +116,7 @@ struct HARArchive: Sendable {
         return .success(HARArchive(entries: entries))
     }
 
-    private static func entry(_ node: JSONNode, number: Int, maxBodyBytes: Int) -> Result<Entry, Problem> {
+    private static func entry(_ node: JSONNode, number: Int) -> Result<Entry, Problem> {
         func string(_ value: JSONNode?) -> String? {
             if case .string(let text)? = value?.value { text } else { nil }
         }
@@ -105,30 +139,18 @@ struct HARArchive: Sendable {
                 }
             }
         }
-        let content = response.member("content")?.value
-        let body: Result<Data, Problem>
-        if let text = string(content?.member("text")?.value) {
-            let header = { (name: String) in
-                headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
-            }
-            body = ClientView.capturedBody(
-                text: text, encoding: string(content?.member("encoding")?.value), header: header, limit: maxBodyBytes
-            ).mapError { Problem(message: $0.reason) }
-        } else if case .number(let size)? = content?.member("size")?.value.value, size == "0" {
-            body = .success(Data())
+        let captured = response.member("content")?.value
+        let content: Result<Content, Problem>
+        if let text = string(captured?.member("text")?.value) {
+            content = .success(Content(text: text, encoding: string(captured?.member("encoding")?.value)))
+        } else if case .number(let size)? = captured?.member("size")?.value.value, size == "0" {
+            content = .success(Content(text: "", encoding: nil))
         } else {
-            body = .failure(Problem(message: "the response has no \"content.text\" (the capture left the body out)"))
-        }
-        let checked = body.flatMap { data -> Result<Data, Problem> in
-            data.count <= maxBodyBytes
-                ? .success(data)
-                : .failure(
-                    Problem(message: "its body is \(data.count) bytes, over the fixture limit of \(maxBodyBytes) bytes")
-                )
+            content = .failure(Problem(message: "the response has no \"content.text\" (the capture left the body out)"))
         }
         return .success(
             Entry(
-                number: number, method: method, url: url, status: status, headers: headers, body: checked,
+                number: number, method: method, url: url, status: status, headers: headers, content: content,
                 startedDateTime: string(node.member("startedDateTime")?.value) ?? "", position: node.position))
     }
 }

@@ -3,12 +3,15 @@ import Foundation
 /// The shapes of the values the API decoder's strategies read their own way (dates, data and
 /// non-conforming floats), as `NodeDecoder+Strategies` reads them.
 extension ModelShape {
-    /// A `Double` or `Float`: a number, and under `convertFromString` the strings it names too.
-    /// - Parameter options: The API decoder's strategies.
+    /// A `Double` or `Float`: a number in its range, and under `convertFromString` the strings it
+    /// names too.
+    /// - Parameters:
+    ///   - options: The API decoder's strategies.
+    ///   - type: The Swift type that reads it.
     /// - Returns: The shape.
-    static func floatingPoint(_ options: NodeDecodingOptions) -> ModelShape {
+    static func floatingPoint(_ options: NodeDecodingOptions, _ type: NumericType) -> ModelShape {
         guard case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) = options.floats else {
-            return .number
+            return .number(type)
         }
         return .numberOrNamed([positiveInfinity, negativeInfinity, nan])
     }
@@ -22,7 +25,7 @@ extension ModelShape {
     /// - Returns: The shape.
     static func date(_ options: NodeDecodingOptions) -> ModelShape {
         switch options.dates {
-        case .deferredToDate, .secondsSince1970, .millisecondsSince1970: return floatingPoint(options)
+        case .deferredToDate, .secondsSince1970, .millisecondsSince1970: return floatingPoint(options, .double)
         case .iso8601: return .string(.iso8601Date)
         #if canImport(Darwin)
             case .formatted: return .string(.plain)

@@ -17,8 +17,10 @@ indirect enum ModelShape: Sendable, Equatable {
     /// An object read as a dictionary: any keys, one shape of value.
     case map(ModelShape)
     case string(StringFormat)
-    case integer
-    case number
+    /// A whole number, in the range of the Swift type that reads it.
+    case integer(NumericType)
+    /// A number, in the range of the Swift type that reads it.
+    case number(NumericType)
     /// A number, or one of the strings a `convertFromString` strategy names (`"NaN"`).
     case numberOrNamed([String])
     case boolean
@@ -36,8 +38,37 @@ indirect enum ModelShape: Sendable, Equatable {
         let acceptsNull: Bool
     }
 
-    /// A UUID as `UUID(uuidString:)` reads it: 8-4-4-4-12 hexadecimal digits, either case.
-    static let uuidPattern = "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
+    /// A UUID as `UUID(uuidString:)` reads it: 8-4-4-4-12 hexadecimal digits, either case, and
+    /// nothing after them but what follows a NUL (it reads the text as a C string), in the Pact
+    /// verifier's dialect, where `$` is the end of the text.
+    static let uuidPattern = "^" + uuidDigits + "(\\u0000[\\s\\S]*)?$"
+
+    /// The same in JSON Schema's dialect as Python's `jsonschema` runs it, whose `$` also matches
+    /// before a final newline (which UUID(uuidString:) refuses): the end is "no character next".
+    static let uuidSchemaPattern = "^" + uuidDigits + "(\\u0000[\\s\\S]*)?(?![\\s\\S])"
+
+    private static let uuidDigits = "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"
+
+    /// The Swift type a model reads a number into: JSONDecoder refuses a number beyond its range
+    /// ("not valid JSON", at no path), so every rendering of the model carries that range.
+    enum NumericType: Sendable, Equatable {
+        /// `Int` and `Int64`.
+        case int64
+        case int32
+        case int16
+        case int8
+        /// `UInt` and `UInt64`.
+        case uint64
+        case uint32
+        case uint16
+        case uint8
+        /// `Double`, and `Date` under JSONDecoder's default strategy (seconds as a `Double`).
+        case double
+        case float
+        /// `Decimal`: JSONDecoder reads it with an exponent of at most 127 as written (`1e128`
+        /// fails, `1.5e128` is 15 × 10^127), and at least -128.
+        case decimal
+    }
 
     /// What a string must be beyond being a string.
     enum StringFormat: Sendable, Equatable {
@@ -179,26 +210,26 @@ private final class ShapeProbe: Decoder {
         switch type {
         case is String.Type: return try value("", .string(.plain))
         case is Bool.Type: return try value(false, .boolean)
-        case is Int.Type: return try value(0, .integer)
-        case is Int64.Type: return try value(Int64(0), .integer)
-        case is Int32.Type: return try value(Int32(0), .integer)
-        case is UInt.Type: return try value(UInt(0), .integer)
-        case is Double.Type: return try value(0.0, .floatingPoint(options))
-        case is Float.Type: return try value(Float(0), .floatingPoint(options))
-        case is Decimal.Type: return try value(Decimal(0), .number)
-        // Under `deferredToDate` (the default) a date is its own `init(from:)`, a number read
-        // below; under `deferredToData` data is bytes, whole numbers read below.
+        case is Int.Type: return try value(0, .integer(.int64))
+        case is Int64.Type: return try value(Int64(0), .integer(.int64))
+        case is Int32.Type: return try value(Int32(0), .integer(.int32))
+        case is UInt.Type: return try value(UInt(0), .integer(.uint64))
+        case is UInt64.Type: return try value(UInt64(0), .integer(.uint64))
+        case is Double.Type: return try value(0.0, .floatingPoint(options, .double))
+        case is Float.Type: return try value(Float(0), .floatingPoint(options, .float))
+        case is Decimal.Type: return try value(Decimal(0), .number(.decimal))
+        // Under `deferredToDate` (the default) a date is its own `init(from:)`, a `Double` read
+        // above; under `deferredToData` data is bytes, whole numbers read below.
         case is Date.Type where options.readsDates:
             return try value(Date(timeIntervalSinceReferenceDate: 0), .date(options))
         case is Data.Type where options.readsData: return try value(Data(), .data(options))
         case is UUID.Type: return try value(UUID(), .string(.uuid))
         case is URL.Type: return try value(URL(fileURLWithPath: "/"), .string(.url))
-        case is Int8.Type: return try value(Int8(0), .integer)
-        case is Int16.Type: return try value(Int16(0), .integer)
-        case is UInt8.Type: return try value(UInt8(0), .integer)
-        case is UInt16.Type: return try value(UInt16(0), .integer)
-        case is UInt32.Type: return try value(UInt32(0), .integer)
-        case is UInt64.Type: return try value(UInt64(0), .integer)
+        case is Int8.Type: return try value(Int8(0), .integer(.int8))
+        case is Int16.Type: return try value(Int16(0), .integer(.int16))
+        case is UInt8.Type: return try value(UInt8(0), .integer(.uint8))
+        case is UInt16.Type: return try value(UInt16(0), .integer(.uint16))
+        case is UInt32.Type: return try value(UInt32(0), .integer(.uint32))
         default:
             let probe = ShapeProbe(options: options, codingPath: codingPath)
             let decoded = try T(from: probe)

@@ -78,7 +78,8 @@ struct NodeDecoder: Decoder {
         case is Data.Type where options.readsData: value = try data(node, path, readLog, options)
         case is Decimal.Type:
             guard case .number(let literal) = node.value else { throw mismatch(T.self, "a number", node, path) }
-            guard let decimal = Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN
+            guard Self.decimalExponentFits(literal),
+                let decimal = Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN
             else {
                 throw corrupted("number \(literal) does not fit in a Decimal", path)
             }
@@ -119,7 +120,12 @@ struct NodeDecoder: Decoder {
     {
         guard case .number(let literal) = node.value else { throw mismatch(I.self, "a whole number", node, path) }
         if let exact = I(literal) { return exact }
-        if let double = Double(literal), double.isFinite, double.rounded() == double, let exact = I(exactly: double) {
+        // JSONDecoder reads a literal with a fraction or an exponent as a Double, and one of bare
+        // digits exactly: -9223372036854775809 does not fit an Int, though as a Double it is Int.min.
+        let isWholeLiteral = !literal.contains { $0 == "." || $0 == "e" || $0 == "E" }
+        if !isWholeLiteral, let double = Double(literal), double.isFinite, double.rounded() == double,
+            let exact = I(exactly: double)
+        {
             return exact
         }
         let reason =
@@ -128,6 +134,41 @@ struct NodeDecoder: Decoder {
             ? "expected a whole number, found \(literal)"
             : "number \(literal) does not fit in \(I.self)"
         throw corrupted(reason, path)
+    }
+
+    /// Whether JSONDecoder reads a literal as a `Decimal`: its digits fill a 128-bit mantissa
+    /// (those past it dropped, one up in the exponent for each before the point), each digit kept
+    /// after the point takes one from the exponent as written, and the exponent must then lie in
+    /// -128...127 (`1e128` does not fit, `10e127` does).
+    static func decimalExponentFits(_ literal: String) -> Bool {
+        let parts = literal.lowercased().split(separator: "e", maxSplits: 1)
+        guard let mantissa = parts.first, var exponent = parts.count == 2 ? Int(parts[1]) : 0 else { return false }
+        let largest = Array("340282366920938463463374607431768211455")
+        var kept: [Character] = []
+        var afterPoint = false
+        for character in mantissa {
+            if character == "." {
+                afterPoint = true
+                continue
+            }
+            guard character.isASCII, character.isNumber else { continue }
+            if kept.isEmpty, character == "0" {
+                // A leading zero: no digit of the mantissa, but a place after the point.
+                if afterPoint { exponent -= 1 }
+                continue
+            }
+            let candidate = kept + [character]
+            // Digit strings of one length compare as their numbers do.
+            if candidate.count < largest.count
+                || (candidate.count == largest.count && !largest.lexicographicallyPrecedes(candidate))
+            {
+                kept = candidate
+                if afterPoint { exponent -= 1 }
+            } else if !afterPoint {
+                exponent += 1
+            }
+        }
+        return (-128...127).contains(exponent)
     }
 
     static func floatingPoint<F: BinaryFloatingPoint & LosslessStringConvertible>(

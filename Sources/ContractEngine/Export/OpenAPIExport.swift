@@ -134,7 +134,15 @@ enum OpenAPIExport: GeneratedJSON {
         case .map(let value): return typed("object", [("additionalProperties", schema(value))])
         case .string(.plain): return typed("string")
         case .string(.uuid):
-            return typed("string", [("format", .string("uuid")), ("pattern", .string(ModelShape.uuidPattern))])
+            // Bounded by "no character next", not `$`: Python's `$` also matches before a final
+            // newline, and a validator written in it would let "<uuid>\n" through, which
+            // UUID(uuidString:) refuses. It takes anything after a NUL, so no maxLength.
+            return typed(
+                "string",
+                [
+                    ("format", .string("uuid")), ("pattern", .string(ModelShape.uuidSchemaPattern)),
+                    ("minLength", .number("36")),
+                ])
         // No `format`: a URL with a space or an "ä" decodes, and a validator asserting
         // `uri-reference` would refuse it. The decoder refuses only the empty string.
         case .string(.url): return typed("string", [("minLength", .number("1"))])
@@ -143,8 +151,8 @@ enum OpenAPIExport: GeneratedJSON {
         case .string(.base64):
             return typed(
                 "string", [("contentEncoding", .string("base64")), ("pattern", .string(ModelShape.base64Pattern))])
-        case .integer: return typed("integer")
-        case .number: return typed("number")
+        case .integer(let type): return typed("integer", range(type))
+        case .number(let type): return typed("number", range(type))
         case .numberOrNamed(let names):
             return object([
                 (
@@ -155,6 +163,28 @@ enum OpenAPIExport: GeneratedJSON {
         case .boolean: return typed("boolean")
         case .unknown: return object([])
         }
+    }
+
+    /// The range of the Swift type a number is read into, which JSONDecoder enforces: a number
+    /// beyond it is refused. A type that refuses the smallest magnitudes rather than read them
+    /// as zero (`Decimal`) has them left out, zero kept.
+    private static func range(_ type: ModelShape.NumericType) -> [(String, JSONValue)] {
+        let bounds = type.bounds
+        var members: [(String, JSONValue)] = [
+            (bounds.exclusive ? "exclusiveMinimum" : "minimum", .number(bounds.minimum)),
+            (bounds.exclusive ? "exclusiveMaximum" : "maximum", .number(bounds.maximum)),
+        ]
+        if let smallest = bounds.smallest {
+            members.append(
+                (
+                    "not",
+                    object([
+                        ("type", .string("number")), ("exclusiveMinimum", .number("-" + smallest)),
+                        ("exclusiveMaximum", .number(smallest)), ("not", object([("const", .number("0"))])),
+                    ])
+                ))
+        }
+        return members
     }
 
     /// The operation's path template below its server and its parameters, learnt by calling the

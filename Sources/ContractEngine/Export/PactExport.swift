@@ -445,34 +445,30 @@ enum PactExport: GeneratedJSON {
     /// The rule of a value the model reads as a string, number or boolean; `nil` for one it does
     /// not describe. A UUID or URL gets a type rule and the regex, which Pact ANDs: the verifier
     /// applies a regex to the text of any JSON value, so a regex alone passes `null`, `42` or
-    /// `true` where the app needs a string. Pact's `integer` rule refuses `34350244.0`, which
-    /// `Int` decodes, so a whole number is a number whose text (as the verifier prints it) is whole.
+    /// `true` where the app needs a string. The verifier's `.` does not match a newline, which a
+    /// URL may end in (`URL(string:)` takes it), so the URL regex reads any character. Pact's
+    /// `integer` rule refuses `34350244.0`, which `Int` decodes, so a whole number is a number
+    /// whose text (as the verifier prints it) is whole and within the type's range; a number
+    /// read as a `Decimal` is one within its range.
     private static func leafRule(_ shape: ModelShape, path: String) -> (String, JSONValue)? {
         let type = object([("match", .string("type"))])
+        let number = object([("match", .string("number"))])
         switch shape {
         case .string(.uuid): return (path, matchers([type, regex(ModelShape.uuidPattern)]))
-        case .string(.url): return (path, matchers([type, regex("^.+$")]))
+        case .string(.url): return (path, matchers([type, regex("^[\\s\\S]+$")]))
         case .string(.iso8601Date): return (path, matchers([type, regex(ModelShape.iso8601Pattern)]))
         case .string(.base64): return (path, matchers([type, regex(ModelShape.base64Pattern)]))
-        case .integer: return (path, matchers([object([("match", .string("number"))]), regex(wholeNumberPattern)]))
-        case .number: return (path, matchers([object([("match", .string("number"))])]))
+        case .integer(let numeric), .number(let numeric):
+            return (path, matchers([number] + (numeric.verifierPattern.map { [regex($0)] } ?? [])))
         case .numberOrNamed(let names):
             // Either rule may hold: a number, or a string the strategy names. The regex reads the
             // text of any value, so the names are held to whole strings.
             let named = "^(?:" + names.map(escaped).joined(separator: "|") + ")$"
-            return (path, matchers([object([("match", .string("number"))]), regex(named)], combine: "OR"))
+            return (path, matchers([number, regex(named)], combine: "OR"))
         case .string, .boolean: return (path, matchers([type]))
         default: return nil
         }
     }
-
-    /// A whole number as the verifier prints a JSON number: digits with an optional `.0`
-    /// (`34350244`, `34350244.0`, and `3.4350244e7`, which it reads as a float), or the exponent
-    /// form it prints from 10^15 up, as far as `Int` reaches. `34350244.5`, `1e-7` and `9.3e18`
-    /// fail, as they do in `Int`; so does `9.223e18`, which `Int` still takes: the one false alarm
-    /// left, 0.0004% below `Int.max`.
-    static let wholeNumberPattern =
-        "^-?[0-9]+(\\.0+)?$|^-?[1-9](\\.[0-9]+)?e\\+1[5-7]$|^-?([1-8](\\.[0-9]+)?|9(\\.([01][0-9]*|2|2[01][0-9]*|22|22[0-2][0-9]*))?)e\\+18$"
 
     /// Whether a shape is one the tool cannot describe, or an array or map of such.
     private static func undescribed(_ shape: ModelShape) -> Bool {

@@ -1,6 +1,9 @@
 extension SuiteExport {
     /// What an export did: what it wrote, or why it wrote nothing.
     package enum Outcome: Sendable {
+        /// The PATHs and filters select no case, so nothing was written (an empty document would
+        /// replace the one there).
+        case empty(SuiteSelection.Empty)
         /// Contracts, cases or fixtures that do not load: their diagnostics.
         case invalid([Diagnostic])
         /// The export cannot be made (a client that sends no request, a model whose shape cannot

@@ -59,6 +59,7 @@ package enum SuiteExport {
         } catch {
             throw .selection(error)
         }
+        if let empty = selection.selectsNothing { return .empty(empty) }
         let problems = invalid(selection)
         guard problems.isEmpty else { return .invalid(problems) }
         switch format {

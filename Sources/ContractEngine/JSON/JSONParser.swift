@@ -10,6 +10,10 @@ struct JSONParser {
 
     private let bytes: [UInt8]
     private let maxDepth: Int
+    /// Whether a byte outside UTF-8 in a string, and a lone `\udc80`...`\udcff` escape (Python's
+    /// `surrogateescape`, as mitmproxy writes a body that is not UTF-8), stands for itself: read
+    /// as its stand-in scalar (`standIn(for:)`) instead of refusing the document.
+    private var keepsStrayBytes = false
     private var index = 0
     private var line = 1
     private var lineStart = 0
@@ -31,6 +35,52 @@ struct JSONParser {
         parser.line = start.line
         parser.lineStart = 1 - start.column
         return try parser.parseDocument()
+    }
+
+    /// Parses a document whose strings may hold bytes that are not UTF-8, written raw or as the
+    /// lone surrogate escapes of Python's `surrogateescape` (an HTTP Archive holding a body that
+    /// is not UTF-8): each such byte is read as its stand-in scalar, so the bytes are not lost.
+    /// - Parameter data: The document's bytes.
+    /// - Returns: The root value.
+    /// - Throws: `JSONSyntaxError` at the first problem.
+    static func parseKeepingStrayBytes(_ data: Data) throws(JSONSyntaxError) -> JSONNode {
+        var parser = JSONParser(bytes: [UInt8](data), maxDepth: defaultMaxDepth)
+        parser.keepsStrayBytes = true
+        return try parser.parseDocument()
+    }
+
+    /// The scalar a byte that is not UTF-8 (0x80 and up) is read as by `parseKeepingStrayBytes`:
+    /// one of the last 128 code points of plane 16, private use that no text sends.
+    /// - Parameter byte: The byte.
+    /// - Returns: Its stand-in.
+    static func standIn(for byte: UInt8) -> Unicode.Scalar {
+        Unicode.Scalar(0x10_FF00 + UInt32(byte)) ?? "\u{FFFD}"
+    }
+
+    /// The byte a stand-in scalar stands for, or `nil` for any other scalar.
+    /// - Parameter scalar: A scalar of a string `parseKeepingStrayBytes` read.
+    /// - Returns: The byte.
+    static func strayByte(_ scalar: Unicode.Scalar) -> UInt8? {
+        (0x10_FF80...0x10_FFFF).contains(scalar.value) ? UInt8(scalar.value - 0x10_FF00) : nil
+    }
+
+    /// Bytes as scalars, each byte that is not UTF-8 as its stand-in.
+    private static func standingIn(_ bytes: ArraySlice<UInt8>) -> String.UnicodeScalarView {
+        var scalars = String.UnicodeScalarView()
+        var decoder = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = bytes.startIndex
+        while true {
+            switch decoder.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                scalars.append(Unicode.UTF8.decode(encoded))
+                offset += encoded.count
+            case .error(let length):
+                for byte in bytes[offset..<offset + length] { scalars.append(standIn(for: byte)) }
+                offset += length
+            case .emptyInput: return scalars
+            }
+        }
     }
 
     private init(bytes: [UInt8], maxDepth: Int) {
@@ -249,10 +299,12 @@ struct JSONParser {
                 text += String(decoding: parser.bytes[runStart..<end], as: UTF8.self)
                 return
             }
-            guard let run = String(validating: parser.bytes[runStart..<end], as: UTF8.self) else {
-                throw parser.error("invalid UTF-8 in a string", at: start)
+            if let run = String(validating: parser.bytes[runStart..<end], as: UTF8.self) {
+                text += run
+                return
             }
-            text += run
+            guard parser.keepsStrayBytes else { throw parser.error("invalid UTF-8 in a string", at: start) }
+            text.unicodeScalars.append(contentsOf: JSONParser.standingIn(parser.bytes[runStart..<end]))
         }
         while true {
             guard index < bytes.count else { throw error("unterminated string", at: start) }
@@ -309,6 +361,8 @@ struct JSONParser {
                     throw error("lone surrogate \\u\(String(unit, radix: 16)) in a string", at: escapePosition)
                 }
                 return scalar
+            case 0xDC80...0xDCFF where keepsStrayBytes:
+                return Self.standIn(for: UInt8(unit - 0xDC00))
             case 0xDC00...0xDFFF:
                 throw error("lone surrogate \\u\(String(unit, radix: 16)) in a string", at: escapePosition)
             default:

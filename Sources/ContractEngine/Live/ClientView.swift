@@ -7,8 +7,11 @@ import Foundation
 /// - A capture's text (HAR stores a body as UTF-8 text whatever the charset) is turned back into
 ///   the bytes the server sent, in the charset its `Content-Type` names.
 /// - base64 is decoded strictly: white space is allowed, anything else refuses the entry.
-/// - A body still compressed as its `Content-Encoding` says (gzip, deflate) is decompressed, as
-///   URLSession does; one the platform cannot decompress without a package (br) is refused.
+/// - A captured body still compressed as its `Content-Encoding` says is decompressed, as URLSession
+///   does: each coding of the list undone, last first (gzip with every member, zlib and raw
+///   deflate, each checked as URLSession checks it); a coding the package cannot undo (br, zstd)
+///   or a body that does not decompress refuses the entry.
+/// - A live answer is kept exactly as URLSession hands it over: URLSession has undone its codings.
 /// - A redirect the client follows, and a `304 Not Modified`, never reach the client: skipped.
 enum ClientView {
     /// Why an exchange gives the client no body to keep.
@@ -33,26 +36,17 @@ enum ClientView {
     }
 
     /// A server's answer as the client gets it, the one view `add --live`, `record` and
-    /// `verify --live` take: a body URLSession left compressed is decompressed, and an answer the
-    /// client never sees (a 304) is refused with the reason. A redirect never gets here: the
-    /// fetch follows it, as the client does, or refuses it.
-    /// - Parameters:
-    ///   - answer: The answer as received.
-    ///   - limit: The largest body kept (the fixture limit).
+    /// `verify --live` take: the body exactly as URLSession handed it over (URLSession has undone
+    /// the answer's `Content-Encoding` already; what it left compressed, the app gets compressed),
+    /// and an answer the client never sees (a 304) refused with the reason. A redirect never gets
+    /// here: the fetch follows it, as the client does, or refuses it.
+    /// - Parameter answer: The answer as URLSession handed it over.
     /// - Returns: The answer the client gets, or why there is none.
-    static func seen(_ answer: LiveResponse, limit: Int = FixtureStore.maxFixtureBytes) -> Result<
-        LiveResponse, LiveFailure
-    > {
+    static func seen(_ answer: LiveResponse) -> Result<LiveResponse, LiveFailure> {
         if let reason = unseen(status: answer.status, header: answer.header) {
             return .failure(LiveFailure(url: answer.displayURL, reason: "\(reason), so there is no answer to keep"))
         }
-        switch decompressed(answer.body, contentEncoding: answer.header("Content-Encoding"), limit: limit) {
-        case .success(let body):
-            var seen = answer
-            seen.body = body
-            return .success(seen)
-        case .failure(let refusal): return .failure(LiveFailure(url: answer.displayURL, reason: refusal.reason))
-        }
+        return .success(answer)
     }
 
     /// The bytes a capture's `content.text` stands for.
@@ -66,6 +60,7 @@ enum ClientView {
         -> Result<Data, Refusal>
     {
         let raw: Data
+        let charset = charset(in: header("Content-Type"))
         if let encoding, !encoding.isEmpty {
             guard encoding.lowercased() == "base64" else {
                 return .failure(Refusal(reason: "its \"content.encoding\" is \(JSONValue.quote(encoding)), not base64"))
@@ -76,53 +71,124 @@ enum ClientView {
             }
             raw = decoded
         } else {
-            switch encoded(text, contentType: header("Content-Type")) {
+            switch encoded(text, charset: charset) {
             case .success(let bytes): raw = bytes
             case .failure(let refusal): return .failure(refusal)
             }
         }
-        return decompressed(raw, contentEncoding: header("Content-Encoding"), limit: limit)
+        return decompressed(
+            raw, contentEncoding: header("Content-Encoding"), charset: charset, limit: limit,
+            wasText: encoding?.isEmpty ?? true)
     }
 
-    /// A body as the client gets it after URLSession's content decoding: a body still compressed
-    /// as `Content-Encoding` says is decompressed; one already plain (a capture that decoded it) is
-    /// kept.
+    /// A captured body as the client gets it after URLSession's content decoding: each coding of
+    /// `Content-Encoding` undone, the last one first, as URLSession undoes them. A body that is
+    /// plain already (a capture that stored the decoded answer, as browsers do) is kept; once a
+    /// coding has been undone, every coding before it must be undone too, or the entry is refused,
+    /// since the client would get an error and no body.
     /// - Parameters:
     ///   - data: The bytes.
     ///   - contentEncoding: The answer's `Content-Encoding`, if any.
+    ///   - charset: The `Content-Type`'s charset, if any, which says what plain text looks like.
     ///   - limit: The largest body kept.
+    ///   - wasText: Whether the capture stored the body as text, which it can only do once decoded.
     /// - Returns: The bytes, or why they cannot be read.
-    static func decompressed(_ data: Data, contentEncoding: String?, limit: Int) -> Result<Data, Refusal> {
+    static func decompressed(
+        _ data: Data, contentEncoding: String?, charset: String? = nil, limit: Int, wasText: Bool = false
+    ) -> Result<Data, Refusal> {
         let codings = (contentEncoding ?? "").split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces).lowercased()
         }.filter { !$0.isEmpty && $0 != "identity" }
-        guard let coding = codings.last else { return .success(data) }
-        do throws(Inflate.Failure) {
-            switch coding {
-            case "gzip", "x-gzip":
-                return Inflate.isGzip(data) ? .success(try Inflate.gunzip(data, limit: limit)) : .success(data)
-            case "deflate":
-                return Inflate.isZlib(data) ? .success(try Inflate.inflate(data, limit: limit)) : .success(data)
-            default:
-                // A capture usually stores the decoded text; bytes that are not text are still
-                // compressed in a coding this package cannot undo.
-                if String(data: data, encoding: .utf8) != nil { return .success(data) }
+        var body = data
+        var undone: [String] = []
+        for coding in codings.reversed() {
+            do throws(Inflate.Failure) {
+                switch coding == "x-gzip" ? "gzip" : coding {
+                case "gzip" where Inflate.isGzip(body):
+                    body = try Inflate.gunzip(body, limit: limit)
+                    undone.append(coding)
+                    continue
+                case "deflate" where Inflate.isZlib(body):
+                    body = try Inflate.unzlib(body, limit: limit)
+                    undone.append(coding)
+                    continue
+                case "deflate" where !undone.isEmpty || !(wasText || isPlainText(body, charset: charset)):
+                    // Raw DEFLATE has no header to tell it by: bytes that are not text are taken
+                    // for it, as URLSession takes what is not zlib.
+                    body = try Inflate.inflateRaw(body, limit: limit)
+                    undone.append(coding)
+                    continue
+                default:
+                    break
+                }
+            } catch {
                 return .failure(
                     Refusal(
-                        reason:
-                            "its body is still compressed as \(JSONValue.quote(coding)), which cannot be decompressed here"
+                        reason: "its body says \(JSONValue.quote(coding)) and does not decompress: \(error.reason)"))
+            }
+            // This coding cannot be undone: the body is not in it, or the package cannot read it.
+            let undoable = ["gzip", "x-gzip", "deflate"].contains(coding)
+            if !undone.isEmpty {
+                return .failure(
+                    Refusal(
+                        reason: undoable
+                            ? "its body says \(JSONValue.quote(contentEncoding ?? "")), and what \(JSONValue.quote(undone.last ?? "")) gives is not \(JSONValue.quote(coding)); the client would get an error"
+                            : "its body is still compressed as \(JSONValue.quote(coding)) under \(JSONValue.quote(undone.last ?? "")), which cannot be decompressed here"
                     ))
             }
-        } catch {
+            // A capture usually stores the decoded body; bytes that are not text are still
+            // compressed in a coding this package cannot undo.
+            if undoable || wasText || isPlainText(body, charset: charset) { return .success(body) }
             return .failure(
-                Refusal(reason: "its body says \(JSONValue.quote(coding)) and does not decompress: \(error.reason)"))
+                Refusal(
+                    reason:
+                        "its body is still compressed as \(JSONValue.quote(coding)), which cannot be decompressed here"
+                ))
+        }
+        return .success(body)
+    }
+
+    /// Whether bytes read as text in the body's charset (the one named, or else the Unicode
+    /// encoding JSON's rule finds) with no control character but white space: what a decoded
+    /// body is and a compressed one, nearly always, is not.
+    static func isPlainText(_ data: Data, charset: String?) -> Bool {
+        let encoding: String.Encoding
+        if let charset, let named = stringEncoding(charset) {
+            encoding = named
+        } else {
+            switch BodyEncoding.detect(data).encoding {
+            case .utf8: encoding = .utf8
+            case .utf16BigEndian: encoding = .utf16BigEndian
+            case .utf16LittleEndian: encoding = .utf16LittleEndian
+            case .utf32BigEndian: encoding = .utf32BigEndian
+            case .utf32LittleEndian: encoding = .utf32LittleEndian
+            }
+        }
+        let markLength = BodyEncoding.detect(data).markLength
+        guard let text = String(data: data.dropFirst(markLength), encoding: encoding) else { return false }
+        return !text.unicodeScalars.contains { scalar in
+            (scalar.value < 0x20 && !"\t\n\r\u{0C}".unicodeScalars.contains(scalar)) || scalar.value == 0x7F
+                || scalar == "\u{FFFD}"
         }
     }
 
     /// Text turned back into the bytes of the charset a `Content-Type` names (UTF-8 when it names
-    /// none, as JSON's default).
-    private static func encoded(_ text: String, contentType: String?) -> Result<Data, Refusal> {
-        guard let charset = charset(in: contentType) else { return .success(Data(text.utf8)) }
+    /// none, as JSON's default). A text holding the stand-ins of bytes that are not UTF-8 (an
+    /// archive written with Python's `surrogateescape`, as mitmproxy writes a body it could not
+    /// read as UTF-8) is the server's bytes: UTF-8 around those bytes, as it was read.
+    private static func encoded(_ text: String, charset: String?) -> Result<Data, Refusal> {
+        if text.unicodeScalars.contains(where: { JSONParser.strayByte($0) != nil }) {
+            var bytes: [UInt8] = []
+            for scalar in text.unicodeScalars {
+                if let byte = JSONParser.strayByte(scalar) {
+                    bytes.append(byte)
+                } else {
+                    bytes += Array(String(scalar).utf8)
+                }
+            }
+            return .success(Data(bytes))
+        }
+        guard let charset else { return .success(Data(text.utf8)) }
         guard let encoding = stringEncoding(charset) else {
             return .failure(
                 Refusal(

@@ -1,8 +1,8 @@
 import Foundation
 
-/// DEFLATE (RFC 1951) in its two wrappers, gzip (RFC 1952) and zlib (RFC 1950): what a capture
-/// still compressed as its `Content-Encoding` says is turned back into the bytes URLSession hands
-/// the client. Foundation offers no decompression on Linux and the package takes no dependency, so
+/// DEFLATE (RFC 1951), raw and in its two wrappers, gzip (RFC 1952, every member) and zlib
+/// (RFC 1950), each wrapper's check read: what a capture still compressed as its
+/// `Content-Encoding` says is turned back into the bytes URLSession hands the client. Foundation offers no decompression on Linux and the package takes no dependency, so
 /// the decoder is here: stored, fixed and dynamic Huffman blocks, bounded by a size limit.
 enum Inflate {
     /// Why a body could not be decompressed.
@@ -24,14 +24,34 @@ enum Inflate {
         return cmf & 0x0f == 8 && cmf >> 4 <= 7 && (cmf << 8 | flags) % 31 == 0
     }
 
-    /// Decompresses a gzip stream (its first member), checking its length and CRC-32.
+    /// Decompresses a gzip body: every member, one after the other, as gzip(1) does (a server or a
+    /// proxy may concatenate them), each checked against its CRC-32 and length. Zero bytes after
+    /// the last member are padding; anything else after it refuses the body.
     static func gunzip(_ data: Data, limit: Int) throws(Failure) -> Data {
         let bytes = [UInt8](data)
-        guard bytes.count >= 18, bytes[0] == 0x1f, bytes[1] == 0x8b, bytes[2] == 8 else {
+        var output: [UInt8] = []
+        var start = 0
+        repeat {
+            start = try member(bytes, from: start, into: &output, limit: limit)
+            guard bytes[start...].contains(where: { $0 != 0 }) else { break }
+            guard bytes.count - start >= 2, bytes[start] == 0x1f, bytes[start + 1] == 0x8b else {
+                throw Failure(reason: "bytes that are not gzip follow the gzip stream")
+            }
+        } while true
+        return Data(output)
+    }
+
+    /// Decompresses the gzip member at `start`, appending it to `output`.
+    /// - Returns: Where the next member would start.
+    private static func member(_ bytes: [UInt8], from first: Int, into output: inout [UInt8], limit: Int)
+        throws(Failure) -> Int
+    {
+        guard bytes.count - first >= 18, bytes[first] == 0x1f, bytes[first + 1] == 0x8b, bytes[first + 2] == 8
+        else {
             throw Failure(reason: "it is not a gzip stream")
         }
-        let flags = bytes[3]
-        var start = 10
+        let flags = bytes[first + 3]
+        var start = first + 10
         if flags & 0x04 != 0 {
             guard start + 2 <= bytes.count else { throw Failure(reason: "the gzip header is cut short") }
             start += 2 + (Int(bytes[start]) | Int(bytes[start + 1]) << 8)
@@ -43,36 +63,81 @@ enum Inflate {
         if flags & 0x02 != 0 { start += 2 }
         guard start < bytes.count else { throw Failure(reason: "the gzip header is cut short") }
         var reader = BitReader(bytes: bytes, position: start)
-        let output = try inflate(&reader, limit: limit)
+        let before = output.count
+        try inflate(&reader, into: &output, limit: limit)
         let end = reader.alignedPosition
         guard end + 8 <= bytes.count else { throw Failure(reason: "the gzip stream is cut short") }
-        let crc =
-            UInt32(bytes[end]) | UInt32(bytes[end + 1]) << 8 | UInt32(bytes[end + 2]) << 16
-            | UInt32(bytes[end + 3]) << 24
-        let size =
-            UInt32(bytes[end + 4]) | UInt32(bytes[end + 5]) << 8 | UInt32(bytes[end + 6]) << 16
-            | UInt32(bytes[end + 7]) << 24
-        guard size == UInt32(truncatingIfNeeded: output.count), crc == crc32(output) else {
+        let crc = littleEndian(bytes, at: end)
+        let size = littleEndian(bytes, at: end + 4)
+        guard size == UInt32(truncatingIfNeeded: output.count - before), crc == crc32(output[before...]) else {
             throw Failure(reason: "the gzip stream's check fails (length or CRC-32)")
+        }
+        return end + 8
+    }
+
+    /// Decompresses a zlib stream (RFC 1950), checking its Adler-32.
+    static func unzlib(_ data: Data, limit: Int) throws(Failure) -> Data {
+        let bytes = [UInt8](data)
+        guard isZlib(data) else { throw Failure(reason: "it is not a zlib stream") }
+        guard bytes[1] & 0x20 == 0 else {
+            throw Failure(reason: "the zlib stream needs a preset dictionary, which the server never sends")
+        }
+        var reader = BitReader(bytes: bytes, position: 2)
+        var output: [UInt8] = []
+        try inflate(&reader, into: &output, limit: limit)
+        let end = reader.alignedPosition
+        guard end + 4 <= bytes.count else { throw Failure(reason: "the zlib stream is cut short") }
+        let expected =
+            UInt32(bytes[end]) << 24 | UInt32(bytes[end + 1]) << 16 | UInt32(bytes[end + 2]) << 8
+            | UInt32(bytes[end + 3])
+        guard expected == adler32(output) else { throw Failure(reason: "the zlib stream's check fails (Adler-32)") }
+        return Data(output)
+    }
+
+    /// Decompresses raw DEFLATE (RFC 1951, no wrapper), which servers send as `deflate` too and
+    /// URLSession inflates alike.
+    static func inflateRaw(_ data: Data, limit: Int) throws(Failure) -> Data {
+        var reader = BitReader(bytes: [UInt8](data), position: 0)
+        var output: [UInt8] = []
+        try inflate(&reader, into: &output, limit: limit)
+        guard !data[(data.startIndex + reader.alignedPosition)...].contains(where: { $0 != 0 }) else {
+            throw Failure(reason: "bytes follow the end of the compressed body")
         }
         return Data(output)
     }
 
-    /// Decompresses a zlib stream, or raw DEFLATE when there is no zlib header (servers send both
-    /// as `deflate`).
-    static func inflate(_ data: Data, limit: Int) throws(Failure) -> Data {
-        var reader = BitReader(bytes: [UInt8](data), position: isZlib(data) ? 2 : 0)
-        return Data(try inflate(&reader, limit: limit))
-    }
-
     /// CRC-32 (IEEE), as gzip checks it.
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    static func crc32<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt32 {
         var crc: UInt32 = 0xffff_ffff
         for byte in bytes {
             crc ^= UInt32(byte)
             for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xedb8_8320 : crc >> 1 }
         }
         return ~crc
+    }
+
+    /// Adler-32, as zlib checks it.
+    static func adler32<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt32 {
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        var pending = 0
+        for byte in bytes {
+            a += UInt32(byte)
+            b += a
+            pending += 1
+            // 5552 bytes is the most that cannot overflow 32 bits before the remainders.
+            if pending == 5552 {
+                a %= 65521
+                b %= 65521
+                pending = 0
+            }
+        }
+        return (b % 65521) << 16 | (a % 65521)
+    }
+
+    private static func littleEndian(_ bytes: [UInt8], at index: Int) -> UInt32 {
+        UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16
+            | UInt32(bytes[index + 3]) << 24
     }
 
     // MARK: - DEFLATE
@@ -159,8 +224,9 @@ enum Inflate {
     ]
     private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
-    private static func inflate(_ reader: inout BitReader, limit: Int) throws(Failure) -> [UInt8] {
-        var output: [UInt8] = []
+    private static func inflate(_ reader: inout BitReader, into output: inout [UInt8], limit: Int) throws(Failure) {
+        // A stream refers back only into its own output, never into an earlier gzip member's.
+        let base = output.count
         var last = 0
         while last == 0 {
             last = try reader.bits(1)
@@ -176,10 +242,10 @@ enum Inflate {
             case 1:
                 let literals = try Huffman(lengths: (0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 })
                 let distances = try Huffman(lengths: [Int](repeating: 5, count: 30))
-                try block(&reader, literals, distances, into: &output, limit: limit)
+                try block(&reader, literals, distances, into: &output, base: base, limit: limit)
             case 2:
                 let (literals, distances) = try dynamicTables(&reader)
-                try block(&reader, literals, distances, into: &output, limit: limit)
+                try block(&reader, literals, distances, into: &output, base: base, limit: limit)
             default:
                 throw Failure(reason: "the compressed body holds a block of an unknown type")
             }
@@ -187,7 +253,6 @@ enum Inflate {
                 throw Failure(reason: "its body decompresses to more than the fixture limit of \(limit) bytes")
             }
         }
-        return output
     }
 
     private static func dynamicTables(_ reader: inout BitReader) throws(Failure) -> (Huffman, Huffman) {
@@ -220,7 +285,8 @@ enum Inflate {
     }
 
     private static func block(
-        _ reader: inout BitReader, _ literals: Huffman, _ distances: Huffman, into output: inout [UInt8], limit: Int
+        _ reader: inout BitReader, _ literals: Huffman, _ distances: Huffman, into output: inout [UInt8], base: Int,
+        limit: Int
     ) throws(Failure) {
         while true {
             let symbol = try literals.decode(&reader)
@@ -237,7 +303,7 @@ enum Inflate {
                     throw Failure(reason: "the compressed body holds a bad distance")
                 }
                 let distance = distanceBase[code] + (try reader.bits(distanceExtra[code]))
-                guard distance <= output.count else {
+                guard distance <= output.count - base else {
                     throw Failure(reason: "the compressed body refers before its start")
                 }
                 for _ in 0..<length { output.append(output[output.count - distance]) }

@@ -38,6 +38,8 @@ extension MutationSession {
         _ selection: SuiteSelection, seed: UInt64, max: Int, profiles: String?, update: Bool, mutants: String?,
         writer: SuiteWriter, words: @escaping (ProfileProblem) -> String = \.plain
     ) async -> Run {
+        // A selection of nothing writes nothing (the command refuses it before it gets here).
+        if selection.selectsNothing != nil { return Run(results: [], capped: []) }
         var session = MutationSession(
             options: selection.options, fixtures: selection.fixtureLocator, seed: seed, max: max)
         var results: [CaseResult] = []

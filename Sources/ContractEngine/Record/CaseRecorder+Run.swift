@@ -8,6 +8,8 @@ extension CaseRecorder {
         package enum Problem: Sendable {
             /// A contract of the selection that does not load, or a case of it that is invalid.
             case invalidContract([Diagnostic])
+            /// The PATHs and filters select no case at all: nothing was asked or written.
+            case selectsNothing(SuiteSelection.Empty)
             /// The selection holds no recorded case.
             case nothingRecorded
             /// What a case found wrong: a failed expectation, a request that failed.
@@ -21,9 +23,15 @@ extension CaseRecorder {
         /// How many cases came to each verdict; a verdict no case came to is absent.
         package var counts: [Verdict: Int] = [:]
 
-        /// Whether a contract of the selection does not load or has an invalid case.
+        /// Whether a contract of the selection does not load or has an invalid case, or the
+        /// selection holds no case: what makes the run invalid (exit 2), as `verify` says.
         package var hasInvalidContracts: Bool {
-            problems.contains { if case .invalidContract = $0 { true } else { false } }
+            problems.contains {
+                switch $0 {
+                case .invalidContract, .selectsNothing: true
+                default: false
+                }
+            }
         }
 
         /// Counts a case's verdict and keeps what it reports.

@@ -19,6 +19,10 @@ extension CaseRecorder {
         each: (Account) -> Void
     ) async throws(SuiteSelection.UsageError) -> Run {
         var run = Run()
+        if let empty = selection.selectsNothing {
+            run.problems.append(.selectsNothing(empty))
+            return run
+        }
         var recorded: [Case] = []
         for item in selection.items {
             if let problems = item.problems {

@@ -8,7 +8,7 @@ extension CaseRecorder {
     /// - Returns: What `record` says: recorded or forced, or why nothing was written.
     func write(_ exchange: Exchange, details: [String], failures: [Diagnostic]) async -> Account {
         let (target, answer) = (exchange.target, exchange.answer)
-        var details = details
+        var details = details + exchange.notes
         let stamp = Recording.stamp(Date())
         var underLock = false
         do {

@@ -79,6 +79,8 @@ package struct CaseRecorder: Sendable {
         let headers: [(name: String, value: String)]
         /// The outcome the fixture predicts, when there is one.
         let oldOutcome: String?
+        /// What is said of the body written besides what changed (kept as received, and why).
+        var notes: [String] = []
     }
 
     /// The case's request and the recording it rewrites.
@@ -142,13 +144,20 @@ package struct CaseRecorder: Sendable {
                 )
             }
         }
-        // Laid out for review, unless asked not to or the fixture holds the answer as received.
-        if !live.raw, old != answer.body { answer.body = ReviewableJSON.laidOut(answer.body) }
+        // Laid out for review, unless asked not to, the fixture holds the answer as received, or
+        // the layout would pass the fixture limit (then kept as received, and said).
+        var notes: [String] = []
+        if !live.raw, old != answer.body {
+            let layout = ReviewableJSON.laidOut(answer.body, limit: FixtureStore.maxFixtureBytes)
+            answer.body = layout.body
+            if layout.passesLimit { notes.append(ReviewableJSON.keptNote(limit: FixtureStore.maxFixtureBytes)) }
+        }
         let headers = Redaction.keptHeaders(asked: target.headers.keys.sorted(), value: answer.header)
         let oldOutcome = old.map {
             Predictor.predict(spec.response, body: $0, model: contract.model).summary(model: contract.model)
         }
-        return Exchange(target: target, answer: answer, old: old, headers: headers, oldOutcome: oldOutcome)
+        return Exchange(
+            target: target, answer: answer, old: old, headers: headers, oldOutcome: oldOutcome, notes: notes)
     }
 
     /// What `record` says of an answer identical to the recording, which it does not write.

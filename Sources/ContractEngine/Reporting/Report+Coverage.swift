@@ -32,8 +32,10 @@ extension Report {
     /// so that the reports of every shard can be checked together.
     /// - Parameter selection: What the run ran.
     package mutating func describe(_ selection: SuiteSelection) {
+        // Only a report with coverage carries the run's identity, which reads every file of the run.
         self.selection = Selection(
-            shard: selection.options.shard, whole: selection.isUnnarrowed, run: selection.runIdentity)
+            shard: selection.options.shard, whole: selection.isUnnarrowed,
+            run: coverage == nil ? "" : selection.runIdentity)
     }
 
     /// What follows the results when the report carries a coverage matrix: a blank line, the

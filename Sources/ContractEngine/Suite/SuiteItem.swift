@@ -29,10 +29,6 @@ enum SuiteItem: Sendable {
         }
     }
 
-    /// What sharding hashes: the case's identity in its suite (the contract's path from the
-    /// suite's root and the case's name), the same however the path was typed, on every machine.
-    var shardKey: String { contractFile + "\u{0}" + caseName }
-
     /// Whether the contract's path or the case's name contains one of the texts, ignoring case.
     func matches(any filters: [String]) -> Bool {
         let haystacks =

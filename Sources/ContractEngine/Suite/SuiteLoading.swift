@@ -23,9 +23,12 @@ struct SuiteLoading {
 
     /// Loads the suite.
     /// - Parameter fixtures: The run's fixtures folder.
-    /// - Returns: The loaded contracts in a stable order.
+    /// - Returns: The loaded contracts in a stable order, and each one's path inside the contracts
+    ///   folder by its identity (for the contracts that lie in it), which shards key on.
     /// - Throws: `UsageError` when a given path or folder is missing, or a fixtures folder is a file.
-    func load(fixtures: FixtureLocator) throws(SuiteSelection.UsageError) -> [LoadedContract] {
+    func load(fixtures: FixtureLocator) throws(SuiteSelection.UsageError) -> (
+        contracts: [LoadedContract], shardPaths: [String: String]
+    ) {
         // A missing default fixtures folder is fine (git keeps no empty folder): only a case that
         // names a fixture needs it, and that case says so.
         var isFolder: ObjCBool = false
@@ -48,7 +51,16 @@ struct SuiteLoading {
             throw .noSuite(
                 lookedFrom: location.currentDirectory.path, root: location.isFound ? location.root.path : nil)
         }
-        return try placed(found).concurrentMap { loader.load(contentsOf: $0.url, file: $0.display) }
+        let placed = try placed(found)
+        // Shards key on a contract's path inside the contracts folder, not on the folder's name or
+        // on where the checkout lies, so every checkout of a shared suite splits it alike.
+        var shardPaths: [String: String] = [:]
+        if let folder = RealPath.of(contracts.url.path) {
+            for file in placed {
+                if let inside = Self.identity(of: file.realPath, under: folder) { shardPaths[file.display] = inside }
+            }
+        }
+        return (placed.concurrentMap { loader.load(contentsOf: $0.url, file: $0.display) }, shardPaths)
     }
 
     /// The found contracts named by their identity in the suite, in that order; a contract of

@@ -21,7 +21,7 @@ extension SuiteSelection {
 
     /// Why a run of this selection that ran no case ran none: the filters, the shard, or no
     /// contracts at all, in that order.
-    package var whyEmpty: Empty {
+    var whyEmpty: Empty {
         let filters = options.filters.filter { !$0.isEmpty }
         if !filters.isEmpty { return .noFilterMatch(filters) }
         if let shard = options.shard {
@@ -29,5 +29,12 @@ extension SuiteSelection {
         }
         if !options.paths.isEmpty { return .noContractsInPaths }
         return .noContractsInFolder(options.contractsFolder ?? SuiteLocation.contractsName)
+    }
+
+    /// Why the selection holds no item, or `nil` when it holds one: what `verify`, `mutate`,
+    /// `export` and `record` refuse (exit 2) before they write anything, so that a filter that
+    /// matches nothing is never green and never replaces a document with an empty one.
+    package var selectsNothing: Empty? {
+        items.isEmpty ? whyEmpty : nil
     }
 }

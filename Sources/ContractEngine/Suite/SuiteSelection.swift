@@ -17,6 +17,8 @@ package struct SuiteSelection: Sendable {
     let contracts: [LoadedContract]
     /// The items the PATHs and filters select, before the shard cut.
     let selected: [SuiteItem]
+    /// Each contract's path inside the contracts folder, by its identity, for those that lie in it.
+    let shardPaths: [String: String]
     /// The items of the run: the selected ones in the run's shard, in suite order.
     let items: [SuiteItem]
     /// Whether no PATH or filter narrows the run: no filter that is not empty, and no PATH but the
@@ -60,9 +62,11 @@ package struct SuiteSelection: Sendable {
         self.location = location
         fixtureLocator = location.fixtures(options.fixturesFolder)
         let loading = SuiteLoading(catalogue: catalogue, options: options, location: location)
-        contracts = try loading.load(fixtures: fixtureLocator)
+        (contracts, shardPaths) = try loading.load(fixtures: fixtureLocator)
         selected = Self.select(contracts, filters: options.filters)
-        items = Self.cut(selected, shard: options.shard)
+        items = Self.cut(
+            selected, keys: selected.map { [shardPaths] in Self.shardKey(of: $0, paths: shardPaths) },
+            shard: options.shard)
         isUnnarrowed = loading.isUnnarrowed
     }
 
@@ -70,11 +74,46 @@ package struct SuiteSelection: Sendable {
     /// so every case of the suite runs in it.
     var isWholeSuite: Bool { isUnnarrowed && options.shard == nil }
 
+    /// What sharding hashes for an item: the case's identity in the suite as every checkout of it
+    /// spells it, the contract's path inside the contracts folder (its identity when it lies
+    /// elsewhere) and the case's name, whatever the folder is called, wherever the checkout lies
+    /// and however the folder was typed.
+    static func shardKey(of item: SuiteItem, paths: [String: String]) -> String {
+        (paths[item.contractFile] ?? item.contractFile) + "\u{0}" + item.caseName
+    }
+
     /// What identifies a run among the runs of a suite: the same for every shard of one run, and
-    /// different when the selection before the cut differs (a stale shard from before a change).
-    /// A SipHash of the selected items' identities, in hexadecimal.
+    /// different when anything the run reads differs (a stale shard from before a change): the
+    /// selected cases, and the bytes of their contracts and fixtures. A SipHash, in hexadecimal.
     var runIdentity: String {
-        let hash = SipHash.hash(selected.map(\.shardKey).sorted().joined(separator: "\n").utf8)
+        // A file many cases read is read and hashed once.
+        var digests: [String: String] = [:]
+        func digest(_ path: String?) -> String {
+            guard let path else { return "-" }
+            if let known = digests[path] { return known }
+            let found: String
+            switch RegularFile.read(path, limit: FixtureStore.maxFixtureBytes) {
+            case .success(let data): found = String(SipHash.hash(data), radix: 16)
+            case .failure: found = "unreadable"
+            }
+            digests[path] = found
+            return found
+        }
+        var lines: [String] = []
+        for item in selected {
+            var line = Self.shardKey(of: item, paths: shardPaths)
+            switch item {
+            case .contractError(_, _, let diagnostics):
+                line += diagnostics.map { "\u{0}" + $0.message }.joined()
+            case .contractCase(let contract, let entry):
+                line += "\u{0}" + digest(contract.url?.path)
+                if case .ready(let spec) = entry, case .http(_, _, .fixture(_, let file, _)) = spec.response.kind {
+                    line += "\u{0}" + digest(file)
+                }
+            }
+            lines.append(line)
+        }
+        let hash = SipHash.hash(lines.sorted().joined(separator: "\n").utf8)
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
@@ -137,9 +176,9 @@ package struct SuiteSelection: Sendable {
     }
 
     /// The selected items in the run's shard, or all of them when the run is not sharded.
-    private static func cut(_ items: [SuiteItem], shard: (index: Int, count: Int)?) -> [SuiteItem] {
+    private static func cut(_ items: [SuiteItem], keys: [String], shard: (index: Int, count: Int)?) -> [SuiteItem] {
         guard let shard else { return items }
-        let shards = Self.shards(of: items.map(\.shardKey), count: shard.count)
+        let shards = Self.shards(of: keys, count: shard.count)
         return zip(items, shards).filter { $0.1 == shard.index - 1 }.map(\.0)
     }
 

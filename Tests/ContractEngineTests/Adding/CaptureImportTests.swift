@@ -66,4 +66,33 @@ struct CaptureImportTests {
             return
         }
     }
+
+    /// Issue 38, item 8: an archive's bodies are worked out only for the entries taken (an
+    /// archive of large compressed answers, read for one of them, decompressed them all).
+    @Test("reading an archive turns no body into bytes; the entries taken are decoded, the others never")
+    func onlyTakenBodiesDecoded() async throws {
+        let gzipped = Compressed.gzip(Data(HARSuite.peru.utf8)).base64EncodedString()
+        let archive = HARSuite.browserStyle([
+            try HARSuite.entry(url: "https://a.example/v3.1/name/peru", text: HARSuite.peru),
+            try HARSuite.entry(url: "https://a.example/v3.1/name/peru", text: "not base64 at all", base64: false)
+                .replacingOccurrences(
+                    of: #""text": "not base64 at all""#, with: #""text": "%%%", "encoding": "base64""#),
+            #"{"startedDateTime": "2026-11-20T09:15:03Z", "request": {"method": "GET", "url": "https://a.example/v3.1/name/peru"}, "response": {"status": 200, "headers": [{"name": "Content-Encoding", "value": "gzip"}], "content": {"text": "\#(gzipped)", "encoding": "base64"}}}"#,
+        ])
+        let read = try HARArchive.read(Data(archive.utf8), file: "capture.har").get()
+        #expect(read.entries.map { $0.body == nil } == [true, true, true])
+        #expect(try read.entries[2].decoded(maxBytes: 1 << 20).body?.get() == Data(HARSuite.peru.utf8))
+        // Entry 2 cannot be decoded, and is never asked to be when entry 1 is picked.
+        let folder = try HARSuite.suite(archive: archive)
+        let account = try await Self.capture(folder, name: "seen", pick: CaseAddition.Pick(entry: 1, dryRun: true)).add(
+            archive: folder.url.appendingPathComponent("capture.har"), display: "capture.har")
+        #expect(try account.result.get().cases.map(\.entry) == [1])
+        let picked = try await Self.capture(folder, name: "seen", pick: CaseAddition.Pick(entry: 2, dryRun: true)).add(
+            archive: folder.url.appendingPathComponent("capture.har"), display: "capture.har")
+        guard case .failure(.refused(let diagnostics, _)) = picked.result else {
+            Issue.record("\(picked.result)")
+            return
+        }
+        #expect(diagnostics.map(\.message) == [#"entry 2: its "content.text" says base64 and is not"#])
+    }
 }

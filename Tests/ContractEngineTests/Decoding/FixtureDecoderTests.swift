@@ -26,6 +26,37 @@ struct FixtureDecoderTests {
                     position: .init(line: 2, column: 17)))
     }
 
+    /// Issue 38, item 15: JSONDecoder refuses such a number "not valid JSON" at no path; the
+    /// tool names the key, as the agreement step needs to tell an optional key's break.
+    @Test("a whole number past Int's range, in bare digits, fails at its path")
+    func wholeNumberPastIntRange() throws {
+        for literal in ["-9223372036854775809", "9223372036854775808", "18446744073709551616"] {
+            let found = try problem(#"[{"population": \#(literal)}]"#, as: .countries)
+            #expect(found.path == "[0].population", "\(literal): \(found)")
+            #expect(found.reason == "number \(literal) does not fit in Int")
+        }
+    }
+
+    private struct Cost: Decodable {
+        let v: Decimal
+    }
+
+    @Test("the tool reads a Decimal where JSONDecoder reads one: by the exponent as written")
+    func decimalAsJSONDecoderReadsIt() {
+        let literals = [
+            "1e127", "1e128", "10e127", "1.5e128", "0.1e129", "9.9e127", "1e-128", "1e-129", "0.000001e-122",
+            "0.000001e-123", "1234567890123456789012345678901234567890",
+            "1234567890123456789012345678901234567890.5e126",
+            "340282366920938463463374607431768211456e127", "340282366920938463463374607431768211455e127",
+            "12345678901234567890123456789012345678901e100", "99999999999999999999999999999999999999e127", "-1e128",
+            "850", "1200.5", "0", "-0.0", "1.8e308", "5e-324",
+        ]
+        for literal in literals {
+            let decoded = (try? JSONDecoder().decode(Cost.self, from: Data(#"{"v": \#(literal)}"#.utf8))) != nil
+            #expect(NodeDecoder.decimalExponentFits(literal) == decoded, "\(literal)")
+        }
+    }
+
     @Test("a dictionary key written as digits is a key, not an index: the path says *, the position is its entry's")
     func numericDictionaryKey() throws {
         let json = #"[{"name": {"common": "X"}, "gini": {"2018": 41.2, "2019": "high"}}]"#

@@ -64,14 +64,18 @@ struct ModelShapeStrategiesTests {
     func defaults() {
         #expect(
             Self.shapes(Self.stamped { _ in })
-                == ["at": .number, "blob": .string(.base64), "ratio": .number, "small": .number])
-        #expect(Self.shapes(Self.stamped { $0.dataDecodingStrategy = .deferredToData })["blob"] == .array(.integer))
+                == [
+                    "at": .number(.double), "blob": .string(.base64), "ratio": .number(.double),
+                    "small": .number(.float),
+                ])
+        #expect(
+            Self.shapes(Self.stamped { $0.dataDecodingStrategy = .deferredToData })["blob"] == .array(.integer(.uint8)))
     }
 
     @Test("seconds and milliseconds since 1970 are numbers; a custom date is unknown")
     func dateAndDataStrategies() {
         for strategy in [JSONDecoder.DateDecodingStrategy.secondsSince1970, .millisecondsSince1970] {
-            #expect(Self.shapes(Self.stamped { $0.dateDecodingStrategy = strategy })["at"] == .number)
+            #expect(Self.shapes(Self.stamped { $0.dateDecodingStrategy = strategy })["at"] == .number(.double))
         }
         let custom = Self.shapes(
             Self.stamped { decoder in
@@ -122,7 +126,7 @@ struct ModelShapeStrategiesTests {
         #expect(
             ModelShape.learn(kebab)
                 == .object([
-                    .init(key: "due-at", shape: .integer, required: true, acceptsNull: false),
+                    .init(key: "due-at", shape: .integer(.int64), required: true, acceptsNull: false),
                     .init(key: "title", shape: .string(.plain), required: false, acceptsNull: true),
                 ]))
         let prefixed = ModelDescriptor(

@@ -25,7 +25,7 @@ struct ModelShapeTests {
         #expect(fields.allSatisfy { $0.required && !$0.acceptsNull })
         #expect(fields.first { $0.key == "id" }?.shape == .string(.uuid))
         #expect(fields.first { $0.key == "imageURL" }?.shape == .string(.url))
-        #expect(fields.first { $0.key == "cost" }?.shape == .number)
+        #expect(fields.first { $0.key == "cost" }?.shape == .number(.decimal))
         guard
             case .array(.object(let country)) = ModelShape.learn(
                 try #require(Catalogue.standard.model(named: "[Country]")))
@@ -34,8 +34,8 @@ struct ModelShapeTests {
             return
         }
         #expect(country.allSatisfy { !$0.required && $0.acceptsNull })
-        #expect(country.first { $0.key == "population" }?.shape == .integer)
-        #expect(country.first { $0.key == "area" }?.shape == .number)
+        #expect(country.first { $0.key == "population" }?.shape == .integer(.int64))
+        #expect(country.first { $0.key == "area" }?.shape == .number(.double))
         guard case .map(.object(let currency))? = country.first(where: { $0.key == "currencies" })?.shape else {
             Issue.record("currencies is not a map of objects")
             return

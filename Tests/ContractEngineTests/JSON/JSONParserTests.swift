@@ -148,4 +148,22 @@ struct JSONParserTests {
     func badPaths(text: String) {
         #expect(JSONPath(parsing: text) == nil)
     }
+
+    /// Issue 38, item 7: mitmproxy writes a body that is not UTF-8 with Python's
+    /// `surrogateescape`; another tool may write its bytes raw. Either is read as those bytes.
+    @Test(
+        "a document keeping stray bytes reads lone \\udc80-\\udcff escapes and raw bytes that are not UTF-8 as stand-ins"
+    )
+    func strayBytes() throws {
+        let escaped = Data(#"{"text": "Per\udcfa", "raw": "Per"#.utf8) + Data([0xFA]) + Data(#""}"#.utf8)
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(escaped) }
+        let root = try JSONParser.parseKeepingStrayBytes(escaped)
+        let expected = "Per" + String(Character(JSONParser.standIn(for: 0xFA)))
+        #expect(root.member("text")?.value.value == .string(expected))
+        #expect(root.member("raw")?.value.value == .string(expected))
+        #expect(JSONParser.strayByte(JSONParser.standIn(for: 0xFA)) == 0xFA)
+        #expect(JSONParser.strayByte("a") == nil)
+        // Other lone surrogates are still errors.
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parseKeepingStrayBytes(Data(#"["\udc41"]"#.utf8)) }
+    }
 }

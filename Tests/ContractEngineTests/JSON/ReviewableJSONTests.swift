@@ -1,7 +1,8 @@
-import ContractEngine
 import ContractTestSupport
 import Foundation
 import Testing
+
+@testable import ContractEngine
 
 /// Issue 32, finding 9: bodies from a server are written laid out for review, values as sent.
 @Suite("fixtures laid out for review")
@@ -56,5 +57,21 @@ struct ReviewableJSONTests {
             try JSONSerialization.jsonObject(with: laidOut) as? NSArray
                 == JSONSerialization.jsonObject(with: minified) as? NSArray)
         #expect(ReviewableJSON.laidOut(laidOut) == laidOut, "laying out twice changes nothing")
+    }
+
+    /// Issue 38, item 9: indentation can grow a deeply nested body past the fixture limit.
+    @Test("a body whose layout would pass the limit is kept as received, and said to be")
+    func layoutOverTheLimit() {
+        let deep = Data(LaidOutLimit.deepBody(depth: 50, elements: 1000).utf8)
+        let within = ReviewableJSON.laidOut(deep, limit: 1 << 20)
+        #expect(!within.passesLimit)
+        #expect(within.body == ReviewableJSON.laidOut(deep))
+        #expect(within.body.count > 100_000)
+        let over = ReviewableJSON.laidOut(deep, limit: 100_000)
+        #expect(over.passesLimit)
+        #expect(over.body == deep)
+        #expect(
+            ReviewableJSON.keptNote(limit: 64 << 20)
+                == "kept as received: laid out for review it would pass the fixture limit of 67108864 bytes (64 MiB)")
     }
 }

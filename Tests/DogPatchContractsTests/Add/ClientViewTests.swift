@@ -127,4 +127,27 @@ struct ClientViewTests {
         let contract = String(decoding: try folder.read("contracts/peru.json"), as: UTF8.self)
         #expect(!contract.contains("301") && !contract.contains("304"))
     }
+
+    /// Issue 38, item 7: mitmproxy writes a body that is not UTF-8 with Python's
+    /// `surrogateescape` (`\\udcfa` for the byte 0xFA): the archive is still an archive, and that
+    /// body is the server's bytes.
+    @Test("one body that is not UTF-8, as mitmproxy writes it, leaves the archive readable and is kept as sent")
+    func notUTF8InMitmproxy() throws {
+        let stray = try Self.entry(
+            headers: [("Content-Type", "application/json")], text: "[{\"name\": {\"common\": \"Per@@\"}}]"
+        )
+        .replacingOccurrences(of: "@@", with: #"\udcfa"#)
+        let plain = try Self.entry(headers: [("Content-Type", "application/json")], text: HARSuite.peru)
+        let folder = try HARSuite.suite(archive: Self.archive([stray, plain]))
+        let second = try folder.run(Self.addArguments + ["--entry", "2", "--name", "plain"])
+        #expect(second.status == 0, "\(second.stdout)\(second.stderr)")
+        let first = try folder.run(Self.addArguments + ["--entry", "1", "--name", "latin"])
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        #expect(
+            try folder.read("Fixtures/peru/latin.json")
+                == Data(#"[{"name": {"common": "Per"#.utf8) + Data([0xFA]) + Data(#""}}]"#.utf8))
+        let contract = String(decoding: try folder.read("contracts/peru.json"), as: UTF8.self)
+        // JSONDecoder refuses the bytes that are not UTF-8, and so does the case.
+        #expect(contract.contains(#""error": "jsonConversionFailure""#), "\(contract)")
+    }
 }

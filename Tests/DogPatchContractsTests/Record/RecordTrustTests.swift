@@ -158,4 +158,42 @@ struct RecordTrustTests {
         let verify = try folder.run(["verify"])
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
     }
+
+    /// Issue 38, item 9: a new answer whose layout would pass the fixture limit is written as
+    /// received, and the line says so; every later run reads the fixture.
+    @Test("record writes an answer as received where its layout would pass the fixture limit, and says so")
+    func layoutOverTheLimit() throws {
+        let server = try LoopbackServer(routes: ["/v3.1/name/peru": .json(LaidOutLimit.overFixtureLimit)])
+        defer { server.stop() }
+        let folder = try SuiteFolder()
+        try folder.write("Fixtures/countries/peru.json", LiveCommandTests.peru)
+        try folder.write("contracts/peru.json", Self.contract(server))
+        let run = try folder.run(["record", "--base-url", LiveCommandTests.countries(server)])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.hasPrefix("RECORDED  contracts/peru.json  peru  "), "\(run.stdout)")
+        #expect(run.stdout.contains(FixtureLimitTests.note), "\(run.stdout)")
+        #expect(try folder.read("Fixtures/countries/peru.json") == Data(LaidOutLimit.overFixtureLimit.utf8))
+        let verify = try folder.run(["verify"])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+    }
+
+    /// Issue 38, item 10: as verify, a selection of nothing is an error, not a warning.
+    @Test("record with a --filter that selects no case exits 2, asks nothing and writes nothing")
+    func selectsNothing() throws {
+        let server = try LoopbackServer(routes: ["/v3.1/name/peru": .json(LiveCommandTests.peru)])
+        defer { server.stop() }
+        let folder = try SuiteFolder()
+        try folder.write("Fixtures/countries/peru.json", "[]")
+        try folder.write("contracts/peru.json", Self.contract(server))
+        let before = try SuiteSnapshot.files(folder)
+        let run = try folder.run([
+            "record", "--filter", "no such case", "--base-url", LiveCommandTests.countries(server),
+        ])
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(
+            run.stderr.contains(#"error: no case matches --filter "no such case"; nothing was recorded"#),
+            "\(run.stderr)")
+        #expect(server.requests.isEmpty)
+        #expect(try SuiteSnapshot.files(folder) == before)
+    }
 }

@@ -156,6 +156,34 @@ struct AggregateTests {
         #expect(try folder.run(["coverage", "new-1.json", "new-2.json"]).status == 0)
     }
 
+    /// Issue 38, item 11: a run's identity covers what it read, so a shard from before a fixture
+    /// was edited is not added to one from after it, though every case name is the same.
+    @Test("coverage --require refuses a stale shard from before a fixture was edited, the case names unchanged")
+    func staleFixtureShard() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        func shard(_ index: Int, _ file: String) throws {
+            let run = try folder.run(["verify", "--coverage", "--shard", "\(index)/2", "--json", file])
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        }
+        try shard(1, "old-1.json")
+        try shard(2, "old-2.json")
+        #expect(try folder.run(["coverage", "old-1.json", "old-2.json"]).status == 0)
+        // The same cases, one fixture edited: a dog's name changed.
+        let fixtures = try FileManager.default.subpathsOfDirectory(
+            atPath: folder.url.appendingPathComponent("Fixtures").path
+        ).filter { $0.hasSuffix(".json") }.sorted()
+        let edited = try #require(fixtures.first)
+        let text = String(decoding: try folder.read("Fixtures/\(edited)"), as: UTF8.self)
+        try folder.write("Fixtures/\(edited)", text + "\n")
+        try shard(2, "new-2.json")
+        let mixed = try folder.run(["coverage", "--require", "old-1.json", "new-2.json"])
+        #expect(mixed.status == 2, "\(mixed.stdout)\(mixed.stderr)")
+        #expect(mixed.stderr.contains("are reports of different runs"), "\(mixed.stderr)")
+        try shard(1, "new-1.json")
+        #expect(try folder.run(["coverage", "new-1.json", "new-2.json"]).status == 0)
+    }
+
     @Test(
         "a coverage gap under --require-coverage is a failure in every report: text, JSON, JUnit, GitHub and the step summary"
     )

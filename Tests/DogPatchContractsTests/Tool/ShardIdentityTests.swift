@@ -110,4 +110,45 @@ struct ShardIdentityTests {
                 $0.hasPrefix("PASS  contracts/a/dogs.json  ") || $0.hasPrefix("PASS  contracts/b/dogs.json  ")
             })
     }
+
+    /// Issue 38, item 12: the shared contracts folder named otherwise in one checkout, and a run
+    /// started outside the checkout with an absolute `--contracts`, split the suite alike.
+    @Test(
+        "shards split alike whatever the contracts folder is called, and from outside the checkout with absolute paths")
+    func contractsFolderNameDoesNotMatter() throws {
+        let first = try SuiteFolder()
+        let second = try SuiteFolder()
+        let outside = try SuiteFolder()
+        var cases: [String] = []
+        for index in 0..<20 {
+            cases.append(
+                #"{"name": "case \#(index)", "response": {"status": 503}, "expect": {"error": "responseUnsuccessful"}}"#
+            )
+        }
+        let contract = #"{"endpoint": "dogpatch.getDogs", "cases": [\#(cases.joined(separator: ","))]}"#
+        for name in ["a/dogs.json", "b/dogs.json"] {
+            try first.write("contracts/" + name, contract)
+            try second.write("api-contracts/" + name, contract)
+        }
+        func names(_ run: ToolRun) -> [String] {
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            // The case's contract path inside its folder, and its name.
+            return run.cases("PASS").map { line in
+                line.replacingOccurrences(of: "PASS  contracts/", with: "").replacingOccurrences(
+                    of: "PASS  api-contracts/", with: "")
+            }
+        }
+        for index in 1...2 {
+            let inside = names(try first.run(["verify", "--shard", "\(index)/2"]))
+            let renamed = names(try second.run(["verify", "--shard", "\(index)/2", "--contracts", "api-contracts"]))
+            let fromOutside = names(
+                try outside.run([
+                    "verify", "--shard", "\(index)/2", "--contracts", second.url.path + "/api-contracts",
+                    "--fixtures", second.url.path + "/Fixtures",
+                ]))
+            #expect(inside.count == 20)
+            #expect(renamed == inside, "shard \(index) with the folder named api-contracts")
+            #expect(fromOutside == inside, "shard \(index) from outside the checkout")
+        }
+    }
 }

@@ -154,6 +154,8 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             throw refusal(error, out: out)
         }
         switch outcome {
+        case .empty(let empty):
+            return CommandOutcome(.invalid, [.error("\(Self.words(empty)); nothing was written")])
         case .invalid(let problems):
             return CommandOutcome(
                 .invalid, [.diagnostics(problems), .error("a contract is invalid; nothing was written")])

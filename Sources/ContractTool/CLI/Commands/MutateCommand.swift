@@ -86,6 +86,9 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
             _ = try outsideContracts(mutants, option: "--mutants", example: ".build/mutants", in: context)
         }
         let selection = try selection(in: context)
+        if let empty = selection.selectsNothing {
+            return CommandOutcome(.invalid, [.error("\(Self.words(empty)); nothing was mutated")])
+        }
         let run = await MutationSession.run(
             selection, seed: seed, max: max, profiles: profiles, update: update, mutants: mutants,
             writer: context.writer(root: environment.location.root), words: Self.words)

@@ -93,6 +93,7 @@ struct RecordCommand: ToolCommand, SuiteCommand {
     private static func problem(_ problem: CaseRecorder.Run.Problem) -> ToolProblem {
         switch problem {
         case .invalidContract(let diagnostics), .diagnostics(let diagnostics): .diagnostics(diagnostics)
+        case .selectsNothing(let empty): .error("\(words(empty)); nothing was recorded")
         case .nothingRecorded:
             .warning("no recorded case selected: record re-records the cases that add --live recorded")
         case .error(let message): .error(message)

@@ -62,6 +62,18 @@ extension SuiteCommand where Self: ToolCommand {
     func usage(_ problem: SuiteSelection.UsageError) -> ToolProblem {
         .usage(CommandLineError(problem, command: Self.name))
     }
+
+    /// Why a run selected no case, worded with the command's flags.
+    static func words(_ empty: SuiteSelection.Empty) -> String {
+        switch empty {
+        case .noFilterMatch(let filters):
+            "no case matches " + filters.map { "--filter \"\($0)\"" }.joined(separator: " or ")
+        case .emptyShard(let index, let count, _):
+            "shard \(index)/\(count) is empty: every selected case falls in another shard"
+        case .noContractsInPaths: "no contracts found in the given paths"
+        case .noContractsInFolder(let folder): "no contracts found in \"\(folder)\""
+        }
+    }
 }
 
 extension SuiteCommand where Self: ToolCommand {

@@ -122,8 +122,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
         {
             outcome.problems.append(.note(hint))
         }
-        if results.isEmpty {
-            let empty = selection.whyEmpty
+        if results.isEmpty, let empty = selection.selectsNothing {
             let said = "\(Self.words(empty)); nothing was verified"
             if empty.isWarning {
                 outcome.problems.append(.warning(said))
@@ -148,17 +147,5 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
         }
         reporting.files.write(report, environment: environment, into: &outcome)
         return outcome
-    }
-
-    /// Why a run selected no case, worded with the command's flags.
-    private static func words(_ empty: SuiteSelection.Empty) -> String {
-        switch empty {
-        case .noFilterMatch(let filters):
-            "no case matches " + filters.map { "--filter \"\($0)\"" }.joined(separator: " or ")
-        case .emptyShard(let index, let count, _):
-            "shard \(index)/\(count) is empty: every selected case falls in another shard"
-        case .noContractsInPaths: "no contracts found in the given paths"
-        case .noContractsInFolder(let folder): "no contracts found in \"\(folder)\""
-        }
     }
 }
