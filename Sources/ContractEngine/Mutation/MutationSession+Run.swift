@@ -33,13 +33,18 @@ extension MutationSession {
     ///   - writer: The suite's one writer.
     ///   - words: The reader's words for a problem that turns on a setting of the run (default:
     ///     plain words).
+    ///   - progress: Called after each mutant with the mutants run and the mutants of the cases
+    ///     reached so far.
     /// - Returns: The results, the capped cases, and why the files were not written, if they were not.
     package static func run(
         _ selection: SuiteSelection, seed: UInt64, max: Int, profiles: String?, update: Bool, mutants: String?,
-        writer: SuiteWriter, words: @escaping (ProfileProblem) -> String = \.plain
+        writer: SuiteWriter, words: @escaping (ProfileProblem) -> String = \.plain,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async -> Run {
         var session = MutationSession(
-            options: selection.options, fixtures: selection.fixtureLocator, seed: seed, max: max)
+            options: selection.options, fixtures: selection.fixtureLocator, seed: seed, max: max,
+            keepsBodies: mutants != nil)
+        session.progress = progress
         var results: [CaseResult] = []
         for item in selection.items {
             results += await session.mutate(item)

@@ -86,9 +86,11 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
             _ = try outsideContracts(mutants, option: "--mutants", example: ".build/mutants", in: context)
         }
         let selection = try selection(in: context)
+        let progress = ProgressReporter(enabled: environment.stderrIsTerminal, output: context.output, label: "mutating")
         let run = await MutationSession.run(
             selection, seed: seed, max: max, profiles: profiles, update: update, mutants: mutants,
-            writer: context.writer(root: environment.location.root), words: Self.words)
+            writer: context.writer(root: environment.location.root), words: Self.words, progress: progress.update)
+        progress.finish()
         var problems: [ToolProblem] = run.capped.map {
             .warning(
                 "\($0.caseName): \($0.kept) of \($0.total) mutants run (--max \($0.kept), --seed \($0.seed)); the other \($0.total - $0.kept) were left out"
