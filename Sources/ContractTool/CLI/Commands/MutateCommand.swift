@@ -86,7 +86,8 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
             _ = try outsideContracts(mutants, option: "--mutants", example: ".build/mutants", in: context)
         }
         let selection = try selection(in: context)
-        let progress = ProgressReporter(enabled: environment.stderrIsTerminal, output: context.output, label: "mutating")
+        let progress = ProgressReporter(
+            enabled: environment.stderrIsTerminal, output: context.output, label: "mutating")
         let run = await MutationSession.run(
             selection, seed: seed, max: max, profiles: profiles, update: update, mutants: mutants,
             writer: context.writer(root: environment.location.root), words: Self.words, progress: progress.update)
