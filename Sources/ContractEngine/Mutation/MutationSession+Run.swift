@@ -5,8 +5,11 @@ import Foundation
 extension MutationSession {
     /// What a `mutate` run found, and what it could not write.
     package struct Run: Sendable {
-        /// A row per mutant (or per item that could not be mutated), then one per profile.
-        package var results: [CaseResult]
+        /// A row per mutant (or per item that could not be mutated), then one per profile, kept
+        /// as they came rather than in memory.
+        package var spool: ResultSpool
+        /// The rows, read back: for a caller that needs them all at once.
+        package var results: [CaseResult] { spool.all }
         /// The cases whose mutants `max` capped, in order.
         package var capped: [Capped]
         /// Why nothing was written, when the writes failed.
@@ -45,23 +48,23 @@ extension MutationSession {
             options: selection.options, fixtures: selection.fixtureLocator, seed: seed, max: max,
             keepsBodies: mutants != nil)
         session.progress = progress
-        var results: [CaseResult] = []
+        let spool = ResultSpool()
         for item in selection.items {
-            results += await session.mutate(item)
+            spool.append(contentsOf: await session.mutate(item))
         }
         var profileChanges = FileChanges()
         if let profiles {
             let check = session.checkProfiles(
                 in: selection.location.resolve(profiles), display: profiles, update: update,
                 wholeSuite: selection.isWholeSuite, words: words)
-            results += check.results
+            spool.append(contentsOf: check.results)
             profileChanges = check.writes
         }
         var changes = profileChanges
         if let mutants {
             changes.merge(session.mutantFiles(in: selection.location.resolve(mutants), display: mutants))
         }
-        var run = Run(results: results, capped: session.capped)
+        var run = Run(spool: spool, capped: session.capped)
         guard profiles != nil || mutants != nil else { return run }
         do throws(FileWriteError) {
             _ = try writer.write(changes)

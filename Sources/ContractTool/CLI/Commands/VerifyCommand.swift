@@ -91,20 +91,22 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
         try checkReportFiles(reporting.files, in: context)
         let selection = try selection(in: context)
         let progress = ProgressReporter(enabled: environment.stderrIsTerminal, output: context.output)
-        let results: [CaseResult]
+        // The results go to a spool as they come, and the reports read them back from it.
+        let spool = ResultSpool()
         do throws(SuiteSelection.UsageError) {
-            results = try await Verifier(catalogue: context.catalogue, selection: selection).run(
-                progress: progress.update)
+            try await Verifier(catalogue: context.catalogue, selection: selection).run(
+                progress: progress.update, into: spool)
         } catch {
             throw usage(error)
         }
         progress.finish()
-        // What the requirement finds is a failed result, so every report carries it.
+        // What the requirement finds is a failed result, so every report carries it; the matrix
+        // is counted over every result at once.
         var report =
             coverage
             ? Report(
-                results, coverageOf: context.catalogue, in: selection, requiring: requireCoverage)
-            : Report(results)
+                spool.all, coverageOf: context.catalogue, in: selection, requiring: requireCoverage)
+            : Report(spool: spool)
         report.describe(selection)
         let trailer = report.coverageTrailer
         var outcome = CommandOutcome(
@@ -112,7 +114,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
             context.print(
                 report, format: reporting.format, color: reporting.color, trailer: trailer, quiet: reporting.quiet),
             color: reporting.color)
-        if results.isEmpty {
+        if spool.count == 0 {
             let empty = selection.whyEmpty
             let said = "\(Self.words(empty)); nothing was verified"
             if empty.isWarning {
@@ -121,7 +123,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
                 outcome.problems.append(.error(said))
                 outcome.code = .invalid
             }
-        } else if options.live, let shard = options.shard, results.allSatisfy({ $0.status == .skipped }) {
+        } else if options.live, let shard = options.shard, report.summary.skipped == report.summary.cases {
             outcome.problems.append(
                 .warning("shard \(shard.index)/\(shard.count) holds no recorded case; the other shards check them"))
         }
