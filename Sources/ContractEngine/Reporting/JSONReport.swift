@@ -111,7 +111,7 @@ struct JSONReport {
         if let coverage { out("\"coverage\":" + text(coverage) + ",") }
         out("\"results\":[")
         var first = true
-        results.forEach { result in
+        results.readBack { result in
             out((first ? "" : ",") + text(Self.result(result)))
             first = false
         }

@@ -97,7 +97,7 @@ package struct Report {
     package func caseDiagnostics() -> [Diagnostic] {
         var shared = SharedDiagnostics(results)
         var all: [Diagnostic] = []
-        results.forEach { all += shared.diagnostics(of: $0) }
+        results.readBack { all += shared.diagnostics(of: $0) }
         return all
     }
 
@@ -119,7 +119,7 @@ package struct Report {
 
     func forEachTextLine(palette: Palette, quiet: Bool = false, _ line: (String, [Diagnostic]) -> Void) -> String {
         var shared = SharedDiagnostics(results)
-        results.forEach { result in
+        results.readBack { result in
             let diagnostics = shared.diagnostics(of: result)
             let routine = result.status == .passed || result.status == .skipped
             // A passed case's warnings stay under its line, so the line stays too.
@@ -147,7 +147,7 @@ package struct Report {
     }
 
     private func text(palette: Palette, to out: (String) -> Void) {
-        results.forEach { out(Self.caseLine($0, palette: palette)) }
+        results.readBack { out(Self.caseLine($0, palette: palette)) }
         out(summary.line + "\n")
     }
 
@@ -165,7 +165,7 @@ package struct Report {
             byContract[segment.contract, default: (Summary([]), 0, [])].segments.append(segment)
         }
         var total: Int64 = 0
-        results.forEach { result in
+        results.readBack { result in
             total += result.milliseconds
             byContract[result.contract]?.counts.count(result, isNewContract: false)
             byContract[result.contract]?.milliseconds += result.milliseconds
@@ -248,7 +248,7 @@ package struct Report {
     private func github(to out: (String) -> Void) {
         var shown: [Diagnostic.Severity: Int] = [:]
         var omitted: [Diagnostic.Severity: Int] = [:]
-        results.forEach { result in
+        results.readBack { result in
             for diagnostic in result.diagnostics where diagnostic.severity != .note {
                 guard shown[diagnostic.severity, default: 0] < Self.githubAnnotationLimit else {
                     omitted[diagnostic.severity, default: 0] += 1

@@ -90,7 +90,8 @@ enum ResultCodec {
             if flag() == true {
                 let outcome = optional() ?? nil
                 guard let queue = string().flatMap(ResponseQueue.init(rawValue:)) else { return nil }
-                result.replayed = ReplayedOutcome(outcome: outcome.flatMap(CoverageOutcome.init(rawValue:)), queue: queue)
+                result.replayed = ReplayedOutcome(
+                    outcome: outcome.flatMap(CoverageOutcome.init(rawValue:)), queue: queue)
             }
             guard let seconds = integer(), let attoseconds = integer() else { return nil }
             result.duration = Duration(secondsComponent: Int64(seconds), attosecondsComponent: Int64(attoseconds))

@@ -90,13 +90,13 @@ package final class ResultSpool: Sendable {
     /// Every result, in order, in memory: for a caller that needs them all at once.
     package var all: [CaseResult] {
         var results: [CaseResult] = []
-        forEach { results.append($0) }
+        readBack { results.append($0) }
         return results
     }
 
     /// Reads every result back, in order.
     /// - Parameter body: Called with each.
-    func forEach(_ body: (CaseResult) -> Void) {
+    func readBack(_ body: (CaseResult) -> Void) {
         read(from: 0, count: count, body)
     }
 

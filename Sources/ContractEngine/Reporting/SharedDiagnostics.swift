@@ -12,7 +12,7 @@ struct SharedDiagnostics {
     init(_ results: ResultSpool) {
         var readers: [String: [String]] = [:]
         if results.hasDiagnostics {
-            results.forEach { result in
+            results.readBack { result in
                 for line in Set(result.diagnostics.map(\.rendered)) {
                     readers[line, default: []].append("\(result.contract) › \(result.caseName)")
                 }

@@ -12,7 +12,7 @@ struct StepSummary {
         out += "**\(summary.line)** in \(summary.contracts) \(summary.contracts == 1 ? "contract" : "contracts")\n\n"
         guard summary.failed + summary.errors > 0 else { return out }
         out += "| contract | case | status | first diagnostic |\n|---|---|---|---|\n"
-        results.forEach { result in
+        results.readBack { result in
             guard result.status == .failed || result.status == .error else { return }
             let first = result.diagnostics.first { $0.severity == .error } ?? result.diagnostics.first
             let cells = [result.contract, result.caseName, result.status.rawValue, first?.rendered ?? ""]
