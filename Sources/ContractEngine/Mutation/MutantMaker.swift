@@ -70,6 +70,9 @@ struct MutantMaker: Sendable {
         let response: ResponseSpec
         let body: Data
         let tree: JSONNode?
+        /// For a key mutant of a large array, whose other elements are the case's own: its first
+        /// element alone, as an array of one, text and tree.
+        var first: (body: Data, tree: JSONNode)?
     }
 
     /// The response and body a mutant serves.
@@ -85,7 +88,12 @@ struct MutantMaker: Sendable {
         switch mutation {
         case .key(let path, let change):
             let tree = transform(root, at: "", target: path, change: change)
-            return http(200, text(of: tree), tree: tree)
+            var served = http(200, text(of: tree), tree: tree)
+            if unchangedTail != nil, case .array(let elements) = tree.value, let first = elements.first {
+                let alone = JSONNode(.array([first]), at: tree.position)
+                served.first = (Data(alone.value.jsonText.utf8), alone)
+            }
+            return served
         case .body(.cutInHalf):
             return http(200, body.prefix(body.count / 2))
         case .body(.empty):

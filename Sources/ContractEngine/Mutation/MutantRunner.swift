@@ -37,8 +37,7 @@ struct MutantRunner: Sendable {
         async let replayed = Replayer(timeout: timeout).replay(
             endpoint, contract: contract, response: response, body: body)
         let model = contract.model
-        let tree = served.tree
-        let prediction = await Self.offPool { Predictor.predict(response, body: body, model: model, tree: tree) }
+        let prediction = await Self.offPool { Self.predict(served, model: model) }
         let observation = await replayed
         let problem = Self.problem(
             with: observation, body: body, tree: served.tree, predicted: prediction, model: contract.model,
@@ -63,6 +62,20 @@ struct MutantRunner: Sendable {
             }
         }
         return finding
+    }
+
+    /// What a correct client makes of a mutant. A key mutant of a large array changes its first
+    /// element only, and an array model decodes its elements in order, stopping at the first that
+    /// fails: when that element alone, as an array of one, fails inside it, the whole body fails
+    /// there too, and the 1.4 MB the decoder would scan first to find it out are never read.
+    static func predict(_ served: MutantMaker.Served, model: ModelDescriptor) -> Outcome {
+        if model.isArray, let first = served.first {
+            let alone = Predictor.predict(served.response, body: first.body, model: model, tree: first.tree)
+            if case .failed(.jsonConversionFailure, _, let problem?) = alone, problem.path.hasPrefix("[0]") {
+                return alone
+            }
+        }
+        return Predictor.predict(served.response, body: served.body, model: model, tree: served.tree)
     }
 
     /// Runs CPU-bound work on a Dispatch thread, so the task pool's few threads stay free for the

@@ -11,7 +11,7 @@ extension Report {
     ///   - selection: What the run ran.
     ///   - requiring: Whether an outcome no case reaches fails the run: each endpoint with gaps
     ///     is then a failed result too, so every report format shows it.
-    package init(
+    init(
         _ results: [CaseResult], coverageOf catalogue: Catalogue, in selection: SuiteSelection, requiring: Bool
     ) {
         let narrowed = !selection.isWholeSuite
@@ -19,6 +19,17 @@ extension Report {
         self.init(
             results, coverageOf: catalogue.endpoints.filter { !narrowed || used.contains($0.name) },
             requiring: requiring)
+    }
+
+    /// This report's results with the coverage matrix, as `init(_:coverageOf:in:requiring:)`
+    /// makes it: the matrix counts every result at once, so they are read back into memory.
+    /// - Parameters:
+    ///   - catalogue: The endpoints contracts may name.
+    ///   - selection: What the run ran.
+    ///   - requiring: Whether an outcome no case reaches fails the run.
+    /// - Returns: The report with its coverage.
+    package func covering(_ catalogue: Catalogue, in selection: SuiteSelection, requiring: Bool) -> Report {
+        Report(results.all, coverageOf: catalogue, in: selection, requiring: requiring)
     }
 
     /// A run's report carrying the coverage matrix of the endpoints given, in order.

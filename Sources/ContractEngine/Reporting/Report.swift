@@ -38,7 +38,7 @@ package struct Report {
 
     /// A report of the results a run added to a spool as they came.
     /// - Parameter spool: The results.
-    package init(spool: ResultSpool) {
+    init(spool: ResultSpool) {
         results = spool
         summary = spool.summary
     }

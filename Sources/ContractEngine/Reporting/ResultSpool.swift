@@ -7,7 +7,7 @@ import HTTPStub
 ///
 /// A class: it is one file, appended to by the run and read by the reports. Where no temporary
 /// file can be made, or the disk fills, what is not on disk stays in memory.
-package final class ResultSpool: Sendable {
+final class ResultSpool: Sendable {
     private struct State {
         /// The open file, already unlinked; `nil` when there is none.
         var descriptor: Int32?
@@ -33,7 +33,7 @@ package final class ResultSpool: Sendable {
     private let state: Locked<State>
 
     /// An empty spool, in a temporary file when one can be made.
-    package init() {
+    init() {
         var template = Array((NSTemporaryDirectory() + "/dogpatch-results-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
@@ -53,7 +53,7 @@ package final class ResultSpool: Sendable {
 
     /// Adds the next result.
     /// - Parameter result: The result, after every one added before it.
-    package func append(_ result: CaseResult) {
+    func append(_ result: CaseResult) {
         state.withLock { state in
             let offset = state.written + UInt64(state.pending.count)
             state.count += 1
@@ -71,24 +71,24 @@ package final class ResultSpool: Sendable {
 
     /// Adds results in order.
     /// - Parameter results: The results.
-    package func append(contentsOf results: [CaseResult]) {
+    func append(contentsOf results: [CaseResult]) {
         for result in results { append(result) }
     }
 
     /// The number of results.
-    package var count: Int { state.withLock { $0.count } }
+    var count: Int { state.withLock { $0.count } }
 
     /// Whether any result has a diagnostic.
     var hasDiagnostics: Bool { state.withLock { $0.withDiagnostics > 0 } }
 
     /// The counts by status, as `Summary(_:)` gives them.
-    package var summary: Summary { state.withLock { $0.summary } }
+    var summary: Summary { state.withLock { $0.summary } }
 
     /// The runs of consecutive results of one contract, in order.
     var segments: [Segment] { state.withLock { $0.segments } }
 
     /// Every result, in order, in memory: for a caller that needs them all at once.
-    package var all: [CaseResult] {
+    var all: [CaseResult] {
         var results: [CaseResult] = []
         readBack { results.append($0) }
         return results

@@ -91,22 +91,20 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
         try checkReportFiles(reporting.files, in: context)
         let selection = try selection(in: context)
         let progress = ProgressReporter(enabled: environment.stderrIsTerminal, output: context.output)
-        // The results go to a spool as they come, and the reports read them back from it.
-        let spool = ResultSpool()
+        // The results are written to a temporary file as they come, and the reports read them back.
+        var report: Report
         do throws(SuiteSelection.UsageError) {
-            try await Verifier(catalogue: context.catalogue, selection: selection).run(
-                progress: progress.update, into: spool)
+            report = try await Verifier(catalogue: context.catalogue, selection: selection).report(
+                progress: progress.update)
         } catch {
             throw usage(error)
         }
         progress.finish()
-        // What the requirement finds is a failed result, so every report carries it; the matrix
-        // is counted over every result at once.
-        var report =
-            coverage
-            ? Report(
-                spool.all, coverageOf: context.catalogue, in: selection, requiring: requireCoverage)
-            : Report(spool: spool)
+        let cases = report.summary.cases
+        // What the requirement finds is a failed result, so every report carries it.
+        if coverage {
+            report = report.covering(context.catalogue, in: selection, requiring: requireCoverage)
+        }
         report.describe(selection)
         let trailer = report.coverageTrailer
         var outcome = CommandOutcome(
@@ -114,7 +112,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
             context.print(
                 report, format: reporting.format, color: reporting.color, trailer: trailer, quiet: reporting.quiet),
             color: reporting.color)
-        if spool.count == 0 {
+        if cases == 0 {
             let empty = selection.whyEmpty
             let said = "\(Self.words(empty)); nothing was verified"
             if empty.isWarning {
@@ -123,7 +121,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
                 outcome.problems.append(.error(said))
                 outcome.code = .invalid
             }
-        } else if options.live, let shard = options.shard, report.summary.skipped == report.summary.cases {
+        } else if options.live, let shard = options.shard, report.summary.skipped == cases {
             outcome.problems.append(
                 .warning("shard \(shard.index)/\(shard.count) holds no recorded case; the other shards check them"))
         }
