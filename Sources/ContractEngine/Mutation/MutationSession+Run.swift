@@ -7,9 +7,9 @@ extension MutationSession {
     package struct Run: Sendable {
         /// A row per mutant (or per item that could not be mutated), then one per profile, kept
         /// in a temporary file as they came rather than in memory.
-        package var report: Report
+        var spool: ResultSpool
         /// The rows, read back: for a caller that needs them all at once.
-        var results: [CaseResult] { report.results.all }
+        var results: [CaseResult] { spool.all }
         /// The cases whose mutants `max` capped, in order.
         package var capped: [Capped]
         /// Why nothing was written, when the writes failed.
@@ -64,7 +64,7 @@ extension MutationSession {
         if let mutants {
             changes.merge(session.mutantFiles(in: selection.location.resolve(mutants), display: mutants))
         }
-        var run = Run(report: Report(spool: spool), capped: session.capped)
+        var run = Run(spool: spool, capped: session.capped)
         guard profiles != nil || mutants != nil else { return run }
         do throws(FileWriteError) {
             _ = try writer.write(changes)

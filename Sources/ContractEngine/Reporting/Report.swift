@@ -167,7 +167,7 @@ package struct Report {
         var total: Int64 = 0
         results.readBack { result in
             total += result.milliseconds
-            byContract[result.contract]?.counts.count(result, isNewContract: false)
+            byContract[result.contract]?.counts.add(result, isNewContract: false)
             byContract[result.contract]?.milliseconds += result.milliseconds
         }
         out("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")

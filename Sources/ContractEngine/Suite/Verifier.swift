@@ -35,28 +35,26 @@ package struct Verifier: Sendable {
         return DiagnosticRules.apply(to: results, strict: options.strict)
     }
 
-    /// Runs the selection's items into a report, each result handed on as soon as those before
-    /// it are in: the run holds the results it has not yet handed on, never all of them, and the
-    /// report reads them back from a temporary file as it is written.
-    /// - Parameter progress: Called after each case with the number done and the total.
-    /// - Returns: The report of every case, in suite order, the diagnostic rules applied.
+    /// Runs the selection's items, each result handed to a spool as soon as those before it are
+    /// in: the run holds the results it has not yet handed on, never all of them.
+    /// - Parameters:
+    ///   - progress: Called after each case with the number done and the total.
+    ///   - spool: Takes every result, in suite order, the diagnostic rules applied.
     /// - Throws: `UsageError` when a live run's base URLs do not fit, or it would check nothing.
-    package func report(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(SuiteSelection.UsageError)
-        -> Report
-    {
+    func run(progress: (@Sendable (Int, Int) -> Void)?, into spool: ResultSpool) async throws(
+        SuiteSelection.UsageError
+    ) {
         let options = selection.options
         let items = selection.items
         if options.live { try checkLive() }
         let run = selection.runContext
         let live = options.live ? options.liveSettings : nil
         let rules = Locked(DiagnosticRules.InOrder(strict: options.strict))
-        let spool = ResultSpool()
         await WorkerPool.forEach(count: items.count, jobs: options.jobs, progress: progress) { index in
             await items[index].verify(in: run, live: live)
         } deliver: { result in
             spool.append(rules.withLock { $0.apply(to: result) })
         }
-        return Report(spool: spool)
     }
 
     /// Refuses a live run whose base URLs do not fit its contracts, or that would check nothing.

@@ -68,9 +68,13 @@ enum WorkerPool {
         private struct State {
             var next = 0
             var done = 0
+            let count: Int
             /// The first index not yet delivered, when results are delivered as they come.
             var delivered = 0
+            /// Every result, by index, when they are kept for `results`.
             var slots: [Result?]
+            /// The results finished ahead of one before them, when they are delivered as they come.
+            var waiting: [Int: Result] = [:]
         }
 
         private let state: Locked<State>
@@ -78,13 +82,13 @@ enum WorkerPool {
         private let deliver: (@Sendable (Result) -> Void)?
 
         init(count: Int, deliver: (@Sendable (Result) -> Void)? = nil) {
-            state = Locked(State(slots: Array(repeating: nil, count: count)))
+            state = Locked(State(count: count, slots: deliver == nil ? Array(repeating: nil, count: count) : []))
             self.deliver = deliver
         }
 
         func take() -> Int? {
             state.withLock { state in
-                guard state.next < state.slots.count else { return nil }
+                guard state.next < state.count else { return nil }
                 defer { state.next += 1 }
                 return state.next
             }
@@ -92,17 +96,18 @@ enum WorkerPool {
 
         func finish(_ index: Int, with result: Result, progress: (@Sendable (Int, Int) -> Void)?) {
             state.withLock { state in
-                state.slots[index] = result
                 state.done += 1
                 if let deliver {
-                    while state.delivered < state.slots.count, let next = state.slots[state.delivered] {
-                        state.slots[state.delivered] = nil
+                    state.waiting[index] = result
+                    while let next = state.waiting.removeValue(forKey: state.delivered) {
                         state.delivered += 1
                         deliver(next)
                     }
+                } else {
+                    state.slots[index] = result
                 }
                 // Under the lock, so the counts a progress line shows only ever go up.
-                progress?(state.done, state.slots.count)
+                progress?(state.done, state.count)
             }
         }
 

@@ -102,7 +102,7 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
         case .mutants(let error): problems.append(.error("cannot write the mutants \"\(error.path)\": \(error.reason)"))
         case nil: break
         }
-        let report = run.report
+        let report = run.resultReport
         var outcome = CommandOutcome(
             ExitCode(report: report),
             context.print(report, format: reporting.format, color: reporting.color, quiet: reporting.quiet) + problems,

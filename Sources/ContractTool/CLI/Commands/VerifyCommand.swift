@@ -94,7 +94,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
         // The results are written to a temporary file as they come, and the reports read them back.
         var report: Report
         do throws(SuiteSelection.UsageError) {
-            report = try await Verifier(catalogue: context.catalogue, selection: selection).report(
+            report = try await Verifier(catalogue: context.catalogue, selection: selection).reportRun(
                 progress: progress.update)
         } catch {
             throw usage(error)

@@ -58,7 +58,7 @@ final class ResultSpool: Sendable {
             let offset = state.written + UInt64(state.pending.count)
             state.count += 1
             if !result.diagnostics.isEmpty { state.withDiagnostics += 1 }
-            state.summary.count(result, isNewContract: state.contracts.insert(result.contract).inserted)
+            state.summary.add(result, isNewContract: state.contracts.insert(result.contract).inserted)
             if state.segments.last?.contract == result.contract {
                 state.segments[state.segments.count - 1].count += 1
             } else {
