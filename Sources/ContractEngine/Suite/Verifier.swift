@@ -41,9 +41,8 @@ package struct Verifier: Sendable {
     ///   - progress: Called after each case with the number done and the total.
     ///   - spool: Takes every result, in suite order, the diagnostic rules applied.
     /// - Throws: `UsageError` when a live run's base URLs do not fit, or it would check nothing.
-    func run(progress: (@Sendable (Int, Int) -> Void)?, into spool: ResultSpool) async throws(
-        SuiteSelection.UsageError
-    ) {
+    func run(progress: (@Sendable (Int, Int) -> Void)?, into spool: ResultSpool) async throws(SuiteSelection.UsageError)
+    {
         let options = selection.options
         let items = selection.items
         if options.live { try checkLive() }
