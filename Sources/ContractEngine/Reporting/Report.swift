@@ -48,6 +48,10 @@ package struct Report {
     package var hasErrors: Bool { summary.errors > 0 }
     /// Whether a case ran and did not get what its contract expects.
     package var hasFailures: Bool { summary.failed > 0 }
+    /// Whether the run has no result at all.
+    package var isEmpty: Bool { summary.cases == 0 }
+    /// Whether every result was skipped (`true` for none).
+    package var isAllSkipped: Bool { summary.skipped == summary.cases }
 
     /// Renders the results for people (text), for tools (JSON, JUnit) or for GitHub's annotations.
     /// The text depends only on the results, never on the order cases finished in, so a run gives

@@ -21,9 +21,10 @@ struct FrontDoorTests {
     static let maxDoors = 20
 
     /// The most `package` declarations the engine may hold (194: `SuiteLocation.packageName`, the
-    /// default consumer of an app's pacts; 196: `Report.write(_:to:)` and `Report.covering`, a
-    /// report written a piece at a time as its results are read back, issue 41).
-    static let maxPackageDeclarations = 196
+    /// default consumer of an app's pacts; 198: `Report.write(_:to:)`, `Report.covering`,
+    /// `Report.isEmpty` and `Report.isAllSkipped`, a report written a piece at a time as its
+    /// results are read back, which the command line asks rather than holding the results, issue 41).
+    static let maxPackageDeclarations = 198
 
     /// The top-level types of the engine, read from its sources.
     static func engineTypes() throws -> Set<String> {

@@ -100,7 +100,8 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
             throw usage(error)
         }
         progress.finish()
-        let cases = report.summary.cases
+        // Read before --require-coverage adds its gaps to the report.
+        let (isEmpty, isAllSkipped) = (report.isEmpty, report.isAllSkipped)
         // What the requirement finds is a failed result, so every report carries it.
         if coverage {
             report = report.covering(context.catalogue, in: selection, requiring: requireCoverage)
@@ -112,7 +113,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
             context.print(
                 report, format: reporting.format, color: reporting.color, trailer: trailer, quiet: reporting.quiet),
             color: reporting.color)
-        if cases == 0 {
+        if isEmpty {
             let empty = selection.whyEmpty
             let said = "\(Self.words(empty)); nothing was verified"
             if empty.isWarning {
@@ -121,7 +122,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
                 outcome.problems.append(.error(said))
                 outcome.code = .invalid
             }
-        } else if options.live, let shard = options.shard, report.summary.skipped == cases {
+        } else if options.live, let shard = options.shard, isAllSkipped {
             outcome.problems.append(
                 .warning("shard \(shard.index)/\(shard.count) holds no recorded case; the other shards check them"))
         }
