@@ -7,6 +7,7 @@ import Foundation
 ///        dogpatch-bench stubloop BODY COUNT WORKERS   (the raw stub loop, the replay anchor)
 ///        dogpatch-bench child COMMAND ...   (starts and measures one command)
 ///        dogpatch-bench corpus DIR [--pages N] [--data FILE]   (writes the suites, small, and measures nothing)
+///        dogpatch-bench scale [--data FILE] [--work DIR]   (only the rows of mutate's anchor and memory growth)
 @main
 enum DogPatchBench {
     static func main() {
@@ -32,6 +33,24 @@ enum DogPatchBench {
                     body: body, count: try count(arguments[2], for: "stubloop COUNT"),
                     workers: try count(arguments[3], for: "stubloop WORKERS"))
                 print("decoded \(decoded) dogs")
+                return
+            }
+            if arguments.first == "scale" {
+                let options = Array(arguments.dropFirst())
+                func value(_ flag: String, _ fallback: String) -> String {
+                    options.firstIndex(of: flag).flatMap { options.indices.contains($0 + 1) ? options[$0 + 1] : nil }
+                        ?? fallback
+                }
+                let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+                try ScaleRows(
+                    tool: binaries.appendingPathComponent("dogpatch-contracts").path,
+                    bench: binaries.appendingPathComponent("dogpatch-bench").path,
+                    work: URL(
+                        fileURLWithPath: value(
+                            "--work",
+                            FileManager.default.temporaryDirectory.appendingPathComponent("dogpatch-bench").path)),
+                    dataFile: URL(fileURLWithPath: value("--data", "Fixtures/countries/restcountries-v3.1.json"))
+                ).run()
                 return
             }
             var pages = 700
@@ -286,6 +305,7 @@ struct Benchmark {
             try anchors(
                 corpus: corpus, cases: cases, decoded: [(baseline, single), (bareParallel, parallel)], cores: cores)
         }
+        try ScaleRows(tool: tool, bench: bench, work: work, dataFile: dataFile).run()
     }
 
     /// Each tool figure against an anchor measured in the same run, without the tool's code: the

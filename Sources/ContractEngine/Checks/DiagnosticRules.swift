@@ -11,8 +11,22 @@ enum DiagnosticRules {
     ///   - strict: Whether warnings fail their case.
     /// - Returns: The results with the rules applied.
     static func apply(to results: [CaseResult], strict: Bool) -> [CaseResult] {
-        var seen: Set<[String]> = []
-        return results.map { result in
+        var rules = InOrder(strict: strict)
+        return results.map { rules.apply(to: $0) }
+    }
+
+    /// The rules applied to a run's results one at a time, in order, as they come.
+    struct InOrder {
+        let strict: Bool
+        /// The contract and key of every unread-key warning kept so far.
+        private var seen: Set<[String]> = []
+
+        init(strict: Bool) {
+            self.strict = strict
+        }
+
+        /// The next result with the rules applied.
+        mutating func apply(to result: CaseResult) -> CaseResult {
             var result = result
             if strict {
                 for index in result.diagnostics.indices

@@ -6,11 +6,12 @@ extension Outcome {
     /// (`BodyKeyPath`): a client's `JSONDecoder` names the model's keys.
     /// - Parameters:
     ///   - body: The body the client was served.
+    ///   - tree: The body's tree when the caller has it, so it is not parsed again.
     ///   - model: The model it decodes into.
     /// - Returns: The outcome, its path renamed where the model's decoder converts keys.
-    func namingBodyKeys(of body: Data, model: ModelDescriptor) -> Outcome {
+    func namingBodyKeys(of body: Data, tree: JSONNode? = nil, model: ModelDescriptor) -> Outcome {
         guard case .failed(.jsonConversionFailure, let status, var problem?) = self else { return self }
-        problem.failure.path = BodyKeyPath.naming(problem.path, in: body, model: model)
+        problem.failure.path = BodyKeyPath.naming(problem.path, in: body, tree: tree, model: model)
         return .failed(.jsonConversionFailure, status: status, problem: problem)
     }
 }

@@ -27,6 +27,22 @@ public struct Summary: Sendable, Equatable {
         warnings = results.reduce(0) { $0 + $1.diagnostics.count { $0.severity == .warning } }
     }
 
+    /// Adds one more result to the counts, as `init(_:)` counts a list of them.
+    /// - Parameters:
+    ///   - result: The result.
+    ///   - isNewContract: Whether no result counted before names its contract.
+    mutating func add(_ result: CaseResult, isNewContract: Bool) {
+        if isNewContract { contracts += 1 }
+        cases += 1
+        switch result.status {
+        case .passed: passed += 1
+        case .failed: failed += 1
+        case .error: errors += 1
+        case .skipped: skipped += 1
+        }
+        warnings += result.diagnostics.count { $0.severity == .warning }
+    }
+
     /// The closing line: `38 passed, 2 failed, 1 error, 0 skipped`.
     public var line: String {
         var line =

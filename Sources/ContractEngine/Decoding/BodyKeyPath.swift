@@ -13,13 +13,14 @@ enum BodyKeyPath {
     /// - Parameters:
     ///   - path: The path a client's `JSONDecoder` gave, in the model's keys.
     ///   - body: The body it was served.
+    ///   - tree: The body's tree when the caller has it, so it is not parsed again.
     ///   - model: The model it decodes into.
     /// - Returns: The path, renamed where the model's decoder converts keys.
-    static func naming(_ path: String, in body: Data, model: ModelDescriptor) -> String {
+    static func naming(_ path: String, in body: Data, tree: JSONNode? = nil, model: ModelDescriptor) -> String {
         guard !path.isEmpty else { return path }
         let options = NodeDecodingOptions(model.makeDecoder())
         guard options.convertsKeys, let parsed = JSONPath(parsing: path),
-            let root = try? JSONParser.parse(BodyEncoding.utf8(body))
+            let root = tree ?? (try? JSONParser.parse(BodyEncoding.utf8(body)))
         else { return path }
         return naming(parsed, in: root, options: options).description
     }

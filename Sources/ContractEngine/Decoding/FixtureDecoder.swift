@@ -8,13 +8,17 @@ enum FixtureDecoder {
     /// - Parameters:
     ///   - data: The body, not empty.
     ///   - model: The model.
+    ///   - tree: The body's tree when the caller has it, so a failure is explained without
+    ///     parsing the body again.
     /// - Returns: The decoded value, or where and why decoding failed.
-    static func decode(_ data: Data, as model: ModelDescriptor) -> Result<DecodedValue, DecodeProblem> {
+    static func decode(_ data: Data, as model: ModelDescriptor, tree: JSONNode? = nil) -> Result<
+        DecodedValue, DecodeProblem
+    > {
         switch model.decode(data) {
         case .success(let value):
             return .success(value)
         case .failure(let error):
-            return .failure(explain(data, as: model, decoderError: error))
+            return .failure(explain(data, as: model, decoderError: error, tree: tree))
         }
     }
 
@@ -23,12 +27,20 @@ enum FixtureDecoder {
     /// The body is parsed, as UTF-8, with the tool's own parser (a syntax error gets its line and column) and
     /// decoded again by `NodeDecoder`, which knows where every value is. Should that succeed where
     /// `JSONDecoder` failed, `JSONDecoder`'s own account is kept.
-    static func explain(_ data: Data, as model: ModelDescriptor, decoderError: any Error) -> DecodeProblem {
+    /// A tree the caller hands in stands for the body's parse, positions and all.
+    static func explain(_ data: Data, as model: ModelDescriptor, decoderError: any Error, tree: JSONNode? = nil)
+        -> DecodeProblem
+    {
         let root: JSONNode
-        do {
-            root = try JSONParser.parse(BodyEncoding.utf8(data))
-        } catch {
-            return DecodeProblem(path: error.path, reason: "invalid JSON: \(error.message)", position: error.position)
+        if let tree {
+            root = tree
+        } else {
+            do {
+                root = try JSONParser.parse(BodyEncoding.utf8(data))
+            } catch {
+                return DecodeProblem(
+                    path: error.path, reason: "invalid JSON: \(error.message)", position: error.position)
+            }
         }
         let options = NodeDecodingOptions(model.makeDecoder())
         do {

@@ -38,6 +38,19 @@ enum AtomicFile {
         try commit(stage(data, to: url, temporaries: temporaries), temporaries: temporaries)
     }
 
+    /// Writes a file a piece at a time, all of it or none, as `write(_:to:temporaries:)` does.
+    /// - Parameters:
+    ///   - url: The file.
+    ///   - temporaries: Where the temporary copy is registered until it is in place.
+    ///   - produce: Writes the content to the descriptor it is given; returns 0, or the `errno`
+    ///     of a write that failed.
+    /// - Throws: `FileWriteError` when the file cannot be written.
+    static func write(
+        to url: URL, temporaries: SuiteWriter.TemporaryFiles, producing produce: (Int32) -> Int32
+    ) throws(FileWriteError) {
+        try commit(stage(to: url, temporaries: temporaries, producing: produce), temporaries: temporaries)
+    }
+
     /// Writes the content into a temporary file beside the target (a stream or device is
     /// written at once, as it is never replaced).
     /// - Parameters:
@@ -49,6 +62,13 @@ enum AtomicFile {
     static func stage(_ data: Data, to url: URL, temporaries: SuiteWriter.TemporaryFiles) throws(FileWriteError)
         -> Staged
     {
+        try stage(to: url, temporaries: temporaries) { writeAll(data, to: $0) }
+    }
+
+    /// Stages a file whose content `produce` writes to the descriptor it is given.
+    static func stage(
+        to url: URL, temporaries: SuiteWriter.TemporaryFiles, producing produce: (Int32) -> Int32
+    ) throws(FileWriteError) -> Staged {
         let path = url.path
         func fail(_ code: Int32) -> FileWriteError {
             FileWriteError(path: path, reason: FileProblem.describe(errno: code))
@@ -57,7 +77,7 @@ enum AtomicFile {
         if isStreamAlias(path)
             || (stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR)
         {
-            try writeDirectly(data, to: path)
+            try writeDirectly(to: path, producing: produce)
             return Staged(temporary: "", target: nil, path: path)
         }
         let target = try resolveLinks(path)
@@ -78,7 +98,7 @@ enum AtomicFile {
             throw fail(code)
         }
         if let existingMode { _ = fchmod(descriptor, existingMode) }
-        let written = writeAll(data, to: descriptor)
+        let written = produce(descriptor)
         let closed = close(descriptor)
         guard written == 0, closed == 0 || errno == EINTR else {
             let code = written != 0 ? written : errno
@@ -118,10 +138,10 @@ enum AtomicFile {
     }
 
     /// Writes into an existing node as it is, appending where it is a file reached through a stream alias.
-    private static func writeDirectly(_ data: Data, to path: String) throws(FileWriteError) {
+    private static func writeDirectly(to path: String, producing produce: (Int32) -> Int32) throws(FileWriteError) {
         let descriptor = open(path, O_WRONLY | O_APPEND)
         guard descriptor >= 0 else { throw FileWriteError(path: path, reason: FileProblem.describe(errno: errno)) }
-        let written = writeAll(data, to: descriptor)
+        let written = produce(descriptor)
         close(descriptor)
         if written != 0 { throw FileWriteError(path: path, reason: FileProblem.describe(errno: written)) }
     }

@@ -6,8 +6,13 @@ struct MutantMaker: Sendable {
     /// Arrays longer than this are mutated in their first element only.
     static let largeArray = 16
 
-    /// The case's body, parsed.
+    /// The case's body, parsed, each object's members in the order `jsonText` writes them: a
+    /// mutant's tree is then the tree its text parses into, so the prediction explains a failure
+    /// from it without parsing the mutant again.
     let root: JSONNode
+    /// The text of a large top-level array's elements after the first, each led by a comma: a key
+    /// mutant changes the first element only, so the rest of its text is the same for every one.
+    private let unchangedTail: String?
     /// The case's body as the client got it.
     let body: Data
     /// The case's response.
@@ -26,7 +31,12 @@ struct MutantMaker: Sendable {
             return nil
         }
         let shape = BodyShape(root, dictionaries: log.dictionaries)
-        self.root = root
+        self.root = Self.ordered(root)
+        if case .array(let elements) = root.value, elements.count > Self.largeArray {
+            unchangedTail = elements.dropFirst().reduce(into: "") { $0 += "," + $1.value.jsonText }
+        } else {
+            unchangedTail = nil
+        }
         self.body = body
         self.response = response
         dictionaries = log.dictionaries
@@ -54,19 +64,36 @@ struct MutantMaker: Sendable {
         return all
     }
 
+    /// What a mutant serves: its response and body, and for a key mutant the body's tree (in
+    /// text order, positions those of the case's body), so nothing parses the mutant again.
+    struct Served: Sendable {
+        let response: ResponseSpec
+        let body: Data
+        let tree: JSONNode?
+        /// For a key mutant of a large array, whose other elements are the case's own: its first
+        /// element alone, as an array of one, text and tree.
+        var first: (body: Data, tree: JSONNode)?
+    }
+
     /// The response and body a mutant serves.
-    func apply(_ mutation: Mutation) -> (response: ResponseSpec, body: Data) {
+    func apply(_ mutation: Mutation) -> Served {
         let headers: [String: String] = if case .http(_, let headers, _) = response.kind { headers } else { [:] }
-        func http(_ status: Int, _ body: Data, headers: [String: String] = headers) -> (ResponseSpec, Data) {
-            (
-                ResponseSpec(
+        func http(_ status: Int, _ body: Data, headers: [String: String] = headers, tree: JSONNode? = nil) -> Served {
+            Served(
+                response: ResponseSpec(
                     kind: .http(status: status, headers: headers, body: .none), delayMs: 0, position: response.position),
-                body
+                body: body, tree: tree
             )
         }
         switch mutation {
         case .key(let path, let change):
-            return http(200, Data(transform(root, at: "", target: path, change: change).value.jsonText.utf8))
+            let tree = transform(root, at: "", target: path, change: change)
+            var served = http(200, text(of: tree), tree: tree)
+            if unchangedTail != nil, case .array(let elements) = tree.value, let first = elements.first {
+                let alone = JSONNode(.array([first]), at: tree.position)
+                served.first = (Data(alone.value.jsonText.utf8), alone)
+            }
+            return served
         case .body(.cutInHalf):
             return http(200, body.prefix(body.count / 2))
         case .body(.empty):
@@ -80,10 +107,39 @@ struct MutantMaker: Sendable {
         case .transport(.status(let status)):
             return http(status, body)
         case .transport(.networkError(let code, let name)):
-            return (
-                ResponseSpec(kind: .networkError(code: code, name: name), delayMs: 0, position: response.position),
-                Data()
-            )
+            return Served(
+                response: ResponseSpec(
+                    kind: .networkError(code: code, name: name), delayMs: 0, position: response.position),
+                body: Data(), tree: nil)
+        }
+    }
+
+    /// A key mutant's text: `jsonText`, with a large array's unchanged elements written once per
+    /// body rather than once per mutant.
+    private func text(of tree: JSONNode) -> Data {
+        guard let unchangedTail, case .array(let elements) = tree.value, let first = elements.first else {
+            return Data(tree.value.jsonText.utf8)
+        }
+        let head = "[" + first.value.jsonText
+        var data = Data(capacity: head.utf8.count + unchangedTail.utf8.count + 1)
+        data.append(contentsOf: head.utf8)
+        data.append(contentsOf: unchangedTail.utf8)
+        data.append(UInt8(ascii: "]"))
+        return data
+    }
+
+    /// The tree with every object's members in the order `jsonText` writes them.
+    private static func ordered(_ node: JSONNode) -> JSONNode {
+        switch node.value {
+        case .object(let members):
+            let sorted = JSONValue.sorted(members).map { member in
+                JSONMember(key: member.key, keyPosition: member.keyPosition, value: ordered(member.value))
+            }
+            return JSONNode(.object(sorted), at: node.position)
+        case .array(let elements):
+            return JSONNode(.array(elements.map(ordered)), at: node.position)
+        default:
+            return node
         }
     }
 

@@ -9,6 +9,9 @@ struct MutantRunner: Sendable {
     let endpoint: Endpoint
     let maker: MutantMaker
     let timeout: TimeInterval
+    /// Whether a 2xx mutant's body is kept in its finding, for `mutate --mutants DIR`; without it
+    /// no body outlives its mutant.
+    var keepsBodies = false
 
     /// What one mutant showed.
     struct Finding: Sendable {
@@ -26,13 +29,19 @@ struct MutantRunner: Sendable {
     func run(_ mutation: Mutation) async -> Finding {
         let clock = ContinuousClock()
         let start = clock.now
-        let (response, body) = maker.apply(mutation)
-        let prediction = Predictor.predict(response, body: body, model: contract.model)
-        let observation = await Replayer(timeout: timeout).replay(
+        let served = maker.apply(mutation)
+        let (response, body) = (served.response, served.body)
+        // The client decodes the mutant on its session's queue while the prediction decodes it
+        // off the task pool: the two decodes a mutant costs run side by side, and neither waits
+        // on the other's hand-offs between threads.
+        async let replayed = Replayer(timeout: timeout).replay(
             endpoint, contract: contract, response: response, body: body)
+        let model = contract.model
+        let prediction = await Self.offPool { Self.predict(served, model: model) }
+        let observation = await replayed
         let problem = Self.problem(
-            with: observation, body: body, predicted: prediction, model: contract.model, timeout: timeout,
-            dictionaries: maker.dictionaries)
+            with: observation, body: body, tree: served.tree, predicted: prediction, model: contract.model,
+            timeout: timeout, dictionaries: maker.dictionaries)
         let name = "\(spec.name) › \(mutation.name)"
         let diagnostics =
             problem.map {
@@ -45,7 +54,7 @@ struct MutantRunner: Sendable {
         result.duration = start.duration(to: clock.now)
         let decodes = if case .decoded = prediction { true } else { false }
         var finding = Finding(mutation: mutation, result: result, decodes: decodes)
-        if case .http(let status, _, _) = response.kind, (200...299).contains(status) {
+        if keepsBodies, case .http(let status, _, _) = response.kind, (200...299).contains(status) {
             switch prediction {
             case .decoded: finding.body = (body, true)
             case .failed(.jsonConversionFailure, _, _): finding.body = (body, false)
@@ -55,14 +64,39 @@ struct MutantRunner: Sendable {
         return finding
     }
 
+    /// What a correct client makes of a mutant. A key mutant of a large array changes its first
+    /// element only, and an array model decodes its elements in order, stopping at the first that
+    /// fails: when that element alone, as an array of one, fails inside it, the whole body fails
+    /// there too, and the 1.4 MB the decoder would scan first to find it out are never read.
+    static func predict(_ served: MutantMaker.Served, model: ModelDescriptor) -> Outcome {
+        if model.isArray, let first = served.first {
+            let alone = Predictor.predict(served.response, body: first.body, model: model, tree: first.tree)
+            if case .failed(.jsonConversionFailure, _, let problem?) = alone, problem.path.hasPrefix("[0]") {
+                return alone
+            }
+        }
+        return Predictor.predict(served.response, body: served.body, model: model, tree: served.tree)
+    }
+
+    /// Runs CPU-bound work on a Dispatch thread, so the task pool's few threads stay free for the
+    /// replay it runs beside.
+    private static func offPool<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: work()) }
+        }
+    }
+
     /// What the client did wrong, or `nil` when it gave the predicted outcome once, on its queue.
+    /// - Parameter tree: The body's tree when the caller has it, so it is not parsed again.
     static func problem(
-        with observation: Replayer.Observation, body: Data, predicted: Outcome, model: ModelDescriptor,
-        timeout: TimeInterval, dictionaries: Set<String>
+        with observation: Replayer.Observation, body: Data, tree: JSONNode? = nil, predicted: Outcome,
+        model: ModelDescriptor, timeout: TimeInterval, dictionaries: Set<String>
     ) -> String? {
         let expected = predicted.brief(model: model)
         let problems = CompletionCheck.problems(of: observation)
-        if let first = observation.completion.first.map({ Outcome($0).namingBodyKeys(of: body, model: model) }),
+        if let first = observation.completion.first.map({
+            Outcome($0).namingBodyKeys(of: body, tree: tree, model: model)
+        }),
             !first.isSame(as: predicted, dictionaries: dictionaries)
         {
             return "client returned \(first.summary(model: model)); expected \(expected)"

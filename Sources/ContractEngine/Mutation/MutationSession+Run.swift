@@ -5,8 +5,11 @@ import Foundation
 extension MutationSession {
     /// What a `mutate` run found, and what it could not write.
     package struct Run: Sendable {
-        /// A row per mutant (or per item that could not be mutated), then one per profile.
-        package var results: [CaseResult]
+        /// A row per mutant (or per item that could not be mutated), then one per profile, kept
+        /// in a temporary file as they came rather than in memory.
+        var spool: ResultSpool
+        /// The rows, read back: for a caller that needs them all at once.
+        var results: [CaseResult] { spool.all }
         /// The cases whose mutants `max` capped, in order.
         package var capped: [Capped]
         /// Why nothing was written, when the writes failed.
@@ -33,32 +36,37 @@ extension MutationSession {
     ///   - writer: The suite's one writer.
     ///   - words: The reader's words for a problem that turns on a setting of the run (default:
     ///     plain words).
+    ///   - progress: Called after each mutant with the mutants run and the mutants of the cases
+    ///     reached so far.
     /// - Returns: The results, the capped cases, and why the files were not written, if they were not.
     package static func run(
         _ selection: SuiteSelection, seed: UInt64, max: Int, profiles: String?, update: Bool, mutants: String?,
-        writer: SuiteWriter, words: @escaping (ProfileProblem) -> String = \.plain
+        writer: SuiteWriter, words: @escaping (ProfileProblem) -> String = \.plain,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async -> Run {
         // A selection of nothing writes nothing (the command refuses it before it gets here).
-        if selection.selectsNothing != nil { return Run(results: [], capped: []) }
+        if selection.selectsNothing != nil { return Run(spool: ResultSpool(), capped: []) }
         var session = MutationSession(
-            options: selection.options, fixtures: selection.fixtureLocator, seed: seed, max: max)
-        var results: [CaseResult] = []
+            options: selection.options, fixtures: selection.fixtureLocator, seed: seed, max: max,
+            keepsBodies: mutants != nil)
+        session.progress = progress
+        let spool = ResultSpool()
         for item in selection.items {
-            results += await session.mutate(item)
+            spool.append(contentsOf: await session.mutate(item))
         }
         var profileChanges = FileChanges()
         if let profiles {
             let check = session.checkProfiles(
                 in: selection.location.resolve(profiles), display: profiles, update: update,
                 wholeSuite: selection.isWholeSuite, words: words)
-            results += check.results
+            spool.append(contentsOf: check.results)
             profileChanges = check.writes
         }
         var changes = profileChanges
         if let mutants {
             changes.merge(session.mutantFiles(in: selection.location.resolve(mutants), display: mutants))
         }
-        var run = Run(results: results, capped: session.capped)
+        var run = Run(spool: spool, capped: session.capped)
         guard profiles != nil || mutants != nil else { return run }
         do throws(FileWriteError) {
             _ = try writer.write(changes)

@@ -18,8 +18,18 @@ package struct MutationSession {
     private(set) var mutantBodies: [(model: String, name: String, body: Data, decodes: Bool)] = []
     /// The models some of whose mutants `--max` left out, so their profiles are partial.
     private(set) var cappedModels: Set<String> = []
-    init(options: VerifyOptions, fixtures: FixtureLocator, seed: UInt64, max: Int) {
+    /// Whether each 2xx mutant's body is kept for `mutate --mutants DIR`; without it, a body
+    /// lives as long as its mutant runs.
+    let keepsBodies: Bool
+    /// Called after each mutant with the mutants run so far and the mutants of the cases reached
+    /// so far (the total grows as each case's mutants are derived).
+    var progress: (@Sendable (Int, Int) -> Void)?
+    /// The mutants run so far, and derived so far, for `progress`.
+    private var counted = (done: 0, total: 0)
+
+    init(options: VerifyOptions, fixtures: FixtureLocator, seed: UInt64, max: Int, keepsBodies: Bool = true) {
         self.options = options
+        self.keepsBodies = keepsBodies
         var run = options.runContext(fixtures: fixtures)
         run.strict = false
         self.run = run
@@ -44,7 +54,7 @@ package struct MutationSession {
             case .success(let body): body
             case .failure: nil
             }
-        let verified = run.checked(await CaseResult.timed { await run.runner(spec, of: contract).run(body: body) })
+        let verified = await verify(spec, of: contract, body: body)
         guard verified.status == .passed, let body else {
             var failed = verified
             failed.status = .error
@@ -60,9 +70,10 @@ package struct MutationSession {
         }
         let mutations = selected(maker.mutations, case: "\(contract.file) › \(spec.name)")
         if mutations.count < maker.mutations.count { cappedModels.insert(contract.model.name) }
-        let runner = MutantRunner(
+        var runner = MutantRunner(
             contract: contract, spec: spec, endpoint: endpoint, maker: maker, timeout: options.timeout)
-        let findings = await Self.run(mutations, with: runner, jobs: options.jobs)
+        runner.keepsBodies = keepsBodies
+        let findings = await run(mutations, with: runner)
         profiles[contract.model.name, default: ModelProfile(model: contract.model.name)].learn(
             keyPaths: maker.keyPaths, findings: findings)
         for finding in findings {
@@ -82,11 +93,29 @@ package struct MutationSession {
         return mutations.indices.filter { kept.contains($0) }.map { mutations[$0] }
     }
 
-    /// Runs mutants at most `jobs` at once; the findings come back in the mutants' order.
-    private static func run(_ mutations: [Mutation], with runner: MutantRunner, jobs: Int) async -> [MutantRunner
-        .Finding]
-    {
-        await WorkerPool.map(count: mutations.count, jobs: jobs) { index in
+    /// The case verified as `verify` would, before its mutants are made. Keys the model never
+    /// reads are looked for only when the case does not pass, the one time its warnings are shown.
+    private func verify(_ spec: CaseSpec, of contract: Contract, body: LoadedBody?) async -> CaseResult {
+        var runner = run.runner(spec, of: contract)
+        runner.findsUnreadKeys = false
+        let verified = run.checked(await CaseResult.timed { await runner.run(body: body) })
+        guard verified.status != .passed else { return verified }
+        runner.findsUnreadKeys = true
+        return run.checked(await CaseResult.timed { await runner.run(body: body) })
+    }
+
+    /// Runs mutants at most `jobs` at once; the findings come back in the mutants' order, and
+    /// `progress` hears of each, counted over the run.
+    private mutating func run(_ mutations: [Mutation], with runner: MutantRunner) async -> [MutantRunner.Finding] {
+        let before = counted.done
+        counted.total += mutations.count
+        counted.done += mutations.count
+        let total = counted.total
+        var counter: (@Sendable (Int, Int) -> Void)?
+        if let progress {
+            counter = { done, _ in progress(before + done, total) }
+        }
+        return await WorkerPool.map(count: mutations.count, jobs: options.jobs, progress: counter) { index in
             await runner.run(mutations[index])
         }
     }

@@ -1,9 +1,9 @@
 import ContractCatalogue
 import Foundation
 
-/// The JSON report (`--format json`, `--json FILE`) as a value, encoded with sorted keys:
+/// The JSON report (`--format json`, `--json FILE`), encoded with sorted keys a result at a time:
 /// `{"version":1,"summary":{...},"results":[...],"coverage":{...}}` as DESIGN section 5 gives it.
-struct JSONReport: Encodable {
+struct JSONReport {
     struct Counts: Encodable {
         let contracts, cases, passed, failed, errors, skipped, warnings: Int
     }
@@ -47,7 +47,6 @@ struct JSONReport: Encodable {
 
     let version = 1
     let summary: Counts
-    let results: [Result]
     /// Per endpoint, the number of replayed cases reaching each outcome and queue; with `--coverage`.
     let coverage: [String: [String: Int]]?
     /// With the coverage: which part of the suite it counts and which run it is,
@@ -61,23 +60,11 @@ struct JSONReport: Encodable {
         let run: String?
     }
 
-    init(_ results: [CaseResult], summary: Summary, coverage: CoverageMatrix?, selection: Report.Selection? = nil) {
+    init(summary: Summary, coverage: CoverageMatrix?, selection: Report.Selection? = nil) {
         self.summary = Counts(
             contracts: summary.contracts, cases: summary.cases, passed: summary.passed, failed: summary.failed,
             errors: summary.errors, skipped: summary.skipped, warnings: summary.warnings
         )
-        self.results = results.map { result in
-            Result(
-                contract: result.contract, endpoint: result.endpoint, name: result.caseName,
-                status: result.status.rawValue,
-                skipReason: result.skipReason, url: result.url,
-                diagnostics: result.diagnostics.map {
-                    Problem(
-                        severity: $0.severity.rawValue, message: $0.message, file: $0.file, line: $0.position?.line,
-                        column: $0.position?.column, path: $0.path)
-                }
-            )
-        }
         self.coverage = coverage?.counts
         self.selection =
             coverage == nil
@@ -89,16 +76,47 @@ struct JSONReport: Encodable {
             }
     }
 
-    /// The report's text: compact, keys sorted, one line.
-    var text: String {
+    /// One result as the report writes it.
+    static func result(_ result: CaseResult) -> Result {
+        Result(
+            contract: result.contract, endpoint: result.endpoint, name: result.caseName,
+            status: result.status.rawValue,
+            skipReason: result.skipReason, url: result.url,
+            diagnostics: result.diagnostics.map {
+                Problem(
+                    severity: $0.severity.rawValue, message: $0.message, file: $0.file, line: $0.position?.line,
+                    column: $0.position?.column, path: $0.path)
+            }
+        )
+    }
+
+    /// Writes the report a piece at a time, each result as it is read back: compact, keys sorted,
+    /// one line, the bytes one `JSONEncoder` pass over the whole report would give
+    /// (`{"coverage":...,"results":[...],"selection":...,"summary":...,"version":1}`).
+    /// - Parameters:
+    ///   - results: The results.
+    ///   - out: Takes each piece, in order.
+    func write(_ results: ResultSpool, to out: (String) -> Void) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(self) else { return "{}\n" }
-        // Foundation escapes C0 controls but leaves DEL and C1 (0x9B opens a terminal sequence)
-        // raw; the tool escapes them in every format. Outside strings the text is plain ASCII.
-        let text = VisibleText.rewriting(String(decoding: data, as: UTF8.self)) { scalar in
-            (0x7F...0x9F).contains(scalar.value) ? CodingPath.unicodeEscape(scalar) : nil
+        func text(_ value: some Encodable) -> String {
+            guard let data = try? encoder.encode(value) else { return "{}" }
+            // Foundation escapes C0 controls but leaves DEL and C1 (0x9B opens a terminal sequence)
+            // raw; the tool escapes them in every format. Outside strings the text is plain ASCII.
+            return VisibleText.rewriting(String(decoding: data, as: UTF8.self)) { scalar in
+                (0x7F...0x9F).contains(scalar.value) ? CodingPath.unicodeEscape(scalar) : nil
+            }
         }
-        return text + "\n"
+        out("{")
+        if let coverage { out("\"coverage\":" + text(coverage) + ",") }
+        out("\"results\":[")
+        var first = true
+        results.readBack { result in
+            out((first ? "" : ",") + text(Self.result(result)))
+            first = false
+        }
+        out("]")
+        if let selection { out(",\"selection\":" + text(selection)) }
+        out(",\"summary\":" + text(summary) + ",\"version\":\(version)}\n")
     }
 }

@@ -21,6 +21,19 @@ extension Report {
         self.init(results, coverageOf: catalogue.endpoints.filter { used.contains($0.name) }, requiring: required)
     }
 
+    /// This report's results with the coverage matrix, as `init(_:coverageOf:in:requiring:)`
+    /// makes it: the matrix counts every result at once, so they are read back into memory.
+    /// - Parameters:
+    ///   - catalogue: The endpoints contracts may name.
+    ///   - selection: What the run ran.
+    ///   - required: The columns an endpoint must reach, empty when nothing is required.
+    /// - Returns: The report with its coverage.
+    package func covering(
+        _ catalogue: Catalogue, in selection: SuiteSelection, requiring required: Set<CoverageMatrix.Column>
+    ) -> Report {
+        Report(results.all, coverageOf: catalogue, in: selection, requiring: required)
+    }
+
     /// A run's report carrying the coverage matrix of the endpoints given, in order.
     init(_ results: [CaseResult], coverageOf endpoints: [Endpoint], requiring required: Set<CoverageMatrix.Column>) {
         let matrix = CoverageMatrix(results, endpoints: endpoints)

@@ -12,13 +12,27 @@ extension Report {
     package func write(_ format: Format, to url: URL, temporaries: SuiteWriter.TemporaryFiles)
         throws(FileWriteError)
     {
-        try AtomicFile.write(render(format, palette: Palette(enabled: false)), to: url, temporaries: temporaries)
+        // Written as the results are read back, a block at a time: never the whole report in memory.
+        try AtomicFile.write(to: url, temporaries: temporaries) { descriptor -> Int32 in
+            var block = ""
+            var failure: Int32 = 0
+            func flush() {
+                if failure == 0 { failure = AtomicFile.writeAll(Data(block.utf8), to: descriptor) }
+                block = ""
+            }
+            write(format, palette: Palette(enabled: false)) { piece in
+                block += piece
+                if block.utf8.count >= 1 << 16 { flush() }
+            }
+            flush()
+            return failure
+        }
     }
 
     /// Appends the run's summary in GitHub's step-summary Markdown to a file.
     /// - Parameter url: The file (GitHub's `GITHUB_STEP_SUMMARY`).
     /// - Throws: `FileWriteError` when the file cannot be opened or written.
     package func appendStepSummary(to url: URL) throws(FileWriteError) {
-        try AppendedFile.append(StepSummary(results: results).render(), to: url)
+        try AppendedFile.append(StepSummary(results: results, summary: summary).render(), to: url)
     }
 }

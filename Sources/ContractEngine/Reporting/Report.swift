@@ -4,7 +4,8 @@ import Foundation
 /// finished in, so it is the same bytes whatever `--jobs` was, but for the run times JUnit's `time`
 /// attributes carry.
 package struct Report {
-    let results: [CaseResult]
+    /// The results, read back in order by each rendering, never all in memory at once.
+    let results: ResultSpool
     package let summary: Summary
     /// The coverage matrix, carried by the JSON report as `"coverage"` when asked for.
     package var coverage: CoverageMatrix?
@@ -30,8 +31,16 @@ package struct Report {
     }
 
     package init(_ results: [CaseResult]) {
-        self.results = results
-        summary = Summary(results)
+        let spool = ResultSpool()
+        spool.append(contentsOf: results)
+        self.init(spool: spool)
+    }
+
+    /// A report of the results a run added to a spool as they came.
+    /// - Parameter spool: The results.
+    init(spool: ResultSpool) {
+        results = spool
+        summary = spool.summary
     }
 
     /// Whether a case could not be run as the contract says (its contract, fixture or request is
@@ -39,6 +48,10 @@ package struct Report {
     package var hasErrors: Bool { summary.errors > 0 }
     /// Whether a case ran and did not get what its contract expects.
     package var hasFailures: Bool { summary.failed > 0 }
+    /// Whether the run has no result at all.
+    package var isEmpty: Bool { summary.cases == 0 }
+    /// Whether every result was skipped (`true` for none).
+    package var isAllSkipped: Bool { summary.skipped == summary.cases }
 
     /// Renders the results for people (text), for tools (JSON, JUnit) or for GitHub's annotations.
     /// The text depends only on the results, never on the order cases finished in, so a run gives
@@ -49,158 +62,164 @@ package struct Report {
         render(format, palette: Palette(enabled: false))
     }
 
+    /// Writes the results as `render(_:)` renders them, a piece at a time as they are read back.
+    /// - Parameters:
+    ///   - format: The format.
+    ///   - out: Takes each piece, in order.
+    package func write(_ format: Format, to out: (String) -> Void) {
+        write(format, palette: Palette(enabled: false), to: out)
+    }
+
     /// Renders the results in a format, in a palette.
     /// - Parameters:
     ///   - format: The format.
     ///   - palette: Colours, for the text format on a terminal.
     /// - Returns: The report.
     func render(_ format: Format, palette: Palette) -> String {
+        var text = ""
+        write(format, palette: palette) { text += $0 }
+        return text
+    }
+
+    /// Writes the report a piece at a time, as it reads the results back: the same bytes as
+    /// `render`, without the whole text in memory.
+    /// - Parameters:
+    ///   - format: The format.
+    ///   - palette: Colours, for the text format on a terminal.
+    ///   - out: Takes each piece, in order.
+    func write(_ format: Format, palette: Palette, to out: (String) -> Void) {
         switch format {
-        case .text: text(palette: palette)
-        case .json: json()
-        case .junit: junit()
-        case .github: github()
+        case .text: text(palette: palette, to: out)
+        case .json: JSONReport(summary: summary, coverage: coverage, selection: selection).write(results, to: out)
+        case .junit: junit(to: out)
+        case .github: github(to: out)
         }
     }
 
-    /// Each case's diagnostics, in result order, for standard error: a diagnostic several cases
+    /// Every case's diagnostics, in result order, for standard error: a diagnostic several cases
     /// share (one fixture three cases read) comes once, under the first, with a note naming them all.
-    package func caseDiagnostics() -> [[Diagnostic]] {
-        // Each diagnostic rendered once: the rendering is both its identity and what is compared.
-        let rendered = results.map { $0.diagnostics.map { ($0, $0.rendered) } }
-        var readers: [String: [String]] = [:]
-        for (result, lines) in zip(results, rendered) {
-            for line in Set(lines.map(\.1)) {
-                readers[line, default: []].append("\(result.contract) › \(result.caseName)")
-            }
-        }
-        var printed: Set<String> = []
-        return rendered.map { lines in
-            lines.flatMap { diagnostic, line -> [Diagnostic] in
-                guard printed.insert(line).inserted else { return [] }
-                let cases = readers[line] ?? []
-                guard cases.count > 1 else { return [diagnostic] }
-                let note = Diagnostic(
-                    .note, "the same for \(cases.count) cases: " + cases.joined(separator: ", "), file: diagnostic.file,
-                    position: diagnostic.position)
-                return [diagnostic, note]
-            }
-        }
+    package func caseDiagnostics() -> [Diagnostic] {
+        var shared = SharedDiagnostics(results)
+        var all: [Diagnostic] = []
+        results.readBack { all += shared.diagnostics(of: $0) }
+        return all
     }
 
     // MARK: text
 
-    /// The text report in pieces: each case's line with the diagnostics to print under it
-    /// (`caseDiagnostics()`), and the summary line that ends it.
+    /// The text report a piece at a time: each case's line with the diagnostics to print under it
+    /// (as `caseDiagnostics()` gives them), in result order; then the summary line that ends it.
     /// - Parameters:
-    ///   - color: Whether to colour them (for a terminal).
+    ///   - color: Whether to colour the lines (for a terminal).
     ///   - quiet: Whether to leave out the lines of passed and skipped cases with nothing printed
     ///     under them, so that a long run shows only what needs reading.
-    /// - Returns: The cases' lines, in result order, and the summary line.
-    package func textLines(color: Bool, quiet: Bool = false) -> (
-        cases: [(line: String, diagnostics: [Diagnostic])], summary: String
-    ) {
-        textLines(palette: Palette(enabled: color), quiet: quiet)
+    ///   - line: Called with each case's line and its diagnostics.
+    /// - Returns: The summary line.
+    package func forEachTextLine(
+        color: Bool, quiet: Bool = false, _ line: (String, [Diagnostic]) -> Void
+    ) -> String {
+        forEachTextLine(palette: Palette(enabled: color), quiet: quiet, line)
     }
 
-    /// The text report as its case lines and summary line, in a palette.
-    /// - Parameters:
-    ///   - palette: Colours, for a terminal.
-    ///   - quiet: Whether to leave out the routine lines.
-    /// - Returns: The cases' lines, in result order, and the summary line.
-    func textLines(palette: Palette, quiet: Bool = false) -> (
-        cases: [(line: String, diagnostics: [Diagnostic])], summary: String
-    ) {
-        let cases = zip(caseLines(palette: palette), zip(results, caseDiagnostics())).compactMap {
-            line, item -> (line: String, diagnostics: [Diagnostic])? in
-            let (result, diagnostics) = item
+    func forEachTextLine(palette: Palette, quiet: Bool = false, _ line: (String, [Diagnostic]) -> Void) -> String {
+        var shared = SharedDiagnostics(results)
+        results.readBack { result in
+            let diagnostics = shared.diagnostics(of: result)
             let routine = result.status == .passed || result.status == .skipped
             // A passed case's warnings stay under its line, so the line stays too.
-            if quiet, routine, diagnostics.isEmpty { return nil }
-            return (line, diagnostics)
+            if quiet, routine, diagnostics.isEmpty { return }
+            line(Self.caseLine(result, palette: palette), diagnostics)
         }
-        return (cases, summary.line + "\n")
+        return summary.line + "\n"
     }
 
     /// One line a case: its status, contract and name, and the URL or the skip reason.
-    private func caseLines(palette: Palette) -> [String] {
-        results.map { result in
-            let (label, color): (String, Palette.Color) =
-                switch result.status {
-                case .passed: ("PASS ", .green)
-                case .failed: ("FAIL ", .red)
-                case .error: ("ERROR", .red)
-                case .skipped: ("SKIP ", .yellow)
-                }
-            var line =
-                palette.paint(label, color) + " " + VisibleText.escaped(result.contract) + "  "
-                + VisibleText.escaped(result.caseName)
-            if let url = result.url { line += palette.paint("  " + VisibleText.escaped(url), .dim) }
-            if let reason = result.skipReason { line += palette.paint("  (\(VisibleText.escaped(reason)))", .dim) }
-            return line + "\n"
-        }
+    private static func caseLine(_ result: CaseResult, palette: Palette) -> String {
+        let (label, color): (String, Palette.Color) =
+            switch result.status {
+            case .passed: ("PASS ", .green)
+            case .failed: ("FAIL ", .red)
+            case .error: ("ERROR", .red)
+            case .skipped: ("SKIP ", .yellow)
+            }
+        var line =
+            palette.paint(label, color) + " " + VisibleText.escaped(result.contract) + "  "
+            + VisibleText.escaped(result.caseName)
+        if let url = result.url { line += palette.paint("  " + VisibleText.escaped(url), .dim) }
+        if let reason = result.skipReason { line += palette.paint("  (\(VisibleText.escaped(reason)))", .dim) }
+        return line + "\n"
     }
 
-    private func text(palette: Palette) -> String {
-        caseLines(palette: palette).joined() + summary.line + "\n"
-    }
-
-    // MARK: json
-
-    /// The report as one JSON object; see `JSONReport`.
-    private func json() -> String {
-        JSONReport(results, summary: summary, coverage: coverage, selection: selection).text
+    private func text(palette: Palette, to out: (String) -> Void) {
+        results.readBack { out(Self.caseLine($0, palette: palette)) }
+        out(summary.line + "\n")
     }
 
     // MARK: junit
 
     /// JUnit XML: a `<testsuite>` a contract, a `<testcase>` a case. Every element carries a `time`
     /// in seconds: a case's own, to the millisecond, and a suite's the sum of its cases' as shown.
-    private func junit() -> String {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out +=
-            "<testsuites name=\"dogpatch-contracts\" tests=\"\(summary.cases)\" failures=\"\(summary.failed)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\" time=\"\(Self.seconds(results))\">\n"
+    private func junit(to out: (String) -> Void) {
+        // One pass for each contract's counts and time, then one for its cases, which may come in
+        // more than one run of the results.
         var order: [String] = []
-        var byContract: [String: [CaseResult]] = [:]
-        for result in results {
-            if byContract[result.contract] == nil { order.append(result.contract) }
-            byContract[result.contract, default: []].append(result)
+        var byContract: [String: (counts: Summary, milliseconds: Int64, segments: [ResultSpool.Segment])] = [:]
+        for segment in results.segments {
+            if byContract[segment.contract] == nil { order.append(segment.contract) }
+            byContract[segment.contract, default: (Summary([]), 0, [])].segments.append(segment)
         }
+        var total: Int64 = 0
+        results.readBack { result in
+            total += result.milliseconds
+            byContract[result.contract]?.counts.add(result, isNewContract: false)
+            byContract[result.contract]?.milliseconds += result.milliseconds
+        }
+        out("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        out(
+            "<testsuites name=\"dogpatch-contracts\" tests=\"\(summary.cases)\" failures=\"\(summary.failed)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\" time=\"\(Self.seconds(milliseconds: total))\">\n"
+        )
         for contract in order {
-            let cases = byContract[contract] ?? []
-            let counts = Summary(cases)
-            out +=
-                "  <testsuite name=\"\(Self.xml(contract))\" tests=\"\(counts.cases)\" failures=\"\(counts.failed)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\" time=\"\(Self.seconds(cases))\">\n"
-            for result in cases {
-                out +=
-                    "    <testcase classname=\"\(Self.xml(contract))\" name=\"\(Self.xml(result.caseName))\" time=\"\(Self.seconds([result]))\""
-                let details = result.diagnostics.map(\.rendered).joined(separator: "\n")
-                let first =
-                    result.diagnostics.first { $0.severity == .error }?.message ?? result.diagnostics.first?.message
-                    ?? ""
-                var body =
-                    result.url.map {
-                        "      <properties><property name=\"url\" value=\"\(Self.xml($0))\"/></properties>\n"
-                    } ?? ""
-                switch result.status {
-                case .passed:
-                    break
-                case .skipped:
-                    body += "      <skipped message=\"\(Self.xml(result.skipReason ?? ""))\"/>\n"
-                case .failed, .error:
-                    let tag = result.status == .failed ? "failure" : "error"
-                    body += "      <\(tag) message=\"\(Self.xml(first))\">\(Self.xml(details))</\(tag)>\n"
-                }
-                out += body.isEmpty ? "/>\n" : ">\n" + body + "    </testcase>\n"
+            guard let (counts, milliseconds, segments) = byContract[contract] else { continue }
+            out(
+                "  <testsuite name=\"\(Self.xml(contract))\" tests=\"\(counts.cases)\" failures=\"\(counts.failed)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\" time=\"\(Self.seconds(milliseconds: milliseconds))\">\n"
+            )
+            for segment in segments {
+                results.read(segment) { out(Self.junitCase($0)) }
             }
-            out += "  </testsuite>\n"
+            out("  </testsuite>\n")
         }
-        return out + "</testsuites>\n"
+        out("</testsuites>\n")
+    }
+
+    /// One `<testcase>` element.
+    private static func junitCase(_ result: CaseResult) -> String {
+        let contract = result.contract
+        let head =
+            "    <testcase classname=\"\(xml(contract))\" name=\"\(xml(result.caseName))\" time=\"\(seconds(milliseconds: result.milliseconds))\""
+        let details = result.diagnostics.map(\.rendered).joined(separator: "\n")
+        let first =
+            result.diagnostics.first { $0.severity == .error }?.message ?? result.diagnostics.first?.message ?? ""
+        var body =
+            result.url.map { "      <properties><property name=\"url\" value=\"\(xml($0))\"/></properties>\n" } ?? ""
+        switch result.status {
+        case .passed:
+            break
+        case .skipped:
+            body += "      <skipped message=\"\(xml(result.skipReason ?? ""))\"/>\n"
+        case .failed, .error:
+            let tag = result.status == .failed ? "failure" : "error"
+            body += "      <\(tag) message=\"\(xml(first))\">\(xml(details))</\(tag)>\n"
+        }
+        return head + (body.isEmpty ? "/>\n" : ">\n" + body + "    </testcase>\n")
     }
 
     /// The results' time, the sum of their milliseconds, in seconds: `0.012`.
     static func seconds(_ results: [CaseResult]) -> String {
-        let milliseconds = results.reduce(0) { $0 + $1.milliseconds }
+        seconds(milliseconds: results.reduce(0) { $0 + $1.milliseconds })
+    }
+
+    /// Milliseconds in seconds: `0.012`.
+    static func seconds(milliseconds: Int64) -> String {
         let fraction = String(milliseconds % 1000)
         return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
@@ -230,11 +249,10 @@ package struct Report {
 
     /// Workflow commands: the first ten errors and the first ten warnings, in report order, and a
     /// notice counting the rest, which GitHub would drop without a word.
-    private func github() -> String {
-        var out = ""
+    private func github(to out: (String) -> Void) {
         var shown: [Diagnostic.Severity: Int] = [:]
         var omitted: [Diagnostic.Severity: Int] = [:]
-        for result in results {
+        results.readBack { result in
             for diagnostic in result.diagnostics where diagnostic.severity != .note {
                 guard shown[diagnostic.severity, default: 0] < Self.githubAnnotationLimit else {
                     omitted[diagnostic.severity, default: 0] += 1
@@ -249,8 +267,9 @@ package struct Report {
                 }
                 let title = "\(result.contract): \(result.caseName)" + (result.url.map { " (\($0))" } ?? "")
                 properties.append("title=" + Self.githubProperty(title))
-                out +=
+                out(
                     "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))::\(Self.githubData(diagnostic.message))\n"
+                )
             }
         }
         let hidden = [Diagnostic.Severity.error, .warning].compactMap { severity -> String? in
@@ -258,11 +277,11 @@ package struct Report {
             return "\(count) more \(count == 1 ? severity.rawValue : severity.rawValue + "s")"
         }
         if !hidden.isEmpty {
-            out +=
+            out(
                 "::notice title=dogpatch-contracts::\(hidden.joined(separator: " and ")) not annotated: "
-                + "GitHub shows \(Self.githubAnnotationLimit) of each a step, and standard error lists every one\n"
+                    + "GitHub shows \(Self.githubAnnotationLimit) of each a step, and standard error lists every one\n")
         }
-        return out + summary.line + "\n"
+        out(summary.line + "\n")
     }
 
     static func githubData(_ text: String) -> String {

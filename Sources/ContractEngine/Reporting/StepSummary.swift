@@ -2,16 +2,18 @@
 /// table naming every case that failed or could not run, which annotations alone cannot do past
 /// their limit of ten a step.
 struct StepSummary {
-    let results: [CaseResult]
+    let results: ResultSpool
+    let summary: Summary
 
+    /// The Markdown, built from one pass over the results: it grows with the cases that failed,
+    /// not with the run.
     func render() -> String {
-        let summary = Summary(results)
         var out = "### dogpatch-contracts verify\n\n"
         out += "**\(summary.line)** in \(summary.contracts) \(summary.contracts == 1 ? "contract" : "contracts")\n\n"
-        let problems = results.filter { $0.status == .failed || $0.status == .error }
-        guard !problems.isEmpty else { return out }
+        guard summary.failed + summary.errors > 0 else { return out }
         out += "| contract | case | status | first diagnostic |\n|---|---|---|---|\n"
-        for result in problems {
+        results.readBack { result in
+            guard result.status == .failed || result.status == .error else { return }
             let first = result.diagnostics.first { $0.severity == .error } ?? result.diagnostics.first
             let cells = [result.contract, result.caseName, result.status.rawValue, first?.rendered ?? ""]
             out += "| " + cells.map(Self.cell).joined(separator: " | ") + " |\n"

@@ -10,6 +10,10 @@ struct CaseRunner: Sendable {
     let timeout: TimeInterval
     /// Which keys each model reads, shared by the run.
     let keyReads: KeyReadCache
+    /// Whether keys the model never reads are looked for. `mutate` needs only the verdict of the
+    /// case it mutates, which warnings never change there, and looks for them only when the case
+    /// does not pass and its diagnostics are shown.
+    var findsUnreadKeys = true
 
     /// Verifies the case: predicts the outcome from the response alone and checks it against
     /// `expect`, looks for keys the model never reads, then replays the response through the real
@@ -52,7 +56,7 @@ struct CaseRunner: Sendable {
             let predicted = Predictor.predict(contractCase.response, body: body.data, model: contract.model)
             prediction = predicted
             diagnostics += check.check(predicted, from: .prediction)
-            if case .decoded = predicted, body.checksUnreadKeys {
+            if case .decoded = predicted, body.checksUnreadKeys, findsUnreadKeys {
                 diagnostics += unreadKeyDiagnostics(in: text, scan: scan, fixtureFile: body.file)
             }
         } else if !willReplay {

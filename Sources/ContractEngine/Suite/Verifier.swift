@@ -1,5 +1,6 @@
 import ContractCatalogue
 import Foundation
+import HTTPStub
 
 /// Runs a selection: predicts, replays and checks every case of it, on the fixtures or live.
 package struct Verifier: Sendable {
@@ -32,6 +33,27 @@ package struct Verifier: Sendable {
             await items[index].verify(in: run, live: live)
         }
         return DiagnosticRules.apply(to: results, strict: options.strict)
+    }
+
+    /// Runs the selection's items, each result handed to a spool as soon as those before it are
+    /// in: the run holds the results it has not yet handed on, never all of them.
+    /// - Parameters:
+    ///   - progress: Called after each case with the number done and the total.
+    ///   - spool: Takes every result, in suite order, the diagnostic rules applied.
+    /// - Throws: `UsageError` when a live run's base URLs do not fit, or it would check nothing.
+    func run(progress: (@Sendable (Int, Int) -> Void)?, into spool: ResultSpool) async throws(SuiteSelection.UsageError)
+    {
+        let options = selection.options
+        let items = selection.items
+        if options.live { try checkLive() }
+        let run = selection.runContext
+        let live = options.live ? options.liveSettings : nil
+        let rules = Locked(DiagnosticRules.InOrder(strict: options.strict))
+        await WorkerPool.forEach(count: items.count, jobs: options.jobs, progress: progress) { index in
+            await items[index].verify(in: run, live: live)
+        } deliver: { result in
+            spool.append(rules.withLock { $0.apply(to: result) })
+        }
     }
 
     /// Refuses a live run whose base URLs do not fit its contracts, or that would check nothing.

@@ -23,8 +23,10 @@ struct FrontDoorTests {
     /// The most `package` declarations the engine may hold (194: `SuiteLocation.packageName`, the
     /// default consumer of an app's pacts; 195 with issue 42's `CoverageMatrix.Column`, the
     /// outcomes a team requires, and `SuiteExport.schema`, `export schema`'s way in, less the
-    /// matrix's gaps that only the engine reads now).
-    static let maxPackageDeclarations = 195
+    /// matrix's gaps that only the engine reads now; 199 with issue 41's `Report.write(_:to:)`,
+    /// `Report.covering`, `Report.isEmpty` and `Report.isAllSkipped`: a report written a piece at
+    /// a time as its results are read back, which the command line asks rather than holding them).
+    static let maxPackageDeclarations = 199
 
     /// The top-level types of the engine, read from its sources.
     static func engineTypes() throws -> Set<String> {

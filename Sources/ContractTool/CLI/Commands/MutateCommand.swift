@@ -89,9 +89,12 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
         if let empty = selection.selectsNothing {
             return CommandOutcome(.invalid, [.error("\(Self.words(empty)); nothing was mutated")])
         }
+        let progress = ProgressReporter(
+            enabled: environment.stderrIsTerminal, output: context.output, label: "mutating")
         let run = await MutationSession.run(
             selection, seed: seed, max: max, profiles: profiles, update: update, mutants: mutants,
-            writer: context.writer(root: environment.location.root), words: Self.words)
+            writer: context.writer(root: environment.location.root), words: Self.words, progress: progress.update)
+        progress.finish()
         var problems: [ToolProblem] = run.capped.map {
             .warning(
                 "\($0.caseName): \($0.kept) of \($0.total) mutants run (--max \($0.kept), --seed \($0.seed)); the other \($0.total - $0.kept) were left out"
@@ -102,7 +105,7 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
         case .mutants(let error): problems.append(.error("cannot write the mutants \"\(error.path)\": \(error.reason)"))
         case nil: break
         }
-        let report = Report(run.results)
+        let report = run.resultReport
         var outcome = CommandOutcome(
             ExitCode(report: report),
             context.print(report, format: reporting.format, color: reporting.color, quiet: reporting.quiet) + problems,

@@ -96,20 +96,21 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
         try checkReportFiles(reporting.files, in: context)
         let selection = try selection(in: context)
         let progress = ProgressReporter(enabled: environment.stderrIsTerminal, output: context.output)
-        let results: [CaseResult]
+        // The results are written to a temporary file as they come, and the reports read them back.
+        var report: Report
         do throws(SuiteSelection.UsageError) {
-            results = try await Verifier(catalogue: context.catalogue, selection: selection).run(
+            report = try await Verifier(catalogue: context.catalogue, selection: selection).reportRun(
                 progress: progress.update)
         } catch {
             throw usage(error)
         }
         progress.finish()
+        // Read before --require-coverage adds its gaps to the report.
+        let (isEmpty, isAllSkipped) = (report.isEmpty, report.isAllSkipped)
         // What the requirement finds is a failed result, so every report carries it.
-        var report =
-            coverage
-            ? Report(
-                results, coverageOf: context.catalogue, in: selection, requiring: requiredCoverage)
-            : Report(results)
+        if coverage {
+            report = report.covering(context.catalogue, in: selection, requiring: requiredCoverage)
+        }
         report.describe(selection)
         let trailer = report.coverageTrailer
         var outcome = CommandOutcome(
@@ -122,7 +123,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
         {
             outcome.problems.append(.note(hint))
         }
-        if results.isEmpty, let empty = selection.selectsNothing {
+        if isEmpty, let empty = selection.selectsNothing {
             let said = "\(Self.words(empty)); nothing was verified"
             if empty.isWarning {
                 outcome.problems.append(.warning(said))
@@ -130,7 +131,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
                 outcome.problems.append(.error(said))
                 outcome.code = .invalid
             }
-        } else if options.live, let shard = options.shard, results.allSatisfy({ $0.status == .skipped }) {
+        } else if options.live, let shard = options.shard, isAllSkipped {
             outcome.problems.append(
                 .warning("shard \(shard.index)/\(shard.count) holds no recorded case; the other shards check them"))
         }

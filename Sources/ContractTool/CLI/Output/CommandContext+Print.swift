@@ -17,21 +17,29 @@ extension CommandContext {
         _ report: Report, format: Report.Format, color: ColorChoice, trailer: String = "", quiet: Bool = false
     ) -> [ToolProblem] {
         guard format == .text else {
-            results(report.render(format))
-            let all = report.caseDiagnostics().flatMap { $0 }
+            // Printed a block at a time as the results are read back, never the whole report at once.
+            var block = ""
+            report.write(format) { piece in
+                block += piece
+                if block.utf8.count >= 1 << 16 {
+                    results(block)
+                    block = ""
+                }
+            }
+            if !block.isEmpty { results(block) }
+            let all = report.caseDiagnostics()
             return all.isEmpty ? [] : [.diagnostics(all)]
         }
-        let lines = report.textLines(
-            color: color.isOn(terminal: environment.stdoutIsTerminal, environment: environment),
-            quiet: quiet)
         let errorColor = color.isOn(terminal: environment.stderrIsTerminal, environment: environment)
-        for (line, caseDiagnostics) in lines.cases {
+        let summary = report.forEachTextLine(
+            color: color.isOn(terminal: environment.stdoutIsTerminal, environment: environment), quiet: quiet
+        ) { line, caseDiagnostics in
             results(line)
             if !caseDiagnostics.isEmpty {
                 output.standardError(ToolProblem.diagnostics(caseDiagnostics).rendered(color: errorColor, tool: tool))
             }
         }
-        results(trailer + lines.summary)
+        results(trailer + summary)
         return []
     }
 }
