@@ -25,8 +25,9 @@ struct FrontDoorTests {
     /// outcomes a team requires, and `SuiteExport.schema`, `export schema`'s way in, less the
     /// matrix's gaps that only the engine reads now; 199 with issue 41's `Report.write(_:to:)`,
     /// `Report.covering`, `Report.isEmpty` and `Report.isAllSkipped`: a report written a piece at
-    /// a time as its results are read back, which the command line asks rather than holding them).
-    static let maxPackageDeclarations = 199
+    /// a time as its results are read back, which the command line asks rather than holding them;
+    /// 200 with issue 38's `SuiteSelection.selectsNothing`, which mutate, export and record read).
+    static let maxPackageDeclarations = 200
 
     /// The top-level types of the engine, read from its sources.
     static func engineTypes() throws -> Set<String> {
