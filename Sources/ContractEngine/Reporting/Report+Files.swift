@@ -33,6 +33,6 @@ extension Report {
     /// - Parameter url: The file (GitHub's `GITHUB_STEP_SUMMARY`).
     /// - Throws: `FileWriteError` when the file cannot be opened or written.
     package func appendStepSummary(to url: URL) throws(FileWriteError) {
-        try AppendedFile.append(StepSummary(results: results, summary: summary).render(), to: url)
+        try AppendedFile.append(StepSummary(results: results, summary: summary, tool: tool).render(), to: url)
     }
 }

@@ -9,6 +9,8 @@ package struct Report {
     package let summary: Summary
     /// The coverage matrix, carried by the JSON report as `"coverage"` when asked for.
     package var coverage: CoverageMatrix?
+    /// The tool's name, as JUnit's `<testsuites>`, GitHub's notices and the step summary give it.
+    package var tool = "dogpatch-contracts"
     /// Which part of the suite the run took, carried with the coverage so that the reports of
     /// every shard can be checked together (`dogpatch-contracts coverage`).
     var selection: Selection?
@@ -176,7 +178,7 @@ package struct Report {
         }
         out("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out(
-            "<testsuites name=\"dogpatch-contracts\" tests=\"\(summary.cases)\" failures=\"\(summary.failed)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\" time=\"\(Self.seconds(milliseconds: total))\">\n"
+            "<testsuites name=\"\(Self.xml(tool))\" tests=\"\(summary.cases)\" failures=\"\(summary.failed)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\" time=\"\(Self.seconds(milliseconds: total))\">\n"
         )
         for contract in order {
             guard let (counts, milliseconds, segments) = byContract[contract] else { continue }
@@ -278,7 +280,7 @@ package struct Report {
         }
         if !hidden.isEmpty {
             out(
-                "::notice title=dogpatch-contracts::\(hidden.joined(separator: " and ")) not annotated: "
+                "::notice title=\(Self.githubProperty(tool))::\(hidden.joined(separator: " and ")) not annotated: "
                     + "GitHub shows \(Self.githubAnnotationLimit) of each a step, and standard error lists every one\n")
         }
         out(summary.line + "\n")

@@ -4,11 +4,13 @@
 struct StepSummary {
     let results: ResultSpool
     let summary: Summary
+    /// The tool's name, the heading's.
+    let tool: String
 
     /// The Markdown, built from one pass over the results: it grows with the cases that failed,
     /// not with the run.
     func render() -> String {
-        var out = "### dogpatch-contracts verify\n\n"
+        var out = "### \(Self.cell(tool)) verify\n\n"
         out += "**\(summary.line)** in \(summary.contracts) \(summary.contracts == 1 ? "contract" : "contracts")\n\n"
         guard summary.failed + summary.errors > 0 else { return out }
         out += "| contract | case | status | first diagnostic |\n|---|---|---|---|\n"

@@ -121,3 +121,22 @@ extension AppToolTests {
         #expect(!run.stderr.contains("dogpatch-contracts"))
     }
 }
+
+extension AppToolTests {
+    @Test("the reports name the app's tool: JUnit's testsuites, and the GitHub step summary's heading")
+    func reportsNameTheTool() async throws {
+        let folder = try SuiteFolder()
+        try folder.write("contracts/todos.json", Self.contract)
+        try folder.write("Fixtures/todos.json", #"[{"id": 1, "title": "milk"}]"#)
+        let junit = await Self.run(["verify", "--format", "junit"], in: folder.url)
+        #expect(junit.stdout.contains("<testsuites name=\"todo-contracts\" "), "\(junit.stdout)")
+        let summary = folder.url.appendingPathComponent("summary.md")
+        let output = CapturedOutput()
+        _ = await ContractTool.run(
+            arguments: ["verify", "--format", "github"], catalogue: Self.catalogue, name: "todo-contracts",
+            currentDirectory: folder.url, variables: ["GITHUB_STEP_SUMMARY": summary.path],
+            standardOutput: { output.standardOutput($0) }, standardError: { output.standardError($0) })
+        let markdown = String(decoding: try Data(contentsOf: summary), as: UTF8.self)
+        #expect(markdown.hasPrefix("### todo-contracts verify\n"), "\(markdown)")
+    }
+}

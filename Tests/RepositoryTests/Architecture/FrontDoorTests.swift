@@ -26,8 +26,9 @@ struct FrontDoorTests {
     /// matrix's gaps that only the engine reads now; 199 with issue 41's `Report.write(_:to:)`,
     /// `Report.covering`, `Report.isEmpty` and `Report.isAllSkipped`: a report written a piece at
     /// a time as its results are read back, which the command line asks rather than holding them;
-    /// 200 with issue 38's `SuiteSelection.selectsNothing`, which mutate, export and record read).
-    static let maxPackageDeclarations = 200
+    /// 200 with issue 38's `SuiteSelection.selectsNothing`, which mutate, export and record read;
+    /// 201 with `Report.tool`, the name an app's tool gives its JUnit, notices and step summary).
+    static let maxPackageDeclarations = 201
 
     /// The top-level types of the engine, read from its sources.
     static func engineTypes() throws -> Set<String> {

@@ -105,7 +105,8 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
         case .mutants(let error): problems.append(.error("cannot write the mutants \"\(error.path)\": \(error.reason)"))
         case nil: break
         }
-        let report = run.resultReport
+        var report = run.resultReport
+        report.tool = context.tool.name
         var outcome = CommandOutcome(
             ExitCode(report: report),
             context.print(report, format: reporting.format, color: reporting.color, quiet: reporting.quiet) + problems,

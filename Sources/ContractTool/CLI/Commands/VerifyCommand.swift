@@ -112,6 +112,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
             report = report.covering(context.catalogue, in: selection, requiring: requiredCoverage)
         }
         report.describe(selection)
+        report.tool = context.tool.name
         let trailer = report.coverageTrailer
         var outcome = CommandOutcome(
             ExitCode(report: report),
