@@ -32,10 +32,16 @@ final class CaseRouter: Sendable {
     /// The names every server answers to on the loopback.
     static let loopbackHosts: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
 
-    init(suite: ServedSuite, choices: [CaseChoice], hosts: Set<String> = CaseRouter.loopbackHosts) {
+    /// The web origins whose pages may call the server (`--cors`), compared without regard to case.
+    let cors: Set<String>
+
+    init(
+        suite: ServedSuite, choices: [CaseChoice], hosts: Set<String> = CaseRouter.loopbackHosts, cors: [String] = []
+    ) {
         state = Locked(State(suite: suite))
         self.choices = choices
         self.hosts = Set(hosts.map { $0.lowercased() })
+        self.cors = Set(cors.map { $0.lowercased() })
     }
 
     /// The suite being served.
@@ -66,6 +72,15 @@ final class CaseRouter: Sendable {
     func answer(_ request: HTTPRequest) -> HTTPAnswer {
         let path = Self.originPath(request.path)
         if let refusal = refusal(of: request, path: path) { return refusal }
+        let allowed = request.header("Origin").flatMap { cors.contains($0.lowercased()) ? $0 : nil }
+        if let allowed, request.method == "OPTIONS" { return Self.preflight(request, origin: allowed, path: path) }
+        let answer = routedAnswer(request, path: path)
+        guard let allowed else { return answer }
+        return answer.adding([("Access-Control-Allow-Origin", allowed), ("Vary", "Origin")])
+    }
+
+    /// The answer to a request the server takes, before any CORS header.
+    private func routedAnswer(_ request: HTTPRequest, path: Substring) -> HTTPAnswer {
         let session = request.header(Self.sessionHeader) ?? ""
         if path == Self.controlPath || path.hasPrefix(Self.controlPath + "/") {
             return control(request, path: path, session: session)
@@ -308,13 +323,29 @@ final class CaseRouter: Sendable {
                 note: note + " (Host \(VisibleText.escaped(host)) is not this server)")
         }
         let isControl = path == Self.controlPath || path.hasPrefix(Self.controlPath + "/")
-        if isControl, let origin = request.header("Origin"), !isOwn(origin: origin) {
+        if isControl, let origin = request.header("Origin"), !isOwn(origin: origin),
+            !cors.contains(origin.lowercased())
+        {
             return HTTPAnswer.json(
                 status: 403,
                 "{\"error\":\(JSONValue.quote("the control path takes no request from another origin (\(origin))"))}",
                 note: note + " (Origin \(VisibleText.escaped(origin)) refused)")
         }
         return nil
+    }
+
+    /// The answer to a CORS preflight from an allowed origin: every method, the headers asked for.
+    private static func preflight(_ request: HTTPRequest, origin: String, path: Substring) -> HTTPAnswer {
+        var headers = [
+            ("Access-Control-Allow-Origin", origin), ("Vary", "Origin"),
+            ("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"),
+            ("Access-Control-Max-Age", "600"),
+        ]
+        if let asked = request.header("Access-Control-Request-Headers") {
+            headers.append(("Access-Control-Allow-Headers", asked))
+        }
+        return HTTPAnswer.response(
+            status: 204, headers: headers, body: Data(), note: "OPTIONS \(path) (CORS preflight from \(origin))")
     }
 
     /// Whether an `Origin` is this server's own (`http://127.0.0.1:PORT`), as a page it served

@@ -92,3 +92,30 @@ struct HTTPAnswer: Sendable {
         }
     }
 }
+
+extension HTTPAnswer {
+    /// The same response with more header fields, after its own; a fault stays a fault.
+    /// - Parameter fields: The fields to add.
+    /// - Returns: The answer.
+    func adding(_ fields: [(String, String)]) -> HTTPAnswer {
+        guard case .response(let status, let bytes, let bodyCount) = kind,
+            let end = Self.headEnd(bytes)
+        else { return self }
+        let added = fields.map { "\($0.0): \($0.1)\r\n" }.joined()
+        var copy = self
+        copy.kind = .response(
+            status: status, bytes: Array(bytes[..<end]) + Array(added.utf8) + Array(bytes[end...]),
+            bodyCount: bodyCount)
+        return copy
+    }
+
+    /// Where the blank line that ends a response's head starts.
+    private static func headEnd(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        for index in 0...(bytes.count - 4)
+        where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
+            return index + 2
+        }
+        return nil
+    }
+}

@@ -13,6 +13,8 @@ package final class SuiteServer: Sendable {
         package var port = 0
         /// The case choices as given: `NAME` (every contract that has the case) or `CONTRACT › NAME`.
         package var choices: [String] = []
+        /// The web origins whose pages may call the server (CORS); none by default.
+        package var cors: [String] = []
         /// How often the files are looked at for a change.
         var reloadInterval: TimeInterval = 0.25
         /// A connection with no request under way is closed after this long.
@@ -86,7 +88,8 @@ package final class SuiteServer: Sendable {
         case .failure(let failure): return .failure(.unknownChoice(failure.choice, reason: failure.message.text))
         }
         let router = CaseRouter(
-            suite: suite, choices: choices, hosts: CaseRouter.loopbackHosts.union([settings.host.lowercased()]))
+            suite: suite, choices: choices, hosts: CaseRouter.loopbackHosts.union([settings.host.lowercased()]),
+            cors: settings.cors)
         let http: HTTPServer
         do throws(HTTPServer.StartError) {
             http = try HTTPServer(

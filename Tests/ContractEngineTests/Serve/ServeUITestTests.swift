@@ -119,3 +119,51 @@ struct ServeUITestTests {
         #expect(unknown.text.contains("\"service unavailable\""))
     }
 }
+
+extension ServeUITestTests {
+    @Test("--cors ORIGIN: its preflights are answered and its answers carry the header; other origins get neither")
+    func cors() async throws {
+        var settings = SuiteServer.Settings()
+        settings.cors = ["http://localhost:3000"]
+        let server = try await ServeServerTests.start(settings)
+        defer { server.stop() }
+        let preflight = try RawConnection(port: server.port)
+        preflight.send(
+            "OPTIONS /api/v1/dogs HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://localhost:3000\r\nAccess-Control-Request-Method: GET\r\nAccess-Control-Request-Headers: x-contract-case\r\n\r\n"
+        )
+        let answered = try preflight.readResponse()
+        #expect(answered.status == 204)
+        #expect(answered.header("Access-Control-Allow-Origin") == "http://localhost:3000")
+        #expect(answered.header("Access-Control-Allow-Headers") == "x-contract-case")
+        let allowed = try ServeServerTests.get(
+            "/api/v1/dogs", headers: ["Origin": "http://localhost:3000"], on: try RawConnection(port: server.port))
+        #expect(allowed.status == 200)
+        #expect(allowed.header("Access-Control-Allow-Origin") == "http://localhost:3000")
+        let other = try ServeServerTests.get(
+            "/api/v1/dogs", headers: ["Origin": "http://evil.example"], on: try RawConnection(port: server.port))
+        #expect(other.status == 200)
+        #expect(other.header("Access-Control-Allow-Origin") == nil)
+        // The allowed origin's page may drive the control path; another's may not.
+        let body = #"{"contract":"get-dogs.json","case":"service unavailable"}"#
+        for (origin, status) in [("http://evil.example", 403), ("http://localhost:3000", 200)] {
+            let connection = try RawConnection(port: server.port)
+            connection.send(
+                "POST /_contracts/select HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: \(origin)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            )
+            #expect(try connection.readResponse().status == status, "\(origin)")
+        }
+    }
+
+    @Test("without --cors a preflight is a request like any other: no CORS header")
+    func noCors() async throws {
+        let server = try await ServeServerTests.start()
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        connection.send(
+            "OPTIONS /api/v1/dogs HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://localhost:3000\r\nAccess-Control-Request-Method: GET\r\n\r\n"
+        )
+        let answer = try connection.readResponse()
+        #expect(answer.status == 404)
+        #expect(answer.header("Access-Control-Allow-Origin") == nil)
+    }
+}

@@ -9,10 +9,11 @@ struct ServeCommand: ToolCommand, SuiteCommand {
     var host = "127.0.0.1"
     var port = 0
     var choices: [String] = []
+    var cors: [String] = []
 
     static let spec = CommandSpec<ServeCommand>(
         name: "serve",
-        synopsis: "[PATH ...] [--filter TEXT] [--host ADDR] [--port N] [--case NAME ...]",
+        synopsis: "[PATH ...] [--filter TEXT] [--host ADDR] [--port N] [--case NAME ...] [--cors ORIGIN ...]",
         summary: "serve the contracts over HTTP as the app's mock server",
         about: """
             Answers HTTP requests with the contracts' cases until SIGINT or SIGTERM, on one port for
@@ -54,6 +55,20 @@ struct ServeCommand: ToolCommand, SuiteCommand {
             ) {
                 $0.choices.append($1)
             },
+            .value(
+                "--cors", "ORIGIN",
+                "let a web page of this origin (http://localhost:3000) call the server: preflights\nanswered, answers carry Access-Control-Allow-Origin; repeat it for more"
+            ) { command, value throws(CommandLineError) in
+                guard let parts = URLComponents(string: value), ["http", "https"].contains(parts.scheme ?? ""),
+                    parts.host != nil, parts.path.isEmpty || parts.path == "/", parts.query == nil
+                else {
+                    throw CommandLineError(
+                        message:
+                            "--cors takes an origin: a scheme, a host and a port, such as http://localhost:3000; got \(CodingPath.quote(value))",
+                        command: "serve")
+                }
+                command.cors.append(value.hasSuffix("/") ? String(value.dropLast()) : value)
+            },
         ],
         positional: { command, value throws(CommandLineError) in command.options.paths.append(value) },
         validate: { command throws(CommandLineError) in
@@ -80,6 +95,7 @@ struct ServeCommand: ToolCommand, SuiteCommand {
         settings.host = host
         settings.port = port
         settings.choices = choices
+        settings.cors = cors
         context.environment.interruption.listen()
         let tool = context.tool
         let started = await SuiteServer.start(
