@@ -98,19 +98,21 @@ struct ServeCommand: ToolCommand, SuiteCommand {
         settings.cors = cors
         context.environment.interruption.listen()
         let tool = context.tool
+        // The log never holds up serving: a standard error nobody reads blocks only the pump.
+        let log = LogPump { output.standardError($0) }
         let started = await SuiteServer.start(
             catalogue: context.catalogue, options: options, location: context.environment.location,
             settings: settings
         ) { event in
             switch event {
             case .request(let line):
-                output.standardError(line + "\n")
+                log.send(line + "\n")
             case .reloaded(let contracts, let cases):
-                output.standardError("reloaded the suite: \(contracts) contracts, \(cases) cases\n")
+                log.send("reloaded the suite: \(contracts) contracts, \(cases) cases\n")
             case .keptLastValid(let problem):
                 let text = Self.problems(problem, closing: "still serving the last valid suite")
                     .map { $0.rendered(color: false, tool: tool) }.joined()
-                output.standardError(text)
+                log.send(text)
             }
         }
         let server: SuiteServer
@@ -124,6 +126,7 @@ struct ServeCommand: ToolCommand, SuiteCommand {
         context.results(lines)
         _ = await context.environment.interruption.wait()
         server.stop()
+        log.flush(within: 1)
         return CommandOutcome(.success)
     }
 
