@@ -21,4 +21,7 @@ package struct Contract: Sendable {
     let cases: [CaseEntry]
     /// The file it was read from; `nil` for a contract loaded from bytes.
     var url: URL?
+    /// The cases `serve` answers its request with in turn, the last repeating (`"sequence"`);
+    /// empty for none. Verify reads each case on its own.
+    var sequence: [String] = []
 }

@@ -11,6 +11,8 @@ extension ContractLoader {
         var responseQueue: ResponseQueue
         var ignoredKeys: Set<String>
         var caseNodes: [JSONNode]
+        /// `"sequence"`'s case names, where each is written.
+        var sequence: [Located<String>] = []
     }
 
     /// Stage one: the contract's own keys, each problem reported where it is written.
@@ -19,7 +21,7 @@ extension ContractLoader {
             of: root, in: "the contract",
             allowed: [
                 "$schema", "version", "description", "endpoint", "arguments", "request", "model", "responseQueue",
-                "ignoredKeys", "cases",
+                "ignoredKeys", "cases", "sequence",
             ]
         )
         guard let top else { return nil }
@@ -31,7 +33,7 @@ extension ContractLoader {
         reader.endpointName = endpointName?.value
         let endpoint = endpointName.flatMap { resolveEndpoint($0, reader: &reader) }
         let responseQueue = readResponseQueue(top["responseQueue"], reader: &reader)
-        return Header(
+        var header = Header(
             endpoint: endpoint,
             model: resolveModel(top, endpoint: endpoint, endpointName: endpointName, reader: &reader),
             arguments: readArguments(top["arguments"], endpoint: endpoint, named: endpointName != nil, reader: &reader),
@@ -40,6 +42,42 @@ extension ContractLoader {
             ignoredKeys: Set(reader.stringArray(top["ignoredKeys"])?.value ?? []),
             caseNodes: readCaseNodes(top["cases"], root: root, reader: &reader)
         )
+        header.sequence = readSequence(top["sequence"], caseNodes: header.caseNodes, reader: &reader)
+        return header
+    }
+
+    /// `sequence`: the names of the contract's cases `serve` answers with in turn, each a case of
+    /// the contract, at least one.
+    func readSequence(_ member: JSONMember?, caseNodes: [JSONNode], reader: inout ContractReader)
+        -> [Located<String>]
+    {
+        guard let member else { return [] }
+        guard case .array(let elements) = member.value.value, !elements.isEmpty else {
+            reader.error(
+                "\"sequence\" must be a non-empty array of case names, found \(member.value.value.foundDescription)",
+                at: member.value.position)
+            return []
+        }
+        let names: [String] = caseNodes.compactMap {
+            if case .string(let name)? = $0.member("name")?.value.value { name } else { nil }
+        }
+        var sequence: [Located<String>] = []
+        for element in elements {
+            guard case .string(let name) = element.value else {
+                reader.error(
+                    "\"sequence\" holds case names, found \(element.value.foundDescription)", at: element.position)
+                continue
+            }
+            guard names.contains(name) else {
+                reader.error(
+                    "\"sequence\" names \(JSONValue.quote(name)), which is not a case of the contract"
+                        + Self.didYouMean(name, among: names),
+                    at: element.position)
+                continue
+            }
+            sequence.append(Located(value: name, position: element.position))
+        }
+        return sequence
     }
 
     /// `version`, when written, must be one this tool reads.

@@ -39,6 +39,7 @@ extension ContractLoader {
             request: contract.request, responseQueue: contract.responseQueue, ignoredKeys: contract.ignoredKeys,
             cases: contract.cases + added)
         appended.url = contract.url
+        appended.sequence = contract.sequence
         return appended
     }
 }

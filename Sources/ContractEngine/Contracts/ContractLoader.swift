@@ -80,12 +80,13 @@ struct ContractLoader: Sendable {
                 file: file, endpoint: reader.endpointName, diagnostics: reader.diagnostics)
             return Source(loaded: loaded, data: data, root: root)
         }
-        let contract = Contract(
+        var contract = Contract(
             file: file, endpoint: header.endpoint, model: model, arguments: header.arguments,
             request: header.request,
             responseQueue: header.responseQueue, ignoredKeys: header.ignoredKeys,
             cases: readCases(header.caseNodes, model: model, replayable: header.endpoint != nil, file: file)
         )
+        contract.sequence = header.sequence.map(\.value)
         return Source(loaded: .loaded(contract), data: data, root: root)
     }
 }

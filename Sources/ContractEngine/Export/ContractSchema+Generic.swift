@@ -86,6 +86,14 @@ extension ContractSchema {
               },
               "description": "Keys the model is known to leave unread, such as [*].gender."
             },
+            "sequence": {
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "type": "string"
+              },
+              "description": "The names of the contract's cases serve answers its request with in turn, the last repeating."
+            },
             "cases": {
               "type": "array",
               "items": {

@@ -7,7 +7,7 @@ extension CaseRouter {
     private static var offer: String {
         "GET \(controlPath) lists, POST \(controlPath)/select selects, POST \(controlPath)/reset clears, "
             + "GET or DELETE \(controlPath)/requests reads or clears the journal, "
-            + "POST \(controlPath)/state sets a provider state"
+            + "POST \(controlPath)/state sets a provider state, POST \(controlPath)/sequence sets the answers in turn"
     }
 
     func control(_ request: HTTPRequest, path: Substring, session: String) -> HTTPAnswer {
@@ -17,8 +17,10 @@ extension CaseRouter {
         case ("GET", ""), ("HEAD", ""):
             return HTTPAnswer.json(status: 200, listing(session: session), note: note)
         case ("POST", "reset"):
-            state.withLock { $0.sessions[session]?.selections.removeAll() }
+            state.withLock { $0.sessions[session]?.reset() }
             return HTTPAnswer.json(status: 200, "{\"reset\":true}", note: note)
+        case ("POST", "sequence"):
+            return sequence(request.body, session: session, note: note)
         case ("POST", "select"):
             return select(request.body, session: session, note: note)
         case ("GET", "requests"), ("HEAD", "requests"):
@@ -30,7 +32,7 @@ extension CaseRouter {
             return HTTPAnswer.json(status: 200, "{\"requests\":[]}", note: note)
         case ("POST", "state"):
             return providerState(request.body, session: session, note: note)
-        case (_, ""), (_, "reset"), (_, "select"), (_, "requests"), (_, "state"):
+        case (_, ""), (_, "reset"), (_, "select"), (_, "requests"), (_, "state"), (_, "sequence"):
             return HTTPAnswer.json(
                 status: 405,
                 "{\"error\":\(JSONValue.quote("\(request.method) is not allowed on \(path): \(Self.offer)"))}",
@@ -114,6 +116,50 @@ extension CaseRouter {
         return HTTPAnswer.json(
             status: 200, "{\"contract\":\(JSONValue.quote(contract.identity)),\"case\":\(JSONValue.quote(caseName))}",
             note: note + " \(contract.identity) › \(caseName)")
+    }
+
+    /// `{"contract": ..., "cases": [A, B]}`: the contract's request is answered with A, then B,
+    /// then B again, in this session, from now on; `"cases": null` goes back to the contract's own.
+    private func sequence(_ body: Data, session: String, note: String) -> HTTPAnswer {
+        let usage =
+            "POST \(Self.controlPath)/sequence takes {\"contract\": \"contracts/x.json\", \"cases\": [\"NAME\", ...]}"
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+            let name = object["contract"] as? String
+        else {
+            return HTTPAnswer.json(status: 400, "{\"error\":\(JSONValue.quote(usage))}", note: note + " (bad body)")
+        }
+        let contract: ServedContract
+        switch Self.find(name, in: suite) {
+        case .success(let found): contract = found
+        case .failure(let message):
+            return HTTPAnswer.json(status: 404, "{\"error\":\(JSONValue.quote(message.text))}", note: note)
+        }
+        if object["cases"] is NSNull {
+            state.withLock { state in
+                state.sessions[session]?.sequences[contract.identity] = nil
+                state.sessions[session]?.positions[contract.identity] = nil
+            }
+            return HTTPAnswer.json(
+                status: 200, "{\"contract\":\(JSONValue.quote(contract.identity)),\"cases\":null}", note: note)
+        }
+        guard let cases = object["cases"] as? [String], !cases.isEmpty else {
+            return HTTPAnswer.json(status: 400, "{\"error\":\(JSONValue.quote(usage))}", note: note + " (bad body)")
+        }
+        if let unknown = cases.first(where: { contract.servedCase(named: $0) == nil }) {
+            let known = contract.cases.map { JSONValue.quote($0.name) }.joined(separator: ",")
+            return HTTPAnswer.json(
+                status: 400,
+                "{\"error\":\(JSONValue.quote("\(contract.identity) has no case \(JSONValue.quote(unknown))")),\"cases\":[\(known)]}",
+                note: note + " (unknown case)")
+        }
+        state.withLock { state in
+            state.sessions[session, default: ServeSession()].sequences[contract.identity] = cases
+            state.sessions[session]?.positions[contract.identity] = nil
+        }
+        return HTTPAnswer.json(
+            status: 200,
+            "{\"contract\":\(JSONValue.quote(contract.identity)),\"cases\":[\(cases.map(JSONValue.quote).joined(separator: ","))]}",
+            note: note)
     }
 
     /// The Pact verifier's state change (`--state-change-url`): `{"state": G, "action": "setup"}`

@@ -86,7 +86,7 @@ final class CaseRouter: Sendable {
             return control(request, path: path, session: session)
         }
         let (suite, selections) = state.withLock { ($0.suite, $0.sessions[session]?.selections ?? [:]) }
-        let routed = route(request, path: path, suite: suite, selections: selections)
+        let routed = route(request, path: path, suite: suite, selections: selections, session: session)
         let defined =
             routed.contract.flatMap { identity in suite.contracts.first { $0.identity == identity } }
             .map { suite.definedQuery(of: $0.endpoint) } ?? []
@@ -107,7 +107,7 @@ final class CaseRouter: Sendable {
     /// Matches a request to a contract and a case, and makes the answer.
     private func route(
         _ request: HTTPRequest, path: Substring, suite: ServedSuite,
-        selections: [String: (caseName: String, order: Int)]
+        selections: [String: (caseName: String, order: Int)], session: String
     ) -> Routed {
         let query = Self.queryItems(request.query)
         // The path as sent, compared as RFC 3986 allows: `/AC/DC` is not `/AC%2FDC`.
@@ -135,6 +135,7 @@ final class CaseRouter: Sendable {
         }
         let chosen =
             selections[primary.identity].flatMap { primary.servedCase(named: $0.caseName) }
+            ?? nextInSequence(of: primary, session: session).flatMap { primary.servedCase(named: $0) }
             ?? choices.lazy.compactMap { choice in
                 choice.contract == nil || choice.contract == primary.identity
                     ? primary.servedCase(named: choice.caseName) : nil
@@ -172,6 +173,18 @@ final class CaseRouter: Sendable {
             "{\"error\":\(JSONValue.quote("unknown case \(JSONValue.quote(wanted)) in \(Self.caseHeader)")),\"contract\":\(JSONValue.quote(primary.identity)),\"contracts\":[\(order.map { JSONValue.quote($0.identity) }.joined(separator: ","))],\"cases\":[\(names.map(JSONValue.quote).joined(separator: ","))]}",
             note: "\(shown) \(primary.identity) › unknown case \(JSONValue.quote(wanted))")
         return Routed(answer: answer, contract: primary.identity)
+    }
+
+    /// The case a contract's sequence answers with now, a step taken in the session; `nil` when it
+    /// has none.
+    private func nextInSequence(of contract: ServedContract, session: String) -> String? {
+        state.withLock { state in
+            guard state.sessions[session]?.sequences[contract.identity] != nil || !contract.sequence.isEmpty else {
+                return nil
+            }
+            return state.sessions[session, default: ServeSession()].nextInSequence(
+                of: contract.identity, own: contract.sequence)
+        }
     }
 
     /// Of the contracts whose client sends a request, the one that answers it: the one selected

@@ -9,6 +9,31 @@ struct ServeSession: Sendable {
     var nextOrder = 0
     /// The requests answered, oldest first; the oldest are dropped past `journalLimit`.
     var journal: [JournalEntry] = []
+    /// Sequences set through the control path, by contract identity: they take the place of the
+    /// contract's own.
+    var sequences: [String: [String]] = [:]
+    /// How far each contract's sequence has gone, by contract identity.
+    var positions: [String: Int] = [:]
+
+    /// The next case of a sequence for a contract, the last repeating, and the step taken.
+    /// - Parameters:
+    ///   - contract: The contract's identity.
+    ///   - own: The contract's own sequence, used when the session set none.
+    /// - Returns: The case's name, or `nil` when the contract has no sequence.
+    mutating func nextInSequence(of contract: String, own: [String]) -> String? {
+        let sequence = sequences[contract] ?? own
+        guard !sequence.isEmpty else { return nil }
+        let position = positions[contract, default: 0]
+        positions[contract] = position + 1
+        return sequence[min(position, sequence.count - 1)]
+    }
+
+    /// Clears the selections and the sequences set, and starts every sequence over.
+    mutating func reset() {
+        selections.removeAll()
+        sequences.removeAll()
+        positions.removeAll()
+    }
 
     /// The most requests a journal keeps, so a long run's memory stays bounded.
     static let journalLimit = 10_000

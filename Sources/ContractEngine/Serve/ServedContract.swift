@@ -9,6 +9,8 @@ struct ServedContract: Sendable {
     let request: SentRequest?
     /// Its servable cases in file order.
     let cases: [ServedCase]
+    /// The cases its `"sequence"` answers with in turn, the last repeating; empty for none.
+    var sequence: [String] = []
 
     /// The case that answers when nothing chooses one: the first that decodes, else the first.
     var defaultCase: ServedCase? {

@@ -123,7 +123,8 @@ struct ServedSuite: Sendable {
             contracts.append(
                 ServedContract(
                     identity: contract.file, endpoint: endpoint, request: requests[index].flatMap(SentRequest.init),
-                    cases: cases))
+                    cases: cases,
+                    sequence: contract.sequence.filter { name in cases.contains { $0.name == name } }))
         }
         guard problems.isEmpty else { return .failure(.invalid(problems)) }
         return .success(contracts)

@@ -188,3 +188,31 @@ extension ContractLoaderTests {
             problems.contains { $0.rendered.hasPrefix("contracts/c.json:" + rendered) }, "\(problems.map(\.rendered))")
     }
 }
+
+extension ContractLoaderTests {
+    @Test(
+        "a sequence names the contract's cases, at least one, each where it is written",
+        arguments: [
+            (#""sequence": ["a", "b"]"#, nil),
+            (#""sequence": ["a", "c"]"#, "1:20: error: \"sequence\" names \"c\", which is not a case of the contract"),
+            (#""sequence": []"#, "1:14: error: \"sequence\" must be a non-empty array of case names"),
+            (#""sequence": ["a", 1]"#, "1:20: error: \"sequence\" holds case names, found 1"),
+        ] as [(String, String?)])
+    func sequence(member: String, rendered: String?) {
+        let loaded = Self.load(
+            """
+            {\(member), "model": "[Dog]", "cases": [
+              {"name": "a", "response": {"body": "[]"}, "expect": {"decodes": true}},
+              {"name": "b", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful", "status": 500}}
+            ]}
+            """)
+        switch (loaded, rendered) {
+        case (.loaded(let contract), nil): #expect(contract.sequence == ["a", "b"])
+        case (.invalid(_, _, let diagnostics), let rendered?):
+            #expect(
+                diagnostics.map(\.rendered).contains { $0.hasPrefix("contracts/c.json:" + rendered) },
+                "\(diagnostics.map(\.rendered))")
+        default: Issue.record("unexpected: \(loaded)")
+        }
+    }
+}

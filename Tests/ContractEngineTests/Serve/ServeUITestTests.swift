@@ -167,3 +167,50 @@ extension ServeUITestTests {
         #expect(answer.header("Access-Control-Allow-Origin") == nil)
     }
 }
+
+extension ServeUITestTests {
+    /// A suite of one dogs contract whose request is answered 503, then the page, repeating the page.
+    static func sequenceSuite(_ folder: borrowing SuiteFolder) throws {
+        try folder.write(
+            "contracts/dogs.json",
+            """
+            {"endpoint": "dogpatch.getDogs", "sequence": ["down", "empty"],
+             "cases": [
+               {"name": "empty", "response": {"body": "[]"}, "expect": {"decodes": true, "count": 0}},
+               {"name": "down", "response": {"status": 503}, "expect": {"error": "responseUnsuccessful", "status": 503}}
+             ]}
+            """)
+    }
+
+    @Test(
+        "a contract's sequence answers its request in turn through the real client, the last repeating; reset starts it over"
+    )
+    func sequence() async throws {
+        let folder = try SuiteFolder()
+        try Self.sequenceSuite(folder)
+        let started = await SuiteServer.start(
+            catalogue: .standard, options: VerifyOptions(), location: SuiteLocation(currentDirectory: folder.url),
+            settings: SuiteServer.Settings(), events: { _ in })
+        let server = try started.get()
+        defer { server.stop() }
+        let client = try Self.client(server, session: nil)
+        var seen: [Int?] = []
+        for _ in 0..<3 { seen.append(await Self.dogs(client)) }
+        #expect(seen == [503, 200, 200])
+        #expect(try Self.control("POST", "/_contracts/reset", on: server).status == 200)
+        #expect(await Self.dogs(client) == 503)
+        // One set through the control path takes the contract's place, in its session alone.
+        let set = try Self.control(
+            "POST", "/_contracts/sequence", #"{"contract":"dogs.json","cases":["empty","down"]}"#,
+            session: "clone", on: server)
+        #expect(set.status == 200, "\(set.text)")
+        let clone = try Self.client(server, session: "clone")
+        #expect(await Self.dogs(clone) == 200)
+        #expect(await Self.dogs(clone) == 503)
+        #expect(await Self.dogs(clone) == 503)
+        #expect(await Self.dogs(client) == 200)
+        let unknown = try Self.control(
+            "POST", "/_contracts/sequence", #"{"contract":"dogs.json","cases":["nope"]}"#, on: server)
+        #expect(unknown.status == 400)
+    }
+}
