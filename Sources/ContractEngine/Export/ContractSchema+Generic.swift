@@ -252,8 +252,12 @@ extension ContractSchema {
                 },
                 "headers": {
                   "type": "object",
+                  "propertyNames": {
+                    "pattern": "^(?!(?:[Cc][Oo][Nn][Tt][Ee][Nn][Tt]-[Ll][Ee][Nn][Gg][Tt][Hh]|[Tt][Rr][Aa][Nn][Ss][Ff][Ee][Rr]-[Ee][Nn][Cc][Oo][Dd][Ii][Nn][Gg]|[Cc][Oo][Nn][Nn][Ee][Cc][Tt][Ii][Oo][Nn]|[Kk][Ee][Ee][Pp]-[Aa][Ll][Ii][Vv][Ee]|[Cc][Oo][Nn][Tt][Ee][Nn][Tt]-[Ee][Nn][Cc][Oo][Dd][Ii][Nn][Gg]|[Tt][Ee]|[Tt][Rr][Aa][Ii][Ll][Ee][Rr]|[Uu][Pp][Gg][Rr][Aa][Dd][Ee])$)[!#$%&'*+.^_`|~0-9A-Za-z-]+$"
+                  },
                   "additionalProperties": {
-                    "type": "string"
+                    "type": "string",
+                    "pattern": "^[^\\u0000-\\u0008\\u000A-\\u001F\\u007F]*$"
                   }
                 },
                 "fixture": {
