@@ -79,4 +79,28 @@ expect dogpatch-app-countries.json countries drop-named-entry fail
 expect dogpatch-app-dogpatch.json dogpatch drop-unread pass
 expect dogpatch-app-dogpatch.json dogpatch add-key pass
 expect dogpatch-app-dogpatch.json dogpatch change-values pass
+
+# The exported pacts against `serve` itself, the provider states set through its control path
+# (POST /_contracts/state, the verifier's --state-change-url): every interaction passes, so the
+# mock an app's UI tests use answers as the pact the server team verifies says.
+"$tool" serve > "$work/serve.out" 2> "$work/serve.err" &
+provider=$!
+while ! grep -q '^serving ' "$work/serve.out" 2> /dev/null; do
+    kill -0 "$provider" 2> /dev/null || { echo "check-pact: serve did not start:" >&2; cat "$work/serve.err" >&2; exit 1; }
+    read -r -t 0.2 < /dev/zero || true
+done
+port="$(head -n 1 "$work/serve.out" | sed 's#.*:##')"
+for pact in dogpatch-app-countries.json dogpatch-app-dogpatch.json; do
+    if "$venv/bin/pact" verifier --file "$work/pacts/$pact" --hostname 127.0.0.1 --port "$port" \
+        --state-change-url "http://127.0.0.1:$port/_contracts/state" > "$work/verifier.log" 2>&1; then
+        echo "check-pact: $pact against serve, states set by /_contracts/state: passes as it should"
+    else
+        echo "check-pact: $pact against serve should pass, and the verifier failed:" >&2
+        tail -20 "$work/verifier.log" >&2
+        failed=1
+    fi
+done
+kill "$provider" 2> /dev/null
+wait "$provider" 2> /dev/null || true
+provider=""
 exit "$failed"
