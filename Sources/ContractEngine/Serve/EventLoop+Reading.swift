@@ -66,6 +66,9 @@ extension EventLoop {
                     return
                 }
                 deliver(answer, for: request, on: connection, received: received)
+                // A reset dropped the connection: what was pipelined behind it is never read,
+                // answered or logged.
+                if connections[connection.descriptor] !== connection { return }
             }
         }
     }

@@ -220,3 +220,24 @@ struct ServeRobustnessTests {
         #expect(statuses.allSatisfy { $0 == 200 })
     }
 }
+
+extension ServeRobustnessTests {
+    /// Issue 39, finding 10: requests pipelined behind a reset were logged as answered.
+    @Test("requests pipelined behind a reset are neither answered nor logged")
+    func pipelinedBehindReset() async throws {
+        let log = Locked<[String]>([])
+        let server = try await ServeServerTests.start(log: log)
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        let request = "GET /api/v1/dogs HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        connection.send(
+            request + "X-Contract-Case: connection lost\r\n\r\n" + request + "\r\n" + request + "\r\n")
+        #expect(connection.ending() == .reset)
+        // The log line of a request is written before the next is read: one line, the reset's.
+        try Self.stillServes(server)
+        let lines = log.withLock { $0 }
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.first?.contains("connection lost") == true, "\(lines)")
+        #expect(lines.last?.contains("connection lost") == false, "\(lines)")
+    }
+}
