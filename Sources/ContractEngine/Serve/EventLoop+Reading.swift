@@ -8,6 +8,10 @@ import Foundation
 
 /// Reading a connection: its bytes, and the whole requests they hold, answered in order.
 extension EventLoop {
+    /// The most answered bytes a connection may hold unsent before no more of its requests are
+    /// answered (one large answer still goes out whole).
+    static let outputBound = 256 * 1024
+
     func read(_ connection: Connection, into buffer: inout [UInt8]) {
         let count = buffer.withUnsafeMutableBytes { recv(connection.descriptor, $0.baseAddress, $0.count, 0) }
         if count < 0 {
@@ -38,8 +42,11 @@ extension EventLoop {
 
     /// Answers the whole requests the connection holds, in order, until one waits for its delay.
     func process(_ connection: Connection) {
+        // Back-pressure: no request is answered while the client has not taken the answers already
+        // sent past a bound; its input then fills, and the connection is not read until it drains.
         while connection.pending == nil, connection.silentUntil == nil, connection.drainingUntil == nil,
-            !connection.closeAfterWrite || connection.peerClosed, !connection.input.isEmpty
+            !connection.closeAfterWrite || connection.peerClosed, !connection.input.isEmpty,
+            connection.unsent <= Self.outputBound
         {
             let (step, parsed) = HTTPParser.parse(connection.input[...])
             switch step {

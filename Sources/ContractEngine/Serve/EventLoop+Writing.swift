@@ -66,10 +66,14 @@ extension EventLoop {
 
     func send(_ bytes: [UInt8], on connection: Connection) {
         if connection.hasOutput {
+            // What the client took is let go, so a slow reader holds at most the bound and an answer.
+            connection.output.removeFirst(connection.written)
+            connection.written = 0
             connection.output.append(contentsOf: bytes)
         } else {
             connection.output = bytes
             connection.written = 0
+            connection.lastProgress = Self.now()
         }
         flush(connection)
     }
@@ -91,6 +95,7 @@ extension EventLoop {
             }
             connection.written += count
             connection.lastActivity = Self.now()
+            if count > 0 { connection.lastProgress = connection.lastActivity }
         }
         connection.output.removeAll(keepingCapacity: true)
         connection.written = 0

@@ -37,6 +37,8 @@ final class EventLoop: @unchecked Sendable {
         var output: [UInt8] = []
         var written = 0
         var lastActivity: TimeInterval
+        /// When the output last moved: a write took bytes, or there was none to write.
+        var lastProgress: TimeInterval
         /// When the first byte of the request being read arrived.
         var requestStarted: TimeInterval?
         /// An answer waiting for its delay.
@@ -53,9 +55,12 @@ final class EventLoop: @unchecked Sendable {
         init(descriptor: Int32, now: TimeInterval) {
             self.descriptor = descriptor
             self.lastActivity = now
+            self.lastProgress = now
         }
 
         var hasOutput: Bool { written < output.count }
+        /// The bytes answered and not yet taken by the client.
+        var unsent: Int { output.count - written }
     }
 
     static func now() -> TimeInterval {
@@ -95,7 +100,11 @@ final class EventLoop: @unchecked Sendable {
                     if entry.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                         read(connection, into: &buffer)
                     }
-                    if connections[entry.fd] != nil, entry.revents & Int16(POLLOUT) != 0 { flush(connection) }
+                    if connections[entry.fd] != nil, entry.revents & Int16(POLLOUT) != 0 {
+                        flush(connection)
+                        // Room again under the output bound: the requests waiting behind it.
+                        if connections[entry.fd] != nil, !connection.input.isEmpty { process(connection) }
+                    }
                 }
             }
             tick()
@@ -148,7 +157,8 @@ final class EventLoop: @unchecked Sendable {
             }
             if connection.pending != nil { continue }
             if connection.hasOutput {
-                if now - connection.lastActivity > timeouts.request { drop(connection) }
+                // Output that made no progress: a client that does not read, however much it sends.
+                if now - connection.lastProgress > timeouts.request { drop(connection) }
             } else if let started = connection.requestStarted {
                 if now - started > timeouts.request { drop(connection) }
             } else if now - connection.lastActivity > timeouts.idle {

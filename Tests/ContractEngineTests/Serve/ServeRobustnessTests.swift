@@ -241,3 +241,37 @@ extension ServeRobustnessTests {
         #expect(lines.last?.contains("connection lost") == false, "\(lines)")
     }
 }
+
+extension ServeRobustnessTests {
+    /// Issue 39, finding 2: a client that pipelines and never reads made the server buffer every
+    /// answer (200 of 1.4 MB: +330 MB).
+    @Test("a client that pipelines and never reads is answered only as far as it takes the answers")
+    func backPressure() async throws {
+        let folder = try SuiteFolder()
+        try folder.write(
+            "contracts/big.json",
+            """
+            {"endpoint": "dogpatch.getDogs",
+             "cases": [{"name": "big", "response": {"fixture": "big.json"}, "expect": {"error": "jsonConversionFailure"}}]}
+            """)
+        try folder.write("Fixtures/big.json", "[" + String(repeating: "1,", count: 300_000) + "1]")
+        let log = Locked<[String]>([])
+        let started = await SuiteServer.start(
+            catalogue: .standard, options: VerifyOptions(), location: SuiteLocation(currentDirectory: folder.url),
+            settings: SuiteServer.Settings(),
+            events: { event in
+                if case .request(let line) = event { log.withLock { $0.append(line) } }
+            })
+        let server = try started.get()
+        defer { server.stop() }
+        let greedy = try RawConnection(port: server.port)
+        let request = "GET /api/v1/dogs HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        greedy.send(String(repeating: request, count: 100))
+        #expect(await ServeServerTests.eventually { !log.withLock { $0 }.isEmpty })
+        // Another client is still served; by then the greedy one's requests were all read.
+        let other = try RawConnection(port: server.port)
+        #expect(try ServeServerTests.get("/api/v1/dogs", on: other).status == 200)
+        let answered = log.withLock { $0 }.count - 1
+        #expect(answered < 30, "\(answered) answers of 600 KB held for a client that reads none")
+    }
+}
