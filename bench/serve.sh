@@ -6,6 +6,9 @@
 # same threads, connections and duration. Prints requests per second, p99 latency and the ratio,
 # and serve's time from launch to its first answer, then `met` or `MISSED` for each of its targets
 # (docs/performance.md). A line as each step starts and ends goes to stderr (`bench: ...`).
+# Then the same on a suite of 5,000 contracts (countries.byName, one name each): launch to first
+# answer, wrk on one of them, and the time of one request no contract matches (the nearest-contract
+# search, once quadratic: ~11 s here).
 # Options: --duration SECONDS (default 5), --connections N (default 32), --threads N (default 1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -116,3 +119,29 @@ else
 fi
 verdict "$(awk -v p="$serve_p99" 'BEGIN { print (p != "" && p < 5) ? 1 : 0 }')" "serve p99 under 5 ms on loopback (${serve_p99} ms)"
 verdict "$([ "$first_answer_ms" -lt 500 ] && echo 1 || echo 0)" "serve launch to first answer under 0.5 s (${first_answer_ms} ms)"
+
+# 5,000 contracts: a suite written for the run, served from its own folder.
+started "serve on 5,000 contracts"
+big="$work/big"
+mkdir -p "$big/contracts"
+for index in $(seq 1 5000); do
+    printf '{"endpoint": "countries.byName", "arguments": {"name": "country-%d"}, "cases": [{"name": "one", "response": {"body": "[]"}, "expect": {"decodes": true, "count": 0}}]}\n' \
+        "$index" > "$big/contracts/c$index.json"
+done
+mkfifo "$work/big.out"
+start=$(now)
+(cd "$big" && exec "$OLDPWD/$tool" serve > "$work/big.out" 2> /dev/null) &
+pids+=($!)
+read -r first < "$work/big.out"
+exec 4< "$work/big.out"
+big_port="${first##*:}"
+until curl -fsS -o /dev/null "http://127.0.0.1:$big_port/v3.1/name/country-2500"; do :; done
+big_first_ms=$(( ($(now) - start) / 1000000 ))
+unmatched_ms=$(curl -s -o /dev/null -w '%{time_total}' "http://127.0.0.1:$big_port/v3.1/name/nowhere-at-all" \
+    | awk '{ printf "%.1f", $1 * 1000 }')
+read -r big_rps big_p99 < <(measure big "http://127.0.0.1:$big_port/v3.1/name/country-2500")
+ended "serve on 5,000 contracts"
+echo "serve on 5,000 contracts: launch to first answer ${big_first_ms} ms; one unmatched request ${unmatched_ms} ms"
+printf '  %-34s %12s req/s   p99 %8s ms\n' "serve, 5,000 contracts" "$big_rps" "$big_p99"
+verdict "$(awk -v p="$unmatched_ms" 'BEGIN { print (p < 100) ? 1 : 0 }')" \
+    "an unmatched request against 5,000 contracts under 100 ms (${unmatched_ms} ms)"

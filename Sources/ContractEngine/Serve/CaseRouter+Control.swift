@@ -24,9 +24,12 @@ extension CaseRouter {
         case ("POST", "select"):
             return select(request.body, session: session, note: note)
         case ("GET", "requests"), ("HEAD", "requests"):
-            let journal = state.withLock { $0.sessions[session]?.journal ?? [] }
-            return HTTPAnswer.json(
-                status: 200, "{\"requests\":[\(journal.map(\.json).joined(separator: ","))]}", note: note)
+            let (journal, suite) = state.withLock { ($0.sessions[session]?.journal ?? [], $0.suite) }
+            let entries = journal.map { entry in
+                entry.json(
+                    defined: entry.contract.flatMap(suite.contract).map { suite.definedQuery(of: $0.endpoint) } ?? [])
+            }
+            return HTTPAnswer.json(status: 200, "{\"requests\":[\(entries.joined(separator: ","))]}", note: note)
         case ("DELETE", "requests"):
             state.withLock { $0.sessions[session]?.journal.removeAll() }
             return HTTPAnswer.json(status: 200, "{\"requests\":[]}", note: note)

@@ -87,9 +87,6 @@ final class CaseRouter: Sendable {
         }
         let (suite, selections) = state.withLock { ($0.suite, $0.sessions[session]?.selections ?? [:]) }
         let routed = route(request, path: path, suite: suite, selections: selections, session: session)
-        let defined =
-            routed.contract.flatMap { identity in suite.contracts.first { $0.identity == identity } }
-            .map { suite.definedQuery(of: $0.endpoint) } ?? []
         let status: Int?
         let fault: String?
         switch routed.answer.kind {
@@ -98,7 +95,7 @@ final class CaseRouter: Sendable {
         }
         let entry = JournalEntry(
             method: request.method, path: String(path),
-            query: Self.queryItems(request.query).filter { defined.contains($0.name) }, contract: routed.contract,
+            query: request.query.map(String.init), contract: routed.contract,
             caseName: routed.caseName, status: status, fault: fault, time: Date())
         state.withLock { $0.sessions[session, default: ServeSession()].record(entry) }
         return routed.answer
@@ -114,10 +111,8 @@ final class CaseRouter: Sendable {
         let comparedPath = SentRequest.normalized(path)
         // A HEAD is answered as its GET would be, without the body.
         let method = request.method == "HEAD" ? "GET" : request.method
-        let matching = suite.contracts.filter { contract in
-            guard let sent = contract.request, sent.method == method, sent.comparedPath == comparedPath else {
-                return false
-            }
+        let matching = suite.contracts(sending: method, to: comparedPath).filter { contract in
+            guard let sent = contract.request else { return false }
             // Only the items the endpoint defines are matched: an app's own `api_key` on every
             // request does not make it unmatched.
             let defined = suite.definedQuery(of: contract.endpoint)

@@ -7,7 +7,7 @@ struct ServeSession: Sendable {
     /// Control-path selections: contract identity -> case name, with the order they were made in.
     var selections: [String: (caseName: String, order: Int)] = [:]
     var nextOrder = 0
-    /// The requests answered, oldest first; the oldest are dropped past `journalLimit`.
+    /// The requests answered, oldest first; the oldest are dropped past `journalLimit` (and a tenth).
     var journal: [JournalEntry] = []
     /// Sequences set through the control path, by contract identity: they take the place of the
     /// contract's own.
@@ -44,9 +44,12 @@ struct ServeSession: Sendable {
         nextOrder += 1
     }
 
-    /// Adds an answered request to the journal.
+    /// Adds an answered request to the journal; past the limit and a tenth, the oldest go in one
+    /// step, so a request costs the same however long the run.
     mutating func record(_ entry: JournalEntry) {
-        if journal.count >= Self.journalLimit { journal.removeFirst(journal.count - Self.journalLimit + 1) }
+        if journal.count >= Self.journalLimit + Self.journalLimit / 10 {
+            journal.removeFirst(journal.count - Self.journalLimit)
+        }
         journal.append(entry)
     }
 }
@@ -56,8 +59,8 @@ struct JournalEntry: Sendable {
     let method: String
     /// The path as sent, percent-encoded.
     let path: String
-    /// The query items as sent, but those the endpoint does not define (an app's own key).
-    let query: [(name: String, value: String)]
+    /// The query as sent, without its `?`; read into items only when the journal is listed.
+    let query: String?
     /// The contract and case that answered; `nil` for a request no contract matches.
     let contract: String?
     let caseName: String?
@@ -67,9 +70,13 @@ struct JournalEntry: Sendable {
     /// When the request was answered.
     let time: Date
 
-    /// The entry as `GET /_contracts/requests` lists it.
-    var json: String {
-        let query = self.query.map { "{\"name\":\(JSONValue.quote($0.name)),\"value\":\(JSONValue.quote($0.value))}" }
+    /// The entry as `GET /_contracts/requests` lists it: of the query, only the items the
+    /// endpoint defines (never an app's own key).
+    /// - Parameter defined: The names of the query items the answering contract's endpoint defines.
+    /// - Returns: The JSON object.
+    func json(defined: Set<String>) -> String {
+        let items = CaseRouter.queryItems(self.query.map { Substring($0) }).filter { defined.contains($0.name) }
+        let query = items.map { "{\"name\":\(JSONValue.quote($0.name)),\"value\":\(JSONValue.quote($0.value))}" }
         let members = [
             "\"method\":\(JSONValue.quote(method))", "\"path\":\(JSONValue.quote(path))",
             "\"query\":[\(query.joined(separator: ","))]",

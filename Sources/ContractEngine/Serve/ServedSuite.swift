@@ -15,6 +15,11 @@ struct ServedSuite: Sendable {
     /// The names of the query items each endpoint defines, by endpoint name, made once: matching
     /// and every log line read them.
     private let definedQueries: [String: Set<String>]
+    /// The contracts whose client sends each method and path (as compared), in suite order: a
+    /// request is matched against those alone, however large the suite.
+    private let byRoute: [String: [ServedContract]]
+    /// The contracts by identity.
+    private let byIdentity: [String: ServedContract]
 
     /// A suite of served contracts.
     /// - Parameters:
@@ -29,7 +34,28 @@ struct ServedSuite: Sendable {
                 .formUnion((contract.request?.query ?? []).map(\.name))
         }
         definedQueries = defined
+        var routes: [String: [ServedContract]] = [:]
+        for contract in contracts {
+            guard let sent = contract.request else { continue }
+            routes[Self.route(method: sent.method, path: sent.comparedPath), default: []].append(contract)
+        }
+        byRoute = routes
+        byIdentity = Dictionary(contracts.map { ($0.identity, $0) }, uniquingKeysWith: { first, _ in first })
     }
+
+    /// The contract with an identity, such as `contracts/dogpatch/get-dogs.json`.
+    func contract(_ identity: String) -> ServedContract? { byIdentity[identity] }
+
+    /// The contracts whose client sends a method and path, in suite order.
+    /// - Parameters:
+    ///   - method: The request's method.
+    ///   - comparedPath: Its path as sent, normalised as `SentRequest.normalized` does.
+    /// - Returns: The contracts.
+    func contracts(sending method: String, to comparedPath: String) -> [ServedContract] {
+        byRoute[Self.route(method: method, path: comparedPath)] ?? []
+    }
+
+    private static func route(method: String, path: String) -> String { method + " " + path }
 
     /// Loads the suite's selected contracts and readies their answers.
     /// - Parameters:
