@@ -141,26 +141,5 @@ extension Endpoint {
             self.baseURL = baseURL
             self.completion = completion
         }
-
-        /// A string argument, or `nil` when absent or of another kind.
-        /// - Parameter name: The argument's name.
-        /// - Returns: The string.
-        public func string(_ name: String) -> String? {
-            if case .string(let value)? = arguments[name] { value } else { nil }
-        }
-
-        /// A boolean argument, or `nil` when absent or of another kind.
-        /// - Parameter name: The argument's name.
-        /// - Returns: The boolean.
-        public func bool(_ name: String) -> Bool? {
-            if case .bool(let value)? = arguments[name] { value } else { nil }
-        }
-
-        /// A string-array argument, or `nil` when absent or of another kind.
-        /// - Parameter name: The argument's name.
-        /// - Returns: The strings.
-        public func strings(_ name: String) -> [String]? {
-            if case .strings(let value)? = arguments[name] { value } else { nil }
-        }
     }
 }

@@ -81,23 +81,41 @@ extension CaseRouter {
         return "{\"apis\":[\(apis.joined(separator: ","))],\"contracts\":[\(contracts.joined(separator: ","))]}"
     }
 
-    private func select(_ body: Data, session: String, note: String) -> HTTPAnswer {
-        let usage =
-            "POST \(Self.controlPath)/select takes {\"contract\": \"contracts/x.json\", \"case\": \"NAME\"}"
+    /// A control request's JSON object and the contract its `"contract"` names, or the answer
+    /// that refuses it: a `400` with the usage for a body that is not such an object, a `404`
+    /// listing the contracts for a name that is none of them.
+    private func contractRequest(_ body: Data, usage: String, note: String) -> Result<
+        (object: [String: Any], contract: ServedContract), ControlRefusal
+    > {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
             let name = object["contract"] as? String
         else {
-            return HTTPAnswer.json(status: 400, "{\"error\":\(JSONValue.quote(usage))}", note: note + " (bad body)")
+            return .failure(
+                ControlRefusal(
+                    answer: HTTPAnswer.json(
+                        status: 400, "{\"error\":\(JSONValue.quote(usage))}", note: note + " (bad body)")))
         }
         let suite = self.suite
-        let contract: ServedContract
         switch Self.find(name, in: suite) {
-        case .success(let found): contract = found
+        case .success(let found): return .success((object, found))
         case .failure(let message):
             let known = suite.contracts.map { JSONValue.quote($0.identity) }.joined(separator: ",")
-            return HTTPAnswer.json(
-                status: 404, "{\"error\":\(JSONValue.quote(message.text)),\"contracts\":[\(known)]}",
-                note: note + " (\(message.text))")
+            return .failure(
+                ControlRefusal(
+                    answer: HTTPAnswer.json(
+                        status: 404, "{\"error\":\(JSONValue.quote(message.text)),\"contracts\":[\(known)]}",
+                        note: note + " (\(message.text))")))
+        }
+    }
+
+    private func select(_ body: Data, session: String, note: String) -> HTTPAnswer {
+        let usage =
+            "POST \(Self.controlPath)/select takes {\"contract\": \"contracts/x.json\", \"case\": \"NAME\"}"
+        let object: [String: Any]
+        let contract: ServedContract
+        switch contractRequest(body, usage: usage, note: note) {
+        case .success(let found): (object, contract) = found
+        case .failure(let refusal): return refusal.answer
         }
         let cases = contract.cases.map { JSONValue.quote($0.name) }.joined(separator: ",")
         if object["case"] is NSNull {
@@ -126,16 +144,11 @@ extension CaseRouter {
     private func sequence(_ body: Data, session: String, note: String) -> HTTPAnswer {
         let usage =
             "POST \(Self.controlPath)/sequence takes {\"contract\": \"contracts/x.json\", \"cases\": [\"NAME\", ...]}"
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-            let name = object["contract"] as? String
-        else {
-            return HTTPAnswer.json(status: 400, "{\"error\":\(JSONValue.quote(usage))}", note: note + " (bad body)")
-        }
+        let object: [String: Any]
         let contract: ServedContract
-        switch Self.find(name, in: suite) {
-        case .success(let found): contract = found
-        case .failure(let message):
-            return HTTPAnswer.json(status: 404, "{\"error\":\(JSONValue.quote(message.text))}", note: note)
+        switch contractRequest(body, usage: usage, note: note) {
+        case .success(let found): (object, contract) = found
+        case .failure(let refusal): return refusal.answer
         }
         if object["cases"] is NSNull {
             state.withLock { state in
@@ -207,4 +220,9 @@ extension CaseRouter {
             status: 200, "{\"state\":\(JSONValue.quote(name)),\"selected\":[\(selected.joined(separator: ","))]}",
             note: note + " \(JSONValue.quote(name))")
     }
+}
+
+/// A control request refused, with the answer that says why.
+private struct ControlRefusal: Error {
+    let answer: HTTPAnswer
 }
