@@ -233,12 +233,12 @@ extension ServeRobustnessTests {
         connection.send(
             request + "X-Contract-Case: connection lost\r\n\r\n" + request + "\r\n" + request + "\r\n")
         #expect(connection.ending() == .reset)
-        // The log line of a request is written before the next is read: one line, the reset's.
+        // One thread serves every connection: once another client is answered, whatever the reset
+        // connection's requests led to is logged; the other client's own line may still be on its way.
         try Self.stillServes(server)
         let lines = log.withLock { $0 }
-        #expect(lines.count == 2, "\(lines)")
         #expect(lines.first?.contains("connection lost") == true, "\(lines)")
-        #expect(lines.last?.contains("connection lost") == false, "\(lines)")
+        #expect(lines.filter { !$0.contains("connection lost") }.count <= 1, "\(lines)")
     }
 }
 
