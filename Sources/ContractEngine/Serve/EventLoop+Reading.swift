@@ -28,7 +28,7 @@ extension EventLoop {
             }
             connection.closeAfterWrite = true
             process(connection)
-            if connections[connection.descriptor] != nil, !connection.hasOutput, connection.pending == nil {
+            if connections[connection.descriptor] === connection, !connection.hasOutput, connection.pending == nil {
                 drop(connection)
             }
             return

@@ -22,7 +22,7 @@ extension EventLoop {
                 HTTPServer.Exchange(
                     request: request, status: status, fault: nil, bodyCount: bodyCount, milliseconds: elapsed,
                     note: answer.note))
-            if connections[connection.descriptor] != nil, connection.closeAfterWrite, !connection.hasOutput {
+            if connections[connection.descriptor] === connection, connection.closeAfterWrite, !connection.hasOutput {
                 finish(connection)
             }
         case .fault(let fault):
@@ -61,7 +61,7 @@ extension EventLoop {
                 HTTPServer.Exchange(
                     request: nil, status: status, fault: nil, bodyCount: count, milliseconds: 0, note: reason))
         }
-        if connections[connection.descriptor] != nil, !connection.hasOutput { finish(connection) }
+        if connections[connection.descriptor] === connection, !connection.hasOutput { finish(connection) }
     }
 
     func send(_ bytes: [UInt8], on connection: Connection) {

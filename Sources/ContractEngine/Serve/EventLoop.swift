@@ -144,7 +144,7 @@ final class EventLoop: @unchecked Sendable {
             if let pending = connection.pending, pending.due <= now {
                 connection.pending = nil
                 deliver(pending.answer, for: pending.request, on: connection, received: pending.received)
-                if connections[connection.descriptor] != nil { process(connection) }
+                if connections[connection.descriptor] === connection { process(connection) }
                 continue
             }
             if let until = connection.drainingUntil {
