@@ -48,13 +48,20 @@ extension CaseRouter {
     }
 
     private func listing(session: String) -> String {
-        let (suite, selections) = state.withLock { ($0.suite, $0.sessions[session]?.selections ?? [:]) }
+        let (suite, selections, sequences, positions) = state.withLock {
+            (
+                $0.suite, $0.sessions[session]?.selections ?? [:], $0.sessions[session]?.sequences ?? [:],
+                $0.sessions[session]?.positions ?? [:]
+            )
+        }
         // Contracts whose clients send one request: only one of them answers it.
         var answerer: [String: String] = [:]
         for group in Dictionary(grouping: suite.contracts.filter { $0.request != nil }, by: { Self.requestKey($0) }) {
             let ordered = suite.contracts.filter { contract in group.value.contains { $0.identity == contract.identity }
             }
-            let answers = Self.answering(ordered, selections: selections, choices: choices).identity
+            let answers = Self.answering(
+                ordered, selections: selections, choices: choices, sequenced: Set(sequences.keys)
+            ).identity
             for contract in ordered { answerer[contract.identity] = answers }
         }
         let contracts = suite.contracts.map { contract -> String in
@@ -66,8 +73,12 @@ extension CaseRouter {
             if let other = answerer[contract.identity], other != contract.identity {
                 return head + ",\"answering\":null,\"answeredBy\":\(JSONValue.quote(other))," + cases
             }
+            // The next case of a sequence, without taking the step.
+            let sequence = sequences[contract.identity] ?? contract.sequence
+            let next = sequence.isEmpty ? nil : sequence[min(positions[contract.identity] ?? 0, sequence.count - 1)]
             let answering =
                 selections[contract.identity]?.caseName
+                ?? next
                 ?? choices.lazy.compactMap { choice in
                     choice.contract == nil || choice.contract == contract.identity
                         ? contract.servedCase(named: choice.caseName)?.name : nil

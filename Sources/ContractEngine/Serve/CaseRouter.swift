@@ -85,8 +85,11 @@ final class CaseRouter: Sendable {
         if path == Self.controlPath || path.hasPrefix(Self.controlPath + "/") {
             return control(request, path: path, session: session)
         }
-        let (suite, selections) = state.withLock { ($0.suite, $0.sessions[session]?.selections ?? [:]) }
-        let routed = route(request, path: path, suite: suite, selections: selections, session: session)
+        let (suite, selections, sequenced) = state.withLock {
+            ($0.suite, $0.sessions[session]?.selections ?? [:], Set(($0.sessions[session]?.sequences ?? [:]).keys))
+        }
+        let routed = route(
+            request, path: path, suite: suite, selections: selections, sequenced: sequenced, session: session)
         let status: Int?
         let fault: String?
         switch routed.answer.kind {
@@ -104,7 +107,7 @@ final class CaseRouter: Sendable {
     /// Matches a request to a contract and a case, and makes the answer.
     private func route(
         _ request: HTTPRequest, path: Substring, suite: ServedSuite,
-        selections: [String: (caseName: String, order: Int)], session: String
+        selections: [String: (caseName: String, order: Int)], sequenced: Set<String>, session: String
     ) -> Routed {
         let query = Self.queryItems(request.query)
         // The path as sent, compared as RFC 3986 allows: `/AC/DC` is not `/AC%2FDC`.
@@ -121,7 +124,7 @@ final class CaseRouter: Sendable {
         guard !matching.isEmpty else {
             return Routed(answer: unmatched(request, path: String(path), query: query, suite))
         }
-        let primary = Self.answering(matching, selections: selections, choices: choices)
+        let primary = Self.answering(matching, selections: selections, choices: choices, sequenced: sequenced)
         let shown = Self.shown(
             request, path: String(path), query: query, defined: suite.definedQuery(of: primary.endpoint))
         if let wanted = request.header(Self.caseHeader) {
@@ -186,17 +189,21 @@ final class CaseRouter: Sendable {
     /// last, else the first one a `--case` choice names a case of (a bare name applies to every
     /// contract that has it), else the first in suite order.
     static func answering(
-        _ matching: [ServedContract], selections: [String: (caseName: String, order: Int)], choices: [CaseChoice]
+        _ matching: [ServedContract], selections: [String: (caseName: String, order: Int)], choices: [CaseChoice],
+        sequenced: Set<String> = []
     ) -> ServedContract {
         let selected = matching.filter { selections[$0.identity] != nil }
             .max { (selections[$0.identity]?.order ?? 0) < (selections[$1.identity]?.order ?? 0) }
+        // A sequence set through the control path, else one the contract file gives.
+        let sequence =
+            matching.first { sequenced.contains($0.identity) } ?? matching.first { !$0.sequence.isEmpty }
         let chosen = matching.first { contract in
             choices.contains { choice in
                 (choice.contract == nil || choice.contract == contract.identity)
                     && contract.servedCase(named: choice.caseName) != nil
             }
         }
-        return selected ?? chosen ?? matching[0]
+        return selected ?? sequence ?? chosen ?? matching[0]
     }
 
     // MARK: - Unmatched requests
@@ -274,12 +281,10 @@ final class CaseRouter: Sendable {
                 mismatch.score += 5
             }
         }
-        let extra = Set(query.map(\.name)).subtracting(sent.query.map(\.name))
+        // Items the endpoint does not define are not matched, so they are no difference.
+        let extra = Set(query.map(\.name)).subtracting(sent.query.map(\.name)).intersection(defined)
         for name in extra.sorted() {
-            mismatch.differences.append(
-                defined.contains(name)
-                    ? "query item \(JSONValue.quote(name)) is not in the contract's request"
-                    : "a query item the endpoint does not define")
+            mismatch.differences.append("query item \(JSONValue.quote(name)) is not in the contract's request")
             mismatch.score += 5
         }
         return mismatch
@@ -324,14 +329,14 @@ final class CaseRouter: Sendable {
                 status: 400, "{\"error\":\"a request names its Host once\"}",
                 note: note + " (\(named.count) Host fields)")
         }
-        if let host = named.first, !hosts.contains(Self.hostName(host)) {
+        if let host = named.first, !hosts.isEmpty, !hosts.contains(Self.hostName(host)) {
             return HTTPAnswer.json(
                 status: 421,
                 "{\"error\":\(JSONValue.quote("this server answers for \(hosts.sorted().joined(separator: ", ")), not \(host)"))}",
                 note: note + " (Host \(VisibleText.escaped(host)) is not this server)")
         }
         let isControl = path == Self.controlPath || path.hasPrefix(Self.controlPath + "/")
-        if isControl, let origin = request.header("Origin"), !isOwn(origin: origin),
+        if isControl, let origin = request.header("Origin"), !isOwn(origin: origin, host: named.first),
             !cors.contains(origin.lowercased())
         {
             return HTTPAnswer.json(
@@ -356,14 +361,15 @@ final class CaseRouter: Sendable {
             status: 204, headers: headers, body: Data(), note: "OPTIONS \(path) (CORS preflight from \(origin))")
     }
 
-    /// Whether an `Origin` is this server's own (`http://127.0.0.1:PORT`), as a page it served
-    /// would send; `null` (a file, a sandbox) and any other site are not.
-    private func isOwn(origin: String) -> Bool {
-        guard let parts = URLComponents(string: origin), let host = parts.host, parts.scheme == "http" else {
-            return false
-        }
-        let name = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        return hosts.contains(name.lowercased())
+    /// Whether an `Origin` is this server's own, as a page it served would send: `http://` and
+    /// the very host and port the request was sent to (its `Host`), which names the server.
+    /// `null` (a file, a sandbox), another site and another port of the machine are not.
+    private func isOwn(origin: String, host: String?) -> Bool {
+        guard let host, let parts = URLComponents(string: origin), let name = parts.host, parts.scheme == "http"
+        else { return false }
+        let bracketed = name.contains(":") && !name.hasPrefix("[") ? "[\(name)]" : name
+        let port = parts.port.map { ":\($0)" } ?? ""
+        return (bracketed + port).lowercased() == host.trimmingCharacters(in: .whitespaces).lowercased()
     }
 
     /// A `Host` field's name without its port: `127.0.0.1:8080` is `127.0.0.1`, `[::1]:80` is `[::1]`.

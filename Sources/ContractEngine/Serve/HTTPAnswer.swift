@@ -81,6 +81,7 @@ struct HTTPAnswer: Sendable {
         case 408: "Request Timeout"
         case 409: "Conflict"
         case 413: "Content Too Large"
+        case 421: "Misdirected Request"
         case 422: "Unprocessable Content"
         case 429: "Too Many Requests"
         case 431: "Request Header Fields Too Large"

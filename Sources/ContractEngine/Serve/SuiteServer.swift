@@ -88,7 +88,9 @@ package final class SuiteServer: Sendable {
         case .failure(let failure): return .failure(.unknownChoice(failure.choice, reason: failure.message.text))
         }
         let router = CaseRouter(
-            suite: suite, choices: choices, hosts: CaseRouter.loopbackHosts.union([settings.host.lowercased()]),
+            suite: suite, choices: choices,
+            // Every address, as the warning says: any name reaches it, so any Host is answered.
+            hosts: settings.host == "0.0.0.0" ? [] : CaseRouter.loopbackHosts.union([settings.host.lowercased()]),
             cors: settings.cors)
         let http: HTTPServer
         do throws(HTTPServer.StartError) {
@@ -108,8 +110,10 @@ package final class SuiteServer: Sendable {
                 try? await Task.sleep(nanoseconds: interval)
                 if Task.isCancelled { return }
                 let now = SuiteFingerprint(watched, scannedAt: Date(), previous: seen)
-                guard now != seen else { continue }
+                // Every look is the next one's last: a file racy at start-up is hashed once more, not forever.
+                let changed = now != seen
                 seen = now
+                guard changed else { continue }
                 switch await load() {
                 case .success(let loaded):
                     router.replace(loaded)

@@ -131,7 +131,7 @@ extension ServeMatchingTests {
         for (origin, status, answer) in [("http://evil.example", 403, 200), ("null", 403, 200), (own, 200, 503)] {
             let connection = try RawConnection(port: server.port)
             connection.send(
-                "POST /_contracts/select HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: \(origin)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                "POST /_contracts/select HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nOrigin: \(origin)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
             )
             #expect(try connection.readResponse().status == status, "\(origin)")
             // A refused selection changes nothing; the server's own origin selects.

@@ -214,3 +214,49 @@ extension ServeUITestTests {
         #expect(unknown.status == 400)
     }
 }
+
+extension ServeUITestTests {
+    @Test(
+        "a sequence set for a contract another answers by default answers its request; the listing says what comes next"
+    )
+    func sequenceOnAShadowedContract() async throws {
+        let server = try await ServeServerTests.start()
+        defer { server.stop() }
+        let set = try Self.control(
+            "POST", "/_contracts/sequence",
+            #"{"contract":"get-dogs.json","cases":["service unavailable","page of three dogs"]}"#, on: server)
+        #expect(set.status == 200)
+        let listing = try Self.control("GET", "/_contracts", on: server)
+        let object = try #require(try JSONSerialization.jsonObject(with: listing.body) as? [String: Any])
+        let contracts = try #require(object["contracts"] as? [[String: Any]])
+        let dogs = try #require(contracts.first { $0["contract"] as? String == "contracts/dogpatch/get-dogs.json" })
+        #expect(dogs["answering"] as? String == "service unavailable")
+        let client = try Self.client(server, session: nil)
+        #expect(await Self.dogs(client) == 503)
+        #expect(await Self.dogs(client) == 200)
+    }
+
+    @Test("the journal keeps the query as sent, but items whose names mark a secret")
+    func journalQuery() async throws {
+        let server = try await ServeServerTests.start()
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        _ = try ServeServerTests.get("/api/v1/dogs?page=2&api_key=s3cret", on: connection)
+        let entries = try Self.journal(server)
+        let query = try #require(entries.first?["query"] as? [[String: String]])
+        #expect(query == [["name": "page", "value": "2"]])
+    }
+
+    @Test("a control request from another port of the machine is another origin: 403")
+    func otherPortIsAnotherOrigin() async throws {
+        let server = try await ServeServerTests.start()
+        defer { server.stop() }
+        for (origin, status) in [("http://localhost:3000", 403), ("http://127.0.0.1:\(server.port)", 200)] {
+            let connection = try RawConnection(port: server.port)
+            connection.send(
+                "POST /_contracts/reset HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nOrigin: \(origin)\r\nContent-Length: 0\r\n\r\n"
+            )
+            #expect(try connection.readResponse().status == status, "\(origin)")
+        }
+    }
+}

@@ -7,6 +7,9 @@ import HTTPStub
 final class ProcessOutput: ToolOutput, Sendable {
     /// Why a stream cannot be written, by file descriptor; once it fails it is not written again.
     private let broken = Locked([Int32: FileWriteError]())
+    /// One lock a stream, held across its writes so parallel writers never interleave; the table
+    /// of broken streams has its own, so asking whether one failed never waits on a blocked write.
+    private let writing = [STDOUT_FILENO: Locked(()), STDERR_FILENO: Locked(())]
 
     /// Creates the process's output. A standard stream that was closed before the tool started is
     /// held open on `/dev/null`, so no file the tool opens can take its descriptor, and counts as failed.
@@ -54,15 +57,16 @@ final class ProcessOutput: ToolOutput, Sendable {
     }
 
     private func send(_ text: String, to descriptor: Int32) {
-        broken.withLock { broken in
-            guard broken[descriptor] == nil else { return }
+        guard !text.isEmpty, let lock = writing[descriptor] else { return }
+        lock.withLock { _ in
+            guard broken.withLock({ $0[descriptor] == nil }) else { return }
             var bytes = Array(text.utf8)[...]
             while !bytes.isEmpty {
                 let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
                 if written < 0 {
                     let code = errno
                     if code == EINTR { continue }
-                    broken[descriptor] = FileWriteError(path: Self.name(of: descriptor), errno: code)
+                    broken.withLock { $0[descriptor] = FileWriteError(path: Self.name(of: descriptor), errno: code) }
                     return
                 }
                 bytes = bytes.dropFirst(written)
