@@ -28,10 +28,11 @@ struct ServedSuite: Sendable {
     init(contracts: [ServedContract], apis: [(name: String, basePath: String)]) {
         self.contracts = contracts
         self.apis = apis
+        // The items the endpoint's clients were seen to send in a query: an argument sent in the
+        // path (`name`) is none, so `?name=...` is an item of the app's own, not matched or logged.
         var defined: [String: Set<String>] = [:]
         for contract in contracts {
-            defined[contract.endpoint.name, default: Set(contract.endpoint.parameters.map(\.name))]
-                .formUnion((contract.request?.query ?? []).map(\.name))
+            defined[contract.endpoint.name, default: []].formUnion((contract.request?.query ?? []).map(\.name))
         }
         definedQueries = defined
         var routes: [String: [ServedContract]] = [:]
@@ -187,8 +188,9 @@ struct ServedSuite: Sendable {
         return orders
     }
 
-    /// The names of the query items each API's endpoints define: what a log line may show.
+    /// The names of the query items an endpoint's clients send, as its contracts show them: what
+    /// is matched, and what a log line may show.
     func definedQuery(of endpoint: Endpoint) -> Set<String> {
-        definedQueries[endpoint.name] ?? Set(endpoint.parameters.map(\.name))
+        definedQueries[endpoint.name] ?? []
     }
 }

@@ -141,3 +141,16 @@ extension ServeMatchingTests {
         #expect(try ServeServerTests.post("/_contracts/reset", "", on: connection).status == 200)
     }
 }
+
+extension ServeMatchingTests {
+    @Test("an argument the client sends in the path is no query item: ?name=... on byName is the app's own, ignored")
+    func pathArgumentIsNoQueryItem() async throws {
+        let log = Locked<[String]>([])
+        let server = try await ServeServerTests.start(log: log)
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        #expect(try ServeServerTests.get("/v3.1/name/france?name=s3cret", on: connection).status == 200)
+        #expect(try ServeServerTests.get("/v3.1/name/france", on: connection).status == 200)
+        #expect(!log.withLock { $0 }.contains { $0.contains("s3cret") })
+    }
+}
