@@ -72,7 +72,8 @@ final class CaseRouter: Sendable {
     func answer(_ request: HTTPRequest) -> HTTPAnswer {
         let path = Self.originPath(request.path)
         if let refusal = refusal(of: request, path: path) { return refusal }
-        let allowed = request.header("Origin").flatMap { cors.contains($0.lowercased()) ? $0 : nil }
+        let allowed =
+            cors.isEmpty ? nil : request.header("Origin").flatMap { cors.contains($0.lowercased()) ? $0 : nil }
         if let allowed, request.method == "OPTIONS" { return Self.preflight(request, origin: allowed, path: path) }
         let answer = routedAnswer(request, path: path)
         guard let allowed else { return answer }
@@ -214,11 +215,12 @@ final class CaseRouter: Sendable {
         _ request: HTTPRequest, path: String, query: [(name: String, value: String)], _ suite: ServedSuite
     ) -> HTTPAnswer {
         let decodedPath = path.removingPercentEncoding ?? path
+        let comparedPath = SentRequest.normalized(path)
         var best: (contract: ServedContract, sent: SentRequest, mismatch: Mismatch)?
         for contract in suite.contracts {
             guard let sent = contract.request else { continue }
             let mismatch = Self.mismatch(
-                of: request, decodedPath: decodedPath, query: query, against: sent,
+                of: request, decodedPath: decodedPath, comparedPath: comparedPath, query: query, against: sent,
                 defined: suite.definedQuery(of: contract.endpoint), within: best?.mismatch.score ?? .max)
             if best == nil || mismatch.score < best?.mismatch.score ?? .max {
                 best = (contract, sent, mismatch)
@@ -251,7 +253,7 @@ final class CaseRouter: Sendable {
     /// Compares a request with the one a contract's client sends. The paths' edit distance, the
     /// costly part, is only measured when the contract could still be nearer than `within`.
     private static func mismatch(
-        of request: HTTPRequest, decodedPath: String, query: [(name: String, value: String)],
+        of request: HTTPRequest, decodedPath: String, comparedPath: String, query: [(name: String, value: String)],
         against sent: SentRequest, defined: Set<String>, within: Int
     ) -> Mismatch {
         var mismatch = Mismatch()
@@ -260,7 +262,7 @@ final class CaseRouter: Sendable {
                 "method \(JSONValue.quote(request.method)), the contract's is \(JSONValue.quote(sent.method))")
             mismatch.score += 10
         }
-        if sent.decodedPath != decodedPath || sent.comparedPath != SentRequest.normalized(request.path) {
+        if sent.decodedPath != decodedPath || sent.comparedPath != comparedPath {
             mismatch.differences.append(
                 "path \(JSONValue.quote(decodedPath)), the contract's is \(JSONValue.quote(sent.decodedPath))")
             // No edit distance is below the lengths' difference: past the best so far, not measured.

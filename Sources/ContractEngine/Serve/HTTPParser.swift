@@ -198,7 +198,7 @@ enum HTTPParser {
             let digits = sizeLine.prefix { $0 != UInt8(ascii: ";") }
             let text = String(decoding: digits, as: UTF8.self).trimmingCharacters(in: .whitespaces)
             // A size is 1*HEXDIG: `Int(_:radix:)` alone also takes a sign (`-1`, `+a`).
-            guard !text.isEmpty, text.count <= 8, text.utf8.allSatisfy(\.isHexDigit),
+            guard !text.isEmpty, text.count <= 8, text.utf8.allSatisfy({ $0.hexDigitValue != nil }),
                 let size = Int(text, radix: 16)
             else {
                 return .refused(.refused(status: 400, reason: "a chunk's size is malformed"))
@@ -234,18 +234,6 @@ enum HTTPParser {
             return true
         default:
             return "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
-    }
-}
-
-extension UInt8 {
-    /// Whether the byte is an ASCII hexadecimal digit (RFC 5234 `HEXDIG`, either case).
-    fileprivate var isHexDigit: Bool {
-        switch self {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
-            UInt8(ascii: "A")...UInt8(ascii: "F"):
-            true
-        default: false
         }
     }
 }

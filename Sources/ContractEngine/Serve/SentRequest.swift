@@ -49,7 +49,7 @@ struct SentRequest: Sendable {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                let high = bytes[index + 1].hexDigitValue, let low = bytes[index + 2].hexDigitValue
             {
                 let byte = high << 4 | low
                 if isUnreserved(byte) {
@@ -66,15 +66,6 @@ struct SentRequest: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
@@ -82,6 +73,19 @@ struct SentRequest: Sendable {
             UInt8(ascii: "~"):
             true
         default: false
+        }
+    }
+}
+
+extension UInt8 {
+    /// The value of an ASCII hexadecimal digit (RFC 5234 `HEXDIG`, either case), or `nil`: read
+    /// by percent-escapes and chunk sizes alike.
+    var hexDigitValue: UInt8? {
+        switch self {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): self - UInt8(ascii: "A") + 10
+        default: nil
         }
     }
 }
