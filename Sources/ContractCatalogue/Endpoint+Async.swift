@@ -28,29 +28,72 @@ extension Endpoint {
     ///   - model: The model a successful call decodes into; `call` returns a value of its Swift type.
     ///   - parameters: The arguments the endpoint takes.
     ///   - baseURL: The URL the real server answers at.
+    ///   - requestModel: The model of the JSON body the client sends, if it sends one.
     ///   - mapError: Translates the client's error into the contracts' vocabulary, such as an
     ///     `APIError.init(_:)` of the app's.
     ///   - call: Calls the real client as the invocation says (through its requests, on its base URL
     ///     or the one the invocation gives) and returns what the client returns.
     public init<Value: Encodable & Equatable & Sendable, Failure: Error>(
         name: String, model: ModelDescriptor, parameters: [Parameter] = [], baseURL: URL,
+        requestModel: ModelDescriptor? = nil,
         mapError: @escaping @Sendable (Failure) -> APIError,
         call: @escaping @Sendable (AsyncInvocation) async throws -> Value
     ) {
+        self.init(
+            name: name, model: model, parameters: parameters, baseURL: baseURL, requestModel: requestModel,
+            errors: .apiError, rules: .standard,
+            call: call,
+            translate: { error in
+                (error as? Failure).map(mapError)
+                    ?? .invalidRequest(reason: "the client threw \(error), which is not a \(Failure.self)")
+            })
+    }
+
+    /// Creates an endpoint whose async client throws errors of its own vocabulary, such as
+    /// `func create(_:) async throws(TodoError) -> Todo` with `errors: .todo`.
+    ///
+    /// What `call` throws is read by `errors` (`ErrorVocabulary.words(for:)`); an error of another
+    /// type fails every case that expects an outcome, naming what was thrown. The rest is as for
+    /// `init(name:model:parameters:baseURL:requestModel:mapError:call:)`.
+    /// - Parameters:
+    ///   - name: The name contracts use.
+    ///   - model: The model a successful call decodes into; `call` returns a value of its Swift type.
+    ///   - parameters: The arguments the endpoint takes.
+    ///   - baseURL: The URL the real server answers at.
+    ///   - requestModel: The model of the JSON body the client sends, if it sends one.
+    ///   - errors: The client's errors as contracts name them.
+    ///   - rules: How the client turns a response into an outcome (default: the standard rules).
+    ///   - call: Calls the real client as the invocation says and returns what the client returns.
+    public init<Value: Encodable & Equatable & Sendable>(
+        name: String, model: ModelDescriptor, parameters: [Parameter] = [], baseURL: URL,
+        requestModel: ModelDescriptor? = nil, errors: ErrorVocabulary, rules: OutcomeRules = .standard,
+        call: @escaping @Sendable (AsyncInvocation) async throws -> Value
+    ) {
+        self.init(
+            name: name, model: model, parameters: parameters, baseURL: baseURL, requestModel: requestModel,
+            errors: errors, rules: rules, call: call, translate: { $0 })
+    }
+
+    private init<Value: Encodable & Equatable & Sendable>(
+        name: String, model: ModelDescriptor, parameters: [Parameter], baseURL: URL,
+        requestModel: ModelDescriptor?, errors: ErrorVocabulary, rules: OutcomeRules,
+        call: @escaping @Sendable (AsyncInvocation) async throws -> Value,
+        translate: @escaping @Sendable (any Error) -> any Error
+    ) {
         let makeEncoder = model.makeEncoder
-        self.init(name: name, model: model, parameters: parameters, baseURL: baseURL) { invocation in
+        self.init(
+            name: name, model: model, parameters: parameters, baseURL: baseURL, requestModel: requestModel,
+            errors: errors, rules: rules
+        ) { invocation in
             let asyncInvocation = AsyncInvocation(invocation)
             Task {
-                let result: Result<DecodedValue, APIError>
+                let result: Result<DecodedValue, any Error>
                 do {
                     result = .success(DecodedValue(try await call(asyncInvocation), makeEncoder: makeEncoder))
-                } catch let error as Failure {
-                    result = .failure(mapError(error))
                 } catch {
-                    result = .failure(
-                        .invalidRequest(reason: "the client threw \(error), which is not a \(Failure.self)"))
+                    result = .failure(translate(error))
                 }
-                invocation.responseQueue.async { invocation.completion(result) }
+                invocation.responseQueue.async { invocation.complete(result) }
             }
         }
     }

@@ -14,6 +14,14 @@ public struct Endpoint: Sendable {
     public let parameters: [Parameter]
     /// The URL the real server answers at, which the client resolves its paths against.
     public let baseURL: URL
+    /// The client's errors as contracts name them (default: `APIError`'s).
+    public let errors: ErrorVocabulary
+    /// How the client turns a response into an outcome, which the tool predicts each case by
+    /// (default: `OutcomeRules.standard`).
+    public let rules: OutcomeRules
+    /// The model of the JSON body the client sends, which a contract's `request.body` is judged by;
+    /// `nil` for an endpoint whose requests carry no body.
+    public let requestModel: ModelDescriptor?
     private let invoke: @Sendable (Invocation) -> Void
 
     /// The API the endpoint belongs to: its name before the dot (`countries` for `countries.byName`).
@@ -25,16 +33,23 @@ public struct Endpoint: Sendable {
     ///   - model: The model a successful call decodes into.
     ///   - parameters: The arguments the endpoint takes.
     ///   - baseURL: The URL the real server answers at.
+    ///   - requestModel: The model of the JSON body the client sends, if it sends one.
+    ///   - errors: The client's errors as contracts name them (default: `APIError`'s).
+    ///   - rules: How the client turns a response into an outcome (default: the standard rules).
     ///   - invoke: Calls the real client as the invocation says (on its base URL, or the one the
-    ///     invocation gives) and reports its result.
+    ///     invocation gives) and reports its result through `complete(_:)` (or `completion`).
     public init(
         name: String, model: ModelDescriptor, parameters: [Parameter] = [], baseURL: URL,
+        requestModel: ModelDescriptor? = nil, errors: ErrorVocabulary = .apiError, rules: OutcomeRules = .standard,
         invoke: @escaping @Sendable (Invocation) -> Void
     ) {
         self.name = name
         self.model = model
         self.parameters = parameters
         self.baseURL = baseURL
+        self.requestModel = requestModel
+        self.errors = errors
+        self.rules = rules
         self.invoke = invoke
     }
 
@@ -53,7 +68,7 @@ public struct Endpoint: Sendable {
             switch arguments[parameter.name] {
             case .string(let value)?: return value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             case .strings(let values)?: return values.isEmpty
-            case .bool?: return false
+            case .bool?, .json?: return false
             case nil: return true
             }
         }
@@ -78,6 +93,8 @@ extension Endpoint {
             case bool = "a boolean"
             /// An array of strings.
             case strings = "an array of strings"
+            /// Any JSON value, such as the object a client sends as a request's body.
+            case json = "a JSON value"
         }
 
         /// The argument's name in a contract's `arguments`.
@@ -107,6 +124,8 @@ extension Endpoint {
         case bool(Bool)
         /// An array of strings.
         case strings([String])
+        /// A JSON value, as its UTF-8 text.
+        case json(Data)
     }
 
     /// What a call of the real client needs, and where its result goes.
@@ -120,8 +139,7 @@ extension Endpoint {
         /// The base URL to build the client with instead of the endpoint's own, such as a test
         /// server's; `nil` for the endpoint's.
         public let baseURL: URL?
-        /// Receives the client's result, each time the client delivers one.
-        public let completion: @Sendable (Result<DecodedValue, APIError>) -> Void
+        private let deliver: @Sendable (Result<DecodedValue, any Error>) -> Void
 
         /// Creates an invocation.
         /// - Parameters:
@@ -129,17 +147,30 @@ extension Endpoint {
         ///   - responseQueue: The queue the client is built with.
         ///   - arguments: The call's arguments by name.
         ///   - baseURL: The base URL to build the client with; `nil` for the endpoint's own.
-        ///   - completion: Receives the client's result.
+        ///   - completion: Receives the client's result: a value, or an error the endpoint's
+        ///     vocabulary reads.
         public init(
             session: any URLSessionProtocol, responseQueue: DispatchQueue, arguments: [String: Argument],
             baseURL: URL? = nil,
-            completion: @escaping @Sendable (Result<DecodedValue, APIError>) -> Void
+            completion: @escaping @Sendable (Result<DecodedValue, any Error>) -> Void
         ) {
             self.session = session
             self.responseQueue = responseQueue
             self.arguments = arguments
             self.baseURL = baseURL
-            self.completion = completion
+            self.deliver = completion
+        }
+
+        /// Reports the client's result, each time the client delivers one: a value, or one of the
+        /// client's errors, which the endpoint's vocabulary puts in the contracts' words.
+        /// - Parameter result: What the client completed with.
+        public func complete<Failure: Error>(_ result: Result<DecodedValue, Failure>) {
+            deliver(result.mapError { $0 })
+        }
+
+        /// Reports a result of a client whose errors are `APIError`s, each time the client delivers one.
+        public var completion: @Sendable (Result<DecodedValue, APIError>) -> Void {
+            { [deliver] result in deliver(result.mapError { $0 }) }
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A call's arguments, read by kind: what an invocation, completion-handler or async, offers the
 /// code that calls the client (`call.string("city")`).
 public protocol EndpointArguments {
@@ -25,6 +27,20 @@ extension EndpointArguments {
     /// - Returns: The strings.
     public func strings(_ name: String) -> [String]? {
         if case .strings(let value)? = arguments[name] { value } else { nil }
+    }
+
+    /// A JSON argument decoded into a type, such as the item a create call sends; `nil` when
+    /// absent, of another kind, or not a value of that type.
+    /// - Parameters:
+    ///   - type: The type, such as the endpoint's request model.
+    ///   - name: The argument's name.
+    ///   - decoder: The decoder to read it with (the API's, for its key and date strategies).
+    /// - Returns: The value.
+    public func value<Value: Decodable>(_ type: Value.Type, _ name: String, decoder: JSONDecoder = JSONDecoder())
+        -> Value?
+    {
+        guard case .json(let text)? = arguments[name] else { return nil }
+        return try? decoder.decode(type, from: text)
     }
 }
 

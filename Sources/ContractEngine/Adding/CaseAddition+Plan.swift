@@ -33,7 +33,9 @@ extension CaseAddition {
         let existing = try existingContract(source, memo: &memo)
         let model: ModelDescriptor
         if let existing { model = existing.model } else { model = try newContractModel() }
-        let (newCase, observation) = try caseTemplate(for: body, fixturePath: fixturePath, model: model, memo: &memo)
+        let endpoint = existing?.endpoint ?? request.endpoint.flatMap(catalogue.endpoint(named:))
+        let (newCase, observation) = try caseTemplate(
+            for: body, fixturePath: fixturePath, model: model, endpoint: endpoint, memo: &memo)
         let contract: Contract
         let text: Data
         if let existing, let source {
@@ -151,14 +153,17 @@ extension CaseAddition {
     }
 
     /// Stage three: the case, with the expectation asked for or the outcome observed.
-    private func caseTemplate(for body: Body, fixturePath: String, model: ModelDescriptor, memo: inout Memo)
-        throws(Problem) -> (CaseTemplate, ObservedBody)
-    {
+    private func caseTemplate(
+        for body: Body, fixturePath: String, model: ModelDescriptor, endpoint: Endpoint?, memo: inout Memo
+    ) throws(Problem) -> (CaseTemplate, ObservedBody) {
         let status = body.status
+        let errors = endpoint?.errors ?? .apiError
         // Observed once an add: the plan under the lock observes again only if the model changed.
         let observed =
             memo.observed.flatMap { $0.model == model.name ? $0.result : nil }
-            ?? ObservedBody.observe(body.file.data, file: body.display, model: model, status: status)
+            ?? ObservedBody.observe(
+                body.file.data, file: body.display, model: model, status: status, rules: endpoint?.rules ?? .standard,
+                errors: errors)
         memo.observed = (model.name, observed)
         let observation: ObservedBody
         switch observed {
@@ -169,9 +174,10 @@ extension CaseAddition {
             switch request.expect {
             case .observed: observation.expectation
             case .decodes: .decodes(count: nil, values: [])
-            case .error(let kind):
+            case .error(let name):
                 .error(
-                    kind, status: kind == .responseUnsuccessful && !(200...299).contains(status) ? status : nil,
+                    name,
+                    status: ErrorName(name, in: errors).carriesStatus && !(200...299).contains(status) ? status : nil,
                     path: nil)
             }
         var template = CaseTemplate(
@@ -208,7 +214,7 @@ extension CaseAddition {
         if case .invalid(_, let diagnostics)? = contract.cases.first(where: { $0.name == request.name }) {
             throw .refused(diagnostics, "the case was not added")
         }
-        if let endpoint = contract.endpoint, request.expect != .error(.invalidRequest),
+        if let endpoint = contract.endpoint, !Self.expectsArgumentError(request.expect, endpoint: endpoint),
             let missing = endpoint.missingParameters(in: contract.arguments).first
         {
             throw .missingArgument(
@@ -216,5 +222,12 @@ extension CaseAddition {
                 isNew: isNew)
         }
         return contract
+    }
+
+    /// Whether a case is to expect an error no response gives (`invalidRequest`): one that a
+    /// missing argument leads to.
+    private static func expectsArgumentError(_ expect: Expecting, endpoint: Endpoint) -> Bool {
+        guard case .error(let name) = expect else { return false }
+        return !endpoint.rules.errorNames.contains(name)
     }
 }

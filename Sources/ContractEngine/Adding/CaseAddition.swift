@@ -49,8 +49,8 @@ package struct CaseAddition: Sendable {
         case observed
         /// That the body decodes.
         case decodes
-        /// That the client reports this error.
-        case error(APIError.Kind)
+        /// That the client reports the error of this name, in its endpoint's vocabulary.
+        case error(String)
     }
 
     /// A body, and what the case writes about it.

@@ -1,4 +1,8 @@
-/// The outcomes a client can reach, the columns of the coverage matrix.
+import ContractCatalogue
+
+/// The outcomes a client can reach, the columns of the coverage matrix: by what the response was
+/// (decoded, an error from the body, from the status, from the transport, or from the arguments),
+/// headed with `APIError`'s names.
 enum CoverageOutcome: String, Sendable, CaseIterable {
     case decoded
     case invalidData
@@ -19,17 +23,32 @@ enum CoverageOutcome: String, Sendable, CaseIterable {
     }
 
     /// The column an outcome falls in; `nil` for one the matrix does not count (a 3xx, say).
-    init?(_ outcome: Outcome, networkError: Bool) {
-        switch outcome {
-        case .decoded: self = .decoded
-        case .failed(.invalidData, _, _): self = .invalidData
-        case .failed(.jsonConversionFailure, _, _): self = .jsonConversionFailure
-        case .failed(.invalidRequest, _, _): self = .invalidRequest
-        case .failed(.responseUnsuccessful, let status, _):
-            switch status {
-            case nil where networkError: self = .unsuccessfulNetwork
-            case (400...499)?: self = .unsuccessful4xx
-            case (500...599)?: self = .unsuccessful5xx
+    /// - Parameters:
+    ///   - outcome: What the client returned.
+    ///   - response: The response it was served.
+    ///   - rules: The endpoint's outcome rules, which say which errors a response gives.
+    init?(_ outcome: Outcome, response: ResponseSpec, rules: OutcomeRules) {
+        guard case .failed(let name, let carried, _) = outcome else {
+            self = .decoded
+            return
+        }
+        if !rules.errorNames.contains(name.name) {
+            // No response gives it: an error of the arguments, such as `invalidRequest`.
+            guard name.name != ErrorName.foreign else { return nil }
+            self = .invalidRequest
+            return
+        }
+        switch response.kind {
+        case .networkError:
+            guard carried == nil else { return nil }
+            self = .unsuccessfulNetwork
+        case .http(let status, _, _):
+            switch carried ?? status {
+            case 400...499: self = .unsuccessful4xx
+            case 500...599: self = .unsuccessful5xx
+            case 200...299 where name.isDecodingFailure: self = .jsonConversionFailure
+            case 200...299 where name.name == rules.emptyBody.errorName || name.name == rules.unacceptedContentType:
+                self = .invalidData
             default: return nil
             }
         }

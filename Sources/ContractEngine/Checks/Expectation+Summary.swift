@@ -7,9 +7,9 @@ extension Expectation {
         case .decodes(let count?, _):
             "a decoded \(model.name) of \(count.value) \(count.value == 1 ? "element" : "elements")"
         case .decodes(nil, _): "a decoded \(model.name)"
-        case .error(.responseUnsuccessful, let status?, _): "responseUnsuccessful(\(status.value))"
-        case .error(.jsonConversionFailure, _, let path?): "jsonConversionFailure at \(path.value)"
-        case .error(let kind, _, _): kind.rawValue
+        case .error(let name, let status?, _): "\(name.name)(\(status.value))"
+        case .error(let name, _, let path?): "\(name.name) at \(path.value)"
+        case .error(let name, _, _): name.name
         }
     }
 }

@@ -10,8 +10,8 @@ extension Outcome {
     ///   - model: The model it decodes into.
     /// - Returns: The outcome, its path renamed where the model's decoder converts keys.
     func namingBodyKeys(of body: Data, tree: JSONNode? = nil, model: ModelDescriptor) -> Outcome {
-        guard case .failed(.jsonConversionFailure, let status, var problem?) = self else { return self }
+        guard case .failed(let name, let status, var problem?) = self, name.isDecodingFailure else { return self }
         problem.failure.path = BodyKeyPath.naming(problem.path, in: body, tree: tree, model: model)
-        return .failed(.jsonConversionFailure, status: status, problem: problem)
+        return .failed(name, status: status, problem: problem)
     }
 }

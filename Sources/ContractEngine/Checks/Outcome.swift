@@ -1,40 +1,47 @@
 import ContractCatalogue
 import Foundation
 
-/// What a case's response led to: a decoded value or an `APIError` case.
+/// What a case's response led to: a decoded value or one of the client's errors.
 package enum Outcome: Sendable {
     /// The body decoded.
     case decoded(DecodedValue)
-    /// The call failed; the status for `responseUnsuccessful`, the problem for `jsonConversionFailure`.
-    case failed(APIError.Kind, status: Int?, problem: DecodeProblem?)
+    /// The call failed: the error, its status where it carries one, and its problem (where a body
+    /// failed to decode, or the reason in words for an error that carries one).
+    case failed(ErrorName, status: Int?, problem: DecodeProblem?)
 
-    /// The outcome of a real client's call.
-    init(_ result: Result<DecodedValue, APIError>) {
+    /// The outcome of a real client's call, its error read by the endpoint's vocabulary.
+    /// - Parameters:
+    ///   - result: What the client completed with.
+    ///   - errors: The endpoint's error vocabulary.
+    init(_ result: Result<DecodedValue, any Error>, errors: ErrorVocabulary) {
         switch result {
         case .success(let value):
             self = .decoded(value)
-        case .failure(.responseUnsuccessful(let status)):
-            self = .failed(.responseUnsuccessful, status: status, problem: nil)
-        case .failure(.invalidRequest(let reason)):
-            self = .failed(.invalidRequest, status: nil, problem: DecodeProblem(path: "", reason: reason))
-        case .failure(.jsonConversionFailure(let failure)):
-            self = .failed(
-                .jsonConversionFailure, status: nil, problem: DecodeProblem(path: failure.path, reason: failure.reason))
         case .failure(let error):
-            self = .failed(error.kind, status: nil, problem: nil)
+            guard let words = errors.words(for: error) else {
+                let problem = DecodeProblem(
+                    path: "", reason: "the client failed with \(error), which is not a \(errors.typeName)")
+                self = .failed(ErrorName(ErrorName.foreign, in: errors), status: nil, problem: problem)
+                return
+            }
+            let name = ErrorName(words.name, in: errors)
+            let problem =
+                words.failure.map { DecodeProblem(path: $0.path, reason: $0.reason) }
+                ?? words.reason.map { DecodeProblem(path: "", reason: $0) }
+            self = .failed(name, status: words.status, problem: problem)
         }
     }
 
-    /// Whether two outcomes are the same problem: equal values, or the same `APIError` case with
-    /// the same status and failure path. The wording of a decoding failure does not count: the
-    /// client's `JSONDecoder` and the tool's own account word one problem differently.
+    /// Whether two outcomes are the same problem: equal values, or the same error with the same
+    /// status and failure path. The wording of a decoding failure does not count: the client's
+    /// `JSONDecoder` and the tool's own account word one problem differently.
     func isSame(as other: Outcome) -> Bool {
         switch (self, other) {
         case (.decoded(let mine), .decoded(let theirs)):
             return mine.isEqual(to: theirs)
-        case (.failed(let kind, let status, let mine), .failed(let otherKind, let otherStatus, let theirs)):
-            guard kind == otherKind, status == otherStatus else { return false }
-            guard kind == .jsonConversionFailure else { return true }
+        case (.failed(let name, let status, let mine), .failed(let otherName, let otherStatus, let theirs)):
+            guard name == otherName, status == otherStatus else { return false }
+            guard name.isDecodingFailure else { return true }
             // The client's path may be empty where Linux's JSONDecoder gives none, or a step short
             // where it names a bad ISO 8601 date by what holds it.
             let paths = [mine?.path ?? "", theirs?.path ?? ""]
@@ -57,22 +64,29 @@ package enum Outcome: Sendable {
         return JSONPath(Array(longPath.segments.dropLast())) == shortPath
     }
 
-    /// How messages name the outcome: `responseUnsuccessful(404)`, `a decoded [Dog] of 3 elements`.
+    /// The decoding failure, for an outcome that is one.
+    var decodingProblem: DecodeProblem? {
+        if case .failed(let name, _, let problem?) = self, name.isDecodingFailure { return problem }
+        return nil
+    }
+
+    /// How messages name the outcome: `responseUnsuccessful(404)`, `a decoded [Dog] of 3 elements`,
+    /// `jsonConversionFailure at [0].id (required key is missing)`.
     func summary(model: ModelDescriptor) -> String {
         switch self {
         case .decoded(let value):
             value.count.map { "a decoded \(model.name) of \($0) \($0 == 1 ? "element" : "elements")" }
                 ?? "a decoded \(model.name)"
-        case .failed(.responseUnsuccessful, let status?, _):
-            "responseUnsuccessful(\(status))"
-        case .failed(.jsonConversionFailure, _, let problem?):
-            problem.path.isEmpty
-                ? "jsonConversionFailure (\(problem.reason))"
-                : "jsonConversionFailure at \(problem.path) (\(problem.reason))"
-        case .failed(.invalidRequest, _, let problem?):
-            "invalidRequest (\(problem.reason))"
-        case .failed(let kind, _, _):
-            kind.rawValue
+        case .failed(let name, _, let problem?) where name.name == ErrorName.foreign:
+            problem.reason
+        case .failed(let name, let status?, _):
+            "\(name.name)(\(status))"
+        case .failed(let name, _, let problem?) where name.isDecodingFailure && !problem.path.isEmpty:
+            "\(name.name) at \(problem.path) (\(problem.reason))"
+        case .failed(let name, _, let problem?):
+            "\(name.name) (\(problem.reason))"
+        case .failed(let name, _, nil):
+            name.name
         }
     }
 }

@@ -57,7 +57,7 @@ struct OutcomeCheck {
     private func matchesKind(_ outcome: Outcome, _ expect: Expectation) -> Bool {
         switch (expect.kind, outcome) {
         case (.decodes, .decoded): true
-        case (.error(let kind, _, _), .failed(let actual, _, _)): kind == actual
+        case (.error(let name, _, _), .failed(let actual, _, _)): name == actual
         default: false
         }
     }
@@ -72,8 +72,7 @@ struct OutcomeCheck {
         switch source {
         case .prediction:
             // A body that fails to decode is reported where the problem is: in the fixture.
-            if case .decodes = contractCase.expect.kind, case .failed(.jsonConversionFailure, _, let problem?) = outcome
-            {
+            if case .decodes = contractCase.expect.kind, let problem = outcome.decodingProblem {
                 let file = fixtureFile ?? contract.file
                 let position = fixtureFile == nil ? contractCase.response.position : problem.position
                 return Diagnostic(.error, problem.summary, file: file, position: position, path: problem.path)

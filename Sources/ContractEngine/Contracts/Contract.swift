@@ -24,4 +24,9 @@ package struct Contract: Sendable {
     /// The cases `serve` answers its request with in turn, the last repeating (`"sequence"`);
     /// empty for none. Verify reads each case on its own.
     var sequence: [String] = []
+
+    /// The rules its responses are predicted by: the endpoint's, or the standard ones for a fixture contract.
+    var rules: OutcomeRules { endpoint?.rules ?? .standard }
+    /// The errors its cases name: the endpoint's vocabulary, or `APIError`'s for a fixture contract.
+    var errors: ErrorVocabulary { endpoint?.errors ?? .apiError }
 }

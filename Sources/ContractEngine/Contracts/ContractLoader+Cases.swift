@@ -13,11 +13,11 @@ extension ContractLoader {
     }
 
     /// Stage two: each case on its own, a duplicate name making the later one invalid.
-    func readCases(_ nodes: [JSONNode], model: ModelDescriptor, replayable: Bool, file: String) -> [CaseEntry] {
+    func readCases(_ nodes: [JSONNode], model: ModelDescriptor, endpoint: Endpoint?, file: String) -> [CaseEntry] {
         // Each case reads on its own, so a contract of thousands reads on every core; duplicate
         // names are then found in order.
         let entries = Array(nodes.indices).concurrentMap(minimumCount: 256) { index in
-            readCase(nodes[index], index: index, model: model, replayable: replayable, file: file)
+            readCase(nodes[index], index: index, model: model, endpoint: endpoint, file: file)
         }
         var seen: [String: SourcePosition] = [:]
         return zip(nodes, entries).map { node, entry in
@@ -36,9 +36,10 @@ extension ContractLoader {
         }
     }
 
-    func readCase(_ node: JSONNode, index: Int, model: ModelDescriptor, replayable: Bool, file: String)
+    func readCase(_ node: JSONNode, index: Int, model: ModelDescriptor, endpoint: Endpoint?, file: String)
         -> CaseEntry
     {
+        let replayable = endpoint != nil
         var reader = ContractReader(file: file)
         let fallbackName = "#\(index + 1)"
         guard
@@ -71,7 +72,7 @@ extension ContractLoader {
         }
         var expect: Expectation?
         if let member = members["expect"] {
-            expect = readExpectation(member, model: model, reader: &reader)
+            expect = readExpectation(member, model: model, endpoint: endpoint, reader: &reader)
         } else {
             reader.error("missing required key \"expect\" in case \"\(caseName)\"", at: node.position)
         }
@@ -98,8 +99,9 @@ extension ContractLoader {
         let why =
             replayable
             ? "this case has \"replay\": false" : "a fixture contract (no \"endpoint\") is never replayed"
+        guard case .error(let name, _, _) = expect.kind else { return }
         reader.error(
-            "\"invalidRequest\" depends on the arguments and only replay can check it, but \(why); this case could never run",
+            "\"\(name.name)\" depends on the arguments and only replay can check it, but \(why); this case could never run",
             at: expect.position)
     }
 }

@@ -193,6 +193,8 @@ extension ContractLoader {
                     return nil
                 }
                 arguments[name] = .strings(strings)
+            case (.json, let value):
+                arguments[name] = .json(Data(value.jsonText.utf8))
             default:
                 reader.error(
                     "argument \"\(name)\" must be \(parameter.kind.rawValue), found \(argument.value.value.foundDescription)",

@@ -3,8 +3,10 @@ import Foundation
 
 extension ContractLoader {
     /// Reads a case's `expect`: that the body decodes (with a count and values), or the error the
-    /// client gives.
-    func readExpectation(_ member: JSONMember, model: ModelDescriptor, reader: inout ContractReader)
+    /// client gives, named in the endpoint's vocabulary (`APIError`'s for a fixture contract).
+    func readExpectation(
+        _ member: JSONMember, model: ModelDescriptor, endpoint: Endpoint?, reader: inout ContractReader
+    )
         -> Expectation?
     {
         guard
@@ -22,7 +24,9 @@ extension ContractLoader {
         case (let decodes?, nil):
             return readDecodes(decodes, members: members, model: model, at: position, reader: &reader)
         case (nil, let errorName?):
-            return readFailure(errorName, members: members, at: position, reader: &reader)
+            return readFailure(
+                errorName, members: members, errors: endpoint?.errors ?? .apiError, rules: endpoint?.rules ?? .standard,
+                at: position, reader: &reader)
         case (nil, nil):
             reader.error("\"expect\" needs \"decodes\": true or \"error\"", at: position)
             return nil
@@ -51,35 +55,47 @@ extension ContractLoader {
         return Expectation(kind: .decodes(count: count, values: values), position: position)
     }
 
-    /// `"error"`: one of the client's error kinds, with the `status` or `path` that kind takes.
+    /// `"error"`: one of the client's errors, with the `status` or `path` that error carries.
     private func readFailure(
-        _ errorName: Located<String>, members: MemberTable, at position: SourcePosition, reader: inout ContractReader
+        _ errorName: Located<String>, members: MemberTable, errors: ErrorVocabulary, rules: OutcomeRules,
+        at position: SourcePosition, reader: inout ContractReader
     ) -> Expectation? {
-        guard let kind = APIError.Kind(rawValue: errorName.value) else {
-            let known = APIError.Kind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            reader.error("unknown error \"\(errorName.value)\"; expected one of \(known)", at: errorName.position)
+        guard let errorCase = errors.errorCase(named: errorName.value) else {
+            let names = errors.cases.map(\.name)
+            let known = names.map { "\"\($0)\"" }.joined(separator: ", ")
+            var message = "unknown error \"\(errorName.value)\"; expected one of \(known)"
+            if let near = NearestName.nearest(to: errorName.value, among: names) {
+                message += "; did you mean \"\(near)\"?"
+            }
+            reader.error(message, at: errorName.position)
             return nil
         }
+        let name = ErrorName(errorCase.name, in: errors)
         for key in ["count", "values"] where members[key] != nil {
             reader.error(
                 "\"\(key)\" goes with \"decodes\", not with \"error\"", at: members[key]?.keyPosition ?? position)
         }
         let status = reader.integer(members["status"], in: 100...599)
-        if let status, kind != .responseUnsuccessful {
-            reader.error(
-                "\"status\" goes with \"responseUnsuccessful\", not \"\(kind.rawValue)\"", at: status.position)
+        if let status, !name.carriesStatus {
+            let carriers = errors.cases.filter { $0.payload == .status }.map { "\"\($0.name)\"" }
+            let with = carriers.isEmpty ? "no error of \(errors.typeName)" : carriers.joined(separator: ", ")
+            reader.error("\"status\" goes with \(with), not \"\(name.name)\"", at: status.position)
         }
-        let path = readFailurePath(members["path"], kind: kind, reader: &reader)
-        return Expectation(kind: .error(kind, status: status, path: path), position: position)
+        let path = readFailurePath(members["path"], name: name, errors: errors, reader: &reader)
+        var expectation = Expectation(kind: .error(name, status: status, path: path), position: position)
+        expectation.needsReplay = !rules.errorNames.contains(name.name)
+        return expectation
     }
 
-    /// The `path` where a `jsonConversionFailure` fails.
-    private func readFailurePath(_ member: JSONMember?, kind: APIError.Kind, reader: inout ContractReader)
-        -> Located<JSONPath>?
-    {
+    /// The `path` where a decoding failure (`jsonConversionFailure`) fails.
+    private func readFailurePath(
+        _ member: JSONMember?, name: ErrorName, errors: ErrorVocabulary, reader: inout ContractReader
+    ) -> Located<JSONPath>? {
         guard let text = reader.string(member) else { return nil }
-        guard kind == .jsonConversionFailure else {
-            reader.error("\"path\" goes with \"jsonConversionFailure\", not \"\(kind.rawValue)\"", at: text.position)
+        guard name.isDecodingFailure else {
+            let carriers = errors.cases.filter { $0.payload == .decodingFailure }.map { "\"\($0.name)\"" }
+            let with = carriers.isEmpty ? "no error of \(errors.typeName)" : carriers.joined(separator: ", ")
+            reader.error("\"path\" goes with \(with), not \"\(name.name)\"", at: text.position)
             return nil
         }
         guard let parsed = JSONPath(parsing: text.value) else {

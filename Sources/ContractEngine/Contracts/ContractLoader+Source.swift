@@ -26,7 +26,7 @@ extension ContractLoader {
             do throws(JSONSyntaxError) {
                 let node = try JSONParser.parse(added.text, at: added.start)
                 return readCase(
-                    node, index: index, model: contract.model, replayable: contract.endpoint != nil, file: contract.file
+                    node, index: index, model: contract.model, endpoint: contract.endpoint, file: contract.file
                 )
             } catch {
                 let diagnostic = Diagnostic(

@@ -84,7 +84,7 @@ struct ContractLoader: Sendable {
             file: file, endpoint: header.endpoint, model: model, arguments: header.arguments,
             request: header.request,
             responseQueue: header.responseQueue, ignoredKeys: header.ignoredKeys,
-            cases: readCases(header.caseNodes, model: model, replayable: header.endpoint != nil, file: file)
+            cases: readCases(header.caseNodes, model: model, endpoint: header.endpoint, file: file)
         )
         contract.sequence = header.sequence.map(\.value)
         return Source(loaded: .loaded(contract), data: data, root: root)

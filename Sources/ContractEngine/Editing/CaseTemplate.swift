@@ -7,8 +7,8 @@ struct CaseTemplate {
     enum Expect {
         /// `{"decodes": true}` with an optional count and values.
         case decodes(count: Int?, values: [(path: String, json: String)])
-        /// `{"error": KIND}` with an optional status and path.
-        case error(APIError.Kind, status: Int?, path: String?)
+        /// `{"error": NAME}` with an optional status and path.
+        case error(String, status: Int?, path: String?)
     }
 
     var name: String
@@ -45,7 +45,7 @@ struct CaseTemplate {
                     field("values", "{ " + values.map { field($0.path, $0.json) }.joined(separator: ", ") + " }"))
             }
         case .error(let kind, let status, let path):
-            expectFields = [field("error", JSONValue.quote(kind.rawValue))]
+            expectFields = [field("error", JSONValue.quote(kind))]
             if let status { expectFields.append(field("status", "\(status)")) }
             if let path { expectFields.append(field("path", JSONValue.quote(path))) }
         }

@@ -27,24 +27,29 @@ struct ObservedBody: Sendable {
     ///   - file: How messages name the body.
     ///   - model: The model to decode into.
     ///   - status: The HTTP status the body comes with.
+    ///   - rules: The endpoint's outcome rules.
+    ///   - errors: The endpoint's error vocabulary.
     /// - Returns: The observation, or a diagnostic when the body is refused before decoding.
-    static func observe(_ received: Data, file: String, model: ModelDescriptor, status: Int) -> Result<
-        ObservedBody, Diagnostic
-    > {
+    static func observe(
+        _ received: Data, file: String, model: ModelDescriptor, status: Int, rules: OutcomeRules = .standard,
+        errors: ErrorVocabulary = .apiError
+    ) -> Result<ObservedBody, Diagnostic> {
         let body = BodyEncoding.utf8(received)
-        return observe(received, scan: BodyScan(body), file: file, model: model, status: status)
+        return observe(
+            received, scan: BodyScan(body), file: file, model: model, status: status, rules: rules, errors: errors)
     }
 
     /// Observes a body already scanned (`explain` reads the scan again for the unread keys).
-    static func observe(_ received: Data, scan: BodyScan, file: String, model: ModelDescriptor, status: Int) -> Result<
-        ObservedBody, Diagnostic
-    > {
+    static func observe(
+        _ received: Data, scan: BodyScan, file: String, model: ModelDescriptor, status: Int,
+        rules: OutcomeRules = .standard, errors: ErrorVocabulary = .apiError
+    ) -> Result<ObservedBody, Diagnostic> {
         if let tooDeep = scan.tooDeep {
             return .failure(Diagnostic(.error, BodyScan.tooDeepMessage, file: file, position: tooDeep))
         }
         let response = ResponseSpec(
             kind: .http(status: status, headers: [:], body: .none), delayMs: 0, position: .start)
-        let outcome = Predictor.predict(response, body: received, model: model)
+        let outcome = Predictor.predict(response, body: received, model: model, rules: rules, errors: errors)
         var records: [Record] = []
         if case .decoded(let value) = outcome { records = Self.records(of: value, body: received, model: model) }
         return .success(ObservedBody(outcome: outcome, records: records))
@@ -62,8 +67,9 @@ struct ObservedBody: Sendable {
                     }
                 } ?? []
             return .decodes(count: value.count, values: values)
-        case .failed(let kind, let status, let problem):
-            return .error(kind, status: status, path: problem.flatMap { $0.path.isEmpty ? nil : $0.path })
+        case .failed(let name, let status, let problem):
+            let path = name.isDecodingFailure ? problem.flatMap { $0.path.isEmpty ? nil : $0.path } : nil
+            return .error(name.name, status: status, path: path)
         }
     }
 

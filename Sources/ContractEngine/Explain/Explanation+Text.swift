@@ -12,8 +12,8 @@ extension Explanation {
         switch outcome {
         case .decoded(let value):
             out += "outcome: decodes" + (value.count.map { ", \($0) \($0 == 1 ? "element" : "elements")" } ?? "") + "\n"
-        case .failed(.jsonConversionFailure, _, let problem?):
-            out += "outcome: jsonConversionFailure" + (problem.path.isEmpty ? "" : " at \(problem.path)") + "\n"
+        case .failed(let name, _, let problem?) where name.isDecodingFailure:
+            out += "outcome: \(name.name)" + (problem.path.isEmpty ? "" : " at \(problem.path)") + "\n"
             out +=
                 Diagnostic(
                     .error, problem.summary, file: file, position: problem.position ?? .start, path: problem.path

@@ -88,6 +88,7 @@ enum ContractSchema: GeneratedJSON {
         case .string: object([("type", .string("string"))])
         case .bool: object([("type", .string("boolean"))])
         case .strings: object([("type", .string("array")), ("items", object([("type", .string("string"))]))])
+        case .json: object([])
         }
     }
 

@@ -198,6 +198,7 @@ enum OpenAPIExport: GeneratedJSON {
             case .string: arguments[parameter.name] = .string("{\(parameter.name)}")
             case .strings: arguments[parameter.name] = .strings(["{\(parameter.name)}"])
             case .bool: arguments[parameter.name] = .bool(true)
+            case .json: break
             }
         }
         return await ClientRequest.learn(endpoint, arguments: arguments).mapError { ExportFailure($0) }.map { request in
@@ -213,6 +214,7 @@ enum OpenAPIExport: GeneratedJSON {
                     case .bool: object([("type", .string("boolean"))])
                     case .strings:
                         object([("type", .string("array")), ("items", object([("type", .string("string"))]))])
+                    case .json: object([])
                     }
                 var members: [(String, JSONValue)] = [
                     ("name", .string(parameter.name)), ("in", .string(place)),

@@ -185,16 +185,16 @@ enum PactExport: GeneratedJSON {
             return .success(.leftOut(.networkError))
         }
         switch spec.expect.kind {
-        case .error(.invalidRequest, _, _):
+        case .error where spec.expect.needsReplay:
             return .success(.leftOut(.invalidRequest))
-        case .error(.invalidData, _, _), .error(.jsonConversionFailure, _, _):
-            return .success(
-                .leftOut(.robustness(spec.expect.summary(model: contract.model))))
-        case .error(.responseUnsuccessful, _, _):
-            guard !(200...299).contains(status) else {
-                return .success(.leftOut(.notAnErrorStatus(status)))
+        case .error(let name, _, _):
+            // An error the status alone gives is a response the provider can send; one the body
+            // gives (empty, undecodable) is the client's robustness, which a pact does not describe.
+            if case .error = contract.rules.ending(forStatus: status) {
+                return .success(.response(responseMembers(status: status, headers: headers, body: nil)))
             }
-            return .success(.response(responseMembers(status: status, headers: headers, body: nil)))
+            guard !name.carriesStatus else { return .success(.leftOut(.notAnErrorStatus(status))) }
+            return .success(.leftOut(.robustness(spec.expect.summary(model: contract.model))))
         case .decodes(let count, let values):
             return decodedBody(of: spec, in: contract, fixtures: fixtures, shapes: &shapes).map { body in
                 guard case .some(let value, let shape) = body else { return .leftOut(body.reason) }

@@ -57,7 +57,7 @@ struct MutantRunner: Sendable {
         if keepsBodies, case .http(let status, _, _) = response.kind, (200...299).contains(status) {
             switch prediction {
             case .decoded: finding.body = (body, true)
-            case .failed(.jsonConversionFailure, _, _): finding.body = (body, false)
+            case .failed(let name, _, _) where name.isDecodingFailure: finding.body = (body, false)
             default: break
             }
         }
@@ -71,7 +71,7 @@ struct MutantRunner: Sendable {
     static func predict(_ served: MutantMaker.Served, model: ModelDescriptor) -> Outcome {
         if model.isArray, let first = served.first {
             let alone = Predictor.predict(served.response, body: first.body, model: model, tree: first.tree)
-            if case .failed(.jsonConversionFailure, _, let problem?) = alone, problem.path.hasPrefix("[0]") {
+            if let problem = alone.decodingProblem, problem.path.hasPrefix("[0]") {
                 return alone
             }
         }
@@ -94,9 +94,7 @@ struct MutantRunner: Sendable {
     ) -> String? {
         let expected = predicted.brief(model: model)
         let problems = CompletionCheck.problems(of: observation)
-        if let first = observation.completion.first.map({
-            Outcome($0).namingBodyKeys(of: body, tree: tree, model: model)
-        }),
+        if let first = observation.firstOutcome.map({ $0.namingBodyKeys(of: body, tree: tree, model: model) }),
             !first.isSame(as: predicted, dictionaries: dictionaries)
         {
             return "client returned \(first.summary(model: model)); expected \(expected)"

@@ -6,8 +6,7 @@ extension Outcome {
     /// on the order it walks the dictionary in.
     func isSame(as other: Outcome, dictionaries: Set<String>) -> Bool {
         if isSame(as: other) { return true }
-        guard case .failed(.jsonConversionFailure, _, let mine?) = self,
-            case .failed(.jsonConversionFailure, _, let theirs?) = other,
+        guard let mine = decodingProblem, let theirs = other.decodingProblem,
             let left = JSONPath(parsing: mine.path), let right = JSONPath(parsing: theirs.path)
         else { return false }
         return Self.collapsed(left, dictionaries: dictionaries) == Self.collapsed(right, dictionaries: dictionaries)
@@ -28,8 +27,8 @@ extension Outcome {
     /// How a mutant's expectation is named: the outcome without a decoding failure's wording,
     /// which differs between the tool and Foundation: `jsonConversionFailure at [0].area`.
     func brief(model: ModelDescriptor) -> String {
-        if case .failed(.jsonConversionFailure, _, let problem?) = self {
-            return problem.path.isEmpty ? "jsonConversionFailure" : "jsonConversionFailure at \(problem.path)"
+        if case .failed(let name, _, let problem?) = self, name.isDecodingFailure {
+            return problem.path.isEmpty ? name.name : "\(name.name) at \(problem.path)"
         }
         return summary(model: model)
     }

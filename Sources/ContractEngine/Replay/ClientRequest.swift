@@ -50,8 +50,11 @@ struct ClientRequest: Sendable {
             timeout: timeout, reply: .failure(.cancelled))
         if let request = observation.requests.first { return .success(ClientRequest(request)) }
         let display = Redaction.url(base)
-        if case .failure(let error)? = observation.completion.first {
-            return .failure(Failure(url: display, reason: "the client sends no request: it answers \(error)"))
+        if let outcome = observation.firstOutcome {
+            return .failure(
+                Failure(
+                    url: display,
+                    reason: "the client sends no request: it answers \(outcome.summary(model: endpoint.model))"))
         }
         return .failure(Failure(url: display, reason: "the client sent no request within \(timeout) s"))
     }

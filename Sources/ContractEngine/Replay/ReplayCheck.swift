@@ -29,8 +29,8 @@ struct ReplayCheck {
             error(CompletionCheck.describe($0, in: observation, timeout: timeout), at: contractCase.position)
         }
         if problems == [.timedOut] { return diagnostics }
-        if let result = observation.completion.first {
-            let returned = Outcome(result).namingBodyKeys(of: body, model: contract.model)
+        if let outcome = observation.firstOutcome {
+            let returned = outcome.namingBodyKeys(of: body, model: contract.model)
             // Where the client agrees with the prediction, the prediction's check already said it all.
             if let prediction, returned.isSame(as: prediction) { return diagnostics }
             diagnostics += outcomeCheck.check(

@@ -21,9 +21,16 @@ struct Replayer: Sendable {
         /// The requests the client sent, in order.
         let requests: [URLRequest]
         /// How the completion ran.
-        let completion: CompletionObservation<Result<DecodedValue, APIError>>
+        let completion: CompletionObservation<Result<DecodedValue, any Error>>
         /// The queue the client was built with, by name.
         let queueName: String
+        /// The endpoint's error vocabulary, which reads the client's errors.
+        let errors: ErrorVocabulary
+
+        /// What the client's first completion reported, in the contracts' words; `nil` when it never completed.
+        var firstOutcome: Outcome? {
+            completion.first.map { Outcome($0, errors: errors) }
+        }
     }
 
     /// Calls the endpoint's client with the contract's arguments and observes it.
@@ -60,14 +67,15 @@ struct Replayer: Sendable {
             return first ? reply : .failure(.unsupportedURL)
         }
         defer { session.invalidate() }
-        let probe = CompletionProbe<Result<DecodedValue, APIError>>(responseQueue: queue)
+        let probe = CompletionProbe<Result<DecodedValue, any Error>>(responseQueue: queue)
         endpoint.call(
             Endpoint.Invocation(
                 session: session, responseQueue: queue.queue, arguments: arguments, baseURL: baseURL,
                 completion: probe.record
             ))
         let completion = await probe.observe(session: session, timeout: timeout)
-        return Observation(requests: log.withLock { $0 }, completion: completion, queueName: queue.name)
+        return Observation(
+            requests: log.withLock { $0 }, completion: completion, queueName: queue.name, errors: endpoint.errors)
     }
 
     static func reply(for response: ResponseSpec, body: Data) -> StubReply {

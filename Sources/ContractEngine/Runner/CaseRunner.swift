@@ -53,7 +53,9 @@ struct CaseRunner: Sendable {
         var diagnostics: [Diagnostic] = []
         var prediction: Outcome?
         if !contractCase.expect.needsReplay {
-            let predicted = Predictor.predict(contractCase.response, body: body.data, model: contract.model)
+            let predicted = Predictor.predict(
+                contractCase.response, body: body.data, model: contract.model, rules: contract.rules,
+                errors: contract.errors)
             prediction = predicted
             diagnostics += check.check(predicted, from: .prediction)
             if case .decoded = predicted, body.checksUnreadKeys, findsUnreadKeys {
@@ -90,9 +92,8 @@ struct CaseRunner: Sendable {
             contract: contract, contractCase: contractCase, timeout: timeout, outcomeCheck: check,
             prediction: prediction, body: body
         )
-        let isNetworkError = if case .networkError = contractCase.response.kind { true } else { false }
-        let outcome = observation.completion.first.flatMap {
-            CoverageOutcome(Outcome($0), networkError: isNetworkError)
+        let outcome = observation.firstOutcome.flatMap {
+            CoverageOutcome($0, response: contractCase.response, rules: contract.rules)
         }
         return (replayCheck.check(observation), ReplayedOutcome(outcome: outcome, queue: contract.responseQueue))
     }

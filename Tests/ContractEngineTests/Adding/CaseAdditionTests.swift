@@ -75,7 +75,7 @@ struct CaseAdditionTests {
         request.endpoint = "countries.byName"
         request.arguments = #"{"name": "peru"}"#
         request.status = 418
-        request.expect = .error(.responseUnsuccessful)
+        request.expect = .error("responseUnsuccessful")
         let added = try await Self.add(
             "Downloads/peru.json", in: folder, contract: "contracts/countries/peru.json", request: request
         ).result.get()

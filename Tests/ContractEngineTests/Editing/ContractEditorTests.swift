@@ -27,7 +27,8 @@ struct ContractEditorTests {
                       "expect": { "decodes": true, "count": 1, "values": { "[0].cca3": "PER" } } }
                 """)
         var recorded = CaseTemplate(
-            name: "gone", status: 404, fixture: "g.json", expect: .error(.responseUnsuccessful, status: 404, path: nil))
+            name: "gone", status: 404, fixture: "g.json", expect: .error("responseUnsuccessful", status: 404, path: nil)
+        )
         recorded.headers = [("Content-Type", "application/json")]
         recorded.recorded = ("https://x.test/v3.1/name/gone", "2026-11-22T08:00:00Z", nil)
         #expect(

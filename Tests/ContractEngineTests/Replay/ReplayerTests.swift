@@ -78,7 +78,7 @@ struct ReplayerTests {
         #expect(observation.requests.isEmpty)
         #expect(observation.completion.callCount == 1)
         #expect(observation.completion.queueNames == ["the main queue"])
-        guard case .failure(.invalidRequest)? = observation.completion.first else {
+        guard case .failed(let name, _, _)? = observation.firstOutcome, name.name == "invalidRequest" else {
             Issue.record("expected invalidRequest, got \(String(describing: observation.completion.first))")
             return
         }

@@ -55,7 +55,7 @@ struct ServeClientAgreementTests {
             let served = try await ServedClient.call(
                 endpoint, arguments: contract.arguments, server: server, contract: contract.file, caseName: spec.name)
             let expected = try #require(
-                replayed.completion.first, "\(contract.file) › \(spec.name): replay gave nothing")
+                replayed.completion.first.map(Self.inWords), "\(contract.file) › \(spec.name): replay gave nothing")
             let got = try #require(served.result, "\(contract.file) › \(spec.name): the client on serve gave nothing")
             #expect(
                 Self.same(expected, got), "\(contract.file) › \(spec.name): replay \(expected), serve \(got)")
@@ -71,7 +71,12 @@ struct ServeClientAgreementTests {
         #expect(compared == cases.count)
     }
 
-    static func same(_ a: Result<DecodedValue, APIError>, _ b: Result<DecodedValue, APIError>) -> Bool {
+    /// A client's result with its error in the contracts' words.
+    static func inWords(_ result: Result<DecodedValue, any Error>) -> Result<DecodedValue, ClientError> {
+        result.mapError { ErrorVocabulary.apiError.words(for: $0) ?? ClientError("\($0)") }
+    }
+
+    static func same(_ a: Result<DecodedValue, ClientError>, _ b: Result<DecodedValue, ClientError>) -> Bool {
         switch (a, b) {
         case (.success(let x), .success(let y)): x.isEqual(to: y)
         case (.failure(let x), .failure(let y)): x == y
@@ -106,7 +111,7 @@ struct ServeClientAgreementTests {
         let served = try await ServedClient.call(
             endpoint, arguments: [:], server: server, contract: "contracts/faults.json", caseName: "fault")
         #expect(served.transportError == WireFaultTable.urlError(for: fault))
-        guard case .failure(.responseUnsuccessful(nil))? = served.result else {
+        guard case .failure(ClientError("responseUnsuccessful"))? = served.result else {
             Issue.record("the client completed with \(String(describing: served.result))")
             return
         }
@@ -136,7 +141,7 @@ enum WireFaultTable {
 /// selected through the control path.
 enum ServedClient {
     struct Outcome: Sendable {
-        let result: Result<DecodedValue, APIError>?
+        let result: Result<DecodedValue, ClientError>?
         let transportError: URLError.Code?
     }
 
@@ -152,7 +157,7 @@ enum ServedClient {
         configuration.timeoutIntervalForRequest = 1
         let recorder = TransportRecorder(URLSession(configuration: configuration))
         defer { recorder.session.finishTasksAndInvalidate() }
-        let result: Result<DecodedValue, APIError> = await withCheckedContinuation { continuation in
+        let result: Result<DecodedValue, ClientError> = await withCheckedContinuation { continuation in
             let once = Locked(false)
             endpoint.call(
                 Endpoint.Invocation(
@@ -163,7 +168,7 @@ enum ServedClient {
                         defer { done = true }
                         return !done
                     }
-                    if first { continuation.resume(returning: result) }
+                    if first { continuation.resume(returning: ServeClientAgreementTests.inWords(result)) }
                 })
         }
         return Outcome(result: result, transportError: recorder.error)
