@@ -96,7 +96,13 @@ extension ContractLoader {
     private func resolveEndpoint(_ endpointName: Located<String>, reader: inout ContractReader) -> Endpoint? {
         switch catalogue.endpoint(resolving: endpointName.value) {
         case .success(let found):
-            return found
+            let problems = found.declarationProblems
+            for problem in problems {
+                reader.error(
+                    "endpoint \"\(found.name)\" is declared wrong in the catalogue: \(problem)",
+                    at: endpointName.position)
+            }
+            return problems.isEmpty ? found : nil
         case .failure(let error):
             reader.error(
                 error.message

@@ -123,11 +123,45 @@ extension ContractSchema {
                         "expect": {
                           "properties": {
                             "error": {
-                              "not": {
-                                "const": "invalidRequest"
+                              "enum": [
+                                "responseUnsuccessful",
+                                "invalidData",
+                                "jsonConversionFailure"
+                              ]
+                            }
+                          },
+                          "allOf": [
+                            {
+                              "if": {
+                                "required": [
+                                  "error",
+                                  "status"
+                                ]
+                              },
+                              "then": {
+                                "properties": {
+                                  "error": {
+                                    "const": "responseUnsuccessful"
+                                  }
+                                }
+                              }
+                            },
+                            {
+                              "if": {
+                                "required": [
+                                  "error",
+                                  "path"
+                                ]
+                              },
+                              "then": {
+                                "properties": {
+                                  "error": {
+                                    "const": "jsonConversionFailure"
+                                  }
+                                }
                               }
                             }
-                          }
+                          ]
                         }
                       }
                     }
@@ -210,31 +244,6 @@ extension ContractSchema {
                         "required": [
                           "fixture"
                         ]
-                      }
-                    }
-                  }
-                },
-                {
-                  "if": {
-                    "required": [
-                      "replay"
-                    ],
-                    "properties": {
-                      "replay": {
-                        "const": false
-                      }
-                    }
-                  },
-                  "then": {
-                    "properties": {
-                      "expect": {
-                        "properties": {
-                          "error": {
-                            "not": {
-                              "const": "invalidRequest"
-                            }
-                          }
-                        }
                       }
                     }
                   }
@@ -359,21 +368,19 @@ extension ContractSchema {
                   "description": "Path into the decoded model, such as [0].name.common, to its JSON value."
                 },
                 "error": {
-                  "enum": [
-                    "invalidRequest",
-                    "responseUnsuccessful",
-                    "invalidData",
-                    "jsonConversionFailure"
-                  ]
+                  "type": "string",
+                  "minLength": 1,
+                  "description": "One of the client's errors, as its endpoint's vocabulary names it: APIError's (invalidRequest, responseUnsuccessful, invalidData, jsonConversionFailure) for the built-in clients and for fixture contracts."
                 },
                 "status": {
                   "type": "integer",
                   "minimum": 100,
-                  "maximum": 599
+                  "maximum": 599,
+                  "description": "The HTTP status an error that carries one carries (APIError's responseUnsuccessful)."
                 },
                 "path": {
                   "type": "string",
-                  "description": "The coding path of a jsonConversionFailure; * for any key of a dictionary."
+                  "description": "The coding path of an error that carries a decoding failure (APIError's jsonConversionFailure); * for any key of a dictionary."
                 }
               },
               "oneOf": [
@@ -393,38 +400,6 @@ extension ContractSchema {
                   "properties": {
                     "count": false,
                     "values": false
-                  }
-                }
-              ],
-              "allOf": [
-                {
-                  "if": {
-                    "required": [
-                      "error",
-                      "status"
-                    ]
-                  },
-                  "then": {
-                    "properties": {
-                      "error": {
-                        "const": "responseUnsuccessful"
-                      }
-                    }
-                  }
-                },
-                {
-                  "if": {
-                    "required": [
-                      "error",
-                      "path"
-                    ]
-                  },
-                  "then": {
-                    "properties": {
-                      "error": {
-                        "const": "jsonConversionFailure"
-                      }
-                    }
                   }
                 }
               ]

@@ -69,7 +69,12 @@ enum ContractSchema: GeneratedJSON {
         var then: [(String, JSONValue)] = [
             ("arguments", arguments), ("model", object([("const", .string(endpoint.model.name))])),
         ]
-        if !endpoint.model.isArray { then.append(("cases", countRefused)) }
+        let errors = errorRules(of: endpoint)
+        then.append(
+            (
+                "cases",
+                endpoint.model.isArray ? errors : object([("allOf", .array([node(countRefused), node(errors)]))])
+            ))
         return object([
             (
                 "if",
@@ -80,6 +85,44 @@ enum ContractSchema: GeneratedJSON {
             ),
             ("then", object([("properties", object(then))])),
         ])
+    }
+
+    /// `cases` whose expectations name the endpoint's errors: one of its vocabulary, a `status`
+    /// only with an error that carries one, a `path` only with a decoding failure, and no error
+    /// that only replay can check (`invalidRequest`) in a case with `"replay": false`.
+    private static func errorRules(of endpoint: Endpoint) -> JSONValue {
+        let errors = endpoint.errors.cases
+        func names(_ cases: [ErrorVocabulary.Case]) -> JSONValue {
+            cases.isEmpty ? .bool(false) : object([("enum", .array(cases.map { node(.string($0.name)) }))])
+        }
+        func onlyWith(_ key: String, _ payload: ErrorVocabulary.Case.Payload) -> JSONValue {
+            object([
+                ("if", object([("required", .array([node(.string("error")), node(.string(key))]))])),
+                ("then", object([("properties", object([("error", names(errors.filter { $0.payload == payload }))]))])),
+            ])
+        }
+        let expect = object([
+            ("properties", object([("error", names(errors))])),
+            ("allOf", .array([node(onlyWith("status", .status)), node(onlyWith("path", .decodingFailure))])),
+        ])
+        var item: [(String, JSONValue)] = [("properties", object([("expect", expect)]))]
+        let replayOnly = errors.filter { !endpoint.rules.errorNames.contains($0.name) }
+        if !replayOnly.isEmpty {
+            let notReplayed = object([
+                ("required", .array([node(.string("replay"))])),
+                ("properties", object([("replay", object([("const", .bool(false))]))])),
+            ])
+            let refused = object([
+                (
+                    "properties",
+                    object([
+                        ("expect", object([("properties", object([("error", object([("not", names(replayOnly))]))]))]))
+                    ])
+                )
+            ])
+            item.append(("allOf", .array([node(object([("if", notReplayed), ("then", refused)]))])))
+        }
+        return object([("items", object(item))])
     }
 
     /// The JSON Schema of an argument of a kind.

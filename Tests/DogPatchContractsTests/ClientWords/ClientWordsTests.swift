@@ -1,0 +1,152 @@
+import ContractCatalogue
+import ContractTestSupport
+import Foundation
+import Testing
+
+/// Contracts in the client's own words: its error names, its outcome rules (401, 204, the
+/// `Content-Type`s it reads), checked before replay and held against the real client.
+@Suite("the client's own words")
+struct ClientWordsTests {
+    static let contract = """
+        {
+          "endpoint": "notes.search",
+          "arguments": { "q": "milk" },
+          "cases": [
+            { "name": "found", "response": { "headers": { "Content-Type": "application/json" },
+                "body": "[{\\"id\\": 1, \\"text\\": \\"milk\\"}]" }, "expect": { "decodes": true, "count": 1 } },
+            { "name": "signed out", "response": { "status": 401 }, "expect": { "error": "unauthorized" } },
+            { "name": "down", "response": { "status": 503 }, "expect": { "error": "server", "status": 503 } },
+            { "name": "nothing new", "response": { "status": 204 }, "expect": { "decodes": true, "count": 0 } },
+            { "name": "offline", "response": { "networkError": "notConnectedToInternet" },
+              "expect": { "error": "offline" } },
+            { "name": "a web page", "response": { "headers": { "Content-Type": "text/html" }, "body": "<p>hi</p>" },
+              "expect": { "error": "notJSON" } },
+            { "name": "empty", "response": { "headers": { "Content-Type": "application/json" } },
+              "expect": { "error": "noBody" } },
+            { "name": "no text", "response": { "headers": { "Content-Type": "application/json" },
+                "body": "[{\\"id\\": 1}]" }, "expect": { "error": "unreadable", "path": "[0].text" } }
+          ]
+        }
+        """
+
+    static let noQuery = """
+        { "endpoint": "notes.search", "arguments": { "q": "" },
+          "cases": [ { "name": "no text", "response": { "status": 200 }, "expect": { "error": "noQuery" } } ] }
+        """
+
+    @Test("every case in the client's words passes: 401, 204 as an empty list, Content-Type, its own error names")
+    func ownWordsPass() async throws {
+        let folder = try SuiteFolder()
+        try folder.write("contracts/notes.json", Self.contract)
+        try folder.write("contracts/no-query.json", Self.noQuery)
+        let run = await NotesApp.run(["verify", "--timeout", "60"], in: folder.url)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.hasSuffix("9 passed, 0 failed, 0 errors, 0 skipped\n"), "\(run.stdout)")
+    }
+
+    @Test("a client that maps 401 to the wrong error fails, naming what it returned and what the contract expects")
+    func wrongMappingFails() async throws {
+        let folder = try SuiteFolder()
+        try folder.write("contracts/notes.json", Self.contract)
+        let run = await NotesApp.run(
+            ["verify", "--timeout", "60"], in: folder.url, catalogue: NotesApp.catalogue(wrongUnauthorized: true))
+        #expect(run.status == 1)
+        #expect(
+            run.stderr.contains(
+                "contracts/notes.json:7:70: error: client returned server(401) for HTTP 401; expected unauthorized"),
+            "\(run.stderr)")
+        #expect(run.stdout.hasSuffix("7 passed, 1 failed, 0 errors, 0 skipped\n"), "\(run.stdout)")
+    }
+
+    @Test("without replay, the prediction by the endpoint's rules alone judges each case")
+    func predictionByRules() async throws {
+        let folder = try SuiteFolder()
+        let wrong = Self.contract.replacingOccurrences(
+            of: #""status": 401 }, "expect": { "error": "unauthorized" }"#,
+            with: #""status": 401 }, "expect": { "error": "server", "status": 401 }"#)
+        try folder.write("contracts/notes.json", wrong)
+        let run = await NotesApp.run(["verify", "--no-replay"], in: folder.url)
+        #expect(run.status == 1)
+        #expect(
+            run.stderr.contains("error: expected server(401), predicted unauthorized from the response"),
+            "\(run.stderr)")
+    }
+
+    @Test(
+        "an error name the endpoint does not have, or a status on one that carries none, is refused where written",
+        arguments: [
+            (
+                #"{"error": "unauthorised"}"#,
+                #"unknown error "unauthorised"; expected one of "offline", "unauthorized", "server", "notJSON", "noBody", "unreadable", "noQuery"; did you mean "unauthorized"?"#
+            ),
+            (#"{"error": "unauthorized", "status": 401}"#, #""status" goes with "server", not "unauthorized""#),
+            (#"{"error": "server", "path": "[0]"}"#, #""path" goes with "unreadable", not "server""#),
+            (#"{"error": "responseUnsuccessful"}"#, #"unknown error "responseUnsuccessful""#),
+        ])
+    func refusedNames(expect: String, message: String) async throws {
+        let folder = try SuiteFolder()
+        try folder.write(
+            "contracts/notes.json",
+            #"{"endpoint": "notes.search", "arguments": {"q": "a"}, "cases": [{"name": "x", "response": {"status": 401}, "expect": \#(expect)}]}"#
+        )
+        let run = await NotesApp.run(["verify"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("contracts/notes.json:1:"), "\(run.stderr)")
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+    }
+
+    @Test("an endpoint whose rules name an error its vocabulary lacks is refused at every contract that names it")
+    func inconsistentDeclaration() async throws {
+        var rules = NotesApp.rules
+        rules.failure = "serverError"
+        let endpoint = Endpoint(
+            name: "notes.search", model: NotesApp.notes, parameters: [.init("q", .string)], baseURL: NotesApp.baseURL,
+            errors: NotesApp.vocabulary, rules: rules
+        ) { (_: Endpoint.AsyncInvocation) async throws -> [NotesApp.Note] in [] }
+        let folder = try SuiteFolder()
+        try folder.write("contracts/notes.json", Self.contract)
+        let run = await NotesApp.run(
+            ["verify"], in: folder.url, catalogue: Catalogue(endpoints: [endpoint], models: [NotesApp.notes]))
+        #expect(run.status == 2)
+        #expect(
+            run.stderr.contains(
+                #"contracts/notes.json:2:15: error: endpoint "notes.search" is declared wrong in the catalogue: its outcome rules name the error "serverError", which its vocabulary NoteError does not have"#
+            ), "\(run.stderr)")
+    }
+
+    @Test("the schema the tool writes for the app lists the endpoint's errors, and which carry a status or a path")
+    func schemaListsErrors() async throws {
+        let folder = try SuiteFolder()
+        let run = await NotesApp.run(["export", "schema", "--out", "schema.json"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = try String(contentsOf: folder.url.appendingPathComponent("schema.json"), encoding: .utf8)
+        let compact = text.filter { !$0.isWhitespace }
+        #expect(
+            compact.contains(
+                #""error":{"enum":["offline","unauthorized","server","notJSON","noBody","unreadable","noQuery"]}"#))
+        #expect(compact.contains(#""then":{"properties":{"error":{"enum":["server"]}}}"#))
+        #expect(compact.contains(#""error":{"not":{"enum":["noQuery"]}}"#))
+    }
+
+    @Test("add --expect takes the endpoint's own error names, and writes the status where the error carries it")
+    func addInOwnWords() async throws {
+        let folder = try SuiteFolder()
+        try folder.write("contracts/notes.json", Self.contract)
+        try folder.write("down.json", #"{"message": "down"}"#)
+        let run = await NotesApp.run(
+            [
+                "add", "down.json", "--contract", "contracts/notes.json", "--name", "down again", "--status", "502",
+                "--expect", "server", "--timeout", "60",
+            ], in: folder.url)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let text = try String(contentsOf: folder.url.appendingPathComponent("contracts/notes.json"), encoding: .utf8)
+        #expect(text.contains(#""expect": { "error": "server", "status": 502 }"#), "\(text)")
+        let wrong = await NotesApp.run(
+            [
+                "add", "down.json", "--contract", "contracts/notes.json", "--name", "down 3", "--status", "502",
+                "--expect", "sever", "--timeout", "60",
+            ], in: folder.url)
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains(#"did you mean "server"?"#), "\(wrong.stderr)")
+    }
+}
