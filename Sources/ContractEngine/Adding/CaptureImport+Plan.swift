@@ -160,7 +160,7 @@ extension CaptureImport {
             stored[body] = fixturePath
             var template = CaseTemplate(
                 name: caseName, status: entry.status, fixture: fixturePath,
-                expect: try Self.expectation(of: body, from: entry, model: existing.model, memo: &memo[index]),
+                expect: try Self.expectation(of: body, from: entry, contract: existing, memo: &memo[index]),
                 headers: Redaction.keptHeaders(asked: request.keepHeaders, value: entry.header),
                 recorded: (match.recordedURL(entry), entry.startedDateTime, archiveName))
             template.given = request.given
@@ -190,12 +190,15 @@ extension CaptureImport {
     /// The expectation a captured body's case records: the outcome observed, once an add unless
     /// the model changed under the lock.
     private static func expectation(
-        of body: Data, from entry: HARArchive.Entry, model: ModelDescriptor,
+        of body: Data, from entry: HARArchive.Entry, contract: Contract,
         memo: inout (model: String, result: Result<ObservedBody, Diagnostic>)?
     ) throws(CaseAddition.Problem) -> CaseTemplate.Expect {
+        let model = contract.model
         let observed =
             memo.flatMap { $0.model == model.name ? $0.result : nil }
-            ?? ObservedBody.observe(body, file: "entry \(entry.number)", model: model, status: entry.status)
+            ?? ObservedBody.observe(
+                body, file: "entry \(entry.number)", model: model, status: entry.status, rules: contract.rules,
+                errors: contract.errors)
         memo = (model.name, observed)
         switch observed {
         case .success(let observation): return observation.expectation

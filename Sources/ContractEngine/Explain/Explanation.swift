@@ -27,13 +27,17 @@ package struct Explanation {
     ///   - file: How messages name the file.
     ///   - model: The model to decode into.
     ///   - status: The HTTP status the body comes with.
+    ///   - endpoint: The endpoint whose outcome rules and errors the outcome is named by, if any.
     /// - Returns: The explanation, or a diagnostic when the body is refused before decoding.
-    static func explain(_ received: Data, file: String, model: ModelDescriptor, status: Int) -> Result<
-        Explanation, Diagnostic
-    > {
+    static func explain(_ received: Data, file: String, model: ModelDescriptor, status: Int, endpoint: Endpoint? = nil)
+        -> Result<Explanation, Diagnostic>
+    {
         let body = BodyEncoding.utf8(received)
         let scan = BodyScan(body)
-        return ObservedBody.observe(received, scan: scan, file: file, model: model, status: status).map { observation in
+        return ObservedBody.observe(
+            received, scan: scan, file: file, model: model, status: status, rules: endpoint?.rules ?? .standard,
+            errors: endpoint?.errors ?? .apiError
+        ).map { observation in
             var unreadKeys: [UnreadKey] = []
             if case .decoded = observation.outcome { unreadKeys = UnreadKeys.find(in: body, scan: scan, model: model) }
             return Explanation(

@@ -87,16 +87,9 @@ enum OpenAPIExport: GeneratedJSON {
             )
         ]
         for status in (errors ?? []).sorted() {
+            let answer = endpoint.rules.ending(forStatus: status).errorName.map { "; the client answers \($0)" } ?? ""
             responses.append(
-                (
-                    "\(status)",
-                    object([
-                        (
-                            "description",
-                            .string("an error status a contract lists; the client answers responseUnsuccessful")
-                        )
-                    ])
-                ))
+                ("\(status)", object([("description", .string("an error status a contract lists\(answer)"))])))
         }
         return object([
             ("operationId", .string(endpoint.name)),

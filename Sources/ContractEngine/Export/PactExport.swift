@@ -35,8 +35,8 @@ enum PactExport: GeneratedJSON {
             case skipped(String)
             /// A network error: no HTTP exchange.
             case networkError
-            /// `invalidRequest`: the client sends no request.
-            case invalidRequest
+            /// An error of the arguments, such as `invalidRequest`: the client sends no request.
+            case invalidRequest(String)
             /// `invalidData` or `jsonConversionFailure`, as the case's expectation reads.
             case robustness(String)
             /// `responseUnsuccessful` expected of a 2xx status, which the client never answers with it.
@@ -65,7 +65,7 @@ enum PactExport: GeneratedJSON {
                 case .fixtureContract: "a fixture contract: no endpoint, so no request"
                 case .skipped(let reason): "skipped: \(reason)"
                 case .networkError: "a network error: no HTTP exchange"
-                case .invalidRequest: "invalidRequest: the client sends no request"
+                case .invalidRequest(let error): "\(error): the client sends no request"
                 case .robustness(let expectation):
                     "it tests the client's robustness (\(expectation)), not what the provider owes"
                 case .notAnErrorStatus(let status):
@@ -185,8 +185,8 @@ enum PactExport: GeneratedJSON {
             return .success(.leftOut(.networkError))
         }
         switch spec.expect.kind {
-        case .error where spec.expect.needsReplay:
-            return .success(.leftOut(.invalidRequest))
+        case .error(let name, _, _) where spec.expect.needsReplay:
+            return .success(.leftOut(.invalidRequest(name.name)))
         case .error(let name, _, _):
             // An error the status alone gives is a response the provider can send; one the body
             // gives (empty, undecodable) is the client's robustness, which a pact does not describe.

@@ -36,8 +36,8 @@ struct MutantRunner: Sendable {
         // on the other's hand-offs between threads.
         async let replayed = Replayer(timeout: timeout).replay(
             endpoint, contract: contract, response: response, body: body)
-        let model = contract.model
-        let prediction = await Self.offPool { Self.predict(served, model: model) }
+        let (model, rules, errors) = (contract.model, contract.rules, contract.errors)
+        let prediction = await Self.offPool { Self.predict(served, model: model, rules: rules, errors: errors) }
         let observation = await replayed
         let problem = Self.problem(
             with: observation, body: body, tree: served.tree, predicted: prediction, model: contract.model,
@@ -68,14 +68,19 @@ struct MutantRunner: Sendable {
     /// element only, and an array model decodes its elements in order, stopping at the first that
     /// fails: when that element alone, as an array of one, fails inside it, the whole body fails
     /// there too, and the 1.4 MB the decoder would scan first to find it out are never read.
-    static func predict(_ served: MutantMaker.Served, model: ModelDescriptor) -> Outcome {
+    static func predict(
+        _ served: MutantMaker.Served, model: ModelDescriptor, rules: OutcomeRules = .standard,
+        errors: ErrorVocabulary = .apiError
+    ) -> Outcome {
         if model.isArray, let first = served.first {
-            let alone = Predictor.predict(served.response, body: first.body, model: model, tree: first.tree)
+            let alone = Predictor.predict(
+                served.response, body: first.body, model: model, tree: first.tree, rules: rules, errors: errors)
             if let problem = alone.decodingProblem, problem.path.hasPrefix("[0]") {
                 return alone
             }
         }
-        return Predictor.predict(served.response, body: served.body, model: model, tree: served.tree)
+        return Predictor.predict(
+            served.response, body: served.body, model: model, tree: served.tree, rules: rules, errors: errors)
     }
 
     /// Runs CPU-bound work on a Dispatch thread, so the task pool's few threads stay free for the

@@ -154,7 +154,9 @@ package struct CaseRecorder: Sendable {
         }
         let headers = Redaction.keptHeaders(asked: target.headers.keys.sorted(), value: answer.header)
         let oldOutcome = old.map {
-            Predictor.predict(spec.response, body: $0, model: contract.model).summary(model: contract.model)
+            Predictor.predict(
+                spec.response, body: $0, model: contract.model, rules: contract.rules, errors: contract.errors
+            ).summary(model: contract.model)
         }
         return Exchange(
             target: target, answer: answer, old: old, headers: headers, oldOutcome: oldOutcome, notes: notes)
@@ -180,7 +182,10 @@ package struct CaseRecorder: Sendable {
         let (check, prediction) = await run.runner(answered, of: contract).evaluate()
         let newOutcome =
             prediction?.summary(model: contract.model)
-            ?? Predictor.predict(answered.response, body: answer.body, model: contract.model).summary(
+            ?? Predictor.predict(
+                answered.response, body: answer.body, model: contract.model, rules: contract.rules,
+                errors: contract.errors
+            ).summary(
                 model: contract.model)
         let details = changes(in: exchange, outcomes: (exchange.oldOutcome, newOutcome))
         var failures = Self.failures(of: check, file: contract.file, position: spec.position)

@@ -62,7 +62,8 @@ struct CaseRunner: Sendable {
                 diagnostics += unreadKeyDiagnostics(in: text, scan: scan, fixtureFile: body.file)
             }
         } else if !willReplay {
-            let reason = "\"invalidRequest\" depends on the arguments and is checked by replay only"
+            let name = if case .error(let name, _, _) = contractCase.expect.kind { name.name } else { "" }
+            let reason = "\"\(name)\" depends on the arguments and is checked by replay only"
             return (result(.skipped, skipReason: reason), nil)
         }
         var reached: ReplayedOutcome?

@@ -50,14 +50,15 @@ struct ExplainCommand: ToolCommand {
 
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
         guard let file else { return CommandOutcome(.invalid) }
-        let model: ModelDescriptor
+        let resolved: (endpoint: Endpoint?, model: ModelDescriptor)
         do throws(CommandLineError) {
-            model = try target.resolve(in: context.catalogue, command: Self.name).model
+            resolved = try target.resolve(in: context.catalogue, command: Self.name)
         } catch {
             throw .usage(error)
         }
         switch Explanation.explain(
-            file: file, in: context.environment.location, fixtures: fixturesFolder, model: model, status: status)
+            file: file, in: context.environment.location, fixtures: fixturesFolder, model: resolved.model,
+            status: status, endpoint: resolved.endpoint)
         {
         case .success(let explanation):
             context.results(explanation.text(tool: context.tool.name))
