@@ -29,18 +29,39 @@ extension EndpointArguments {
         if case .strings(let value)? = arguments[name] { value } else { nil }
     }
 
-    /// A JSON argument decoded into a type, such as the item a create call sends; `nil` when
-    /// absent, of another kind, or not a value of that type.
+    /// A JSON argument decoded into a type, such as the item a create call sends.
     /// - Parameters:
     ///   - type: The type, such as the endpoint's request model.
     ///   - name: The argument's name.
     ///   - decoder: The decoder to read it with (the API's, for its key and date strategies).
     /// - Returns: The value.
+    /// - Throws: `Endpoint.ArgumentError` when the argument is absent, of another kind, or not a
+    ///   value of the type; a case then fails saying so.
     public func value<Value: Decodable>(_ type: Value.Type, _ name: String, decoder: JSONDecoder = JSONDecoder())
-        -> Value?
+        throws(Endpoint.ArgumentError) -> Value
     {
-        guard case .json(let text)? = arguments[name] else { return nil }
-        return try? decoder.decode(type, from: text)
+        guard case .json(let text)? = arguments[name] else {
+            throw Endpoint.ArgumentError(name: name, reason: "missing, or not a JSON value")
+        }
+        do {
+            return try decoder.decode(type, from: text)
+        } catch {
+            throw Endpoint.ArgumentError(name: name, reason: "not a \(Value.self): \(DecodingFailure(error))")
+        }
+    }
+}
+
+extension Endpoint {
+    /// A contract's arguments do not fit what the endpoint's call needs: thrown by
+    /// `EndpointArguments.value(_:_:decoder:)`, and reported as the case's failure.
+    public struct ArgumentError: Error, Sendable, CustomStringConvertible {
+        /// The argument's name.
+        public let name: String
+        /// What is wrong with it.
+        public let reason: String
+
+        /// The problem in words: `argument "todo" is not a NewTodo: due_at: required key is missing`.
+        public var description: String { "argument \"\(name)\" is \(reason)" }
     }
 }
 

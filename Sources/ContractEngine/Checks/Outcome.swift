@@ -19,8 +19,11 @@ package enum Outcome: Sendable {
             self = .decoded(value)
         case .failure(let error):
             guard let words = errors.words(for: error) else {
-                let problem = DecodeProblem(
-                    path: "", reason: "the client failed with \(error), which is not a \(errors.typeName)")
+                let reason =
+                    error is Endpoint.ArgumentError
+                    ? "the contract's arguments do not fit the call: \(error)"
+                    : "the client failed with \(error), which is not a \(errors.typeName)"
+                let problem = DecodeProblem(path: "", reason: reason)
                 self = .failed(ErrorName(ErrorName.foreign, in: errors), status: nil, problem: problem)
                 return
             }

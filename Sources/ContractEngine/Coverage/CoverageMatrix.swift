@@ -17,12 +17,15 @@ package struct CoverageMatrix: Sendable {
     }
 
     private(set) var rows: [Row]
+    /// How the table and messages name the outcomes.
+    let labels: Labels
 
     /// Counts the results' replayed outcomes for the endpoints given.
     /// - Parameters:
     ///   - results: A run's results.
     ///   - endpoints: The endpoints the matrix has a row for, in order.
     init(_ results: [CaseResult], endpoints: [Endpoint]) {
+        labels = Labels(endpoints)
         rows = endpoints.map { Row(endpoint: $0.name, canBeInvalid: $0.parameters.contains(where: \.isRequired)) }
         for result in results {
             guard let replayed = result.replayed, let index = rows.firstIndex(where: { $0.endpoint == result.endpoint })
@@ -37,6 +40,7 @@ package struct CoverageMatrix: Sendable {
     ///   - reports: Each report's counts, by endpoint and column key.
     ///   - endpoints: The endpoints the matrix has a row for, in order.
     init(adding reports: [[String: [String: Int]]], endpoints: [Endpoint]) {
+        labels = Labels(endpoints)
         rows = endpoints.map { Row(endpoint: $0.name, canBeInvalid: $0.parameters.contains(where: \.isRequired)) }
         for counts in reports {
             for (index, row) in rows.enumerated() {
@@ -61,12 +65,12 @@ package struct CoverageMatrix: Sendable {
     /// - Parameter required: The columns a team requires; the others are never a gap.
     /// - Returns: A line a gap, endpoint by endpoint.
     func gaps(requiring required: Set<Column>) -> [String] {
-        rows.flatMap { Self.gaps(of: $0, requiring: required) }
+        rows.flatMap { gaps(of: $0, requiring: required) }
     }
 
-    private static func gaps(of row: Row, requiring required: Set<Column>) -> [String] {
+    private func gaps(of row: Row, requiring required: Set<Column>) -> [String] {
         row.columns.filter { row.outcomes[$0] == nil && required.contains(Column($0)) }.map {
-            "\(row.endpoint): no replayed case reaches \($0.rawValue)"
+            "\(row.endpoint): no replayed case reaches \(labels.names[$0] ?? $0.rawValue)"
         }
             + [ResponseQueue.main, .private].filter { row.queues[$0] == nil && required.contains(Column($0)) }.map {
                 "\(row.endpoint): no replayed case runs on the \($0.rawValue) queue"
@@ -87,7 +91,7 @@ package struct CoverageMatrix: Sendable {
     /// - Returns: The failed results, in the matrix's order.
     package func gapResults(requiring required: Set<Column>) -> [CaseResult] {
         rows.compactMap { row in
-            let gaps = Self.gaps(of: row, requiring: required)
+            let gaps = gaps(of: row, requiring: required)
             guard !gaps.isEmpty else { return nil }
             return CaseResult(
                 contract: Self.resultName, endpoint: row.endpoint, caseName: "\(row.endpoint) coverage",
@@ -100,7 +104,9 @@ package struct CoverageMatrix: Sendable {
     /// The matrix as a table: a row an endpoint, the number of cases in each cell, `-` for none,
     /// and `n/a` for `invalidRequest` where the endpoint cannot give it.
     package var text: String {
-        let headers = Column.allCases.map(\.rawValue)
+        let headers = Column.allCases.map { column in
+            CoverageOutcome.allCases.first { Column($0) == column }.flatMap { labels.heads[$0] } ?? column.rawValue
+        }
         let nameWidth = max(8, (rows.map(\.endpoint.count).max() ?? 0)) + 2
         var out =
             "coverage".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + headers.joined(separator: "  ")

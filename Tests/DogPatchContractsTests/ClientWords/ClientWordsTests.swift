@@ -150,3 +150,21 @@ struct ClientWordsTests {
         #expect(wrong.stderr.contains(#"did you mean "server"?"#), "\(wrong.stderr)")
     }
 }
+
+extension ClientWordsTests {
+    @Test("the coverage matrix heads its columns in the endpoints' words where they share them")
+    func coverageInOwnWords() async throws {
+        let folder = try SuiteFolder()
+        try folder.write("contracts/notes.json", Self.contract)
+        let run = await NotesApp.run(["verify", "--coverage", "--timeout", "60"], in: folder.url)
+        #expect(
+            run.stdout.contains(
+                "coverage      decoded  noBody  unreadable  4xx  5xx  network  noQuery  main  private\n"),
+            "\(run.stdout)")
+        #expect(
+            run.stdout.contains("notes.search  2        2       1           1    1    1        -        8"),
+            "\(run.stdout)")
+        let required = await NotesApp.run(["verify", "--require-coverage", "--timeout", "60"], in: folder.url)
+        #expect(required.stderr.contains("notes.search: no replayed case reaches noQuery"), "\(required.stderr)")
+    }
+}
