@@ -48,7 +48,7 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
             },
             .value(
                 "--profiles", "DIR",
-                "compare each model's profile with DIR/<Model>.json (written when absent);\nkeep DIR outside the contracts folder"
+                "compare each model's profile with DIR/<Model>.json (written when\nabsent); keep DIR outside the contracts folder"
             ) {
                 $0.profiles = $1
             },

@@ -53,7 +53,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
             },
             .flag(
                 "--require-coverage", optional: "OUTCOMES",
-                "fail (exit 1) naming every endpoint the contracts use and outcome no case\nreaches; =OUTCOMES requires only those, comma-separated:\(Help.coverageColumns)"
+                "fail (exit 1) naming every endpoint the contracts use and outcome no\ncase reaches; =OUTCOMES requires only those, comma-separated:\(Help.coverageColumns)"
             ) {
                 $0.coverage = true
                 $0.requiredCoverage.formUnion(
