@@ -17,6 +17,24 @@ struct VerifyCommandTests {
         #expect(run.stderr.isEmpty)
     }
 
+    @Test("the case lines line up and the summary says how long the run took; the JSON report keeps its bytes")
+    func summaryDuration() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        try folder.write(
+            "contracts/skip.json",
+            SampleSuite.dogsContract.replacingOccurrences(
+                of: #""name": "offline","#, with: #""name": "offline", "skip": "later","#))
+        let run = try folder.run(["verify", "--jobs", "1"])
+        #expect(try #require(run.duration).wholeMatch(of: #/ in \d+\.\d s/#) != nil, "\(run.duration ?? "none")")
+        let labels = run.stdout.split(separator: "\n").dropLast().map { $0.prefix(6) }
+        #expect(Set(labels) == ["PASS  ", "SKIP  "], "\(labels)")
+        let json = try folder.run(["verify", "--format", "json"])
+        #expect(json.duration == nil && !json.stdout.contains(" in "), "\(json.stdout)")
+        let again = try folder.run(["verify", "--format", "json"])
+        #expect(json.stdout == again.stdout)
+    }
+
     struct FailingCase: Sendable, CustomTestStringConvertible {
         let name: String
         let original: String

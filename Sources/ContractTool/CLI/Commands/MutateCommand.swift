@@ -79,6 +79,7 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
     )
 
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
+        let start = ContinuousClock.now
         let environment = context.environment
         try checkReportFiles(reporting.files, in: context)
         if let profiles { _ = try outsideContracts(profiles, option: "--profiles", example: "profiles", in: context) }
@@ -109,11 +110,18 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
         report.tool = context.tool.name
         var outcome = CommandOutcome(
             ExitCode(report: report),
-            context.print(report, format: reporting.format, color: reporting.color, quiet: reporting.quiet) + problems,
+            context.print(
+                report, format: reporting.format, color: reporting.color, quiet: reporting.quiet,
+                closing: Self.ran(run.counts) + CommandContext.took(since: start)) + problems,
             color: reporting.color)
         if run.unwritten != nil { outcome.code = .invalid }
         reporting.files.write(report, environment: environment, into: &outcome)
         return outcome
+    }
+
+    /// What the summary line says the run did: `; 715 mutants of 16 cases`.
+    private static func ran(_ counts: (cases: Int, mutants: Int)) -> String {
+        "; \(counts.mutants) \(counts.mutants == 1 ? "mutant" : "mutants") of \(counts.cases) \(counts.cases == 1 ? "case" : "cases")"
     }
 
     /// A problem of the profile check, worded with mutate's flags.

@@ -92,6 +92,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
 
     /// Verifies the selected cases, prints the report, and writes the report files.
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
+        let start = ContinuousClock.now
         let environment = context.environment
         try checkReportFiles(reporting.files, in: context)
         let selection = try selection(in: context)
@@ -117,7 +118,8 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
         var outcome = CommandOutcome(
             ExitCode(report: report),
             context.print(
-                report, format: reporting.format, color: reporting.color, trailer: trailer, quiet: reporting.quiet),
+                report, format: reporting.format, color: reporting.color, trailer: trailer, quiet: reporting.quiet,
+                closing: CommandContext.took(since: start)),
             color: reporting.color)
         if let hint = Help.fewerOutcomes(
             required: requiredCoverage, option: "--require-coverage", matrix: report.coverage)
