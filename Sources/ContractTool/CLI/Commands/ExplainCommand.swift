@@ -50,14 +50,18 @@ struct ExplainCommand: ToolCommand {
 
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
         guard let file else { return CommandOutcome(.invalid) }
-        let model: ModelDescriptor
+        let (endpoint, model): (Endpoint?, ModelDescriptor)
         do throws(CommandLineError) {
-            model = try target.resolve(in: context.catalogue, command: Self.name).model
+            (endpoint, model) = try target.resolve(in: context.catalogue, command: Self.name)
         } catch {
             throw .usage(error)
         }
+        // The API whose fixtures folder a body from outside is suggested for: the endpoint's, or
+        // that of the first endpoint decoding the model.
+        let api = (endpoint ?? context.catalogue.endpoints.first { $0.model.name == model.name })?.api
         switch Explanation.explain(
-            file: file, in: context.environment.location, fixtures: fixturesFolder, model: model, status: status)
+            file: file, in: context.environment.location, fixtures: fixturesFolder, model: model, status: status,
+            api: api)
         {
         case .success(let explanation):
             context.results(explanation.text(tool: context.tool.name))
