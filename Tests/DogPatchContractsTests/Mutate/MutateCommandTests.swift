@@ -22,7 +22,7 @@ struct MutateCommandTests {
         }
     }
 
-    @Test("the real client gives the predicted outcome for every mutant, each a row named CASE › MUTATION")
+    @Test("the real client gets what a correct client gets from every mutant, each a row named CASE › MUTATION")
     func correctClient() async throws {
         let output = try await Self.mutate(.standard)
         #expect(output.code == .success, "\(output.stderr)")
@@ -129,7 +129,7 @@ struct MutateCommandTests {
         #expect(Self.failures(output) == ["status 429"])
         #expect(
             output.stderr.contains(
-                "status 429: completion ran 2 times; expected exactly once; the predicted outcome is responseUnsuccessful(429)"
+                "status 429: the completion handler ran 2 times; expected exactly once; a correct client gets responseUnsuccessful(429)"
             ))
     }
 

@@ -55,17 +55,18 @@ struct VerifyCommandTests {
             name: "wrong error case", original: #""error": "responseUnsuccessful", "status": 404"#,
             replacement: #""error": "invalidData""#,
             failedCase: "not found",
-            message: "expected invalidData, predicted responseUnsuccessful(404) from the response"),
+            message: "expected invalidData, but a correct client gets responseUnsuccessful(404) from this response"),
         FailingCase(
             name: "wrong path", original: #""path": "[1].id""#, replacement: #""path": "[0].id""#,
             failedCase: "missing id",
             message:
-                "expected jsonConversionFailure at [0].id, predicted jsonConversionFailure at [1].id (required key is missing)"
+                "expected jsonConversionFailure at [0].id, but a correct client gets jsonConversionFailure at [1].id (required key is missing)"
         ),
         FailingCase(
             name: "wrong status", original: #""responseUnsuccessful", "status": 404"#,
             replacement: #""responseUnsuccessful", "status": 410"#,
-            failedCase: "not found", message: "expected responseUnsuccessful(410), predicted responseUnsuccessful(404)"),
+            failedCase: "not found",
+            message: "expected responseUnsuccessful(410), but a correct client gets responseUnsuccessful(404)"),
         FailingCase(
             name: "expects decoding, body fails", original: #""error": "jsonConversionFailure", "path": "[1].id""#,
             replacement: #""decodes": true"#,

@@ -21,8 +21,8 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
             From every passing 2xx decode case of an endpoint contract, derives the answers a server
             could plausibly send (each key the model reads removed, null, or of another type; the body
             cut, empty, of the other shape, an HTML page; the status 401, 404, 429, 500, 503; a timeout
-            and no connection) and runs each through the prediction and the real client, which must
-            give exactly the predicted outcome, once, on its queue. Each mutant is a result named
+            and no connection) and runs each through the real client, which must
+            give exactly what a correct client gets from it, once, on its queue. Each mutant is a result named
             CASE › MUTATION. With --profiles, what each model accepts is kept in DIR/<Model>.json and
             every change to it fails the run.
             """,
@@ -72,7 +72,7 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
             }
         },
         exitStatus: [
-            (0, "the clients gave the predicted outcome for every mutant, and no profile changed"),
+            (0, "the clients did right by every mutant, and no profile changed"),
             (1, "a mutant was mishandled, or a model's profile changed"),
             (2, "a contract is invalid, a case to mutate does not pass, or the arguments are wrong"),
         ]
