@@ -49,8 +49,7 @@ extension Explanation {
         if fixturePath != nil {
             out += "\na case for it:\n"
         } else if let suggested {
-            out +=
-                "\na case for it, with the body at \(suggested.display) ('\(tool) add' copies it there with --as \(suggested.path)):\n"
+            out += "\na case for it, once '\(tool) add' has copied the body to \(suggested.display):\n"
         } else {
             out += "\na case for it (once '\(tool) add' has copied it under the fixtures folder):\n"
         }

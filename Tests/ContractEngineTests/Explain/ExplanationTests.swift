@@ -64,7 +64,7 @@ struct ExplanationTests {
         #expect(text.contains("elsewhere/dogs.json:5:3: error:"))
         #expect(
             text.contains(
-                "a case for it, with the body at Fixtures/dogs.json ('dogpatch-contracts add' copies it there with --as dogs.json):"
+                "a case for it, once 'dogpatch-contracts add' has copied the body to Fixtures/dogs.json:"
             ), "\(text)")
     }
 

@@ -49,7 +49,7 @@ struct ExplainCommandTests {
         #expect(run.stdout.contains("ignored keys: none; the [Country] model reads every key\n"))
         #expect(
             run.stdout.contains(
-                "a case for it, with the body at Fixtures/countries/peru.json ('dogpatch-contracts add' copies it there with --as countries/peru.json):"
+                "a case for it, once 'dogpatch-contracts add' has copied the body to Fixtures/countries/peru.json:"
             ), "\(run.stdout)")
         #expect(run.stdout.contains(#""response": { "fixture": "countries/peru.json" }"#))
         let model = try folder.run(["explain", "Downloads/peru.json", "--model", "[Country]"])

@@ -100,7 +100,10 @@ struct AppToolTests {
         try folder.write("elsewhere/answer.json", #"[{"id": 3, "title": "eggs"}]"#)
         let explain = await Self.run(["explain", "elsewhere/answer.json", "--endpoint", "todos.list"], in: folder.url)
         #expect(explain.status == 0, "\(explain.stderr)")
-        #expect(explain.stdout.contains("(once 'todo-contracts add' has copied it under the fixtures folder)"))
+        #expect(
+            explain.stdout.contains(
+                "a case for it, once 'todo-contracts add' has copied the body to Fixtures/todos/answer.json:"),
+            "\(explain.stdout)")
         let export = await Self.run(["export", "pact", "--out", "pacts"], in: folder.url)
         #expect(export.status == 0, "\(export.stderr)")
         #expect(export.stdout == "wrote pacts/TodoApp-todos.json: 2 interactions\n", "\(export.stdout)")

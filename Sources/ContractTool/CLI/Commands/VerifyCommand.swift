@@ -92,8 +92,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
 
     /// Verifies the selected cases, prints the report, and writes the report files.
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
-        let start = ContinuousClock.now
-        let environment = context.environment
+        let (start, environment) = (ContinuousClock.now, context.environment)
         try checkReportFiles(reporting.files, in: context)
         let selection = try selection(in: context)
         let progress = ProgressReporter(enabled: environment.stderrIsTerminal, output: context.output)
