@@ -39,11 +39,13 @@
 #
 # Its normalisations, and only these:
 #   - JUnit's time="SECONDS" attributes (how long a case took) become time="(time)";
+#   - the duration that ends the text summary line of verify and mutate, " in 1.2 s", becomes
+#     " in (time)";
 #   - in the live scenarios only, the time of the recording stamp add --live and record write,
 #     "recorded": { "url": "...", "at": "RFC 3339 TIME" }, becomes "at": "(time)" (in the files
 #     and in anything printed).
 # Nothing else is rewritten: a difference anywhere else is reported. (The live outputs print no
-# durations besides JUnit's time attributes: the timeout they report is the --timeout given.)
+# durations besides these: the timeout they report is the --timeout given.)
 #
 # Prints a line a scenario, `same`, or `DIFFERENT` with where each differing file first differs and
 # the head of the diff; then a summary. Exits 0 when every scenario is the same, 1 when one
@@ -223,6 +225,8 @@ live_stamps=0
 normalise() {
     # JUnit's time="SECONDS" attributes, in the output and in report files.
     find "$1" -type f -exec sed -i -E 's/ time="[0-9]+(\.[0-9]+)?"/ time="(time)"/g' {} +
+    # The run's duration at the end of a text summary line (verify, mutate).
+    find "$1" -type f -exec sed -i -E 's/^([0-9]+ passed, .* skipped.*) in [0-9]+\.[0-9] s$/\1 in (time)/' {} +
     # In the live scenarios, the time of the recording stamp (an RFC 3339 time after the "url").
     if [ "$live_stamps" = 1 ]; then
         find "$1" -type f -exec sed -i -E \

@@ -587,32 +587,6 @@ def setup_before_walkthrough(run):
             "before the walk-through")
 
 
-def setup_har_capture(run):
-    """~/Downloads/session.har: a browser's capture of the app asking restcountries for france (the
-    request of contracts/countries/by-name.json) and for something else."""
-    france = open(os.path.join(run.clone, "Fixtures/countries/name-france.json"), encoding="utf-8").read()
-
-    def entry(url, status, text):
-        return {
-            "startedDateTime": "2026-11-20T09:30:00.000Z", "time": 80,
-            "request": {"method": "GET", "url": url, "httpVersion": "HTTP/1.1", "headers": [], "queryString": [],
-                        "cookies": [], "headersSize": -1, "bodySize": 0},
-            "response": {"status": status, "statusText": "", "httpVersion": "HTTP/1.1",
-                         "headers": [{"name": "Content-Type", "value": "application/json"},
-                                     {"name": "Set-Cookie", "value": "session=secret"}],
-                         "cookies": [], "content": {"size": len(text), "mimeType": "application/json", "text": text},
-                         "redirectURL": "", "headersSize": -1, "bodySize": len(text)},
-            "cache": {}, "timings": {"send": 1, "wait": 70, "receive": 9},
-        }
-
-    archive = {"log": {"version": "1.2", "creator": {"name": "doc runner", "version": "1"}, "entries": [
-        entry("https://restcountries.com/v3.1/name/france", 200, france),
-        entry("https://analytics.example.com/v1/events", 200, "{}"),
-    ]}}
-    write(os.path.join(run.home, "Downloads", "session.har"), json.dumps(archive, indent=1))
-    run.cleanups.append(lambda: shutil.rmtree(os.path.join(run.home, "Downloads")))
-
-
 def setup_drift(run):
     """verify --live of a one-line recorded peru fixture against a loopback server whose answer has
     drifted: a key no longer sent, a key now sent that the model reads, a number now sent as null."""
@@ -716,7 +690,6 @@ SETUPS = {
     "unignore-gender": setup_unignore_gender,
     "breed-optional": setup_breed_optional,
     "before-walkthrough": setup_before_walkthrough,
-    "har-capture": setup_har_capture,
     "drift": setup_drift,
     "serve-404": setup_serve_404,
     "serve-log": setup_serve_log,

@@ -1,7 +1,8 @@
 extension Catalogue {
     /// The endpoint with a name, or why there is none.
     /// - Parameter name: The name contracts use.
-    /// - Returns: The endpoint, or an error listing the known ones.
+    /// - Returns: The endpoint, or an error listing the known ones, and the nearest when it differs
+    ///   in a letter or two (or in case only: `Countries.ByName`).
     public func endpoint(resolving name: String) -> Result<Endpoint, CatalogueLookupError> {
         guard let endpoint = endpoint(named: name) else {
             let known = endpoints.map { "\"\($0.name)\"" }.joined(separator: ", ")
@@ -10,6 +11,7 @@ extension Catalogue {
                     subject: .endpoint,
                     message:
                         "unknown endpoint \"\(name)\"; \(called) has \(known.isEmpty ? "none" : known); \(Self.ownPlace("endpoints"))"
+                        + NearestName.didYouMean(name, amongListed: endpoints.map(\.name))
                 ))
         }
         return .success(endpoint)
@@ -28,6 +30,7 @@ extension Catalogue {
                     subject: .model,
                     message:
                         "unknown model \"\(name)\"; \(called) has \(models.isEmpty ? "none" : knownModels); \(Self.ownPlace("models"))"
+                        + NearestName.didYouMean(name, amongListed: models.map(\.name))
                 ))
         }
         if let endpoint, endpoint.model.name != model.name {

@@ -16,6 +16,18 @@ package enum NearestName {
             .min { $0.1 < $1.1 }?.0
     }
 
+    /// The end of a message about an unknown name that lists the known ones: `; did you mean "X"?`
+    /// for the nearest, or nothing when none is near, or when it is the only known name (the list
+    /// already names it, and the hint would only repeat it).
+    /// - Parameters:
+    ///   - name: The name as typed.
+    ///   - known: The names the message lists.
+    /// - Returns: The hint, or an empty string.
+    package static func didYouMean(_ name: String, amongListed known: [String]) -> String {
+        guard known.count > 1, let nearest = nearest(to: name, among: known) else { return "" }
+        return "; did you mean \"\(nearest)\"?"
+    }
+
     /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours.
     private static func distance(_ a: [Character], _ b: [Character]) -> Int {
         guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }

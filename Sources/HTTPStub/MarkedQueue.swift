@@ -44,8 +44,8 @@ public struct MarkedQueue: Sendable {
     public static var currentName: String {
         switch DispatchQueue.getSpecific(key: key) {
         case "main"?: "the main queue"
-        case _?: "another private queue"
-        case nil: "an unmarked queue"
+        case _?: "a private queue other than the one the client was given"
+        case nil: "a queue of the client's own choosing (not the main queue, nor the one it was given)"
         }
     }
 }

@@ -57,13 +57,34 @@ package struct SuiteFolder: ~Copyable {
 /// What one run of the executable printed and returned.
 package struct ToolRun {
     package let status: Int32
+    /// Standard output, with the run's duration left out of the summary line (`... 0 skipped in
+    /// 1.2 s` reads `... 0 skipped`), so that tests compare it byte for byte.
     package let stdout: String
     package let stderr: String
+    /// How long the run said it took, as its summary line ends (` in 1.2 s`); `nil` when it said not.
+    package let duration: String?
 
     package init(status: Int32, stdout: String, stderr: String) {
         self.status = status
-        self.stdout = stdout
         self.stderr = stderr
+        (self.stdout, duration) = Self.withoutDuration(stdout)
+    }
+
+    /// Output with the run's duration left out of its summary line (the last line that counts
+    /// the skipped cases), and that duration.
+    /// - Parameter text: The output, or both streams as a terminal shows them.
+    /// - Returns: The output without ` in 1.2 s`, and ` in 1.2 s`, if the summary had it.
+    package static func withoutDuration(_ text: String) -> (text: String, duration: String?) {
+        var duration: String?
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for index in lines.indices.reversed() where lines[index].contains(" skipped") {
+            if let found = lines[index].firstMatch(of: #/ in \d+\.\d s$/#) {
+                duration = String(found.output)
+                lines[index].removeSubrange(found.range)
+            }
+            break
+        }
+        return (lines.joined(separator: "\n"), duration)
     }
 
     /// The built executable, beside the test bundle.

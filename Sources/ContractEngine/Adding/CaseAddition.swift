@@ -208,12 +208,13 @@ package struct CaseAddition: Sendable {
         }
     }
 
-    /// The request's arguments as compact JSON text, or `nil` when none were given.
+    /// The request's arguments as a contract writes them (`{ "name": "peru" }`, in the order
+    /// given), or `nil` when none were given.
     func argumentsJSON() throws(Problem) -> String? {
         guard let text = request.arguments else { return nil }
         guard let node = try? JSONParser.parse(Data(text.utf8)), case .object = node.value else {
             throw .argumentsNotObject(text)
         }
-        return node.value.jsonText
+        return node.value.contractText
     }
 }

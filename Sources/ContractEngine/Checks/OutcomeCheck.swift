@@ -78,12 +78,12 @@ struct OutcomeCheck {
                 return Diagnostic(.error, problem.summary, file: file, position: position, path: problem.path)
             }
             return error(
-                "expected \(expected), predicted \(actual) from the response",
+                "expected \(expected), but a correct client gets \(actual) from this response",
                 at: position ?? contractCase.expect.position)
         case .client(let response, let prediction):
             var message = "client returned \(actual) for \(response.summary); expected \(expected)"
             if let predicted = prediction?.summary(model: contract.model), predicted != expected, predicted != actual {
-                message += " (the response predicts \(predicted))"
+                message += " (a correct client gets \(predicted) from it)"
             }
             return error(message, at: position ?? contractCase.expect.position)
         }

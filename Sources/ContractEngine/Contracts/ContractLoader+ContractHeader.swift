@@ -104,10 +104,7 @@ extension ContractLoader {
             }
             return problems.isEmpty ? found : nil
         case .failure(let error):
-            reader.error(
-                error.message
-                    + Self.didYouMean(endpointName.value, among: catalogue.endpoints.map(\.name)),
-                at: endpointName.position)
+            reader.error(error.message, at: endpointName.position)
             return nil
         }
     }
@@ -154,12 +151,7 @@ extension ContractLoader {
         case .success(let model):
             return model
         case .failure(let error):
-            let names = catalogue.models.map(\.name)
-            reader.error(
-                error.message
-                    + (catalogue.model(named: modelName.value) == nil
-                        ? Self.didYouMean(modelName.value, among: names) : ""),
-                at: modelName.position)
+            reader.error(error.message, at: modelName.position)
             return nil
         }
     }

@@ -11,17 +11,24 @@ extension Explanation {
     ///     outside it.
     ///   - model: The model to decode into.
     ///   - status: The HTTP status the body comes with.
+    ///   - api: The API the body comes from, whose folder a body outside the fixtures folder is
+    ///     suggested for (`countries/peru.json`); `nil` for the folder itself.
     ///   - endpoint: The endpoint whose outcome rules and errors the outcome is named by, if one was named.
     /// - Returns: The explanation, or why the file cannot be read or the body is refused before
     ///   decoding.
     package static func explain(
         file: String, in location: SuiteLocation, fixtures: String?, model: ModelDescriptor, status: Int,
-        endpoint: Endpoint? = nil
+        api: String? = nil, endpoint: Endpoint? = nil
     ) -> Result<Explanation, Diagnostic> {
-        BodyFile.read(location.resolve(file), display: file, fixtures: location.fixtures(fixtures)).flatMap { body in
+        let locator = location.fixtures(fixtures)
+        return BodyFile.read(location.resolve(file), display: file, fixtures: locator).flatMap { body in
             explain(body.data, file: file, model: model, status: status, endpoint: endpoint).map { explanation in
                 var explanation = explanation
                 explanation.fixturePath = body.fixturePath
+                if body.fixturePath == nil, !body.isStream {
+                    let path = (api.map { $0 + "/" } ?? "") + body.url.lastPathComponent
+                    explanation.suggested = (path, locator.displayName(path))
+                }
                 return explanation
             }
         }

@@ -42,13 +42,17 @@ extension Explanation {
             }
         }
         let template = CaseTemplate(
-            name: "NAME", status: status, fixture: fixturePath ?? URL(fileURLWithPath: file).lastPathComponent,
+            name: "NAME", status: status,
+            fixture: fixturePath ?? suggested?.path ?? URL(fileURLWithPath: file).lastPathComponent,
             expect: ObservedBody(outcome: outcome, records: records).expectation
         )
-        out +=
-            "\na case for it"
-            + (fixturePath == nil ? " (once '\(tool) add' has copied it under the fixtures folder)" : "")
-            + ":\n"
+        if fixturePath != nil {
+            out += "\na case for it:\n"
+        } else if let suggested {
+            out += "\na case for it, once '\(tool) add' has copied the body to \(suggested.display):\n"
+        } else {
+            out += "\na case for it (once '\(tool) add' has copied it under the fixtures folder):\n"
+        }
         out += "    " + template.rendered(indent: "    ") + "\n"
         let exported = if case .decoded = outcome { true } else { !(200...299).contains(status) }
         if exported {

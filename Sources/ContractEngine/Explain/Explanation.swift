@@ -20,6 +20,9 @@ package struct Explanation {
     let unreadKeys: [UnreadKey]
     /// The body's path relative to the fixtures folder, or `nil` when it lies outside it.
     var fixturePath: String?
+    /// For a body outside the fixtures folder, where it would go inside it: the path a case names
+    /// (`countries/peru.json`, in its API's folder) and how messages name it (`Fixtures/...`).
+    var suggested: (path: String, display: String)?
 
     /// Explains a body.
     /// - Parameters:

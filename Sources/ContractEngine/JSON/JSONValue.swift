@@ -54,6 +54,18 @@ indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// The value as a contract writes it on one line, members in the order given:
+    /// `{ "name": "united states", "fullText": true }`, `["name", "capital"]`, `{}`.
+    var contractText: String {
+        switch self {
+        case .array(let elements): "[" + elements.map(\.value.contractText).joined(separator: ", ") + "]"
+        case .object(let members) where !members.isEmpty:
+            "{ " + members.map { JSONValue.quote($0.key) + ": " + $0.value.value.contractText }.joined(separator: ", ")
+                + " }"
+        default: jsonText
+        }
+    }
+
     /// An object's members in the order every JSON the tool prints uses: by key, as UTF-8 bytes,
     /// so the same value always prints the same bytes.
     static func sorted(_ members: [JSONMember]) -> [JSONMember] {

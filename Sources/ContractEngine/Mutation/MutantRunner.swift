@@ -105,7 +105,7 @@ struct MutantRunner: Sendable {
             return "client returned \(first.summary(model: model)); expected \(expected)"
         }
         return problems.first.map {
-            "\(CompletionCheck.describe($0, in: observation, timeout: timeout)); the predicted outcome is \(expected)"
+            "\(CompletionCheck.describe($0, in: observation, timeout: timeout)); a correct client gets \(expected)"
         }
     }
 }

@@ -12,6 +12,8 @@ extension MutationSession {
         var results: [CaseResult] { spool.all }
         /// The cases whose mutants `max` capped, in order.
         package var capped: [Capped]
+        /// How many cases were mutated, and how many mutants of them ran.
+        package var counts = (cases: 0, mutants: 0)
         /// Why nothing was written, when the writes failed.
         package var unwritten: Unwritten?
     }
@@ -67,6 +69,7 @@ extension MutationSession {
             changes.merge(session.mutantFiles(in: selection.location.resolve(mutants), display: mutants))
         }
         var run = Run(spool: spool, capped: session.capped)
+        run.counts = session.counts
         guard profiles != nil || mutants != nil else { return run }
         do throws(FileWriteError) {
             _ = try writer.write(changes)

@@ -26,6 +26,8 @@ package struct MutationSession {
     var progress: (@Sendable (Int, Int) -> Void)?
     /// The mutants run so far, and derived so far, for `progress`.
     private var counted = (done: 0, total: 0)
+    /// The cases mutated so far, and the mutants of them run.
+    private(set) var counts = (cases: 0, mutants: 0)
 
     init(options: VerifyOptions, fixtures: FixtureLocator, seed: UInt64, max: Int, keepsBodies: Bool = true) {
         self.options = options
@@ -74,6 +76,8 @@ package struct MutationSession {
             contract: contract, spec: spec, endpoint: endpoint, maker: maker, timeout: options.timeout)
         runner.keepsBodies = keepsBodies
         let findings = await run(mutations, with: runner)
+        counts.cases += 1
+        counts.mutants += findings.count
         profiles[contract.model.name, default: ModelProfile(model: contract.model.name)].learn(
             keyPaths: maker.keyPaths, findings: findings)
         for finding in findings {

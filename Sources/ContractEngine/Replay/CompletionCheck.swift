@@ -32,9 +32,10 @@ enum CompletionCheck {
     ///   - timeout: The timeout, in seconds.
     static func describe(_ problem: Problem, in observation: Replayer.Observation, timeout: TimeInterval) -> String {
         switch problem {
-        case .timedOut: "completion did not run within \(ReplayCheck.seconds(timeout)); the request was cancelled"
-        case .repeated(let count): "completion ran \(count) times; expected exactly once"
-        case .wrongQueue(let name): "completion ran on \(name); expected \(observation.queueName)"
+        case .timedOut:
+            "the completion handler did not run within \(ReplayCheck.seconds(timeout)); the request was cancelled"
+        case .repeated(let count): "the completion handler ran \(count) times; expected exactly once"
+        case .wrongQueue(let name): "the completion handler ran on \(name); expected \(observation.queueName)"
         }
     }
 }

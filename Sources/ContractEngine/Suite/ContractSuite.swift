@@ -68,8 +68,9 @@ public struct ContractSuite: Sendable {
                     "the fixtures folder \(JSONValue.quote(folder)) is a file, not a folder"
                 case .contractsFolderMissing(let folder):
                     "the contracts folder \(JSONValue.quote(folder)) does not exist; pass contracts: to ContractSuite"
-                case .pathMissing(let path):
+                case .pathMissing(let path, let nearest):
                     "the path \(JSONValue.quote(path)) does not exist"
+                        + (nearest.map { "; did you mean \(JSONValue.quote($0))?" } ?? "")
                 case .noSuite(_, let root):
                     "no \"contracts\" folder at the suite's root \(JSONValue.quote(root ?? "(none found)")); pass contracts: to ContractSuite"
                 case .otherSuite(let contract, _, let root):

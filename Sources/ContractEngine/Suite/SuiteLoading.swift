@@ -46,7 +46,10 @@ struct SuiteLoading {
                 try options.paths.isEmpty
                 ? discovery.find(folder: contracts.url, display: contracts.display) : discovery.find(options.paths)
         } catch {
-            guard options.paths.isEmpty else { throw .pathMissing(error.path) }
+            guard options.paths.isEmpty else {
+                throw .pathMissing(
+                    error.path, nearest: NearestPath.nearest(to: error.path, from: location.currentDirectory))
+            }
             guard options.contractsFolder == nil else { throw .contractsFolderMissing(error.path) }
             throw .noSuite(
                 lookedFrom: location.currentDirectory.path, root: location.isFound ? location.root.path : nil)

@@ -1,8 +1,12 @@
+import ContractCatalogue
+import Foundation
+
 extension SuiteSelection {
     /// Why a run ran no case, as a value; the command line words it with its flags.
     package enum Empty: Sendable, Equatable {
-        /// No case matches the filters given (the empty ones left out).
-        case noFilterMatch([String])
+        /// No case matches the filters given (the empty ones left out); `nearest` is the case
+        /// name or contract a filter most likely meant, if one is near.
+        case noFilterMatch([String], nearest: String?)
         /// Every selected case falls in another shard; `narrowed` when PATHs narrowed the run too.
         case emptyShard(index: Int, count: Int, narrowed: Bool)
         /// The PATHs given hold no contract.
@@ -23,12 +27,30 @@ extension SuiteSelection {
     /// contracts at all, in that order.
     var whyEmpty: Empty {
         let filters = options.filters.filter { !$0.isEmpty }
-        if !filters.isEmpty { return .noFilterMatch(filters) }
+        if !filters.isEmpty { return .noFilterMatch(filters, nearest: nearest(to: filters)) }
         if let shard = options.shard {
             return .emptyShard(index: shard.index, count: shard.count, narrowed: !isUnnarrowed)
         }
         if !options.paths.isEmpty { return .noContractsInPaths }
         return .noContractsInFolder(options.contractsFolder ?? SuiteLocation.contractsName)
+    }
+
+    /// The case name or contract (its path, or its file's name without `.json`) nearest one of the
+    /// filters, for "did you mean": the first filter that has one near.
+    private func nearest(to filters: [String]) -> String? {
+        var names: [String] = []
+        for contract in contracts {
+            let file: String
+            switch contract {
+            case .invalid(let path, _, _): file = path
+            case .loaded(let loaded):
+                file = loaded.file
+                names += loaded.cases.map(\.name)
+            }
+            let stem = (file as NSString).lastPathComponent
+            names += [file, stem.hasSuffix(".json") ? String(stem.dropLast(5)) : stem]
+        }
+        return filters.lazy.compactMap { NearestName.nearest(to: $0, among: names) }.first
     }
 
     /// Why the selection holds no item, or `nil` when it holds one: what `verify`, `mutate`,

@@ -40,8 +40,9 @@ package struct SuiteSelection: Sendable {
         /// (the current folder and its parents, when no suite was found above it; else the root
         /// found by its `Package.swift`, which holds no `contracts/`).
         case noSuite(lookedFrom: String, root: String?)
-        /// A contract path given does not exist.
-        case pathMissing(String)
+        /// A contract path given does not exist; `nearest` is the existing path it most likely
+        /// meant, if one is near.
+        case pathMissing(String, nearest: String?)
         /// A contract of another suite (or of none), read without a fixtures folder of its own.
         case otherSuite(contract: String, suiteRoot: String?, root: String)
         /// Base URLs that do not fit the catalogue or the contracts.

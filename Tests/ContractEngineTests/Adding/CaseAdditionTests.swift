@@ -73,7 +73,7 @@ struct CaseAdditionTests {
         try folder.write("schema/contract.schema.json", "{}")
         var request = CaseAddition.Request(name: "teapot")
         request.endpoint = "countries.byName"
-        request.arguments = #"{"name": "peru"}"#
+        request.arguments = #"{"name":"peru"}"#
         request.status = 418
         request.expect = .error("responseUnsuccessful")
         let added = try await Self.add(
@@ -84,6 +84,8 @@ struct CaseAdditionTests {
         #expect(added.results.map(\.status) == [.passed])
         let contract = String(decoding: try folder.read("contracts/countries/peru.json"), as: UTF8.self)
         #expect(contract.contains(#""$schema": "../../schema/contract.schema.json""#))
+        // Written as the contract writes its other blocks, however the arguments were typed.
+        #expect(contract.contains(#""arguments": { "name": "peru" },"#), "\(contract)")
         #expect(contract.contains(#""request": { "method": "GET", "path": "/v3.1/name/peru", "query": {} }"#))
         #expect(contract.contains(#""expect": { "error": "responseUnsuccessful", "status": 418 }"#))
     }

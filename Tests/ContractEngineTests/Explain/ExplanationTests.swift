@@ -62,7 +62,10 @@ struct ExplanationTests {
         let text = explanation.text(tool: "dogpatch-contracts")
         #expect(text.contains("outcome: jsonConversionFailure at [1].id\n"))
         #expect(text.contains("elsewhere/dogs.json:5:3: error:"))
-        #expect(text.contains("once 'dogpatch-contracts add' has copied it under the fixtures folder"))
+        #expect(
+            text.contains(
+                "a case for it, once 'dogpatch-contracts add' has copied the body to Fixtures/dogs.json:"
+            ), "\(text)")
     }
 
     // A FIFO is read, not refused: `explain` takes `<(curl ...)` and `/dev/stdin`.

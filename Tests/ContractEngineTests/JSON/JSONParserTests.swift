@@ -19,6 +19,18 @@ struct JSONParserTests {
         }
     }
 
+    @Test(
+        "a value as a contract writes it on one line: spaced, members in the order written",
+        arguments: [
+            (#"{"name":"united states","fullText":true}"#, #"{ "name": "united states", "fullText": true }"#),
+            (#"{"fields":["name","capital"]}"#, #"{ "fields": ["name", "capital"] }"#),
+            (#"{}"#, "{}"),
+            (#"{"a":{},"b":[]}"#, #"{ "a": {}, "b": [] }"#),
+        ])
+    func contractText(typed: String, written: String) throws {
+        #expect(try parse(typed).value.contractText == written)
+    }
+
     @Test("keeps each value's line and column")
     func positions() throws {
         let root = try parse("{\n  \"a\": [1,\n    {\"b\": true}]\n}")

@@ -11,8 +11,12 @@ struct LoadErrorTests {
         "each problem is worded for a test target",
         arguments: [
             (
-                SuiteSelection.UsageError.pathMissing("contracts/gone.json"),
+                SuiteSelection.UsageError.pathMissing("contracts/gone.json", nearest: nil),
                 #"the path "contracts/gone.json" does not exist"#
+            ),
+            (
+                .pathMissing("contracts/dgos.json", nearest: "contracts/dogs.json"),
+                #"the path "contracts/dgos.json" does not exist; did you mean "contracts/dogs.json"?"#
             ),
             (
                 .baseURL(.unknownAPI("cats", known: ["countries", "dogpatch"])),

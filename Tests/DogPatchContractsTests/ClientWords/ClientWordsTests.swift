@@ -41,7 +41,7 @@ struct ClientWordsTests {
         try folder.write("contracts/no-query.json", Self.noQuery)
         let run = await NotesApp.run(["verify", "--timeout", "60"], in: folder.url)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.hasSuffix("9 passed, 0 failed, 0 errors, 0 skipped\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("9 passed, 0 failed, 0 errors, 0 skipped"), "\(run.stdout)")
     }
 
     @Test("a client that maps 401 to the wrong error fails, naming what it returned and what the contract expects")
@@ -55,7 +55,7 @@ struct ClientWordsTests {
             run.stderr.contains(
                 "contracts/notes.json:7:70: error: client returned server(401) for HTTP 401; expected unauthorized"),
             "\(run.stderr)")
-        #expect(run.stdout.hasSuffix("7 passed, 1 failed, 0 errors, 0 skipped\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("7 passed, 1 failed, 0 errors, 0 skipped"), "\(run.stdout)")
     }
 
     @Test("without replay, the prediction by the endpoint's rules alone judges each case")
@@ -68,7 +68,8 @@ struct ClientWordsTests {
         let run = await NotesApp.run(["verify", "--no-replay"], in: folder.url)
         #expect(run.status == 1)
         #expect(
-            run.stderr.contains("error: expected server(401), predicted unauthorized from the response"),
+            run.stderr.contains(
+                "error: expected server(401), but a correct client gets unauthorized from this response"),
             "\(run.stderr)")
     }
 

@@ -35,7 +35,8 @@ struct ExplainCommandTests {
         #expect(!run.stdout.contains("ignored keys"))
     }
 
-    @Test("a file outside the fixtures folder is explained where it is, and the case names its file")
+    @Test(
+        "a file outside the fixtures folder is explained where it is, and the case names its place in the API's folder")
     func outsideFixtures() throws {
         let folder = try SuiteFolder()
         try folder.write("Downloads/peru.json", #"[{"name": {"common": "Peru"}, "cca3": "PER", "region": "Americas"}]"#)
@@ -48,8 +49,11 @@ struct ExplainCommandTests {
         #expect(run.stdout.contains("ignored keys: none; the [Country] model reads every key\n"))
         #expect(
             run.stdout.contains(
-                "a case for it (once 'dogpatch-contracts add' has copied it under the fixtures folder):"))
-        #expect(run.stdout.contains(#""response": { "fixture": "peru.json" }"#))
+                "a case for it, once 'dogpatch-contracts add' has copied the body to Fixtures/countries/peru.json:"
+            ), "\(run.stdout)")
+        #expect(run.stdout.contains(#""response": { "fixture": "countries/peru.json" }"#))
+        let model = try folder.run(["explain", "Downloads/peru.json", "--model", "[Country]"])
+        #expect(model.stdout.contains(#""response": { "fixture": "countries/peru.json" }"#), "\(model.stdout)")
     }
 
     @Test("bad arguments and unreadable files exit 2 with a message")

@@ -136,9 +136,11 @@ struct ServeCommandTests {
     func help() throws {
         let folder = try SuiteFolder()
         let run = try folder.run(["--help"])
-        #expect(run.stdout.contains("serve [PATH ...] [--filter TEXT] [--host ADDR] [--port N] [--case NAME ...]"))
+        #expect(run.stdout.contains("dogpatch-contracts serve [PATH ...] [options]"))
         let own = try folder.run(["serve", "--help"])
         #expect(own.status == 0)
+        #expect(own.stdout.contains("serve [PATH ...] [--filter TEXT] [--host ADDR] [--port N]"))
+        #expect(own.stdout.contains("[--case NAME ...] [--cors ORIGIN ...]"))
         #expect(own.stdout.contains("X-Contract-Case"))
     }
 

@@ -62,7 +62,9 @@ struct CommandLineTests {
         try SampleSuite.write(into: folder)
         let run = try folder.run(["verify", "--filter", "two dgos"])
         #expect(run.status == 2)
-        #expect(run.stderr == "error: no case matches --filter \"two dgos\"; nothing was verified\n")
+        #expect(
+            run.stderr
+                == "error: no case matches --filter \"two dgos\" (did you mean \"two dogs\"?); nothing was verified\n")
         #expect(run.stdout == "0 passed, 0 failed, 0 errors, 0 skipped\n")
         try folder.write("contracts/empty/.keep", "")
         let path = try folder.run(["verify", "contracts/empty"])

@@ -78,4 +78,46 @@ struct FirstHourTests {
                 "does not exist; fixture paths are relative to Fixtures/; did you mean \"dogs.json\"?"),
             "\(run.stderr)")
     }
+
+    @Test(
+        "an endpoint or model differing in case only, a near --filter and a near PATH each name the one meant",
+        arguments: [
+            (
+                ["explain", "Fixtures/dogs.json", "--endpoint", "Countries.ByName"],
+                #"(docs/your-own-endpoint.md); did you mean "countries.byName"?"#
+            ),
+            (["explain", "Fixtures/dogs.json", "--model", "[dog]"], #"; did you mean "[Dog]"?"#),
+            (
+                [
+                    "add", "Fixtures/dogs.json", "--contract", "contracts/new.json", "--name", "x", "--endpoint",
+                    "dogpatch.GetDogs",
+                ],
+                #"; did you mean "dogpatch.getDogs"?"#
+            ),
+            (["verify", "--filter", "two dgos"], #"no case matches --filter "two dgos" (did you mean "two dogs"?)"#),
+            (["verify", "--filter", "godo"], #"(did you mean "good"?)"#),
+            (
+                ["verify", "contracts/godo.json"],
+                #"path "contracts/godo.json" does not exist; did you mean "contracts/good.json"?"#
+            ),
+            (["verify", "Contracts/"], #"path "Contracts/" does not exist; did you mean "contracts/"?"#),
+        ])
+    func nearestName(arguments: [String], message: String) async throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        let run = await Self.run(arguments, in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+    }
+
+    @Test("no did-you-mean for a filter or a path that is near nothing")
+    func nothingNear() async throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        for arguments in [["verify", "--filter", "zzzzzz"], ["verify", "contracts/zzzzzz.json"]] {
+            let run = await Self.run(arguments, in: folder.url)
+            #expect(run.status == 2)
+            #expect(!run.stderr.contains("did you mean"), "\(run.stderr)")
+        }
+    }
 }

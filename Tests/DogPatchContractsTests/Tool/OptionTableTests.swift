@@ -56,6 +56,31 @@ struct OptionTableTests {
         #expect(!command.accepts("--no-such-option"))
     }
 
+    @Test("every line of every command's --help, and of the tool's own help, fits 100 columns", arguments: commands)
+    func helpFitsTheWidth(_ command: Command) {
+        for text in [command.help, Help.main(.builtIn())] {
+            for line in text.split(separator: "\n") where line.count > 100 {
+                Issue.record("\(command.name): \(line.count) columns: \(line)")
+            }
+        }
+    }
+
+    @Test("add's usage says which options go with a file, with --live and with --har")
+    func addUsage() {
+        let usage = Self.command(AddCommand.self).help.components(separatedBy: "\n\n")[0]
+            .split(separator: "\n").map { String($0.drop(while: \.isWhitespace)) }
+        let ways = usage.filter { $0.hasPrefix("USAGE: ") || $0.hasPrefix("dogpatch-contracts") }
+            .map { $0.replacingOccurrences(of: "USAGE: ", with: "") }
+        #expect(ways.count == 3, "\(usage)")
+        #expect(ways.first?.hasPrefix("dogpatch-contracts add FIXTURE --contract FILE --name NAME") == true)
+        #expect(ways.dropFirst().first?.hasPrefix("dogpatch-contracts add --live --contract FILE") == true)
+        #expect(ways.last?.hasPrefix("dogpatch-contracts add --har FILE --contract FILE") == true)
+        let har = usage.drop { !$0.contains("add --har") }.joined(separator: " ")
+        #expect(har.contains("[--dry-run]") && !har.contains("--as PATH"), "\(har)")
+        let live = usage.drop { !$0.contains("add --live") }.prefix(2).joined(separator: " ")
+        #expect(live.contains("--base-url") && !live.contains("--entry"), "\(live)")
+    }
+
     @Test("list takes --contracts and --cases only: --color is refused, and its help has no stray line")
     func list() {
         let list = Self.command(ListCommand.self)

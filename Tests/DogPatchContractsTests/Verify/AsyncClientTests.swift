@@ -111,7 +111,7 @@ struct AsyncClientTests {
         #expect(output.code == .failure)
         #expect(output.stdout.contains("FAIL  contracts/slow.json  slow"))
         #expect(
-            output.stderr.contains("completion did not run within 0.5 s; the request was cancelled"),
+            output.stderr.contains("the completion handler did not run within 0.5 s; the request was cancelled"),
             "\(output.stderr)")
         #expect(output.stdout.hasSuffix("1 passed, 1 failed, 0 errors, 0 skipped\n"), "\(output.stdout)")
         // The request ended, cancelled, rather than left waiting a minute for its answer.
@@ -127,7 +127,7 @@ struct AsyncClientTests {
     func neverReturns() async throws {
         let output = try await verify(AsyncTodoCatalogue.waitsForever, arguments: ["--timeout", "0.2"])
         #expect(output.code == .failure)
-        #expect(output.stderr.contains("completion did not run within 0.2 s"), "\(output.stderr)")
+        #expect(output.stderr.contains("the completion handler did not run within 0.2 s"), "\(output.stderr)")
         #expect(output.stdout.hasSuffix("0 passed, 6 failed, 0 errors, 0 skipped\n"), "\(output.stdout)")
     }
 

@@ -24,7 +24,7 @@ struct FailureTextTests {
         #expect(run.status == 2)
         let shared = #"Fixtures/dogs.json:4:56: error: [0].cost: expected a number, found "free""#
         #expect(
-            output.terminal == """
+            ToolRun.withoutDuration(output.terminal).text == """
                 FAIL  contracts/good.json  two dogs
                 \(shared)
                 Fixtures/dogs.json:4:56: note: the same for 2 cases: contracts/good.json › two dogs, contracts/more.json › same page

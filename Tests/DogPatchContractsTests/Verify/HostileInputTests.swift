@@ -128,7 +128,9 @@ struct HostileInputTests {
             "fixture: lone surrogate", 1,
             #"Fixtures/bad.json:1:10: error: [0].id: invalid JSON: lone surrogate \ud800"#,
             bytes(#"[{"id": "\ud800"}]"#)),
-        .fixture("fixture: empty file", 1, "expected a decoded [Dog], predicted invalidData from the response", Data()),
+        .fixture(
+            "fixture: empty file", 1,
+            "expected a decoded [Dog], but a correct client gets invalidData from this response", Data()),
         .fixture(
             "fixture: NUL bytes", 1, "Fixtures/bad.json:1:1: error: invalid JSON: unexpected NUL byte",
             Data(repeating: 0, count: 64)),

@@ -73,12 +73,12 @@ struct QuietTests {
         #expect(
             failing.stdout == """
                 FAIL  contracts/good.json  two dogs › status 429
-                70 passed, 1 failed, 0 errors, 0 skipped
+                70 passed, 1 failed, 0 errors, 0 skipped; 71 mutants of 1 case
 
                 """)
         let passing = try folder.run(["mutate", "--quiet"])
         #expect(passing.status == 0, "\(passing.stderr)")
-        #expect(passing.stdout == "71 passed, 0 failed, 0 errors, 0 skipped\n")
+        #expect(passing.stdout == "71 passed, 0 failed, 0 errors, 0 skipped; 71 mutants of 1 case\n")
         #expect(try folder.run(["mutate"]).cases("PASS").count == 71)
     }
 

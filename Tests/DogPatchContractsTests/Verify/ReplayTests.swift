@@ -62,7 +62,10 @@ struct ReplayTests {
         let output = try await replay(BrokenClients.wrongQueue, queue: queue)
         #expect(output.code == .failure)
         let expected = queue == "main" ? "the main queue" : "a private queue"
-        #expect(output.stderr.contains("completion ran on an unmarked queue; expected \(expected)"), "\(output.stderr)")
+        #expect(
+            output.stderr.contains(
+                "the completion handler ran on a queue of the client's own choosing (not the main queue, nor the one it was given); expected \(expected)"
+            ), "\(output.stderr)")
         #expect(output.stdout.hasSuffix("1 passed, 3 failed, 0 errors, 0 skipped\n"))
     }
 
@@ -70,7 +73,7 @@ struct ReplayTests {
     func completesTwice() async throws {
         let output = try await replay(BrokenClients.completesTwice, queue: "private")
         #expect(output.code == .failure)
-        #expect(output.stderr.contains("completion ran 2 times; expected exactly once"), "\(output.stderr)")
+        #expect(output.stderr.contains("the completion handler ran 2 times; expected exactly once"), "\(output.stderr)")
         #expect(output.stdout.hasSuffix("1 passed, 3 failed, 0 errors, 0 skipped\n"))
     }
 
@@ -79,7 +82,8 @@ struct ReplayTests {
         let output = try await replay(BrokenClients.neverCompletes, extraArguments: ["--timeout", "0.2"])
         #expect(output.code == .failure)
         #expect(
-            output.stderr.contains("completion did not run within 0.2 s; the request was cancelled"), "\(output.stderr)"
+            output.stderr.contains("the completion handler did not run within 0.2 s; the request was cancelled"),
+            "\(output.stderr)"
         )
         #expect(output.stdout.contains("PASS  contracts/bystander.json  bystander"))
         #expect(output.stdout.hasSuffix("1 passed, 3 failed, 0 errors, 0 skipped\n"))

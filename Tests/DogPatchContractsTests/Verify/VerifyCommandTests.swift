@@ -17,6 +17,24 @@ struct VerifyCommandTests {
         #expect(run.stderr.isEmpty)
     }
 
+    @Test("the case lines line up and the summary says how long the run took; the JSON report keeps its bytes")
+    func summaryDuration() throws {
+        let folder = try SuiteFolder()
+        try SampleSuite.write(into: folder)
+        try folder.write(
+            "contracts/skip.json",
+            SampleSuite.dogsContract.replacingOccurrences(
+                of: #""name": "offline","#, with: #""name": "offline", "skip": "later","#))
+        let run = try folder.run(["verify", "--jobs", "1"])
+        #expect(try #require(run.duration).wholeMatch(of: #/ in \d+\.\d s/#) != nil, "\(run.duration ?? "none")")
+        let labels = run.stdout.split(separator: "\n").dropLast().map { $0.prefix(6) }
+        #expect(Set(labels) == ["PASS  ", "SKIP  "], "\(labels)")
+        let json = try folder.run(["verify", "--format", "json"])
+        #expect(json.duration == nil && !json.stdout.contains(" in "), "\(json.stdout)")
+        let again = try folder.run(["verify", "--format", "json"])
+        #expect(json.stdout == again.stdout)
+    }
+
     struct FailingCase: Sendable, CustomTestStringConvertible {
         let name: String
         let original: String
@@ -37,17 +55,18 @@ struct VerifyCommandTests {
             name: "wrong error case", original: #""error": "responseUnsuccessful", "status": 404"#,
             replacement: #""error": "invalidData""#,
             failedCase: "not found",
-            message: "expected invalidData, predicted responseUnsuccessful(404) from the response"),
+            message: "expected invalidData, but a correct client gets responseUnsuccessful(404) from this response"),
         FailingCase(
             name: "wrong path", original: #""path": "[1].id""#, replacement: #""path": "[0].id""#,
             failedCase: "missing id",
             message:
-                "expected jsonConversionFailure at [0].id, predicted jsonConversionFailure at [1].id (required key is missing)"
+                "expected jsonConversionFailure at [0].id, but a correct client gets jsonConversionFailure at [1].id (required key is missing)"
         ),
         FailingCase(
             name: "wrong status", original: #""responseUnsuccessful", "status": 404"#,
             replacement: #""responseUnsuccessful", "status": 410"#,
-            failedCase: "not found", message: "expected responseUnsuccessful(410), predicted responseUnsuccessful(404)"),
+            failedCase: "not found",
+            message: "expected responseUnsuccessful(410), but a correct client gets responseUnsuccessful(404)"),
         FailingCase(
             name: "expects decoding, body fails", original: #""error": "jsonConversionFailure", "path": "[1].id""#,
             replacement: #""decodes": true"#,

@@ -29,7 +29,15 @@ struct AddCommand: ToolCommand {
 
     static let spec = CommandSpec<AddCommand>(
         name: "add",
-        synopsis: "(FIXTURE | --live | --har FILE) --contract FILE --name NAME (--endpoint E | --model M) [options]",
+        synopsis: """
+            FIXTURE --contract FILE --name NAME [--endpoint E | --model M]
+              [--status N] [--expect WHAT] [--arguments JSON] [--as PATH] [options]
+            --live --contract FILE --name NAME [--endpoint E] [--arguments JSON]
+              [--base-url [API=]URL] [--keep-header NAME] [--raw] [options]
+            --har FILE --contract FILE [--name NAME] [--entry N | --filter TEXT]
+              [--dry-run] [--keep-header NAME] [--raw] [options]
+            """,
+        brief: "(FIXTURE | --live | --har FILE) --contract FILE [--name NAME] [options]",
         summary: "add a fixture and a case, then verify it",
         about: """
             Adds a case for a response body and verifies it. A body outside the fixtures folder is copied

@@ -15,7 +15,7 @@ struct ExplainCommand: ToolCommand {
         synopsis: "FIXTURE (--model M | --endpoint E) [options]",
         summary: "decode a body and show what a case needs",
         about: """
-            Decodes a response body with the API's own decoder, as verify's prediction does, and prints
+            Decodes a response body with the API's own decoder, as verify does before it replays, and prints
             what a case needs: the outcome (the value, or the APIError with its path, line and column),
             the element count, the first records, the keys the model never reads, and a case to start
             from. The file can be anywhere; a pipe such as /dev/stdin is read too.
@@ -50,15 +50,18 @@ struct ExplainCommand: ToolCommand {
 
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
         guard let file else { return CommandOutcome(.invalid) }
-        let resolved: (endpoint: Endpoint?, model: ModelDescriptor)
+        let (endpoint, model): (Endpoint?, ModelDescriptor)
         do throws(CommandLineError) {
-            resolved = try target.resolve(in: context.catalogue, command: Self.name)
+            (endpoint, model) = try target.resolve(in: context.catalogue, command: Self.name)
         } catch {
             throw .usage(error)
         }
+        // The API whose fixtures folder a body from outside is suggested for: the endpoint's, or
+        // that of the first endpoint decoding the model.
+        let api = (endpoint ?? context.catalogue.endpoints.first { $0.model.name == model.name })?.api
         switch Explanation.explain(
-            file: file, in: context.environment.location, fixtures: fixturesFolder, model: resolved.model,
-            status: status, endpoint: resolved.endpoint)
+            file: file, in: context.environment.location, fixtures: fixturesFolder, model: model, status: status,
+            api: api, endpoint: endpoint)
         {
         case .success(let explanation):
             context.results(explanation.text(tool: context.tool.name))

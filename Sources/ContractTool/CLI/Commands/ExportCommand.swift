@@ -27,7 +27,12 @@ struct ExportCommand: ToolCommand, SuiteCommand {
 
     static let spec = CommandSpec<ExportCommand>(
         name: "export",
-        synopsis: "(pact --out DIR | openapi --out FILE) [PATH ...] [options] | schema --out FILE",
+        synopsis: """
+            pact --out DIR [PATH ...] [options]
+            openapi --out FILE [PATH ...] [options]
+            schema --out FILE
+            """,
+        brief: "(pact --out DIR | openapi --out FILE | schema --out FILE) [options]",
         summary: "write the contracts as Pact files or an OpenAPI 3.1 document, or their JSON Schema",
         about: """
             pact: one Pact 3.0.0 file per API, DIR/<consumer>-<provider>.json, an interaction per case

@@ -21,8 +21,8 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
             From every passing 2xx decode case of an endpoint contract, derives the answers a server
             could plausibly send (each key the model reads removed, null, or of another type; the body
             cut, empty, of the other shape, an HTML page; the status 401, 404, 429, 500, 503; a timeout
-            and no connection) and runs each through the prediction and the real client, which must
-            give exactly the predicted outcome, once, on its queue. Each mutant is a result named
+            and no connection) and runs each through the real client, which must
+            give exactly what a correct client gets from it, once, on its queue. Each mutant is a result named
             CASE › MUTATION. With --profiles, what each model accepts is kept in DIR/<Model>.json and
             every change to it fails the run.
             """,
@@ -48,7 +48,7 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
             },
             .value(
                 "--profiles", "DIR",
-                "compare each model's profile with DIR/<Model>.json (written when absent);\nkeep DIR outside the contracts folder"
+                "compare each model's profile with DIR/<Model>.json (written when\nabsent); keep DIR outside the contracts folder"
             ) {
                 $0.profiles = $1
             },
@@ -72,13 +72,14 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
             }
         },
         exitStatus: [
-            (0, "the clients gave the predicted outcome for every mutant, and no profile changed"),
+            (0, "the clients did right by every mutant, and no profile changed"),
             (1, "a mutant was mishandled, or a model's profile changed"),
             (2, "a contract is invalid, a case to mutate does not pass, or the arguments are wrong"),
         ]
     )
 
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
+        let start = ContinuousClock.now
         let environment = context.environment
         try checkReportFiles(reporting.files, in: context)
         if let profiles { _ = try outsideContracts(profiles, option: "--profiles", example: "profiles", in: context) }
@@ -109,11 +110,18 @@ struct MutateCommand: ToolCommand, SuiteCommand, ReportingCommand {
         report.tool = context.tool.name
         var outcome = CommandOutcome(
             ExitCode(report: report),
-            context.print(report, format: reporting.format, color: reporting.color, quiet: reporting.quiet) + problems,
+            context.print(
+                report, format: reporting.format, color: reporting.color, quiet: reporting.quiet,
+                closing: Self.ran(run.counts) + CommandContext.took(since: start)) + problems,
             color: reporting.color)
         if run.unwritten != nil { outcome.code = .invalid }
         reporting.files.write(report, environment: environment, into: &outcome)
         return outcome
+    }
+
+    /// What the summary line says the run did: `; 715 mutants of 16 cases`.
+    private static func ran(_ counts: (cases: Int, mutants: Int)) -> String {
+        "; \(counts.mutants) \(counts.mutants == 1 ? "mutant" : "mutants") of \(counts.cases) \(counts.cases == 1 ? "case" : "cases")"
     }
 
     /// A problem of the profile check, worded with mutate's flags.

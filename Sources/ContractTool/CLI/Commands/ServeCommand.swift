@@ -13,7 +13,11 @@ struct ServeCommand: ToolCommand, SuiteCommand {
 
     static let spec = CommandSpec<ServeCommand>(
         name: "serve",
-        synopsis: "[PATH ...] [--filter TEXT] [--host ADDR] [--port N] [--case NAME ...] [--cors ORIGIN ...]",
+        synopsis: """
+            [PATH ...] [--filter TEXT] [--host ADDR] [--port N]
+              [--case NAME ...] [--cors ORIGIN ...] [options]
+            """,
+        brief: "[PATH ...] [options]",
         summary: "serve the contracts over HTTP as the app's mock server",
         about: """
             Answers HTTP requests with the contracts' cases until SIGINT or SIGTERM, on one port for
@@ -51,13 +55,13 @@ struct ServeCommand: ToolCommand, SuiteCommand {
             },
             .value(
                 "--case", "NAME",
-                "answer with this case where nothing else chooses one: a case name, for every\ncontract that has it, or \"CONTRACT › NAME\"; repeat it for more"
+                "answer with this case where nothing else chooses one: a case name, for\nevery contract that has it, or \"CONTRACT › NAME\"; repeat it for more"
             ) {
                 $0.choices.append($1)
             },
             .value(
                 "--cors", "ORIGIN",
-                "let a web page of this origin (http://localhost:3000) call the server: preflights\nanswered, answers carry Access-Control-Allow-Origin; repeat it for more"
+                "let a web page of this origin (http://localhost:3000) call the server:\npreflights answered, answers carry Access-Control-Allow-Origin; repeat it for more"
             ) { command, value throws(CommandLineError) in
                 guard let parts = URLComponents(string: value), ["http", "https"].contains(parts.scheme ?? ""),
                     parts.host != nil, parts.path.isEmpty || parts.path == "/", parts.query == nil

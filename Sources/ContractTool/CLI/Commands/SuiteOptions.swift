@@ -66,8 +66,9 @@ extension SuiteCommand where Self: ToolCommand {
     /// Why a run selected no case, worded with the command's flags.
     static func words(_ empty: SuiteSelection.Empty) -> String {
         switch empty {
-        case .noFilterMatch(let filters):
+        case .noFilterMatch(let filters, let nearest):
             "no case matches " + filters.map { "--filter \"\($0)\"" }.joined(separator: " or ")
+                + (nearest.map { " (did you mean \(CodingPath.quote($0))?)" } ?? "")
         case .emptyShard(let index, let count, _):
             "shard \(index)/\(count) is empty: every selected case falls in another shard"
         case .noContractsInPaths: "no contracts found in the given paths"

@@ -21,5 +21,7 @@ extension ToolCommand {
     /// The command's name, such as `verify`.
     static var name: String { spec.name }
     /// Its line in the tool's help.
-    static var usageLine: (synopsis: String, summary: String) { ("\(spec.name) \(spec.synopsis)", spec.summary) }
+    static var usageLine: (synopsis: String, summary: String) {
+        ("\(spec.name) \(spec.brief ?? spec.synopsis)", spec.summary)
+    }
 }

@@ -53,7 +53,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
             },
             .flag(
                 "--require-coverage", optional: "OUTCOMES",
-                "fail (exit 1) naming every endpoint the contracts use and outcome no case\nreaches; =OUTCOMES requires only those, comma-separated:\(Help.coverageColumns)"
+                "fail (exit 1) naming every endpoint the contracts use and outcome no\ncase reaches; =OUTCOMES requires only those, comma-separated:\(Help.coverageColumns)"
             ) {
                 $0.coverage = true
                 $0.requiredCoverage.formUnion(
@@ -92,7 +92,7 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
 
     /// Verifies the selected cases, prints the report, and writes the report files.
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
-        let environment = context.environment
+        let (start, environment) = (ContinuousClock.now, context.environment)
         try checkReportFiles(reporting.files, in: context)
         let selection = try selection(in: context)
         let progress = ProgressReporter(enabled: environment.stderrIsTerminal, output: context.output)
@@ -117,7 +117,8 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
         var outcome = CommandOutcome(
             ExitCode(report: report),
             context.print(
-                report, format: reporting.format, color: reporting.color, trailer: trailer, quiet: reporting.quiet),
+                report, format: reporting.format, color: reporting.color, trailer: trailer, quiet: reporting.quiet,
+                closing: CommandContext.took(since: start)),
             color: reporting.color)
         if let hint = Help.fewerOutcomes(
             required: requiredCoverage, option: "--require-coverage", matrix: report.coverage)

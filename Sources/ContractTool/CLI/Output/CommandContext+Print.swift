@@ -12,9 +12,12 @@ extension CommandContext {
     ///   - color: The colour choice.
     ///   - trailer: Text printed after the cases and before the summary, as text only.
     ///   - quiet: `--quiet`: as text, leave out the passed and skipped cases with nothing to say.
+    ///   - closing: What the summary line ends with, as text only: how long the run took, such as
+    ///     ` in 1.2 s`.
     /// - Returns: The diagnostics still to report.
     func print(
-        _ report: Report, format: Report.Format, color: ColorChoice, trailer: String = "", quiet: Bool = false
+        _ report: Report, format: Report.Format, color: ColorChoice, trailer: String = "", quiet: Bool = false,
+        closing: String = ""
     ) -> [ToolProblem] {
         guard format == .text else {
             // Printed a block at a time as the results are read back, never the whole report at once.
@@ -39,7 +42,16 @@ extension CommandContext {
                 output.standardError(ToolProblem.diagnostics(caseDiagnostics).rendered(color: errorColor, tool: tool))
             }
         }
-        results(trailer + summary)
+        results(trailer + (summary.hasSuffix("\n") ? summary.dropLast() + closing + "\n" : summary + closing))
         return []
+    }
+
+    /// How long a run took since it started, as a summary line ends with it: ` in 1.2 s`.
+    /// - Parameter start: When the run started.
+    /// - Returns: The words, with a leading space.
+    static func took(since start: ContinuousClock.Instant) -> String {
+        let elapsed = start.duration(to: .now).components
+        let tenths = (elapsed.seconds * 1_000 + elapsed.attoseconds / 1_000_000_000_000_000 + 50) / 100
+        return " in \(tenths / 10).\(tenths % 10) s"
     }
 }

@@ -18,7 +18,9 @@ extension CommandLineError {
             case .fixturesFolderIsAFile(let folder):
                 "fixtures folder \(CodingPath.quote(folder)) is a file, not a folder"
             case .contractsFolderMissing(let folder): "contracts folder \(CodingPath.quote(folder)) does not exist"
-            case .pathMissing(let path): "path \(CodingPath.quote(path)) does not exist"
+            case .pathMissing(let path, let nearest):
+                "path \(CodingPath.quote(path)) does not exist"
+                    + (nearest.map { "; did you mean \(CodingPath.quote($0))?" } ?? "")
             case .noSuite(let start, nil):
                 """
                 no contract suite here: looked for a "contracts" folder (or a Package.swift) in \(CodingPath.quote(start)) \

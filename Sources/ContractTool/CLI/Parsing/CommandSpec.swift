@@ -6,8 +6,11 @@ import ContractEngine
 struct CommandSpec<Parsed>: Sendable {
     /// The command's name, such as `verify`.
     let name: String
-    /// What follows `TOOL NAME` in the usage line.
+    /// What follows `TOOL NAME` in the usage line; one line a way of running the command, and a
+    /// line that starts with a space continues the one above it.
     let synopsis: String
+    /// A shorter synopsis for the tool's own help, where the full one would not fit a line.
+    var brief: String? = nil
     /// One line for the tool's own help.
     let summary: String
     /// A paragraph saying what the command does.
@@ -81,26 +84,36 @@ struct CommandSpec<Parsed>: Sendable {
     /// - Parameter tool: The tool's name and catalogue.
     /// - Returns: The help.
     func help(_ tool: ToolIdentity) -> String {
-        tool.words(help(name: tool.name))
-    }
-
-    private func help(name tool: String) -> String {
-        var out = "USAGE: \(tool) \(name) \(synopsis)\n\n\(about)\n"
+        var out = usage(tool: tool.name) + "\n" + tool.words(about) + "\n"
         if !arguments.isEmpty {
-            out += "\nARGUMENTS:\n" + arguments.map { Help.entry($0.name, $0.help) }.joined()
+            out += "\nARGUMENTS:\n" + arguments.map { Help.entry($0.name, tool.words($0.help)) }.joined()
         }
         out += "\nOPTIONS:\n"
         for option in options {
             let value = option.value.map { option.valueIsOptional ? "[=\($0)]" : " " + $0 } ?? ""
             let names = option.names.joined(separator: ", ") + value
-            out += Help.entry(names, option.help)
+            out += Help.entry(names, tool.words(option.help))
         }
         out += Help.entry("-h, --help", "show this help")
         out += "\nEXIT STATUS:\n"
         for (code, meaning) in exitStatus {
-            out += "  \(code)  " + meaning.replacingOccurrences(of: "\n", with: "\n     ") + "\n"
+            out += "  \(code)  " + tool.words(meaning).replacingOccurrences(of: "\n", with: "\n     ") + "\n"
         }
         return out + "\n"
+    }
+
+    /// The usage lines: `USAGE: TOOL NAME` and the synopsis's first line, then each other way of
+    /// running the command under it, and continuations lined up after `TOOL NAME`.
+    private func usage(tool: String) -> String {
+        let lead = "\(tool) \(name) "
+        var out = ""
+        for (index, line) in synopsis.split(separator: "\n").enumerated() {
+            out += index == 0 ? "USAGE: " : "       "
+            out +=
+                line.hasPrefix(" ") ? String(repeating: " ", count: lead.count) + line.drop { $0 == " " } : lead + line
+            out += "\n"
+        }
+        return out
     }
 }
 

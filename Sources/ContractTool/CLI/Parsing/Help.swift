@@ -39,13 +39,35 @@ enum Help {
             "\(option) requires every outcome and queue; \(option)=OUTCOMES requires only those named, such as \(option)=decoded,4xx,5xx,network,main (docs/mutation-and-coverage.md)"
     }
 
-    /// One line of a help table: the name padded to a column, then the help, continued beneath it.
+    /// The widest line any help prints: a terminal of 100 columns shows every line whole.
+    static let width = 100
+
+    /// One line of a help table: the name padded to a column, then the help, continued beneath it
+    /// and wrapped at a word so that no line passes `width`.
     static func entry(_ name: String, _ help: String, column: Int = 28) -> String {
         let lead = "  " + name
         let padding =
             lead.count < column
             ? String(repeating: " ", count: column - lead.count) : "\n" + String(repeating: " ", count: column)
-        return lead + padding + help.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: column))
-            + "\n"
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+            wrapped(String($0), width: width - column)
+        }
+        return lead + padding + lines.joined(separator: "\n" + String(repeating: " ", count: column)) + "\n"
+    }
+
+    /// A line cut at spaces into lines of at most `width` characters (a longer word stands alone);
+    /// a line that fits is kept as it is.
+    static func wrapped(_ line: String, width: Int) -> [String] {
+        guard line.count > width else { return [line] }
+        var lines: [String] = []
+        var current = ""
+        for word in line.split(separator: " ") {
+            if !current.isEmpty, current.count + 1 + word.count > width {
+                lines.append(current)
+                current = ""
+            }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        return lines + [current]
     }
 }
