@@ -24,7 +24,7 @@ struct AddCommand: ToolCommand {
     var har: String?
     var pick = CaseAddition.Pick()
 
-    /// What `--expect` accepts besides the `APIError` cases.
+    /// What `--expect` accepts besides the endpoint's error names.
     static let decodes = "decodes"
 
     static let spec = CommandSpec<AddCommand>(
@@ -63,7 +63,7 @@ struct AddCommand: ToolCommand {
             },
             .value(
                 "--expect", "WHAT",
-                "decodes, or an APIError case: invalidRequest, responseUnsuccessful,\ninvalidData, jsonConversionFailure (default: the observed outcome)"
+                "decodes, or one of the endpoint's errors, such as APIError's responseUnsuccessful or\ninvalidData (default: the observed outcome)"
             ) {
                 $0.request.expect = try expectation($1)
             },

@@ -16,7 +16,7 @@ struct ExplainCommand: ToolCommand {
         summary: "decode a body and show what a case needs",
         about: """
             Decodes a response body with the API's own decoder, as verify does before it replays, and prints
-            what a case needs: the outcome (the value, or the APIError with its path, line and column),
+            what a case needs: the outcome (the value, or the client's error with its path, line and column),
             the element count, the first records, the keys the model never reads, and a case to start
             from. The file can be anywhere; a pipe such as /dev/stdin is read too.
             """,
