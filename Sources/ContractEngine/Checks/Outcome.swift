@@ -21,8 +21,8 @@ package enum Outcome: Sendable {
             guard let words = errors.words(for: error) else {
                 let reason =
                     error is Endpoint.ArgumentError
-                    ? "the contract's arguments do not fit the call: \(error)"
-                    : "the client failed with \(error), which is not a \(errors.typeName)"
+                    ? "an error of the contract's arguments (\(error))"
+                    : "an error that is not a \(errors.typeName) (\(error))"
                 let problem = DecodeProblem(path: "", reason: reason)
                 self = .failed(ErrorName(ErrorName.foreign, in: errors), status: nil, problem: problem)
                 return

@@ -169,3 +169,28 @@ extension ClientWordsTests {
         #expect(required.stderr.contains("notes.search: no replayed case reaches noQuery"), "\(required.stderr)")
     }
 }
+
+extension ClientWordsTests {
+    struct Unexpected: Error {}
+
+    @Test("a client that throws something not of its vocabulary fails, naming what it threw")
+    func foreignError() async throws {
+        let endpoint = Endpoint(
+            name: "notes.search", model: NotesApp.notes, parameters: [.init("q", .string, required: true)],
+            baseURL: NotesApp.baseURL, errors: NotesApp.vocabulary, rules: NotesApp.rules
+        ) { (_: Endpoint.AsyncInvocation) async throws -> [NotesApp.Note] in throw Unexpected() }
+        let folder = try SuiteFolder()
+        try folder.write(
+            "contracts/notes.json",
+            #"{"endpoint": "notes.search", "arguments": {"q": "a"}, "cases": [{"name": "x", "response": {"status": 401}, "expect": {"error": "unauthorized"}}]}"#
+        )
+        let run = await NotesApp.run(
+            ["verify", "--timeout", "60"], in: folder.url,
+            catalogue: Catalogue(endpoints: [endpoint], models: [NotesApp.notes]))
+        #expect(run.status == 1)
+        #expect(
+            run.stderr.contains(
+                "client returned an error that is not a NoteError (Unexpected()) for HTTP 401; expected unauthorized"),
+            "\(run.stderr)")
+    }
+}
