@@ -209,20 +209,4 @@ extension ContractLoader {
         }
         return arguments
     }
-
-    private func readRequest(_ member: JSONMember?, endpoint: Endpoint?, named: Bool, reader: inout ContractReader)
-        -> RequestExpectation?
-    {
-        guard let member else { return nil }
-        if endpoint == nil, !named {
-            reader.error("\"request\" needs an \"endpoint\" whose client sends it", at: member.keyPosition)
-        }
-        guard let members = reader.members(of: member.value, in: "\"request\"", allowed: ["method", "path", "query"])
-        else { return nil }
-        var request = RequestExpectation()
-        request.method = reader.string(members["method"])
-        request.path = reader.string(members["path"])
-        request.query = reader.stringObject(members["query"])
-        return request
-    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The request a client must send.
 struct RequestExpectation: Sendable {
     /// The HTTP method, such as `GET`.
@@ -6,4 +8,39 @@ struct RequestExpectation: Sendable {
     var path: Located<String>?
     /// The exact query items, by name.
     var query: Located<[String: String]>?
+    /// The headers the client must set, in the order written; other headers are the client's own.
+    var headers: [Header] = []
+    /// The JSON body the client must send, when the contract states one.
+    var body: Body?
+
+    /// The methods a contract may state: what clients send to a JSON API.
+    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]
+
+    /// One header the client must set. Names compare without regard to case.
+    struct Header: Sendable, Equatable {
+        /// The name as the contract writes it.
+        var name: String
+        /// The value, or `nil` for presence alone (`"Authorization": true`): a secret's value is
+        /// never written.
+        var value: String?
+        /// Where the value is written.
+        var position: SourcePosition
+    }
+
+    /// The body the client must send: JSON written in the contract, or a fixture holding it.
+    enum Body: Sendable {
+        /// `"body"`: the JSON as the contract writes it, positions in the contract.
+        case inline(JSONNode)
+        /// `"bodyFixture"`: a path relative to the fixtures folder, the file it resolves to, and
+        /// where the path is written.
+        case fixture(path: String, file: String, position: SourcePosition)
+
+        /// Where the contract states the body.
+        var position: SourcePosition {
+            switch self {
+            case .inline(let node): node.position
+            case .fixture(_, _, let position): position
+            }
+        }
+    }
 }

@@ -52,7 +52,14 @@ extension ContractSchema {
               "description": "What the client must send.",
               "properties": {
                 "method": {
-                  "type": "string"
+                  "enum": [
+                    "GET",
+                    "POST",
+                    "PUT",
+                    "PATCH",
+                    "DELETE",
+                    "HEAD"
+                  ]
                 },
                 "path": {
                   "type": "string",
@@ -64,7 +71,35 @@ extension ContractSchema {
                     "type": "string"
                   },
                   "description": "The exact set of query items."
+                },
+                "headers": {
+                  "type": "object",
+                  "additionalProperties": {
+                    "anyOf": [
+                      {
+                        "type": "string"
+                      },
+                      {
+                        "const": true
+                      }
+                    ]
+                  },
+                  "description": "Headers the client must send: a value, or true for one sent with any value (a credential's value is never written)."
+                },
+                "body": {
+                  "description": "The JSON body the client must send, compared as JSON (key order and whitespace free, numbers exact)."
+                },
+                "bodyFixture": {
+                  "type": "string",
+                  "minLength": 1,
+                  "description": "A file under the fixtures folder holding the JSON body the client must send."
                 }
+              },
+              "not": {
+                "required": [
+                  "body",
+                  "bodyFixture"
+                ]
               }
             },
             "model": {

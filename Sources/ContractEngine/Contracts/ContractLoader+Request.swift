@@ -1,0 +1,101 @@
+import ContractCatalogue
+import Foundation
+
+extension ContractLoader {
+    /// Reads `request`: the method, path, query, headers and body the client must send, each
+    /// problem where it is written.
+    func readRequest(_ member: JSONMember?, endpoint: Endpoint?, named: Bool, reader: inout ContractReader)
+        -> RequestExpectation?
+    {
+        guard let member else { return nil }
+        if endpoint == nil, !named {
+            reader.error("\"request\" needs an \"endpoint\" whose client sends it", at: member.keyPosition)
+        }
+        guard
+            let members = reader.members(
+                of: member.value, in: "\"request\"",
+                allowed: ["method", "path", "query", "headers", "body", "bodyFixture"])
+        else { return nil }
+        var request = RequestExpectation()
+        request.method = readMethod(members["method"], reader: &reader)
+        request.path = reader.string(members["path"])
+        request.query = reader.stringObject(members["query"])
+        request.headers = readRequestHeaders(members["headers"], reader: &reader)
+        request.body = readRequestBody(members, reader: &reader)
+        return request
+    }
+
+    /// `method`: one of the methods a JSON client sends, in upper case as HTTP writes them.
+    private func readMethod(_ member: JSONMember?, reader: inout ContractReader) -> Located<String>? {
+        guard let method = reader.string(member) else { return nil }
+        guard RequestExpectation.methods.contains(method.value) else {
+            let known = RequestExpectation.methods.map { JSONValue.quote($0) }.joined(separator: ", ")
+            let upper = method.value.uppercased()
+            let hint =
+                RequestExpectation.methods.contains(upper) ? "; did you mean \(JSONValue.quote(upper))?" : ""
+            reader.error(
+                "\"method\" must be one of \(known), found \(JSONValue.quote(method.value))\(hint)",
+                at: method.position)
+            return nil
+        }
+        return method
+    }
+
+    /// `headers`: each a value the client must send, or `true` for one it must send whose value
+    /// the contract does not state; a header that carries a credential is never written with
+    /// its value.
+    private func readRequestHeaders(_ member: JSONMember?, reader: inout ContractReader)
+        -> [RequestExpectation.Header]
+    {
+        guard let member else { return [] }
+        guard case .object(let list) = member.value.value else {
+            reader.error(
+                "\"headers\" must be an object of header names, found \(member.value.value.foundDescription)",
+                at: member.value.position)
+            return []
+        }
+        var headers: [RequestExpectation.Header] = []
+        for entry in list {
+            let name = JSONValue.quote(entry.key)
+            if let first = headers.first(where: { $0.name.caseInsensitiveCompare(entry.key) == .orderedSame }) {
+                reader.error(
+                    "duplicate header \(name) in \"headers\" (names ignore case; first at line \(first.position.line))",
+                    at: entry.keyPosition)
+                continue
+            }
+            switch entry.value.value {
+            case .string where Redaction.secretHeaders.contains(entry.key.lowercased()):
+                reader.error(
+                    "header \(name) carries a credential: write true (the client sends it), never its value",
+                    at: entry.value.position)
+            case .string(let value):
+                headers.append(.init(name: entry.key, value: value, position: entry.value.position))
+            case .bool(true):
+                headers.append(.init(name: entry.key, value: nil, position: entry.value.position))
+            default:
+                reader.error(
+                    "header \(name) must be a string, or true for a header sent with any value, found \(entry.value.value.foundDescription)",
+                    at: entry.value.position)
+            }
+        }
+        return headers
+    }
+
+    /// `body` (JSON written in place) or `bodyFixture` (a path under the fixtures folder), not both.
+    private func readRequestBody(_ members: MemberTable, reader: inout ContractReader) -> RequestExpectation.Body? {
+        let inline = members["body"]
+        let fixture = reader.string(members["bodyFixture"])
+        if let inline, fixture != nil {
+            reader.error("a request takes \"body\" or \"bodyFixture\", not both", at: inline.keyPosition)
+            return nil
+        }
+        if let inline { return .inline(inline.value) }
+        guard let fixture else { return nil }
+        switch fixtures.resolvePath(fixture.value) {
+        case .success(let file): return .fixture(path: fixture.value, file: file, position: fixture.position)
+        case .failure(let problem):
+            reader.error(problem.message, at: fixture.position)
+            return nil
+        }
+    }
+}
