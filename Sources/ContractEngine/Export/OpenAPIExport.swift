@@ -289,7 +289,8 @@ enum OpenAPIExport: GeneratedJSON {
             let basePath = URLComponents(url: endpoint.baseURL, resolvingAgainstBaseURL: false)?.path ?? ""
             var path = request.path
             if path.hasPrefix(basePath) { path = "/" + path.dropFirst(basePath.count).drop { $0 == "/" } }
-            let parameters = endpoint.parameters.map { parameter -> JSONValue in
+            // A JSON argument is what the client sends as its body: the requestBody says it.
+            let parameters = endpoint.parameters.filter { $0.kind != .json }.map { parameter -> JSONValue in
                 let inPath = path.contains("{\(parameter.name)}")
                 let place = inPath ? "path" : "query"
                 let schema: JSONValue =
