@@ -125,7 +125,7 @@ final class CaseRouter: Sendable {
         // Stated headers and bodies are held to only where a contract states some: a GET costs
         // nothing more, and the body is read as JSON once.
         if matching.contains(where: { !$0.stated.isEmpty }) {
-            let body = matching.contains { $0.stated.body != nil } ? StatedRequest.json(request.body) : nil
+            let body = matching.contains { $0.stated.body != nil } ? StatedRequest.jsonBody(request.body) : nil
             matching = matching.filter { $0.stated.isEmpty || $0.stated.isSatisfied(by: request, body: body) }
         }
         guard !matching.isEmpty else {
@@ -223,7 +223,7 @@ final class CaseRouter: Sendable {
         let decodedPath = path.removingPercentEncoding ?? path
         let comparedPath = SentRequest.normalized(path)
         var best: (contract: ServedContract, sent: SentRequest, mismatch: Mismatch)?
-        let body = suite.contracts.contains { $0.stated.body != nil } ? StatedRequest.json(request.body) : nil
+        let body = suite.contracts.contains { $0.stated.body != nil } ? StatedRequest.jsonBody(request.body) : nil
         for contract in suite.contracts {
             guard let sent = contract.request else { continue }
             var mismatch = Self.mismatch(

@@ -49,7 +49,7 @@ extension StatedRequest {
     }
 
     /// A request's body read as JSON; `nil` when empty or not JSON.
-    static func json(_ body: Data) -> JSONValue? {
+    static func jsonBody(_ body: Data) -> JSONValue? {
         guard !body.isEmpty else { return nil }
         return try? JSONParser.parse(body).value
     }
