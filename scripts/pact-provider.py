@@ -6,7 +6,7 @@ Usage: pact-provider.py ROOT API MODE  (prints the port it listens on, then serv
 
 The state of an interaction is the case's "given", else its name, as `export pact` writes it. The
 state-change URL is POST /_pact/state ({"state": ..., "action": "setup"}); every other request gets
-the response of the state set last, whatever its path.
+the response of the state set last, whatever its method, path, headers and body.
 
 Modes: recorded (as the fixtures are), retype (a number the app reads sent as text), drop-required
 (a key the app requires left out), bad-uuid (an id that is not a UUID), ok-for-404 (200 where a case
@@ -141,16 +141,15 @@ CURRENT = {"state": None}
 class Provider(http.server.BaseHTTPRequestHandler):
     def do_POST(self):
         length = int(self.headers.get("Content-Length") or 0)
-        payload = json.loads(self.rfile.read(length) or b"{}")
+        sent = self.rfile.read(length)
         if self.path.startswith("/_pact/state"):
-            CURRENT["state"] = payload.get("state")
+            CURRENT["state"] = json.loads(sent or b"{}").get("state")
             self.send_response(200)
             self.send_header("Content-Length", "0")
             self.end_headers()
         else:
-            self.send_response(404)
-            self.send_header("Content-Length", "0")
-            self.end_headers()
+            # An interaction's request may be a POST with a body: answered by state, as a GET is.
+            self.do_GET()
 
     def do_GET(self):
         status, headers, body = TABLE.get(CURRENT["state"], (404, {}, b""))
@@ -163,6 +162,19 @@ class Provider(http.server.BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+
+    def do_PUT(self):
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        self.do_GET()
+
+    do_PATCH = do_DELETE = do_PUT
+
+    def do_HEAD(self):
+        status, headers, _ = TABLE.get(CURRENT["state"], (404, {}, b""))
+        self.send_response(status)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.end_headers()
 
     def log_message(self, *arguments):
         pass

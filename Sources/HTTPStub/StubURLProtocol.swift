@@ -34,6 +34,11 @@ public final class StubURLProtocol: URLProtocol {
         }
         var routed = request
         routed.setValue(nil, forHTTPHeaderField: Self.tokenHeader)
+        // Darwin hands a URLProtocol the body as a stream, which can be read once: the handler
+        // gets it read in full, as `httpBody`, on every platform.
+        if routed.httpBody == nil, let stream = routed.httpBodyStream {
+            routed.httpBody = Self.readAll(stream)
+        }
         let reply = handler(routed)
         if reply.delay > 0 {
             // URLProtocol is not Sendable; the loading state makes the late answer safe against a cancel.
@@ -42,6 +47,22 @@ public final class StubURLProtocol: URLProtocol {
         } else {
             answer(reply)
         }
+    }
+
+    /// A request body's stream read to its end, or as far as it can be read.
+    static func readAll(_ stream: InputStream) -> Data {
+        var data = Data()
+        stream.open()
+        defer { stream.close() }
+        var buffer = [UInt8](repeating: 0, count: 16 << 10)
+        while true {
+            let count = buffer.withUnsafeMutableBufferPointer { bytes in
+                bytes.baseAddress.map { stream.read($0, maxLength: bytes.count) } ?? 0
+            }
+            guard count > 0 else { break }
+            data.append(contentsOf: buffer[..<count])
+        }
+        return data
     }
 
     override public func stopLoading() {

@@ -78,14 +78,100 @@ package enum TodoApp {
         }.resume()
     }
 
+    /// What the app sends to create a to-do: the request model of `todos.create`.
+    package struct NewTodo: Codable, Equatable, Sendable {
+        let title: String
+        /// `due_at` on the wire, optional.
+        let dueAt: Date?
+        /// Optional.
+        let tags: [String]?
+    }
+
+    /// `Todo`, what creating one answers.
+    package static let todo = ModelDescriptor(
+        Todo.self, name: "Todo", makeDecoder: makeDecoder, makeEncoder: makeEncoder, identifyingPaths: ["title"])
+
+    /// `NewTodo`, the body `todos.create` sends.
+    package static let newTodo = ModelDescriptor(
+        NewTodo.self, name: "NewTodo", makeDecoder: makeDecoder, makeEncoder: makeEncoder)
+
+    /// The token the app signs its writes with.
+    package static let token = "Bearer s3cret-t0ken"
+
+    /// `POST https://todo.example/api/todos` with the `todo` argument as a JSON body, signed with
+    /// `Authorization`, into `Todo`. `viaStream` sends the body as a stream (as Darwin hands it to
+    /// a URLProtocol); `fault` makes the client wrong in one way, for the tests that catch it:
+    /// `lowercasesTitle`, `forgetsAuthorization`, `sendsPUT`.
+    package static let create = Endpoint(
+        name: "todos.create", model: todo,
+        parameters: [.init("todo", .json, required: true), .init("viaStream", .bool), .init("fault", .string)],
+        baseURL: serverURL, requestModel: newTodo
+    ) { call in
+        guard let draft = call.value(NewTodo.self, "todo", decoder: makeDecoder()),
+            var body = try? makeEncoder().encode(draft)
+        else {
+            call.responseQueue.async { call.completion(.failure(.invalidRequest(reason: "no to-do to create"))) }
+            return
+        }
+        let fault = call.string("fault")
+        if fault == "lowercasesTitle" {
+            body =
+                (try? makeEncoder().encode(
+                    NewTodo(title: draft.title.lowercased(), dueAt: draft.dueAt, tags: draft.tags)))
+                ?? body
+        }
+        var request = URLRequest(url: (call.baseURL ?? serverURL).appendingPathComponent("todos"))
+        request.httpMethod = fault == "sendsPUT" ? "PUT" : "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        if fault != "forgetsAuthorization" { request.setValue(token, forHTTPHeaderField: "Authorization") }
+        if call.bool("viaStream") == true {
+            request.httpBodyStream = InputStream(data: body)
+        } else {
+            request.httpBody = body
+        }
+        call.session.makeDataTask(with: request) { data, response, error in
+            let result: Result<DecodedValue, APIError>
+            let status = (response as? HTTPURLResponse)?.statusCode
+            if error != nil || !(200...299).contains(status ?? 0) {
+                result = .failure(.responseUnsuccessful(statusCode: status))
+            } else if let data, !data.isEmpty {
+                do {
+                    let todo = try makeDecoder().decode(Todo.self, from: data)
+                    result = .success(DecodedValue(todo, makeEncoder: makeEncoder))
+                } catch {
+                    result = .failure(.jsonConversionFailure(DecodingFailure(error)))
+                }
+            } else {
+                result = .failure(.invalidData)
+            }
+            call.responseQueue.async { call.completion(result) }
+        }.resume()
+    }
+
     /// The app's catalogue.
-    package static let catalogue = Catalogue(endpoints: [list], models: [todos])
+    package static let catalogue = Catalogue(endpoints: [list, create], models: [todos, todo])
 
     /// A contract of the list: two to-dos recorded as the server writes them.
     package static let contract = """
         { "endpoint": "todos.list", "cases": [
           { "name": "two todos", "response": { "fixture": "todos.json" },
             "expect": { "decodes": true, "count": 2, "values": { "[0].owner.joined_at": "2024-01-02T03:04:05Z" } } } ] }
+        """
+
+    /// A contract of `todos.create`: the request it sends, and a created to-do.
+    package static let createContract = """
+        { "endpoint": "todos.create", "arguments": { "todo": { "title": "Milk", "tags": ["shop"] } },
+          "request": { "method": "POST", "path": "/api/todos", "query": {},
+                       "headers": { "Content-Type": "application/json", "Authorization": true },
+                       "body": { "title": "Milk", "tags": ["shop"] } },
+          "cases": [
+            { "name": "created", "response": { "status": 201, "fixture": "created.json" }, "expect": { "decodes": true } } ] }
+        """
+
+    /// The to-do the create contract's server answers with.
+    package static let created = """
+        {"id": 3, "title": "Milk", "due_at": "2025-06-01T09:00:00Z", "created_at": "2025-05-30T18:30:00Z",
+         "done_note": null, "owner": {"user_name": "ada", "joined_at": null}, "tags": ["shop"]}
         """
 
     /// The fixture the contract reads.

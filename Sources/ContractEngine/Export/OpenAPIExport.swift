@@ -7,7 +7,8 @@ import Foundation
 
 /// `export openapi`: an OpenAPI 3.1 document of the endpoints the selected contracts use, derived
 /// from the clients and the models, never written by hand. Each operation is the request the
-/// client sends (learnt on the stub, as a live request is), its `200` response the JSON Schema of
+/// client sends (learnt on the stub, as a live request is: its method, path and query), the headers and
+/// body its contracts state (the body's schema the request model's), its `200` response the JSON Schema of
 /// exactly what the model accepts (`ModelShape`), and the error statuses the contracts list.
 enum OpenAPIExport: GeneratedJSON {
     /// The document for some contracts.
@@ -16,7 +17,8 @@ enum OpenAPIExport: GeneratedJSON {
     ///   shape cannot be learnt.
     static func document(for contracts: [Contract]) async -> Result<String, ExportFailure> {
         let used = Used(contracts)
-        var paths: [String: JSONValue] = [:]
+        // Each path's operations by method (GET and POST of `/todos` share one path item), and its server.
+        var paths: [String: (server: String, operations: [(String, JSONValue)])] = [:]
         var servers: [String] = []
         for name in used.endpoints.keys.sorted() {
             guard let endpoint = used.endpoints[name] else { continue }
@@ -25,11 +27,11 @@ enum OpenAPIExport: GeneratedJSON {
                 ? String(endpoint.baseURL.absoluteString.dropLast()) : endpoint.baseURL.absoluteString
             if !servers.contains(base) { servers.append(base) }
             switch await template(of: endpoint) {
-            case .success(let operation):
-                paths[operation.path] = object([
-                    ("get", self.operation(endpoint, parameters: operation.parameters, errors: used.statuses[name])),
-                    ("servers", .array([node(object([("url", .string(base))]))])),
-                ])
+            case .success(let learnt):
+                let operation = self.operation(
+                    endpoint, parameters: learnt.parameters + used.headerParameters(of: name),
+                    errors: used.statuses[name], hasBody: used.hasBody(name), security: used.sendsAuthorization(name))
+                paths[learnt.path, default: (base, [])].operations.append((learnt.method.lowercased(), operation))
             case .failure(let failure): return .failure(failure)
             }
         }
@@ -42,13 +44,30 @@ enum OpenAPIExport: GeneratedJSON {
             case .failure(let unlearnable): return .failure(ExportFailure(reason: unlearnable.message))
             }
         }
+        var components: [(String, JSONValue)] = [("schemas", object(schemas))]
+        if used.endpoints.keys.contains(where: used.sendsAuthorization) {
+            // OpenAPI ignores a header parameter named Authorization: a secret is a security scheme.
+            components.append(
+                (
+                    "securitySchemes",
+                    object([
+                        (
+                            authorization,
+                            object([
+                                ("type", .string("apiKey")), ("in", .string("header")),
+                                ("name", .string(authorization)),
+                            ])
+                        )
+                    ])
+                ))
+        }
         let document = object([
             ("openapi", .string("3.1.0")),
             ("jsonSchemaDialect", .string("https://json-schema.org/draft/2020-12/schema")),
             ("info", object([("title", .string("the API as the app's clients read it")), ("version", .string("1"))])),
             ("servers", .array(servers.map { node(object([("url", .string($0))])) })),
-            ("paths", object(paths.keys.sorted().map { ($0, paths[$0] ?? .null) })),
-            ("components", object([("schemas", object(schemas))])),
+            ("paths", object(paths.keys.sorted().map { ($0, pathItem(paths[$0])) })),
+            ("components", object(components)),
         ])
         return .success(document.jsonText + "\n")
     }
@@ -59,12 +78,23 @@ enum OpenAPIExport: GeneratedJSON {
         var endpoints: [String: Endpoint] = [:]
         var statuses: [String: Set<Int>] = [:]
         var models: [String: ModelDescriptor] = [:]
+        /// The headers each endpoint's contracts state, by endpoint name, each name once (the first
+        /// spelling; case ignored), with the value every contract states, or `nil` when they state
+        /// presence alone or differ.
+        var headers: [String: [(name: String, value: String?)]] = [:]
+        /// The endpoints whose contracts state a request body.
+        var bodies: Set<String> = []
 
         init(_ contracts: [Contract]) {
             for contract in contracts {
                 models[OpenAPIExport.componentName(contract.model)] = contract.model
                 guard let endpoint = contract.endpoint else { continue }
                 endpoints[endpoint.name] = endpoint
+                if let requestModel = endpoint.requestModel {
+                    models[OpenAPIExport.componentName(requestModel)] = requestModel
+                }
+                if contract.request?.body != nil { bodies.insert(endpoint.name) }
+                for header in contract.request?.headers ?? [] { add(header, of: endpoint.name) }
                 for case .ready(let spec) in contract.cases {
                     if case .http(let status, _, _) = spec.response.kind, !(200...299).contains(status) {
                         statuses[endpoint.name, default: []].insert(status)
@@ -72,11 +102,58 @@ enum OpenAPIExport: GeneratedJSON {
                 }
             }
         }
+
+        private mutating func add(_ header: RequestExpectation.Header, of endpoint: String) {
+            var list = headers[endpoint] ?? []
+            if let index = list.firstIndex(where: { $0.name.caseInsensitiveCompare(header.name) == .orderedSame }) {
+                if list[index].value != header.value { list[index].value = nil }
+            } else {
+                list.append((header.name, header.value))
+            }
+            headers[endpoint] = list
+        }
+
+        /// Whether an endpoint takes a request body: it has a request model, or a contract states one.
+        func hasBody(_ endpoint: String) -> Bool {
+            bodies.contains(endpoint) || endpoints[endpoint]?.requestModel != nil
+        }
+
+        /// Whether an endpoint's contracts state an `Authorization` header.
+        func sendsAuthorization(_ endpoint: String) -> Bool {
+            headers[endpoint]?.contains { $0.name.lowercased() == "authorization" } ?? false
+        }
+
+        /// The stated headers as required `in: header` parameters, a stated value as the one
+        /// allowed. `Content-Type` is the request body's media type and `Accept` the responses'
+        /// (OpenAPI ignores parameters of those names), and `Authorization` a security scheme.
+        func headerParameters(of endpoint: String) -> [JSONValue] {
+            let ignored: Set<String> = ["accept", "content-type", "authorization"]
+            return (headers[endpoint] ?? []).filter { !ignored.contains($0.name.lowercased()) }.map { header in
+                var schema: [(String, JSONValue)] = [("type", .string("string"))]
+                if let value = header.value { schema.append(("const", .string(value))) }
+                return OpenAPIExport.object([
+                    ("name", .string(header.name)), ("in", .string("header")), ("required", .bool(true)),
+                    ("schema", OpenAPIExport.object(schema)),
+                ])
+            }
+        }
     }
 
-    /// An endpoint's `get` operation: its parameters, the `200` its model describes, and the
-    /// error statuses its contracts list.
-    private static func operation(_ endpoint: Endpoint, parameters: [JSONValue], errors: Set<Int>?) -> JSONValue {
+    /// The name of the security scheme a stated `Authorization` header is, and of the header.
+    private static let authorization = "Authorization"
+
+    /// A path item: its operations by method, and its server.
+    private static func pathItem(_ item: (server: String, operations: [(String, JSONValue)])?) -> JSONValue {
+        guard let item else { return .null }
+        return object(item.operations + [("servers", .array([node(object([("url", .string(item.server))]))]))])
+    }
+
+    /// An endpoint's operation: its parameters, its request body (the request model's schema, or
+    /// any JSON where contracts state a body of an endpoint without one), the `200` its model
+    /// describes, and the error statuses its contracts list.
+    private static func operation(
+        _ endpoint: Endpoint, parameters: [JSONValue], errors: Set<Int>?, hasBody: Bool, security: Bool
+    ) -> JSONValue {
         var responses: [(String, JSONValue)] = [
             (
                 "200",
@@ -91,11 +168,25 @@ enum OpenAPIExport: GeneratedJSON {
             responses.append(
                 ("\(status)", object([("description", .string("an error status a contract lists\(answer)"))])))
         }
-        return object([
+        var members: [(String, JSONValue)] = [
             ("operationId", .string(endpoint.name)),
             ("parameters", .array(parameters.map(node))),
             ("responses", object(responses)),
-        ])
+        ]
+        if hasBody {
+            let schema = endpoint.requestModel.map(schemaReference) ?? object([])
+            let what = endpoint.requestModel.map { "a \($0.name) the client encodes" } ?? "the JSON the contracts state"
+            members.append(
+                (
+                    "requestBody",
+                    object([
+                        ("description", .string(what)), ("required", .bool(true)),
+                        ("content", object([("application/json", object([("schema", schema)]))])),
+                    ])
+                ))
+        }
+        if security { members.append(("security", .array([node(object([(authorization, .array([]))]))]))) }
+        return object(members)
     }
 
     /// The component a model's records are described by: `[Country]` and `Country` share `Country`.
@@ -183,7 +274,7 @@ enum OpenAPIExport: GeneratedJSON {
     /// The operation's path template below its server and its parameters, learnt by calling the
     /// client on the stub with each argument set to a placeholder and seeing where it lands.
     private static func template(of endpoint: Endpoint) async -> Result<
-        (path: String, parameters: [JSONValue]), ExportFailure
+        (method: String, path: String, parameters: [JSONValue]), ExportFailure
     > {
         var arguments: [String: Endpoint.Argument] = [:]
         for parameter in endpoint.parameters {
@@ -198,7 +289,8 @@ enum OpenAPIExport: GeneratedJSON {
             let basePath = URLComponents(url: endpoint.baseURL, resolvingAgainstBaseURL: false)?.path ?? ""
             var path = request.path
             if path.hasPrefix(basePath) { path = "/" + path.dropFirst(basePath.count).drop { $0 == "/" } }
-            let parameters = endpoint.parameters.map { parameter -> JSONValue in
+            // A JSON argument is what the client sends as its body: the requestBody says it.
+            let parameters = endpoint.parameters.filter { $0.kind != .json }.map { parameter -> JSONValue in
                 let inPath = path.contains("{\(parameter.name)}")
                 let place = inPath ? "path" : "query"
                 let schema: JSONValue =
@@ -216,7 +308,7 @@ enum OpenAPIExport: GeneratedJSON {
                 if parameter.kind == .strings { members += [("style", .string("form")), ("explode", .bool(false))] }
                 return object(members)
             }
-            return (path, parameters)
+            return (request.method, path, parameters)
         }
     }
 

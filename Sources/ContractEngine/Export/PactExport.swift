@@ -143,7 +143,7 @@ enum PactExport: GeneratedJSON {
                 if let learnt = requests[contract.file] {
                     request = learnt
                 } else {
-                    switch await requestMembers(endpoint, arguments: contract.arguments) {
+                    switch await requestMembers(endpoint, contract: contract, fixtures: fixtures) {
                     case .success(let members): request = members
                     case .failure(let failure): return .failure(failure)
                     }
@@ -310,34 +310,6 @@ enum PactExport: GeneratedJSON {
         return nil
     }
 
-    /// The request the client sends, learnt on the stub: method, path as sent, query, and the
-    /// headers but those that carry credentials or sessions (the pact is shared with another team).
-    private static func requestMembers(_ endpoint: Endpoint, arguments: [String: Endpoint.Argument]) async -> Result<
-        [(String, JSONValue)], ExportFailure
-    > {
-        switch await ClientRequest.learn(endpoint, arguments: arguments) {
-        case .failure(let failure): return .failure(ExportFailure(failure))
-        case .success(let request):
-            var members: [(String, JSONValue)] = [
-                ("method", .string(request.method)), ("path", .string(request.sentPath)),
-            ]
-            if !request.queryItems.isEmpty {
-                var query: [String: [String]] = [:]
-                for item in request.queryItems { query[item.name, default: []].append(item.value ?? "") }
-                members.append(
-                    (
-                        "query",
-                        object(query.keys.sorted().map { ($0, .array((query[$0] ?? []).map { node(.string($0)) })) })
-                    ))
-            }
-            let headers = request.headers.filter { Redaction.mayKeep(header: $0.key) }
-            if !headers.isEmpty {
-                members.append(("headers", object(headers.keys.sorted().map { ($0, .string(headers[$0] ?? "")) })))
-            }
-            return .success(members)
-        }
-    }
-
     /// The response: the status, the `Content-Type` the case gives (any parameters allowed, the
     /// media type in any case, as HTTP compares it), and
     /// the body the app needs with a rule for every key kept.
@@ -450,7 +422,7 @@ enum PactExport: GeneratedJSON {
     /// `integer` rule refuses `34350244.0`, which `Int` decodes, so a whole number is a number
     /// whose text (as the verifier prints it) is whole and within the type's range; a number
     /// read as a `Decimal` is one within its range.
-    private static func leafRule(_ shape: ModelShape, path: String) -> (String, JSONValue)? {
+    static func leafRule(_ shape: ModelShape, path: String) -> (String, JSONValue)? {
         let type = object([("match", .string("type"))])
         let number = object([("match", .string("number"))])
         switch shape {
@@ -471,7 +443,7 @@ enum PactExport: GeneratedJSON {
     }
 
     /// Whether a shape is one the tool cannot describe, or an array or map of such.
-    private static func undescribed(_ shape: ModelShape) -> Bool {
+    static func undescribed(_ shape: ModelShape) -> Bool {
         switch shape {
         case .unknown: true
         case .array(let element), .map(let element): undescribed(element)
@@ -492,20 +464,20 @@ enum PactExport: GeneratedJSON {
         }
     }
 
-    private static func childPath(_ path: String, _ key: String) -> String {
+    static func childPath(_ path: String, _ key: String) -> String {
         let plain = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
         return plain ? path + "." + key : path + "['" + key.replacingOccurrences(of: "'", with: "\\'") + "']"
     }
 
-    private static func matchers(_ list: [JSONValue], combine: String? = nil) -> JSONValue {
+    static func matchers(_ list: [JSONValue], combine: String? = nil) -> JSONValue {
         object([("matchers", .array(list.map(node)))] + (combine.map { [("combine", .string($0))] } ?? []))
     }
 
-    private static func regex(_ pattern: String) -> JSONValue {
+    static func regex(_ pattern: String) -> JSONValue {
         object([("match", .string("regex")), ("regex", .string(pattern))])
     }
 
-    private static func escaped(_ text: String) -> String {
+    static func escaped(_ text: String) -> String {
         var out = ""
         for character in text {
             if "\\^$.|?*+()[]{}/".contains(character) { out.append("\\") }

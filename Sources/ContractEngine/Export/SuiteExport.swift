@@ -71,9 +71,17 @@ package enum SuiteExport {
     }
 
     /// What makes the export write nothing: the contracts and cases that do not load, and the
-    /// fixtures verify cannot read (a case is never left out in silence for them).
+    /// fixtures verify cannot read, a stated request body's among them (a case is never left out
+    /// in silence for them).
     private static func invalid(_ selection: SuiteSelection) -> [Diagnostic] {
-        selection.items.flatMap { $0.problems ?? [] } + selection.fixtureProblems(in: selection.itemContracts)
+        let contracts = selection.itemContracts
+        let bodies = contracts.compactMap { contract -> Diagnostic? in
+            guard case .failure(let problem) = StatedRequest.of(contract, fixtures: selection.fixtureLocator) else {
+                return nil
+            }
+            return problem
+        }
+        return selection.items.flatMap { $0.problems ?? [] } + selection.fixtureProblems(in: contracts) + bodies
     }
 
     /// The pacts, written into their folder.

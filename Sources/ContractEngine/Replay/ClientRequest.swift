@@ -23,6 +23,9 @@ struct ClientRequest: Sendable {
     let queryItems: [URLQueryItem]
     /// The headers the client sets on the request.
     let headers: [String: String]
+    /// The body as the client sent it, read from `httpBody` or `httpBodyStream` by the stub;
+    /// `nil` for none.
+    let body: Data?
 
     /// Why a client sends no request: the base URL it was given, and the reason in words.
     struct Failure: Error, Sendable, Equatable {
@@ -67,12 +70,19 @@ struct ClientRequest: Sendable {
         path = parts?.path ?? "/"
         queryItems = parts?.queryItems ?? []
         headers = request.allHTTPHeaderFields ?? [:]
+        body = request.httpBody.flatMap { $0.isEmpty ? nil : $0 }
     }
+
+    /// Whether the request only reads: a GET or a HEAD, which a live command sends without
+    /// `--allow-writes`.
+    var onlyReads: Bool { method == "GET" || method == "HEAD" }
 
     /// The `request` block a new contract writes, on one line:
     /// `{ "method": "GET", "path": "/v3.1/name/peru", "query": {} }`. The path is the decoded one
     /// unless it holds escapes, which a contract then states as sent; the query is left out when
-    /// a name repeats, which the block cannot state.
+    /// a name repeats, which the block cannot state. The headers the client sets follow, sorted
+    /// by name (a credential as `true`: present, its value never written; framing headers left
+    /// out), then a JSON body as `body`.
     var contractBlock: String {
         var members = [
             "\"method\": \(JSONValue.quote(method))",
@@ -82,6 +92,16 @@ struct ClientRequest: Sendable {
         if Set(items.map(\.name)).count == items.count {
             let written = items.map { "\(JSONValue.quote($0.name)): \(JSONValue.quote($0.value))" }
             members.append("\"query\": " + (written.isEmpty ? "{}" : "{ " + written.joined(separator: ", ") + " }"))
+        }
+        let stated = headers.filter { !Redaction.framingHeaders.contains($0.key.lowercased()) }
+            .sorted { $0.key.lowercased() < $1.key.lowercased() }
+            .map { name, value in
+                "\(JSONValue.quote(name)): "
+                    + (Redaction.secretHeaders.contains(name.lowercased()) ? "true" : JSONValue.quote(value))
+            }
+        if !stated.isEmpty { members.append("\"headers\": { " + stated.joined(separator: ", ") + " }") }
+        if let body, let parsed = try? JSONParser.parse(BodyEncoding.utf8(body)) {
+            members.append("\"body\": " + parsed.value.jsonText)
         }
         return "{ " + members.joined(separator: ", ") + " }"
     }

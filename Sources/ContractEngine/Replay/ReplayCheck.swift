@@ -15,9 +15,11 @@ struct ReplayCheck {
     let prediction: Outcome?
     /// The body the client was served, where its failure's path is named in the body's keys.
     let body: Data
+    /// The body the contract's request states, read: what the client's body must be as JSON.
+    var requestBody: StatedRequestBody?
 
-    /// Checks what replay saw against the contract: the one request and its method, path and
-    /// query; a completion that ran exactly once, on the contract's queue, in time; and a result
+    /// Checks what replay saw against the contract: the one request and its method, path,
+    /// query, headers and body; a completion that ran exactly once, on the contract's queue, in time; and a result
     /// that meets `expect`. Where the client agrees with the prediction, the prediction's own
     /// check has said everything, so nothing is said twice.
     /// - Parameter observation: The requests and completions replay recorded.
@@ -82,10 +84,12 @@ struct ReplayCheck {
                     ))
             }
         }
+        diagnostics += checkHeaders(expected.headers, sent: sent)
+        if let requestBody { diagnostics += Self.checkBody(requestBody, sent: sent.httpBody) }
         return diagnostics
     }
 
-    private func error(_ message: String, at position: SourcePosition) -> Diagnostic {
+    func error(_ message: String, at position: SourcePosition) -> Diagnostic {
         Diagnostic(.error, message, file: contract.file, position: position)
     }
 

@@ -32,6 +32,11 @@ struct CaseRunner: Sendable {
         if let reason = contractCase.skip {
             return (result(.skipped, skipReason: reason), nil)
         }
+        let request: (body: StatedRequestBody?, judged: [Diagnostic])
+        switch statedRequestBody() {
+        case .success(let stated): request = stated
+        case .failure(let diagnostic): return (result(.error, [diagnostic]), nil)
+        }
         let body: LoadedBody
         switch loaded.map(Result.success) ?? loadBody() {
         case .success(let loaded): body = loaded
@@ -50,7 +55,7 @@ struct CaseRunner: Sendable {
         }
         let willReplay = replay && contractCase.replay && contract.endpoint != nil
         let check = OutcomeCheck(contract: contract, contractCase: contractCase, fixtureFile: body.file)
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = request.judged
         var prediction: Outcome?
         if !contractCase.expect.needsReplay {
             let predicted = Predictor.predict(
@@ -68,7 +73,8 @@ struct CaseRunner: Sendable {
         }
         var reached: ReplayedOutcome?
         if willReplay, let endpoint = contract.endpoint {
-            let replay = await replayed(endpoint, body: body.data, check: check, prediction: prediction)
+            let replay = await replayed(
+                endpoint, body: body.data, check: check, prediction: prediction, requestBody: request.body)
             diagnostics += replay.diagnostics
             reached = replay.reached
         }
@@ -83,15 +89,24 @@ struct CaseRunner: Sendable {
         LoadedBody.load(contractCase.response, fixtures: fixtures, contractFile: contract.file)
     }
 
+    /// Stage zero: the body the contract's request states, read, and judged by the endpoint's
+    /// request model when it names one.
+    private func statedRequestBody() -> Result<(body: StatedRequestBody?, judged: [Diagnostic]), Diagnostic> {
+        guard let stated = contract.request?.body else { return .success((nil, [])) }
+        return StatedRequestBody.load(stated, fixtures: fixtures, contractFile: contract.file).map { body in
+            (body, contract.endpoint?.requestModel.map { body.judged(by: $0) } ?? [])
+        }
+    }
+
     /// Stage three: the response served to the real client, and what it did with it checked.
     private func replayed(
-        _ endpoint: Endpoint, body: Data, check: OutcomeCheck, prediction: Outcome?
+        _ endpoint: Endpoint, body: Data, check: OutcomeCheck, prediction: Outcome?, requestBody: StatedRequestBody?
     ) async -> (diagnostics: [Diagnostic], reached: ReplayedOutcome) {
         let observation = await Replayer(timeout: timeout).replay(
             endpoint, contract: contract, response: contractCase.response, body: body)
         let replayCheck = ReplayCheck(
             contract: contract, contractCase: contractCase, timeout: timeout, outcomeCheck: check,
-            prediction: prediction, body: body
+            prediction: prediction, body: body, requestBody: requestBody
         )
         let outcome = observation.firstOutcome.flatMap {
             CoverageOutcome($0, response: contractCase.response, rules: contract.rules)

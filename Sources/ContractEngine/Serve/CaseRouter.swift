@@ -115,12 +115,18 @@ final class CaseRouter: Sendable {
         let comparedPath = SentRequest.normalized(path)
         // A HEAD is answered as its GET would be, without the body.
         let method = request.method == "HEAD" ? "GET" : request.method
-        let matching = suite.contracts(sending: method, to: comparedPath).filter { contract in
+        var matching = suite.contracts(sending: method, to: comparedPath).filter { contract in
             guard let sent = contract.request else { return false }
             // Only the items the endpoint defines are matched: an app's own `api_key` on every
             // request does not make it unmatched.
             let defined = suite.definedQuery(of: contract.endpoint)
             return Self.sameItems(sent.query, query.filter { defined.contains($0.name) })
+        }
+        // Stated headers and bodies are held to only where a contract states some: a GET costs
+        // nothing more, and the body is read as JSON once.
+        if matching.contains(where: { !$0.stated.isEmpty }) {
+            let body = matching.contains { $0.stated.body != nil } ? StatedRequest.jsonBody(request.body) : nil
+            matching = matching.filter { $0.stated.isEmpty || $0.stated.isSatisfied(by: request, body: body) }
         }
         guard !matching.isEmpty else {
             return Routed(answer: unmatched(request, path: String(path), query: query, suite))
@@ -217,11 +223,17 @@ final class CaseRouter: Sendable {
         let decodedPath = path.removingPercentEncoding ?? path
         let comparedPath = SentRequest.normalized(path)
         var best: (contract: ServedContract, sent: SentRequest, mismatch: Mismatch)?
+        let body = suite.contracts.contains { $0.stated.body != nil } ? StatedRequest.jsonBody(request.body) : nil
         for contract in suite.contracts {
             guard let sent = contract.request else { continue }
-            let mismatch = Self.mismatch(
+            var mismatch = Self.mismatch(
                 of: request, decodedPath: decodedPath, comparedPath: comparedPath, query: query, against: sent,
                 defined: suite.definedQuery(of: contract.endpoint), within: best?.mismatch.score ?? .max)
+            if !contract.stated.isEmpty {
+                let stated = contract.stated.differences(from: request, body: body)
+                mismatch.stated = stated
+                mismatch.score += 5 * stated.count
+            }
             if best == nil || mismatch.score < best?.mismatch.score ?? .max {
                 best = (contract, sent, mismatch)
             }
@@ -233,9 +245,10 @@ final class CaseRouter: Sendable {
                 status: 404, "{\"error\":\"no contract matches the request: the suite serves no request\"}",
                 note: "\(shown) no contract matches")
         }
-        let differences = Array(Set(best.mismatch.differences)).sorted()
+        // The stated request's differences (headers, then the body) follow the others, in order.
+        let differences = Array(Set(best.mismatch.differences)).sorted() + best.mismatch.stated
         let text =
-            "{\"error\":\"no contract matches the request\",\"method\":\(JSONValue.quote(request.method)),\"path\":\(JSONValue.quote(decodedPath)),\"nearest\":{\"contract\":\(JSONValue.quote(best.contract.identity)),\"request\":\(Self.requestJSON(best.sent)),\"differences\":[\(differences.map(JSONValue.quote).joined(separator: ","))]}}"
+            "{\"error\":\"no contract matches the request\",\"method\":\(JSONValue.quote(request.method)),\"path\":\(JSONValue.quote(decodedPath)),\"nearest\":{\"contract\":\(JSONValue.quote(best.contract.identity)),\"request\":\(Self.requestJSON(best.sent, stated: best.contract.stated)),\"differences\":[\(differences.map(JSONValue.quote).joined(separator: ","))]}}"
         return HTTPAnswer.json(
             status: 404, text,
             note:
@@ -244,9 +257,11 @@ final class CaseRouter: Sendable {
     }
 
     /// How a request differs from the one a contract's client sends, and how far: a path apart
-    /// weighs most, then the method, then each query item.
+    /// weighs most, then the method, then each query item, stated header and body.
     private struct Mismatch {
         var differences: [String] = []
+        /// How it differs from the headers and body the contract states.
+        var stated: [String] = []
         var score = 0
     }
 
@@ -439,16 +454,30 @@ final class CaseRouter: Sendable {
         return text
     }
 
-    /// What tells requests apart when matching: the method, the path as compared and the query.
+    /// What tells requests apart when matching: the method, the path as compared, the query, and
+    /// the headers and body the contract states.
     static func requestKey(_ contract: ServedContract) -> String {
         guard let sent = contract.request else { return "" }
         let items = sent.query.map { $0.name + "=" + $0.value }.sorted().joined(separator: "&")
-        return sent.method + " " + sent.comparedPath + "?" + items
+        let key = sent.method + " " + sent.comparedPath + "?" + items
+        guard !contract.stated.isEmpty else { return key }
+        let headers = contract.stated.headers.map { $0.name.lowercased() + ":" + ($0.value ?? "") }.sorted()
+        return key + "\u{0}" + headers.joined(separator: "\u{0}") + "\u{0}" + (contract.stated.body?.jsonText ?? "")
     }
 
-    static func requestJSON(_ sent: SentRequest) -> String {
+    /// The request a contract's client sends, as the listing and a 404 show it: method, path,
+    /// query, and the headers (a presence-only one as `true`) and body the contract states.
+    static func requestJSON(_ sent: SentRequest, stated: StatedRequest = .none) -> String {
         let query = sent.query.map { "\(JSONValue.quote($0.name)):\(JSONValue.quote($0.value))" }.joined(separator: ",")
-        return
-            "{\"method\":\(JSONValue.quote(sent.method)),\"path\":\(JSONValue.quote(sent.decodedPath)),\"query\":{\(query)}}"
+        var text =
+            "{\"method\":\(JSONValue.quote(sent.method)),\"path\":\(JSONValue.quote(sent.decodedPath)),\"query\":{\(query)}"
+        if !stated.headers.isEmpty {
+            let headers = stated.headers.map {
+                "\(JSONValue.quote($0.name)):\($0.value.map(JSONValue.quote) ?? "true")"
+            }
+            text += ",\"headers\":{\(headers.joined(separator: ","))}"
+        }
+        if let body = stated.body { text += ",\"body\":\(body.jsonText)" }
+        return text + "}"
     }
 }

@@ -11,6 +11,9 @@ struct ServedContract: Sendable {
     let cases: [ServedCase]
     /// The cases its `"sequence"` answers with in turn, the last repeating; empty for none.
     var sequence: [String] = []
+    /// The headers and body its contract states, which a request must carry besides the client's
+    /// method, path and query; nothing for most contracts, which then cost no more to match.
+    var stated: StatedRequest = .none
 
     /// The case that answers when nothing chooses one: the first that decodes, else the first.
     var defaultCase: ServedCase? {

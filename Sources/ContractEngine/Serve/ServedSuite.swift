@@ -147,11 +147,16 @@ struct ServedSuite: Sendable {
                 case .failure(let diagnostic): problems.append(diagnostic)
                 }
             }
+            var stated = StatedRequest.none
+            switch StatedRequest.of(contract, fixtures: fixtures) {
+            case .success(let read): stated = read
+            case .failure(let diagnostic): problems.append(diagnostic)
+            }
             contracts.append(
                 ServedContract(
                     identity: contract.file, endpoint: endpoint, request: requests[index].flatMap(SentRequest.init),
                     cases: cases,
-                    sequence: contract.sequence.filter { name in cases.contains { $0.name == name } }))
+                    sequence: contract.sequence.filter { name in cases.contains { $0.name == name } }, stated: stated))
         }
         guard problems.isEmpty else { return .failure(.invalid(problems)) }
         return .success(contracts)

@@ -1,3 +1,4 @@
+import ContractTestSupport
 import DogPatchClients
 import Foundation
 import Testing
@@ -29,6 +30,26 @@ struct ClientRequestTests {
         let plain = try await ClientRequest.learn(.countriesByName, arguments: ["name": .string("peru")]).get()
         #expect(plain.request.url?.host == RestCountriesAPI.baseURL.host, "the endpoint's own base URL")
         #expect(plain.contractBlock == #"{ "method": "GET", "path": "/v3.1/name/peru", "query": {} }"#)
+    }
+
+    @Test(
+        "a POST's block states the headers the client sets (a credential as true) and its body, read from a stream too")
+    func learntWrite() async throws {
+        for stream in [false, true] {
+            let request = try await ClientRequest.learn(
+                TodoApp.create,
+                arguments: [
+                    "todo": .json(Data(#"{"title": "Milk", "tags": ["shop"]}"#.utf8)), "viaStream": .bool(stream),
+                ]
+            ).get()
+            #expect(request.method == "POST")
+            #expect(!request.onlyReads)
+            #expect(
+                request.contractBlock
+                    == #"{ "method": "POST", "path": "/api/todos", "query": {}, "headers": { "Authorization": true, "Content-Type": "application/json" }, "body": {"tags":["shop"],"title":"Milk"} }"#
+            )
+            #expect(!request.contractBlock.contains("s3cret"), "a credential's value is never written")
+        }
     }
 
     @Test("a client that cannot form a request sends nothing, and says why")

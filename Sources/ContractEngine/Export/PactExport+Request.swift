@@ -1,0 +1,105 @@
+import ContractCatalogue
+import Foundation
+
+// An interaction's request: the one the client sends, and what its contract states besides.
+extension PactExport {
+    /// The request the client sends, learnt on the stub: method, path as sent, query, and the
+    /// headers but those that carry credentials or sessions (the pact is shared with another
+    /// team); then the headers the contract states, a value as stated and a presence-only one (a
+    /// secret) as a placeholder any value matches, and the body it states, with the rules the
+    /// request model gives its keys.
+    static func requestMembers(_ endpoint: Endpoint, contract: Contract, fixtures: FixtureLocator) async -> Result<
+        [(String, JSONValue)], ExportFailure
+    > {
+        let stated: StatedRequest
+        switch StatedRequest.of(contract, fixtures: fixtures) {
+        case .success(let read): stated = read
+        case .failure(let diagnostic): return .failure(ExportFailure(reason: diagnostic.rendered))
+        }
+        let request: ClientRequest
+        switch await ClientRequest.learn(endpoint, arguments: contract.arguments) {
+        case .failure(let failure): return .failure(ExportFailure(failure))
+        case .success(let learnt): request = learnt
+        }
+        var members: [(String, JSONValue)] = [("method", .string(request.method)), ("path", .string(request.sentPath))]
+        if !request.queryItems.isEmpty {
+            var query: [String: [String]] = [:]
+            for item in request.queryItems { query[item.name, default: []].append(item.value ?? "") }
+            members.append(
+                ("query", object(query.keys.sorted().map { ($0, .array((query[$0] ?? []).map { node(.string($0)) })) }))
+            )
+        }
+        let statedNames = Set(stated.headers.map { $0.name.lowercased() })
+        var headers = request.headers.filter {
+            Redaction.mayKeep(header: $0.key) && !statedNames.contains($0.key.lowercased())
+        }
+        var rules: [(String, JSONValue)] = []
+        var headerRules: [(String, JSONValue)] = []
+        for header in stated.headers {
+            headers[header.name] = header.value ?? StatedRequest.placeholder
+            if header.value == nil { headerRules.append((header.name, matchers([regex("^[\\s\\S]*$")]))) }
+        }
+        if !headers.isEmpty {
+            members.append(("headers", object(headers.keys.sorted().map { ($0, .string(headers[$0] ?? "")) })))
+        }
+        if !headerRules.isEmpty { rules.append(("header", object(headerRules))) }
+        if let body = stated.body {
+            members.append(("body", body))
+            switch bodyRules(body, model: endpoint.requestModel) {
+            case .success(let bodyRules) where !bodyRules.isEmpty: rules.append(("body", object(bodyRules)))
+            case .success: break
+            case .failure(let failure): return .failure(failure)
+            }
+        }
+        if !rules.isEmpty { members.append(("matchingRules", object(rules))) }
+        return .success(members)
+    }
+
+    /// The rules of a stated request body, from the request model as its shape reads: none
+    /// without a model (the body is then compared as written).
+    private static func bodyRules(_ body: JSONValue, model: ModelDescriptor?) -> Result<
+        [(String, JSONValue)], ExportFailure
+    > {
+        guard let model else { return .success([]) }
+        switch ModelShape.learning(model) {
+        case .success(let shape): return .success(requestRules(body, shape: shape, path: "$"))
+        case .failure(let unlearnable): return .failure(ExportFailure(reason: unlearnable.message))
+        }
+    }
+
+    /// A rule for every value of the body the model reads, as a response's keys get theirs
+    /// (types, formats), but nothing cut: the verifier sends the provider the body as the contract
+    /// states it. A `null`, and a value the tool cannot describe, keep their example.
+    private static func requestRules(_ value: JSONValue, shape: ModelShape, path: String) -> [(String, JSONValue)] {
+        switch (shape, value) {
+        case (.object(let fields), .object(let members)):
+            return fields.flatMap { field -> [(String, JSONValue)] in
+                guard let member = members.first(where: { $0.key == field.key }), !undescribed(field.shape) else {
+                    return []
+                }
+                if case .null = member.value.value { return [] }
+                return requestRules(member.value.value, shape: field.shape, path: childPath(path, field.key))
+            }
+        case (.array(let element), .array(let items)):
+            // One rule a path: `[*]` holds every element to the element's shape.
+            var rules: [(String, JSONValue)] = [(path, matchers([object([("match", .string("type"))])]))]
+            for item in items {
+                for rule in requestRules(item.value, shape: element, path: path + "[*]")
+                where !rules.contains(where: { $0.0 == rule.0 }) {
+                    rules.append(rule)
+                }
+            }
+            return rules
+        case (.map(let valueShape), .object(let members)):
+            return [(path, matchers([object([("match", .string("type"))])]))]
+                + members.flatMap { member -> [(String, JSONValue)] in
+                    if case .null = member.value.value { return [] }
+                    return requestRules(member.value.value, shape: valueShape, path: childPath(path, member.key))
+                }
+        case (_, .null):
+            return []
+        default:
+            return leafRule(shape, path: path).map { [$0] } ?? []
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+// How `serve` holds a request to what its contract states: each stated header (present, or with
+// its value; names ignore case) and the body as JSON (key order and whitespace free, numbers exact).
+extension StatedRequest {
+    /// Whether a request carries every stated header and the stated body.
+    /// - Parameters:
+    ///   - request: The request as read.
+    ///   - body: Its body read as JSON, `nil` when it is not JSON (read once per request).
+    /// - Returns: `true` when nothing stated differs.
+    func isSatisfied(by request: HTTPRequest, body: JSONValue?) -> Bool {
+        for header in headers {
+            guard let sent = request.header(header.name) else { return false }
+            if let value = header.value, sent != value { return false }
+        }
+        guard let stated = self.body else { return true }
+        return body.map { $0.isEquivalent(to: stated) } ?? false
+    }
+
+    /// How a request differs from what the contract states, in the words of a 404: a missing
+    /// header, another value, the body's first differing path.
+    /// - Parameters:
+    ///   - request: The request as read.
+    ///   - body: Its body read as JSON, `nil` when it is not JSON.
+    /// - Returns: The differences, in the contract's order; none when it is satisfied.
+    func differences(from request: HTTPRequest, body: JSONValue?) -> [String] {
+        var found: [String] = []
+        for header in headers {
+            let name = JSONValue.quote(header.name)
+            guard let sent = request.header(header.name) else {
+                found.append("header \(name) is missing")
+                continue
+            }
+            // A stated value is never a secret's (the loader refuses one), so it may be shown.
+            if let value = header.value, sent != value {
+                found.append("header \(name) is \(JSONValue.quote(sent)), the contract's is \(JSONValue.quote(value))")
+            }
+        }
+        guard let stated = self.body else { return found }
+        guard let body else {
+            found.append(request.body.isEmpty ? "body is missing" : "body is not JSON")
+            return found
+        }
+        if let difference = body.firstDifference(from: stated) {
+            let path = difference.path.isEmpty ? "" : " " + difference.path
+            found.append("body\(path): expected \(difference.expected), got \(difference.got)")
+        }
+        return found
+    }
+
+    /// A request's body read as JSON; `nil` when empty or not JSON.
+    static func jsonBody(_ body: Data) -> JSONValue? {
+        guard !body.isEmpty else { return nil }
+        return try? JSONParser.parse(body).value
+    }
+}

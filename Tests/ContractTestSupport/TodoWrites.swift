@@ -1,0 +1,94 @@
+import ContractCatalogue
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A client that writes: `POST https://todo.example/api/todos` with a JSON body (its request
+/// model, `NewTodo`, with snake_case keys, an ISO 8601 date and a UUID), `Content-Type`, a secret
+/// `Authorization` and a header of its own; the server answers the new to-do's id. The tests of
+/// the exports and of `serve` that need a request beyond a GET use it.
+package enum TodoWrites {
+    /// The body the client sends.
+    package struct NewTodo: Codable, Equatable, Sendable {
+        let title: String
+        /// `due_at` in the body, optional.
+        let dueAt: Date?
+        /// `list_id` in the body.
+        let listId: UUID
+        let priority: Int
+        let tags: [String]
+    }
+
+    /// What the server answers.
+    package struct Created: Codable, Equatable, Sendable {
+        let id: Int
+    }
+
+    /// The credential the client sends, which no export or log may show.
+    package static let secret = "Bearer s3cret-token"
+
+    package static let newTodo = ModelDescriptor(
+        NewTodo.self, name: "NewTodo", makeDecoder: TodoApp.makeDecoder, makeEncoder: TodoApp.makeEncoder)
+    package static let created = ModelDescriptor(
+        Created.self, name: "Created", makeDecoder: TodoApp.makeDecoder, makeEncoder: TodoApp.makeEncoder)
+
+    /// `POST todos`, the argument `todo` as its body.
+    package static let create = Endpoint(
+        name: "todos.create", model: created, parameters: [.init("todo", .json, required: true)],
+        baseURL: TodoApp.serverURL, requestModel: newTodo
+    ) { call in
+        var request = URLRequest(url: (call.baseURL ?? TodoApp.serverURL).appendingPathComponent("todos"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue(secret, forHTTPHeaderField: "Authorization")
+        request.setValue("ios-7.1", forHTTPHeaderField: "X-Client-Version")
+        if case .json(let data)? = call.arguments["todo"] { request.httpBody = data }
+        call.session.makeDataTask(with: request) { data, response, error in
+            let status = (response as? HTTPURLResponse)?.statusCode
+            let result: Result<DecodedValue, APIError>
+            if error != nil || !(200...299).contains(status ?? 0) {
+                result = .failure(.responseUnsuccessful(statusCode: status))
+            } else if let data, !data.isEmpty {
+                do {
+                    let value = try TodoApp.makeDecoder().decode(Created.self, from: data)
+                    result = .success(DecodedValue(value, makeEncoder: TodoApp.makeEncoder))
+                } catch {
+                    result = .failure(.jsonConversionFailure(DecodingFailure(error)))
+                }
+            } else {
+                result = .failure(.invalidData)
+            }
+            call.responseQueue.async { call.completion(result) }
+        }.resume()
+    }
+
+    /// The app's catalogue: the list and the writes.
+    package static let catalogue = Catalogue(
+        endpoints: [TodoApp.list, create], models: [TodoApp.todos, created, newTodo])
+
+    /// The body a contract states, as the client sends it for `milk`.
+    package static let milk = """
+        {"title": "Milk", "due_at": null, "list_id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "priority": 2, "tags": ["shop"]}
+        """
+
+    /// A contract of `todos.create`: the method, the headers (`Authorization` by presence alone)
+    /// and the body stated, inline.
+    package static let contract = """
+        { "endpoint": "todos.create", "arguments": { "todo": \(milk) },
+          "request": { "method": "POST",
+            "headers": { "Content-Type": "application/json", "Authorization": true, "X-Client-Version": "ios-7.1" },
+            "body": \(milk) },
+          "cases": [
+            { "name": "created", "response": { "status": 201, "headers": { "Content-Type": "application/json" }, "body": "{\\"id\\": 7}" },
+              "expect": { "decodes": true } },
+            { "name": "refused", "response": { "status": 422 }, "expect": { "error": "responseUnsuccessful", "status": 422 } } ] }
+        """
+
+    /// Writes the list's suite and the contract as `contracts/create.json`.
+    package static func write(into folder: borrowing SuiteFolder) throws {
+        try TodoApp.write(into: folder)
+        try folder.write("contracts/create.json", contract)
+    }
+}
