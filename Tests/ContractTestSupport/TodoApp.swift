@@ -107,7 +107,7 @@ package enum TodoApp {
         parameters: [.init("todo", .json, required: true), .init("viaStream", .bool), .init("fault", .string)],
         baseURL: serverURL, requestModel: newTodo
     ) { call in
-        guard let draft = call.value(NewTodo.self, "todo", decoder: makeDecoder()),
+        guard let draft = try? call.value(NewTodo.self, "todo", decoder: makeDecoder()),
             var body = try? makeEncoder().encode(draft)
         else {
             call.responseQueue.async { call.completion(.failure(.invalidRequest(reason: "no to-do to create"))) }
