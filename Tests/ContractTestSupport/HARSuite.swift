@@ -37,13 +37,25 @@ package enum HARSuite {
         let body = base64 ? Data(text.utf8).base64EncodedString() : text
         let quoted = String(decoding: try JSONSerialization.data(withJSONObject: [body]), as: UTF8.self).dropFirst()
             .dropLast()
-        return """
-            {"_initiator": {"type": "script"}, "_priority": "High", "_resourceType": "fetch", "cache": {},
-             "startedDateTime": "2026-11-20T09:15:02.417Z",
-             "request": {"method": "GET", "url": "\(url)", "headers": [{"name": "Cookie", "value": "session=s3cret"}]},
-             "response": {"status": \(status), "headers": [{"name": "content-type", "value": "\(contentType)"}, {"name": "set-cookie", "value": "id=s3cret"}],
-                          "content": {"size": \(text.utf8.count), "mimeType": "\(contentType)", "text": \(quoted)\(base64 ? ", \"encoding\": \"base64\"" : "")}}}
-            """
+        return entry(
+            url: url, status: status, quotedText: String(quoted), size: text.utf8.count, base64: base64,
+            contentType: contentType)
+    }
+
+    /// An entry whose `content.text` the caller gives as a JSON string literal, quotes included:
+    /// for a body of tens of megabytes that needs no escaping, which `JSONSerialization` takes
+    /// seconds to quote.
+    package static func entry(
+        url: String, status: Int = 200, quotedText: String, size: Int, base64: Bool = false,
+        contentType: String = "application/json"
+    ) -> String {
+        """
+        {"_initiator": {"type": "script"}, "_priority": "High", "_resourceType": "fetch", "cache": {},
+         "startedDateTime": "2026-11-20T09:15:02.417Z",
+         "request": {"method": "GET", "url": "\(url)", "headers": [{"name": "Cookie", "value": "session=s3cret"}]},
+         "response": {"status": \(status), "headers": [{"name": "content-type", "value": "\(contentType)"}, {"name": "set-cookie", "value": "id=s3cret"}],
+                      "content": {"size": \(size), "mimeType": "\(contentType)", "text": \(quotedText)\(base64 ? ", \"encoding\": \"base64\"" : "")}}}
+        """
     }
 
     package static let peru = #"[{"name": {"common": "Peru"}, "cca3": "PER"}]"#

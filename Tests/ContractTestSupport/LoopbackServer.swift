@@ -111,19 +111,23 @@ package final class LoopbackServer: @unchecked Sendable {
     }
 
     /// Stops listening and closes every open connection.
+    ///
+    /// Descriptors are only shut down here, under the lock, and closed by the threads that use
+    /// them: a descriptor closed here could be reused at once by another test's socket in the same
+    /// process (a tool run in-process, another server), which the accept loop or a later shutdown
+    /// would then act on, dropping a stranger's connection.
     package func stop() {
-        let open: Set<Int32>? = lock.withLock {
-            guard !stopped else { return nil }
+        lock.withLock {
+            guard !stopped else { return }
             stopped = true
-            return connections
+            shutdown(listener, Int32(SHUT_RDWR))
+            for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
         }
-        guard let open else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for connection in open { shutdown(connection, Int32(SHUT_RDWR)) }
     }
 
     private func acceptLoop() {
+        // The only place the listener is closed, so no accept ever runs on a reused descriptor.
+        defer { close(listener) }
         while true {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else {
@@ -145,8 +149,10 @@ package final class LoopbackServer: @unchecked Sendable {
 
     private func serve(_ connection: Int32) {
         defer {
-            lock.withLock { _ = connections.remove(connection) }
-            close(connection)
+            lock.withLock {
+                _ = connections.remove(connection)
+                close(connection)
+            }
         }
         var noSignal: Int32 = 1
         #if canImport(Darwin)

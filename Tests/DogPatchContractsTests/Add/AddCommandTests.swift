@@ -5,10 +5,10 @@ import Testing
 @Suite("add, end to end")
 struct AddCommandTests {
     @Test("a body from outside is copied in, a new contract is created, and the case is verified")
-    func createsContract() throws {
+    func createsContract() async throws {
         let folder = try SuiteFolder()
         try folder.write("Downloads/peru.json", #"[{"name": {"common": "Peru"}, "cca3": "PER"}]"#)
-        let run = try folder.run([
+        let run = await folder.runInProcess([
             "add", "Downloads/peru.json", "--contract", "contracts/countries/peru.json", "--endpoint",
             "countries.byName",
             "--arguments", #"{"name": "peru"}"#, "--name", "peru",
@@ -30,7 +30,7 @@ struct AddCommandTests {
         #expect(
             contract.contains(#""request": { "method": "GET", "path": "/v3.1/name/peru", "query": {} }"#),
             "\(contract)")
-        let spaced = try folder.run([
+        let spaced = await folder.runInProcess([
             "add", "Downloads/peru.json", "--contract", "contracts/countries/us.json", "--endpoint", "countries.byName",
             "--arguments", #"{"name": "united states", "fullText": true}"#, "--name", "us",
         ])
@@ -39,7 +39,7 @@ struct AddCommandTests {
             String(decoding: try folder.read("contracts/countries/us.json"), as: UTF8.self).contains(
                 #""request": { "method": "GET", "path": "/v3.1/name/united%20states", "query": { "fullText": "true" } }"#
             ))
-        let verify = try folder.run(["verify", "--strict"])
+        let verify = await folder.runInProcess(["verify", "--strict"])
         #expect(verify.status == 0, "\(verify.stderr)")
         #expect(
             verify.cases("PASS") == [
@@ -48,29 +48,29 @@ struct AddCommandTests {
     }
 
     @Test("a new contract names the suite's JSON Schema only where that file is")
-    func schemaOnlyWhereItIs() throws {
+    func schemaOnlyWhereItIs() async throws {
         let folder = try SuiteFolder()
         try folder.write("Downloads/peru.json", #"[{"name": {"common": "Peru"}, "cca3": "PER"}]"#)
-        func add(_ contract: String) throws -> String {
-            let run = try folder.run([
+        func add(_ contract: String) async throws -> String {
+            let run = await folder.runInProcess([
                 "add", "Downloads/peru.json", "--contract", contract, "--model", "[Country]", "--name", "peru",
             ])
             #expect(run.status == 0, "\(run.stderr)")
             return String(decoding: try folder.read(contract), as: UTF8.self)
         }
-        let without = try add("contracts/countries/first.json")
+        let without = try await add("contracts/countries/first.json")
         #expect(!without.contains("$schema"), "no schema/contract.schema.json in the suite: \(without)")
         try folder.write("schema/contract.schema.json", "{}")
-        let with = try add("contracts/countries/second.json")
+        let with = try await add("contracts/countries/second.json")
         #expect(with.hasPrefix("{\n  \"$schema\": \"../../schema/contract.schema.json\",\n"), "\(with)")
     }
 
     @Test("a case appended to an existing contract leaves every byte before it as it was")
-    func appends() throws {
+    func appends() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         let before = try folder.read("contracts/good.json")
-        let run = try folder.run([
+        let run = await folder.runInProcess([
             "add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "teapot", "--status", "418",
             "--expect", "responseUnsuccessful",
         ])
@@ -91,17 +91,17 @@ struct AddCommandTests {
                   ]
                 }
                 """))
-        let verify = try folder.run(["verify"])
+        let verify = await folder.runInProcess(["verify"])
         #expect(verify.status == 0)
         #expect(verify.cases("PASS").count == 5)
     }
 
     @Test("a duplicate case name is refused and the contract is left alone")
-    func duplicateName() throws {
+    func duplicateName() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         let before = try folder.read("contracts/good.json")
-        let run = try folder.run([
+        let run = await folder.runInProcess([
             "add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "offline",
         ])
         #expect(run.status == 2)
@@ -111,13 +111,15 @@ struct AddCommandTests {
     }
 
     @Test("a different file already at the fixture's place is never overwritten")
-    func differentFixture() throws {
+    func differentFixture() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         try folder.write("Fixtures/good/dogs.json", SampleSuite.dogs)
         try folder.write("elsewhere/dogs.json", "[]")
         let before = try folder.read("contracts/good.json")
-        let run = try folder.run(["add", "elsewhere/dogs.json", "--contract", "contracts/good.json", "--name", "empty"])
+        let run = await folder.runInProcess([
+            "add", "elsewhere/dogs.json", "--contract", "contracts/good.json", "--name", "empty",
+        ])
         #expect(run.status == 2)
         #expect(
             run.stderr.contains(
@@ -125,7 +127,7 @@ struct AddCommandTests {
             ), "\(run.stderr)")
         #expect(try folder.read("Fixtures/good/dogs.json") == Data(SampleSuite.dogs.utf8))
         #expect(try folder.read("contracts/good.json") == before)
-        let renamed = try folder.run([
+        let renamed = await folder.runInProcess([
             "add", "elsewhere/dogs.json", "--contract", "contracts/good.json", "--name", "empty", "--as",
             "dogs/empty.json",
         ])
@@ -135,10 +137,10 @@ struct AddCommandTests {
     }
 
     @Test("an expectation the body does not meet is added, fails, and exits 1")
-    func failingExpectation() throws {
+    func failingExpectation() async throws {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/missing-id.json", SampleSuite.dogsMissingID)
-        let run = try folder.run([
+        let run = await folder.runInProcess([
             "add", "Fixtures/missing-id.json", "--contract", "contracts/new.json", "--model", "[Dog]", "--name", "page",
             "--expect", "decodes",
         ])
@@ -152,7 +154,7 @@ struct AddCommandTests {
 @Suite("add, files written")
 struct AddFilesTests {
     @Test("a symlinked contract gets the case in the file it points at, and stays a link")
-    func symlinkedContract() throws {
+    func symlinkedContract() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         try folder.write("shared/good.json", SampleSuite.dogsContract)
@@ -160,7 +162,7 @@ struct AddFilesTests {
         try FileManager.default.createSymbolicLink(
             atPath: folder.url.appendingPathComponent("contracts/good.json").path,
             withDestinationPath: "../shared/good.json")
-        let run = try folder.run([
+        let run = await folder.runInProcess([
             "add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "teapot", "--status", "418",
             "--expect", "responseUnsuccessful",
         ])
@@ -171,11 +173,11 @@ struct AddFilesTests {
     }
 
     @Test("a CRLF contract gets CRLF lines")
-    func crlfContract() throws {
+    func crlfContract() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         try folder.write("contracts/good.json", SampleSuite.dogsContract.replacingOccurrences(of: "\n", with: "\r\n"))
-        let run = try folder.run([
+        let run = await folder.runInProcess([
             "add", "Fixtures/dogs.json", "--contract", "contracts/good.json", "--name", "teapot", "--status", "418",
             "--expect", "responseUnsuccessful",
         ])
@@ -192,11 +194,11 @@ struct AddFilesTests {
             ("newdir/", "Fixtures/newdir/peru.json"), (".", "Fixtures/peru.json"), ("./", "Fixtures/peru.json"),
             ("countries", "Fixtures/countries/peru.json"), ("countries/pe.json", "Fixtures/countries/pe.json"),
         ])
-    func asFolder(destination: String, expected: String) throws {
+    func asFolder(destination: String, expected: String) async throws {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/countries/other.json", "[]")
         try folder.write("Downloads/peru.json", SuiteRootTests.peru)
-        let run = try folder.run([
+        let run = await folder.runInProcess([
             "add", "Downloads/peru.json", "--contract", "contracts/c.json", "--model", "[Country]", "--name", "peru",
             "--as", destination,
         ])
@@ -210,10 +212,10 @@ struct AddFilesTests {
             ("", "--as needs a path inside the fixtures folder, such as \"dogpatch/peru.json\""),
             ("../x.json", "leaves the fixtures folder"),
         ])
-    func asRefused(destination: String, message: String) throws {
+    func asRefused(destination: String, message: String) async throws {
         let folder = try SuiteFolder()
         try folder.write("Downloads/peru.json", SuiteRootTests.peru)
-        let run = try folder.run([
+        let run = await folder.runInProcess([
             "add", "Downloads/peru.json", "--contract", "contracts/c.json", "--model", "[Country]", "--name", "peru",
             "--as", destination,
         ])
@@ -222,11 +224,11 @@ struct AddFilesTests {
     }
 
     @Test("a write that cannot happen leaves nothing behind and says what is in the way")
-    func nothingOnFailure() throws {
+    func nothingOnFailure() async throws {
         let folder = try SuiteFolder()
         try folder.write("Downloads/peru.json", SuiteRootTests.peru)
         try folder.write("contracts/blocked", "a file where a folder should be")
-        let run = try folder.run([
+        let run = await folder.runInProcess([
             "add", "Downloads/peru.json", "--contract", "contracts/blocked/c.json", "--model", "[Country]", "--name",
             "peru",
         ])

@@ -6,10 +6,10 @@ import Testing
 @Suite("coverage, end to end")
 struct CoverageTests {
     @Test("the matrix counts, per endpoint, the outcomes and queues replayed cases reach")
-    func matrix() throws {
+    func matrix() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        let run = try folder.run(["verify", "--coverage", "contracts/good.json"])
+        let run = await folder.runInProcess(["verify", "--coverage", "contracts/good.json"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.stdout.hasSuffix(
@@ -25,10 +25,10 @@ struct CoverageTests {
     }
 
     @Test("--require-coverage exits 1 naming every endpoint and outcome no case reaches")
-    func required() throws {
+    func required() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        let run = try folder.run(["verify", "--require-coverage"])
+        let run = await folder.runInProcess(["verify", "--require-coverage"])
         #expect(run.status == 1)
         let errors = run.stderr.split(separator: "\n").map(String.init)
         #expect(errors.contains("dogpatch-contracts: error: dogpatch.getDogs: no replayed case reaches invalidData"))
@@ -47,17 +47,19 @@ struct CoverageTests {
     }
 
     @Test("--require-coverage=OUTCOMES requires only the outcomes and queues named, repeatable")
-    func requiredOutcomes() throws {
+    func requiredOutcomes() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        let all = try folder.run(["verify", "--require-coverage"])
+        let all = await folder.runInProcess(["verify", "--require-coverage"])
         #expect(all.status == 1)
         #expect(all.stderr.contains("dogpatch.getDogs: no replayed case runs on the private queue"))
-        let some = try folder.run(["verify", "--require-coverage=decoded,4xx", "--require-coverage=main, network"])
+        let some = await folder.runInProcess([
+            "verify", "--require-coverage=decoded,4xx", "--require-coverage=main, network",
+        ])
         #expect(some.status == 0, "\(some.stderr)")
         #expect(!some.stderr.contains("no replayed case"), "\(some.stderr)")
         #expect(some.stdout.contains("coverage          decoded"), "the matrix is printed whole: \(some.stdout)")
-        let gap = try folder.run(["verify", "--require-coverage=decoded,5xx,private"])
+        let gap = await folder.runInProcess(["verify", "--require-coverage=decoded,5xx,private"])
         #expect(gap.status == 1)
         #expect(!gap.stderr.contains("note: "), "a team that named its outcomes needs no hint: \(gap.stderr)")
         let errors = gap.stderr.split(separator: "\n").map(String.init)
@@ -69,7 +71,7 @@ struct CoverageTests {
     }
 
     @Test("an outcome --require-coverage does not know is a usage error listing those it does")
-    func unknownOutcome() throws {
+    func unknownOutcome() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         for (arguments, found) in [
@@ -77,7 +79,7 @@ struct CoverageTests {
             (["verify", "--require-coverage="], "found an empty name"),
             (["coverage", "--require=privateQueue", "report.json"], #"found "privateQueue""#),
         ] {
-            let run = try folder.run(arguments)
+            let run = await folder.runInProcess(arguments)
             #expect(run.status == 2, "\(arguments)")
             #expect(run.stderr.contains(found), "\(run.stderr)")
             #expect(
@@ -133,34 +135,34 @@ struct CoverageTests {
     }
 
     @Test("an empty --filter narrows nothing: verify --coverage --filter \"\" agrees with verify --coverage")
-    func emptyFilterIsTheWholeSuite() throws {
+    func emptyFilterIsTheWholeSuite() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        let whole = try folder.run(["verify", "--coverage"])
-        let emptyFilter = try folder.run(["verify", "--coverage", "--filter", ""])
+        let whole = await folder.runInProcess(["verify", "--coverage"])
+        let emptyFilter = await folder.runInProcess(["verify", "--coverage", "--filter", ""])
         #expect(emptyFilter.status == whole.status)
         #expect(emptyFilter.stdout == whole.stdout)
         #expect(emptyFilter.stderr == whole.stderr)
-        let narrowed = try folder.run(["verify", "--coverage", "--filter", "two dogs"])
+        let narrowed = await folder.runInProcess(["verify", "--coverage", "--filter", "two dogs"])
         #expect(narrowed.stdout != whole.stdout, "a filter that is not empty narrows the matrix")
-        let selections = try [
+        var selections: [[String: AnyHashable]] = []
+        for arguments in [
             ["verify", "--coverage", "--format", "json"], ["verify", "--coverage", "--format", "json", "--filter", ""],
-        ]
-        .map { arguments in
-            let run = try folder.run(arguments)
+        ] {
+            let run = await folder.runInProcess(arguments)
             let report = try #require(
                 try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-            return try #require(report["selection"] as? [String: AnyHashable])
+            selections.append(try #require(report["selection"] as? [String: AnyHashable]))
         }
         #expect(selections[0] == selections[1])
         #expect(selections[0]["wholeSuite"] as? Bool == true)
     }
 
     @Test("the JSON report carries the matrix as \"coverage\"")
-    func json() throws {
+    func json() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        let run = try folder.run(["verify", "--coverage", "--format", "json", "contracts/good.json"])
+        let run = await folder.runInProcess(["verify", "--coverage", "--format", "json", "contracts/good.json"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let coverage = try #require(report["coverage"] as? [String: [String: Int]])
         #expect(

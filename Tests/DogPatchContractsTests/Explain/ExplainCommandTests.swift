@@ -5,10 +5,10 @@ import Testing
 @Suite("explain, end to end")
 struct ExplainCommandTests {
     @Test("a body with ignored keys: outcome, count, first records, the keys with their positions and a case")
-    func ignoredKeys() throws {
+    func ignoredKeys() async throws {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/dogs/page.json", UnreadKeysCommandTests.dogsWithExtras)
-        let run = try folder.run(["explain", "Fixtures/dogs/page.json", "--endpoint", "dogpatch.getDogs"])
+        let run = await folder.runInProcess(["explain", "Fixtures/dogs/page.json", "--endpoint", "dogpatch.getDogs"])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.contains("outcome: decodes, 2 elements"))
@@ -22,10 +22,10 @@ struct ExplainCommandTests {
     }
 
     @Test("a body that fails to decode: the APIError with its path, line and column")
-    func decodeFailure() throws {
+    func decodeFailure() async throws {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/missing-id.json", SampleSuite.dogsMissingID)
-        let run = try folder.run(["explain", "Fixtures/missing-id.json", "--model", "[Dog]"])
+        let run = await folder.runInProcess(["explain", "Fixtures/missing-id.json", "--model", "[Dog]"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.stdout.contains(
@@ -37,10 +37,10 @@ struct ExplainCommandTests {
 
     @Test(
         "a file outside the fixtures folder is explained where it is, and the case names its place in the API's folder")
-    func outsideFixtures() throws {
+    func outsideFixtures() async throws {
         let folder = try SuiteFolder()
         try folder.write("Downloads/peru.json", #"[{"name": {"common": "Peru"}, "cca3": "PER", "region": "Americas"}]"#)
-        let run = try folder.run([
+        let run = await folder.runInProcess([
             "explain", "\(folder.url.path)/Downloads/peru.json", "--endpoint", "countries.byName",
         ])
         #expect(run.status == 0, "\(run.stderr)")
@@ -57,16 +57,18 @@ struct ExplainCommandTests {
     }
 
     @Test("bad arguments and unreadable files exit 2 with a message")
-    func refusals() throws {
+    func refusals() async throws {
         let folder = try SuiteFolder()
         try folder.write("body.json", "[]")
-        let noModel = try folder.run(["explain", "body.json"])
+        let noModel = await folder.runInProcess(["explain", "body.json"])
         #expect(noModel.status == 2)
         #expect(noModel.stderr.hasPrefix("error: explain needs --model"))
-        let missing = try folder.run(["explain", "nothing.json", "--model", "Dog"])
+        let missing = await folder.runInProcess(["explain", "nothing.json", "--model", "Dog"])
         #expect(missing.status == 2)
         #expect(missing.stderr == "nothing.json: error: fixture \"nothing.json\" does not exist\n")
-        let mismatch = try folder.run(["explain", "body.json", "--model", "Dog", "--endpoint", "countries.all"])
+        let mismatch = await folder.runInProcess([
+            "explain", "body.json", "--model", "Dog", "--endpoint", "countries.all",
+        ])
         #expect(mismatch.status == 2)
         #expect(mismatch.stderr.contains(#"model "Dog" does not match endpoint "countries.all""#))
     }
@@ -103,14 +105,14 @@ struct StreamBodyTests {
     }
 
     @Test("a contract's fixture that is a FIFO is refused at once, without waiting for a writer")
-    func fifoFixture() throws {
+    func fifoFixture() async throws {
         let folder = try SuiteFolder()
         #expect(mkfifo(folder.url.appendingPathComponent("Fixtures/dogs.json").path, 0o600) == 0)
         try folder.write(
             "contracts/c.json",
             #"{"model": "[Dog]", "cases": [{"name": "page", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true}}]}"#
         )
-        let run = try folder.run(["verify"])
+        let run = await folder.runInProcess(["verify"])
         #expect(run.status == 2)
         #expect(
             run.stderr.contains(

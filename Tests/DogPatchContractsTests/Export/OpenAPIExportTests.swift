@@ -7,11 +7,11 @@ import Testing
 struct OpenAPIExportTests {
     /// Issue 31, item 8: --consumer was silently ignored with openapi.
     @Test("pact's options are refused with openapi, never ignored; one operation is one operation")
-    func optionsOfTheOtherFormat() throws {
+    func optionsOfTheOtherFormat() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         for option in [["--consumer", "shop"], ["--verbose"]] {
-            let run = try folder.run(["export", "openapi", "--out", "openapi.json"] + option)
+            let run = await folder.runInProcess(["export", "openapi", "--out", "openapi.json"] + option)
             #expect(run.status == 2)
             #expect(
                 run.stderr.hasPrefix(
@@ -20,18 +20,18 @@ struct OpenAPIExportTests {
                 "\(run.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("openapi.json").path))
-        let run = try folder.run(["export", "openapi", "--out", "openapi.json"])
+        let run = await folder.runInProcess(["export", "openapi", "--out", "openapi.json"])
         #expect(run.stdout == "wrote openapi.json: OpenAPI 3.1, 1 operation\n", "\(run.stdout)")
     }
 
     @Test("the document is the same bytes every time, names every endpoint's request, and refuses a bad --out")
-    func command() throws {
+    func command() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        let first = try folder.run(["export", "openapi", "--out", "out/openapi.json"])
+        let first = await folder.runInProcess(["export", "openapi", "--out", "out/openapi.json"])
         #expect(first.status == 0, "\(first.stderr)")
         let bytes = try folder.read("out/openapi.json")
-        #expect(try folder.run(["export", "openapi", "--out", "out/openapi.json"]).status == 0)
+        #expect(await folder.runInProcess(["export", "openapi", "--out", "out/openapi.json"]).status == 0)
         #expect(try folder.read("out/openapi.json") == bytes)
         let document = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
         #expect(document["openapi"] as? String == "3.1.0")
@@ -45,13 +45,13 @@ struct OpenAPIExportTests {
         #expect(imageURL["format"] == nil, "\(imageURL)")
         #expect(imageURL["minLength"] as? Int == 1)
         let before = try SuiteSnapshot.files(folder)
-        let inside = try folder.run(["export", "openapi", "--out", "contracts/openapi.json"])
+        let inside = await folder.runInProcess(["export", "openapi", "--out", "contracts/openapi.json"])
         #expect(inside.status == 2)
         #expect(inside.stderr.contains("is inside the contracts folder"))
-        let onFolder = try folder.run(["export", "openapi", "--out", "out"])
+        let onFolder = await folder.runInProcess(["export", "openapi", "--out", "out"])
         #expect(onFolder.status == 2)
         #expect(onFolder.stderr.contains("--out \"out\" is a folder; name a file"))
         #expect(try SuiteSnapshot.files(folder) == before)
-        #expect(try folder.run(["export", "graphql", "--out", "x"]).status == 2)
+        #expect(await folder.runInProcess(["export", "graphql", "--out", "x"]).status == 2)
     }
 }

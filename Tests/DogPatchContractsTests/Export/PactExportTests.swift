@@ -21,7 +21,7 @@ struct PactExportTests {
     @Test(
         "one file per API; cases left out by design counted in one note; bodies pruned to what the model requires; rules from the model"
     )
-    func mapping() throws {
+    func mapping() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         try folder.write(
@@ -32,7 +32,7 @@ struct PactExportTests {
                 "response": { "fixture": "dogs.json", "headers": { "Content-Type": "application/json" } },
                 "expect": { "decodes": true, "count": 2 } } ] }
             """)
-        let run = try folder.run(["export", "pact", "--out", "pacts", "--consumer", "shop"])
+        let run = await folder.runInProcess(["export", "pact", "--out", "pacts", "--consumer", "shop"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "wrote pacts/shop-dogpatch.json: 3 interactions\n", "\(run.stdout)")
         // Issue 32, finding 16: by design is not a warning, and one line, not one per case.
@@ -86,7 +86,7 @@ struct PactExportTests {
     }
 
     @Test("--verbose lists each case left out by design, and the note still counts them, most first")
-    func leftOutListed() throws {
+    func leftOutListed() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         try folder.write(
@@ -105,13 +105,13 @@ struct PactExportTests {
             { "model": "Dog", "cases": [
               { "name": "a list is not a dog", "response": { "fixture": "dogs.json" }, "expect": { "error": "jsonConversionFailure" } } ] }
             """)
-        let quiet = try folder.run(["export", "pact", "--out", "pacts"])
+        let quiet = await folder.runInProcess(["export", "pact", "--out", "pacts"])
         #expect(quiet.status == 0, "\(quiet.stderr)")
         #expect(
             quiet.stderr
                 == "note: 7 cases left out by design (3 network errors, 2 client robustness, 1 in fixture contracts, 1 skipped); --verbose lists them\n",
             "\(quiet.stderr)")
-        let listed = try folder.run(["export", "pact", "--out", "pacts", "--verbose"])
+        let listed = await folder.runInProcess(["export", "pact", "--out", "pacts", "--verbose"])
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stdout == quiet.stdout)
         #expect(
@@ -131,7 +131,7 @@ struct PactExportTests {
     }
 
     @Test("a case left out because verify fails it is a warning, with or without --verbose")
-    func leftOutNotByDesign() throws {
+    func leftOutNotByDesign() async throws {
         let folder = try SuiteFolder()
         try folder.write(
             "contracts/c.json",
@@ -147,13 +147,13 @@ struct PactExportTests {
             warning: contracts/c.json › ok as an error: left out: it expects responseUnsuccessful of status 200, a success: verify fails it
 
             """
-        let run = try folder.run(["export", "pact", "--out", "pacts"])
+        let run = await folder.runInProcess(["export", "pact", "--out", "pacts"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "wrote pacts/dogpatch-app-dogpatch.json: 1 interaction\n", "\(run.stdout)")
         #expect(
             run.stderr == warnings + "note: 1 case left out by design (1 network error); --verbose lists them\n",
             "\(run.stderr)")
-        let listed = try folder.run(["export", "pact", "--out", "pacts", "--verbose"])
+        let listed = await folder.runInProcess(["export", "pact", "--out", "pacts", "--verbose"])
         #expect(listed.stderr.hasPrefix(warnings), "\(listed.stderr)")
         #expect(listed.stderr.contains("note: contracts/c.json › offline: left out: a network error: no HTTP exchange"))
     }
@@ -192,24 +192,24 @@ struct PactExportTests {
     }
 
     @Test("the same bytes every run; a bad --out is refused and nothing is written")
-    func deterministicAndRefusals() throws {
+    func deterministicAndRefusals() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        #expect(try folder.run(["export", "pact", "--out", "pacts"]).status == 0)
+        #expect(await folder.runInProcess(["export", "pact", "--out", "pacts"]).status == 0)
         let first = try folder.read("pacts/dogpatch-app-dogpatch.json")
-        #expect(try folder.run(["export", "pact", "--out", "pacts"]).status == 0)
+        #expect(await folder.runInProcess(["export", "pact", "--out", "pacts"]).status == 0)
         #expect(try folder.read("pacts/dogpatch-app-dogpatch.json") == first)
         try folder.write("a-file", "x")
         let before = try SuiteSnapshot.files(folder)
-        let onFile = try folder.run(["export", "pact", "--out", "a-file"])
+        let onFile = await folder.runInProcess(["export", "pact", "--out", "a-file"])
         #expect(onFile.status == 2)
         #expect(onFile.stderr.contains("--out \"a-file\" is a file; pact writes a folder of files"))
-        let escaping = try folder.run(["export", "pact", "--out", "pacts", "--consumer", "../escaped"])
+        let escaping = await folder.runInProcess(["export", "pact", "--out", "pacts", "--consumer", "../escaped"])
         #expect(escaping.status == 2)
         #expect(escaping.stderr.contains("--consumer \"../escaped\" cannot name a file in --out"), "\(escaping.stderr)")
         #expect(
             !FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("escaped-dogpatch.json").path))
-        let inside = try folder.run(["export", "pact", "--out", "contracts/pacts"])
+        let inside = await folder.runInProcess(["export", "pact", "--out", "contracts/pacts"])
         #expect(inside.status == 2)
         #expect(inside.stderr.contains("is inside the contracts folder"))
         let locked = folder.url.appendingPathComponent("locked")
@@ -217,7 +217,7 @@ struct PactExportTests {
         chmod(locked.path, 0o555)
         defer { chmod(locked.path, 0o755) }
         if access(locked.path, W_OK) != 0 {
-            let readOnly = try folder.run(["export", "pact", "--out", "locked/pacts"])
+            let readOnly = await folder.runInProcess(["export", "pact", "--out", "locked/pacts"])
             #expect(readOnly.status == 2)
             #expect(readOnly.stderr.contains("cannot write"), "\(readOnly.stderr)")
         }
@@ -232,10 +232,10 @@ struct PactExportTests {
 @Suite("the given field")
 struct GivenFieldTests {
     @Test("list shows it, add --given writes it, explain offers it, and an empty one is refused at its position")
-    func everywhere() throws {
+    func everywhere() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        let added = try folder.run([
+        let added = await folder.runInProcess([
             "add", "Fixtures/dogs.json", "--contract", "contracts/new.json", "--endpoint", "dogpatch.getDogs",
             "--name", "two dogs", "--given", "two dogs are for sale",
         ])
@@ -243,9 +243,9 @@ struct GivenFieldTests {
         #expect(
             String(decoding: try folder.read("contracts/new.json"), as: UTF8.self).contains(
                 "\"given\": \"two dogs are for sale\""))
-        let list = try folder.run(["list", "--cases"])
+        let list = await folder.runInProcess(["list", "--cases"])
         #expect(list.stdout.contains("  two dogs (given: two dogs are for sale)\n"), "\(list.stdout)")
-        let explained = try folder.run(["explain", "Fixtures/dogs.json", "--endpoint", "dogpatch.getDogs"])
+        let explained = await folder.runInProcess(["explain", "Fixtures/dogs.json", "--endpoint", "dogpatch.getDogs"])
         #expect(explained.stdout.contains("add \"given\": \"STATE\""), "\(explained.stdout)")
         try folder.write(
             "contracts/empty.json",
@@ -253,7 +253,7 @@ struct GivenFieldTests {
             { "endpoint": "dogpatch.getDogs", "cases": [
               { "name": "x", "given": " ", "response": { "fixture": "dogs.json" }, "expect": { "decodes": true } } ] }
             """)
-        let verify = try folder.run(["verify"])
+        let verify = await folder.runInProcess(["verify"])
         #expect(verify.status == 2)
         #expect(
             verify.stderr.contains(
@@ -266,12 +266,12 @@ struct GivenFieldTests {
     @Test(
         "a missing fixture or an invalid case makes both exports exit 2 and write nothing",
         arguments: ["pact", "openapi"])
-    func invalidSelectionExportsNothing(format: String) throws {
+    func invalidSelectionExportsNothing(format: String) async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("Fixtures/dogs.json"))
         let out = format == "pact" ? "pacts" : "openapi.json"
-        let missing = try folder.run(["export", format, "--out", out])
+        let missing = await folder.runInProcess(["export", format, "--out", out])
         #expect(missing.status == 2, "\(missing.stdout)\(missing.stderr)")
         #expect(missing.stderr.contains(#"error: fixture "Fixtures/dogs.json" does not exist"#), "\(missing.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(out).path))
@@ -280,34 +280,34 @@ struct GivenFieldTests {
             "contracts/bad.json",
             #"{"endpoint": "dogpatch.getDogs", "cases": [{"name": "x", "response": {"status": 200, "fixture": "dogs.json"}, "expect": {"decodes": false}}]}"#
         )
-        let invalid = try folder.run(["export", format, "--out", out])
+        let invalid = await folder.runInProcess(["export", format, "--out", out])
         #expect(invalid.status == 2)
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(out).path))
     }
 
     /// Issue 29, finding 7: a case's state is its `given`, else its name, whatever else is exported.
     @Test("provider states do not change with the suite; a clash the provider cannot tell apart is exit 2")
-    func stableStates() throws {
+    func stableStates() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        func states() throws -> [String] {
-            let run = try folder.run(["export", "pact", "--out", "pacts"])
+        func states() async throws -> [String] {
+            let run = await folder.runInProcess(["export", "pact", "--out", "pacts"])
             #expect(run.status == 0, "\(run.stderr)")
             return try PactExportTests.interactions(try folder.read("pacts/dogpatch-app-dogpatch.json")).compactMap {
                 ($0["providerStates"] as? [[String: String]])?.first?["name"]
             }.sorted()
         }
-        let before = try states()
+        let before = try await states()
         #expect(before == ["not found", "two dogs"], "\(before)")
         // Another contract with a case of the same name and the same answer: nothing renamed.
         try folder.write("contracts/other.json", SampleSuite.dogsContract)
-        #expect(try states() == ["not found", "not found", "two dogs", "two dogs"])
+        #expect(try await states() == ["not found", "not found", "two dogs", "two dogs"])
         // The same request and state with another answer: the provider could not serve both.
         try folder.write(
             "contracts/other.json",
             #"{"endpoint": "dogpatch.getDogs", "cases": [{"name": "not found", "response": {"status": 410}, "expect": {"error": "responseUnsuccessful", "status": 410}}]}"#
         )
-        let clash = try folder.run(["export", "pact", "--out", "pacts2"])
+        let clash = await folder.runInProcess(["export", "pact", "--out", "pacts2"])
         #expect(clash.status == 2)
         #expect(
             clash.stderr.contains(
@@ -324,14 +324,14 @@ struct GivenFieldTests {
             ("united states", "/v3.1/name/united%20states"), ("AC/DC", "/v3.1/name/AC%2FDC"),
             ("a#b", "/v3.1/name/a%23b"),
         ])
-    func escapedPaths(name: String, path: String) throws {
+    func escapedPaths(name: String, path: String) async throws {
         let folder = try SuiteFolder()
         let arguments = String(decoding: try JSONSerialization.data(withJSONObject: ["name": name]), as: UTF8.self)
         try folder.write(
             "contracts/c.json",
             #"{"endpoint": "countries.byName", "arguments": \#(arguments), "cases": [{"name": "gone", "response": {"status": 404}, "expect": {"error": "responseUnsuccessful", "status": 404}}]}"#
         )
-        let run = try folder.run(["export", "pact", "--out", "pacts"])
+        let run = await folder.runInProcess(["export", "pact", "--out", "pacts"])
         #expect(run.status == 0, "\(run.stderr)")
         let interactions = try PactExportTests.interactions(try folder.read("pacts/dogpatch-app-countries.json"))
         #expect((interactions.first?["request"] as? [String: Any])?["path"] as? String == path)
@@ -339,7 +339,7 @@ struct GivenFieldTests {
 
     /// Issue 29, finding 3: `min: 1` only where the case needs an element.
     @Test("min 1 on the page a case needs an element of, never on a nested array the model accepts empty")
-    func minimumOnlyOnThePage() throws {
+    func minimumOnlyOnThePage() async throws {
         let folder = try SuiteFolder()
         try folder.write(
             "Fixtures/two.json",
@@ -351,7 +351,7 @@ struct GivenFieldTests {
               {"name": "two", "response": {"fixture": "two.json"}, "expect": {"decodes": true, "values": {"[0].capital": ["Lima"]}}},
               {"name": "none", "given": "no country", "response": {"status": 200, "body": "[{}]"}, "expect": {"decodes": true}}]}
             """)
-        let run = try folder.run(["export", "pact", "--out", "pacts"])
+        let run = await folder.runInProcess(["export", "pact", "--out", "pacts"])
         #expect(run.status == 0, "\(run.stderr)")
         let interactions = try PactExportTests.interactions(try folder.read("pacts/dogpatch-app-countries.json"))
         func rules(_ state: String) throws -> [String: [String: [[String: Any]]]] {
@@ -387,7 +387,7 @@ extension PactExportTests {
     /// Issue 29, finding 4: a named entry anywhere in a map is required and typed; no other entry
     /// is kept (the verifier would hold every entry to it), nothing is compared by equality.
     @Test("a dictionary keeps the entries a case names, wherever they sit, and leaves the others free")
-    func dictionaries() throws {
+    func dictionaries() async throws {
         let folder = try SuiteFolder()
         try folder.write(
             "Fixtures/peru.json",
@@ -400,7 +400,7 @@ extension PactExportTests {
               {"name": "peru", "response": {"fixture": "peru.json"},
                "expect": {"decodes": true, "values": {"[0].translations.deu.common": "Peru", "[0].languages.que": "Quechua"}}}]}
             """)
-        let run = try folder.run(["export", "pact", "--out", "pacts"])
+        let run = await folder.runInProcess(["export", "pact", "--out", "pacts"])
         #expect(run.status == 0, "\(run.stderr)")
         let interactions = try PactExportTests.interactions(try folder.read("pacts/dogpatch-app-countries.json"))
         let (body, rules) = try PactExportTests.bodyRules(interactions, state: "peru")
@@ -419,7 +419,7 @@ extension PactExportTests {
 
     /// Issue 29, finding 5: `Int` decodes `34350244.0` and `3.4350244e7`; the rule must too.
     @Test("a whole number passes in every form Int decodes and fails where Int does")
-    func wholeNumbers() throws {
+    func wholeNumbers() async throws {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/peru.json", #"[{"population": 34350244}]"#)
         try folder.write(
@@ -429,7 +429,7 @@ extension PactExportTests {
               {"name": "peru", "response": {"fixture": "peru.json"},
                "expect": {"decodes": true, "values": {"[0].population": 34350244}}}]}
             """)
-        let run = try folder.run(["export", "pact", "--out", "pacts"])
+        let run = await folder.runInProcess(["export", "pact", "--out", "pacts"])
         #expect(run.status == 0, "\(run.stderr)")
         let interactions = try PactExportTests.interactions(try folder.read("pacts/dogpatch-app-countries.json"))
         let matchers = try #require(

@@ -39,13 +39,13 @@ struct LiveCommandTests {
     @Test(
         "add --live --raw records peru as the server sent it: body, status, Content-Type and the stamp, never a cookie"
     )
-    func addPeru() throws {
+    func addPeru() async throws {
         let server = try LoopbackServer(routes: [
             "/v3.1/name/peru": .json(Self.peru, headers: [("Set-Cookie", "session=s3cret"), ("X-Request-Id", "abc")])
         ])
         defer { server.stop() }
         let folder = try SuiteFolder()
-        let run = try folder.run([
+        let run = await folder.runInProcess([
             "add", "--live", "--contract", "contracts/countries/by-name-peru.json", "--endpoint", "countries.byName",
             "--arguments", #"{"name": "peru"}"#, "--name", "peru", "--base-url", Self.countries(server),
             "--keep-header", "Set-Cookie", "--keep-header", "X-Request-Id", "--raw",
@@ -75,7 +75,7 @@ struct LiveCommandTests {
     /// Issue 29, build item 3: the live answer goes through the same view of what the client gets
     /// as a capture does.
     @Test("add --live keeps the body the client gets: decompressed where it came compressed, none for a 304")
-    func clientView() throws {
+    func clientView() async throws {
         let chile = #"[{"name": {"common": "Chile"}}]"#
         let gzipped = try #require(
             Data(base64Encoded: "H4sIAAAAAAACA4uuVspLzE1VslKoVkrOz83NzwMylZwzMnNSlWprYwFCaqd/HwAAAA=="))
@@ -87,17 +87,17 @@ struct LiveCommandTests {
         ])
         defer { server.stop() }
         let folder = try SuiteFolder()
-        func add(_ name: String) throws -> ToolRun {
-            try folder.run([
+        func add(_ name: String) async throws -> ToolRun {
+            await folder.runInProcess([
                 "add", "--live", "--contract", "contracts/\(name).json", "--endpoint", "countries.byName",
                 "--arguments", #"{"name": "\#(name)"}"#, "--name", name, "--base-url", Self.countries(server),
             ])
         }
-        let compressed = try add("chile")
+        let compressed = try await add("chile")
         #expect(compressed.status == 0, "\(compressed.stderr)")
         #expect(compressed.stdout.contains("as Fixtures/chile/chile.json"), "\(compressed.stdout)")
         #expect(try folder.read("Fixtures/chile/chile.json") == .laidOut(chile))
-        let notModified = try add("peru")
+        let notModified = try await add("peru")
         #expect(notModified.status == 2)
         #expect(
             notModified.stderr.contains(
@@ -110,28 +110,28 @@ struct LiveCommandTests {
     /// Issue 32, finding 1: the docs' `add --live` after the walk-through repeats the contract's
     /// own endpoint and arguments; other arguments are refused before any request is sent.
     @Test("add --live to an existing contract takes its own --endpoint and --arguments, and refuses others unsent")
-    func existingContractArguments() throws {
+    func existingContractArguments() async throws {
         let server = try LoopbackServer(routes: ["/v3.1/name/peru": .json(Self.peru)])
         defer { server.stop() }
         let folder = try SuiteFolder()
-        func add(_ name: String, arguments: String) throws -> ToolRun {
-            try folder.run([
+        func add(_ name: String, arguments: String) async throws -> ToolRun {
+            await folder.runInProcess([
                 "add", "--live", "--contract", "contracts/peru.json", "--endpoint", "countries.byName",
                 "--arguments", arguments, "--name", name, "--base-url", Self.countries(server),
             ])
         }
-        #expect(try add("first", arguments: #"{"name": "peru"}"#).status == 0)
-        let again = try add("again", arguments: #"{ "name" : "peru" }"#)
+        #expect(try await add("first", arguments: #"{"name": "peru"}"#).status == 0)
+        let again = try await add("again", arguments: #"{ "name" : "peru" }"#)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(server.requests.count == 2)
-        let other = try add("chile", arguments: #"{"name": "chile"}"#)
+        let other = try await add("chile", arguments: #"{"name": "chile"}"#)
         #expect(other.status == 2)
         #expect(
             other.stderr.contains(
                 #"error: --arguments {"name": "chile"} differ from the arguments contracts/peru.json already has; leave --arguments out to use its own"#
             ), "\(other.stderr)")
         #expect(server.requests.count == 2, "nothing is sent before the arguments are checked")
-        let withFile = try folder.run([
+        let withFile = await folder.runInProcess([
             "add", "Fixtures/peru/first.json", "--contract", "contracts/peru.json", "--arguments", #"{"name": "peru"}"#,
             "--name", "from a file",
         ])
@@ -139,24 +139,24 @@ struct LiveCommandTests {
     }
 
     @Test("add --live records a dog page, a 404 and a 500, each with its status and the outcome observed")
-    func addPagesAndErrors() throws {
+    func addPagesAndErrors() async throws {
         let page =
             #"[{"id": "11111111-2222-4333-8444-555555555555", "sellerID": "66666666-7777-4888-9999-AAAAAAAAAAAA", "about": "a", "breed": "Pug", "name": "Noodle", "birthday": 1, "created": 2, "breederRating": 4.2, "cost": 850, "imageURL": "https://img.test/n.png"}]"#
         let server = try LoopbackServer(routes: ["/api/v1/dogs": .json(page)])
         defer { server.stop() }
         let folder = try SuiteFolder()
-        func add(_ name: String) throws -> ToolRun {
-            try folder.run([
+        func add(_ name: String) async throws -> ToolRun {
+            await folder.runInProcess([
                 "add", "--live", "--contract", "contracts/dogs.json", "--endpoint", "dogpatch.getDogs", "--name", name,
                 "--base-url", "dogpatch=\(server.baseURL.absoluteString)api/v1/",
             ])
         }
-        #expect(try add("page").status == 0)
+        #expect(try await add("page").status == 0)
         server.route("/api/v1/dogs", .json(#"{"status":404}"#, status: 404))
-        let missing = try add("missing")
+        let missing = try await add("missing")
         #expect(missing.status == 0, "\(missing.stderr)")
         server.route("/api/v1/dogs", .json(#"{"error":"boom"}"#, status: 500))
-        #expect(try add("broken").status == 0)
+        #expect(try await add("broken").status == 0)
         let contract = String(decoding: try folder.read("contracts/dogs.json"), as: UTF8.self)
         #expect(
             contract.contains(
@@ -166,17 +166,17 @@ struct LiveCommandTests {
         #expect(contract.contains(#""expect": { "error": "responseUnsuccessful", "status": 500 }"#))
         #expect(try folder.read("Fixtures/dogs/broken.json") == .laidOut(#"{"error":"boom"}"#))
         #expect(try folder.read("Fixtures/dogs/page.json") == .laidOut(page))
-        let verify = try folder.run(["verify", "--strict"])
+        let verify = await folder.runInProcess(["verify", "--strict"])
         #expect(verify.status == 0, "\(verify.stderr)")
     }
 
     @Test("a failed live request writes nothing and says which URL and why")
-    func addNothingOnFailure() throws {
+    func addNothingOnFailure() async throws {
         let closed = try LoopbackServer()
         let base = closed.baseURL.absoluteString
         closed.stop()
         let folder = try SuiteFolder()
-        let run = try folder.run([
+        let run = await folder.runInProcess([
             "add", "--live", "--contract", "contracts/c.json", "--endpoint", "countries.byName",
             "--arguments", #"{"name": "peru"}"#, "--name", "peru", "--base-url", "\(base)v3.1/",
         ])
@@ -192,7 +192,7 @@ struct LiveCommandTests {
     }
 
     @Test("verify --live checks recorded cases against the server, skips the others, and reports each kind of drift")
-    func verifyLiveDrift() throws {
+    func verifyLiveDrift() async throws {
         let fixture =
             #"[{"name": {"common": "Peru"}, "cca3": "PER", "area": 1285216.0, "car": {"signs": ["PE"], "side": "right"}}]"#
         let drifted =
@@ -202,10 +202,10 @@ struct LiveCommandTests {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/countries/peru.json", fixture)
         try folder.write("contracts/peru.json", Self.peruContract(url: server.baseURL))
-        let plain = try folder.run(["verify"])
+        let plain = await folder.runInProcess(["verify"])
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(server.requests.isEmpty, "plain verify sends nothing")
-        let run = try folder.run(["verify", "--live", "--base-url", Self.countries(server), "--no-replay"])
+        let run = await folder.runInProcess(["verify", "--live", "--base-url", Self.countries(server), "--no-replay"])
         // The area now arrives as a string, which the model refuses: the case fails as it would with that fixture.
         #expect(run.status == 1, "\(run.stderr)")
         #expect(
@@ -224,12 +224,14 @@ struct LiveCommandTests {
         server.route(
             "/v3.1/name/peru",
             .json(#"[{"name": {"common": "Peru"}, "cca3": "PER", "area": 1285216.0, "fifa": "PER", "extra": 1}]"#))
-        let readable = try folder.run(["verify", "--live", "--base-url", Self.countries(server), "--format", "json"])
+        let readable = await folder.runInProcess([
+            "verify", "--live", "--base-url", Self.countries(server), "--format", "json",
+        ])
         #expect(readable.status == 0, "\(readable.stderr)")
         #expect(readable.stderr.contains("[*].fifa: the server now sends this key (the model reads it)"))
         #expect(readable.stderr.contains("[*].extra: the server now sends this key (the model never reads it)"))
         #expect(readable.stdout.contains(#""url":"\#(server.baseURL.absoluteString)v3.1/name/peru""#))
-        let strict = try folder.run([
+        let strict = await folder.runInProcess([
             "verify", "--live", "--strict", "--base-url", Self.countries(server), "--junit", "live.xml",
         ])
         #expect(strict.status == 1)
@@ -240,7 +242,7 @@ struct LiveCommandTests {
     @Test(
         "an unreachable server, a slow one, a body over the limit and a redirect to another host are errors; the rest still run"
     )
-    func verifyLiveFailures() throws {
+    func verifyLiveFailures() async throws {
         let other = try LoopbackServer(host: "127.0.0.2", routes: ["/v3.1/name/peru": .json(Self.peru)])
         defer { other.stop() }
         let server = try LoopbackServer(routes: [
@@ -259,11 +261,11 @@ struct LiveCommandTests {
         }
         // 80 MiB without a Content-Length: refused once the body passes 64 MiB. A long timeout, so that on a
         // loaded machine the limit, not the clock, ends the download (the default 10 s once did).
-        let big = try folder.run([
+        let big = await folder.runInProcess([
             "verify", "--live", "--timeout", "300", "--base-url", Self.countries(server), "contracts/big.json",
         ])
         #expect(big.status == 2)
-        let run = try folder.run([
+        let run = await folder.runInProcess([
             "verify", "--live", "--timeout", "1", "--base-url", Self.countries(server), "contracts/peru.json",
             "contracts/chile.json", "contracts/big.json",
         ])
@@ -288,7 +290,7 @@ struct LiveCommandTests {
     }
 
     @Test("record refuses a breaking change and writes nothing, then --force writes it and lists what now fails")
-    func recordBreaking() throws {
+    func recordBreaking() async throws {
         let server = try LoopbackServer(routes: [
             "/v3.1/name/peru": .json(#"[{"name": {"common": "Peru"}, "cca3": "PER"}, {"cca3": "XXX"}]"#)
         ])
@@ -297,7 +299,7 @@ struct LiveCommandTests {
         try folder.write("Fixtures/countries/peru.json", Self.peru)
         try folder.write("contracts/peru.json", Self.peruContract(url: server.baseURL))
         let before = (try folder.read("contracts/peru.json"), try folder.read("Fixtures/countries/peru.json"))
-        let refused = try folder.run(["record", "--base-url", Self.countries(server)])
+        let refused = await folder.runInProcess(["record", "--base-url", Self.countries(server)])
         #expect(refused.status == 1)
         #expect(
             refused.stdout.contains(
@@ -312,7 +314,7 @@ struct LiveCommandTests {
         #expect(refused.stderr.contains("error: expected 1 element, decoded 2"), "\(refused.stderr)")
         #expect(try folder.read("contracts/peru.json") == before.0)
         #expect(try folder.read("Fixtures/countries/peru.json") == before.1)
-        let forced = try folder.run(["record", "--force", "--base-url", Self.countries(server)])
+        let forced = await folder.runInProcess(["record", "--force", "--base-url", Self.countries(server)])
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(forced.stdout.contains("FORCED    contracts/peru.json  peru"))
         #expect(
@@ -340,7 +342,7 @@ struct LiveCommandTests {
     /// Issue 32, finding 12: a server answering `[]` is one line, not one per key the elements had;
     /// a JSON endpoint answered with another media type is said.
     @Test("record says once that the array is now empty; add --live warns of an answer that is not JSON")
-    func emptiedAndNotJSON() throws {
+    func emptiedAndNotJSON() async throws {
         let server = try LoopbackServer(routes: [
             "/v3.1/name/peru": .json("[]"),
             "/v3.1/name/chile": .respond(
@@ -352,11 +354,11 @@ struct LiveCommandTests {
         try folder.write(
             "Fixtures/countries/peru.json", #"[{"cca3": "PER", "name": {"common": "Peru"}, "motto": "Firme y feliz"}]"#)
         try folder.write("contracts/peru.json", Self.peruContract(url: server.baseURL))
-        let run = try folder.run(["record", "--base-url", Self.countries(server)])
+        let run = await folder.runInProcess(["record", "--base-url", Self.countries(server)])
         #expect(run.status == 1, "the empty page no longer satisfies count 1")
         #expect(run.stdout.contains("  the body: the server now sends an empty array\n"), "\(run.stdout)")
         #expect(!run.stdout.contains("no longer sends this key"), "\(run.stdout)")
-        let add = try folder.run([
+        let add = await folder.runInProcess([
             "add", "--live", "--contract", "contracts/chile.json", "--endpoint", "countries.byName", "--arguments",
             #"{"name": "chile"}"#, "--name", "chile", "--base-url", Self.countries(server),
         ])
@@ -369,14 +371,14 @@ struct LiveCommandTests {
     }
 
     @Test("record rewrites a case whose answer still satisfies it, status included, and leaves hand-made cases alone")
-    func recordChange() throws {
+    func recordChange() async throws {
         let server = try LoopbackServer(routes: ["/v3.1/name/peru": .json(Self.peru, status: 203)])
         defer { server.stop() }
         let folder = try SuiteFolder()
         try folder.write(
             "Fixtures/countries/peru.json", #"[{"cca3": "PER", "name": {"common": "Peru"}, "motto": "Firme y feliz"}]"#)
         try folder.write("contracts/peru.json", Self.peruContract(url: server.baseURL))
-        let run = try folder.run(["record", "--base-url", Self.countries(server)])
+        let run = await folder.runInProcess(["record", "--base-url", Self.countries(server)])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.stdout.hasPrefix(
@@ -394,7 +396,7 @@ struct LiveCommandTests {
                 #"{ "name": "unknown", "response": { "status": 404 }, "expect": { "error": "responseUnsuccessful", "status": 404 } }"#
             ))
         #expect(server.requests.count == 1, "only the recorded case asks the server")
-        let verify = try folder.run(["verify"])
+        let verify = await folder.runInProcess(["verify"])
         #expect(verify.status == 0, "\(verify.stderr)")
     }
 
@@ -418,14 +420,14 @@ struct LiveCommandTests {
                 "error: --base-url takes [API=]URL with an http or https URL, such as dogpatch=http://127.0.0.1:8080/, not \"ftp://example.test/\""
             ),
         ])
-    func baseURLs(_ arguments: [String], _ message: String) throws {
+    func baseURLs(_ arguments: [String], _ message: String) async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         try folder.write(
             "contracts/peru.json",
             Self.peruContract(url: URL(fileURLWithPath: "/")).replacingOccurrences(
                 of: "file:///", with: "http://127.0.0.1:9/"))
-        let run = try folder.run(arguments)
+        let run = await folder.runInProcess(arguments)
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix(message + "\n"), "\(run.stderr)")
     }

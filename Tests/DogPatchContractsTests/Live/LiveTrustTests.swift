@@ -8,14 +8,14 @@ struct LiveTrustTests {
     static let repository = Repository.root
 
     @Test("add --live names fixtures after any letters, keeps long names valid, and never reuses a name")
-    func fixtureNames() throws {
+    func fixtureNames() async throws {
         let server = try LoopbackServer(routes: ["/v3.1/name/peru": .json(LiveCommandTests.peru)])
         defer { server.stop() }
         let folder = try SuiteFolder()
-        func add(_ name: String) throws -> ToolRun {
+        func add(_ name: String) async throws -> ToolRun {
             let created = FileManager.default.fileExists(
                 atPath: folder.url.appendingPathComponent("contracts/peru.json").path)
-            return try folder.run(
+            return await folder.runInProcess(
                 [
                     "add", "--live", "--contract", "contracts/peru.json", "--name", name, "--base-url",
                     LiveCommandTests.countries(server),
@@ -24,7 +24,7 @@ struct LiveTrustTests {
         let long = String(repeating: "Überlänge ", count: 60)
         let names = ["Perú", "東京", "¿¡!?", "…", "Perú!", long, long + "2"]
         for name in names {
-            let run = try add(name)
+            let run = try await add(name)
             #expect(run.status == 0, "\(name): \(run.stderr)")
         }
         let contract = String(decoding: try folder.read("contracts/peru.json"), as: UTF8.self)
@@ -41,21 +41,22 @@ struct LiveTrustTests {
             let file = try #require(path.split(separator: "/").last)
             #expect(file.utf8.count <= 255)
         }
-        let verify = try folder.run(["verify"])
+        let verify = await folder.runInProcess(["verify"])
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
         #expect(verify.cases("PASS").count == names.count)
     }
 
     @Test("add --live with a wrong argument gets the same diagnostics as add without it")
-    func sameArgumentDiagnostics() throws {
+    func sameArgumentDiagnostics() async throws {
         let folder = try SuiteFolder()
         try folder.write("peru.json", LiveCommandTests.peru)
         let common = [
             "--contract", "contracts/peru.json", "--endpoint", "countries.byName", "--arguments", #"{"nme": "peru"}"#,
             "--name", "peru",
         ]
-        let file = try folder.run(["add", "peru.json"] + common)
-        let live = try folder.run(["add", "--live", "--base-url", "countries=http://127.0.0.1:9/v3.1/"] + common)
+        let file = await folder.runInProcess(["add", "peru.json"] + common)
+        let live = await folder.runInProcess(
+            ["add", "--live", "--base-url", "countries=http://127.0.0.1:9/v3.1/"] + common)
         #expect(file.status == 2 && live.status == 2)
         #expect(
             file.stderr.contains(#"unknown key "nme" in "arguments" of countries.byName; did you mean "name"?"#),
@@ -65,10 +66,10 @@ struct LiveTrustTests {
     }
 
     @Test("verify --live with no recorded case selected does not pass")
-    func nothingRecorded() throws {
+    func nothingRecorded() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        let run = try folder.run(["verify", "--live"])
+        let run = await folder.runInProcess(["verify", "--live"])
         #expect(run.status == 2)
         #expect(
             run.stderr.contains("no selected case is recorded, so verify --live would check nothing against a server"),
@@ -79,7 +80,7 @@ struct LiveTrustTests {
 
     /// Issue 30, item 5: the guard belongs to the run as a whole.
     @Test("verify --live --shard I/N passes a shard that holds no recorded case while another shard holds one")
-    func shardWithoutRecordedCase() throws {
+    func shardWithoutRecordedCase() async throws {
         let server = try LoopbackServer(routes: ["/v3.1/name/peru": .json(LiveCommandTests.peru)])
         defer { server.stop() }
         let folder = try SuiteFolder()
@@ -87,11 +88,11 @@ struct LiveTrustTests {
         try folder.write("Fixtures/countries/peru.json", LiveCommandTests.peru)
         try folder.write("contracts/peru.json", LiveCommandTests.peruContract(url: server.baseURL))
         let base = "countries=\(server.baseURL.absoluteString)v3.1/"
-        let whole = try folder.run(["verify", "--live", "--base-url", base])
+        let whole = await folder.runInProcess(["verify", "--live", "--base-url", base])
         #expect(whole.status == 0, "\(whole.stdout)\(whole.stderr)")
         var checked = 0
         for index in 1...4 {
-            let shard = try folder.run(["verify", "--live", "--base-url", base, "--shard", "\(index)/4"])
+            let shard = await folder.runInProcess(["verify", "--live", "--base-url", base, "--shard", "\(index)/4"])
             #expect(shard.status == 0, "shard \(index)/4: \(shard.stdout)\(shard.stderr)")
             if shard.cases("PASS").isEmpty {
                 #expect(shard.stderr.contains("shard \(index)/4 holds no recorded case; the other shards check them"))
@@ -101,7 +102,7 @@ struct LiveTrustTests {
         }
         #expect(checked == whole.cases("PASS").count)
         // A run of the whole selection with nothing recorded still fails, sharded or not.
-        let none = try folder.run(["verify", "--live", "--shard", "1/2", "--filter", "good.json"])
+        let none = await folder.runInProcess(["verify", "--live", "--shard", "1/2", "--filter", "good.json"])
         #expect(none.status == 2, "\(none.stdout)\(none.stderr)")
     }
 

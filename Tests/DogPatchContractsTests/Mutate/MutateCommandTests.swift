@@ -134,11 +134,11 @@ struct MutateCommandTests {
     }
 
     @Test("the same suite and seed give the same bytes whatever --jobs, and --max keeps a seeded draw and says so")
-    func determinism() throws {
+    func determinism() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        let one = try folder.run(["mutate", "--jobs", "1", "--max", "20", "--seed", "7"])
-        let four = try folder.run(["mutate", "--jobs", "4", "--max", "20", "--seed", "7"])
+        let one = await folder.runInProcess(["mutate", "--jobs", "1", "--max", "20", "--seed", "7"])
+        let four = await folder.runInProcess(["mutate", "--jobs", "4", "--max", "20", "--seed", "7"])
         #expect(one.stdout == four.stdout && one.stderr == four.stderr)
         #expect(
             one.stdout.hasSuffix("20 passed, 0 failed, 0 errors, 0 skipped; 20 mutants of 1 case\n"), "\(one.stdout)")
@@ -146,23 +146,23 @@ struct MutateCommandTests {
             one.stderr.contains(
                 "warning: contracts/good.json › two dogs: 20 of 71 mutants run (--max 20, --seed 7); the other 51 were left out"
             ))
-        let other = try folder.run(["mutate", "--jobs", "1", "--max", "20", "--seed", "8"])
+        let other = await folder.runInProcess(["mutate", "--jobs", "1", "--max", "20", "--seed", "8"])
         #expect(other.stdout != one.stdout, "another seed draws other mutants")
     }
 
     @Test(
         "profiles are written on the first run, compared after, and every change fails naming the path and the change")
-    func profiles() throws {
+    func profiles() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        let first = try folder.run(["mutate", "--profiles", "profiles"])
+        let first = await folder.runInProcess(["mutate", "--profiles", "profiles"])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stderr.contains("profiles/[Dog].json: note: wrote the [Dog] profile (10 paths)"))
         let written = String(decoding: try folder.read("profiles/[Dog].json"), as: UTF8.self)
         #expect(
             written.contains(#"    "[*].breed": { "null": false, "required": true, "types": ["string"] },"#),
             "\(written)")
-        let again = try folder.run(["mutate", "--profiles", "profiles"])
+        let again = await folder.runInProcess(["mutate", "--profiles", "profiles"])
         #expect(again.status == 0)
         #expect(try folder.read("profiles/[Dog].json") == Data(written.utf8), "an unchanged profile is not rewritten")
         // As if the model used to accept a dog without a breed, or a null one.
@@ -172,7 +172,7 @@ struct MutateCommandTests {
                 of: #""[*].breed": { "null": false, "required": true"#,
                 with: #""[*].breed": { "null": true, "required": false"#
             ))
-        let changed = try folder.run(["mutate", "--profiles", "profiles"])
+        let changed = await folder.runInProcess(["mutate", "--profiles", "profiles"])
         #expect(changed.status == 1)
         #expect(changed.stdout.contains("FAIL  profiles/[Dog].json  [Dog] profile\n"))
         #expect(
@@ -183,7 +183,7 @@ struct MutateCommandTests {
         #expect(
             changed.stderr.contains(
                 "[Dog] [*].breed: accepted null, now refuses it: a response with null here no longer decodes"))
-        let updated = try folder.run(["mutate", "--profiles", "profiles", "--update"])
+        let updated = await folder.runInProcess(["mutate", "--profiles", "profiles", "--update"])
         #expect(updated.status == 0)
         #expect(try folder.read("profiles/[Dog].json") == Data(written.utf8))
     }

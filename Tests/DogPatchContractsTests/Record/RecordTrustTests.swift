@@ -27,7 +27,7 @@ struct RecordTrustTests {
     }
 
     @Test("an answer identical to the recording writes nothing, not even the stamp")
-    func unchangedWritesNothing() throws {
+    func unchangedWritesNothing() async throws {
         let server = try LoopbackServer(routes: ["/v3.1/name/peru": .json(LiveCommandTests.peru)])
         defer { server.stop() }
         let folder = try SuiteFolder()
@@ -38,7 +38,7 @@ struct RecordTrustTests {
             try folder.read("contracts/peru.json"),
             try FileManager.default.attributesOfItem(atPath: contractFile)[.modificationDate] as? Date
         )
-        let run = try folder.run(["record", "--base-url", LiveCommandTests.countries(server)])
+        let run = await folder.runInProcess(["record", "--base-url", LiveCommandTests.countries(server)])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("UNCHANGED contracts/peru.json  peru  "), "\(run.stdout)")
         #expect(run.stdout.hasSuffix("0 recorded, 1 unchanged, 0 forced, 0 failed, 0 skipped, 0 errors\n"))
@@ -48,7 +48,7 @@ struct RecordTrustTests {
     }
 
     @Test("a skipped recorded case is never asked for and never written, whatever the server sends")
-    func skippedNeverWritten() throws {
+    func skippedNeverWritten() async throws {
         let html = "<html><body>Internal Server Error</body></html>"
         let server = try LoopbackServer(routes: [
             "/v3.1/name/peru": .respond(status: 500, headers: [("Content-Type", "text/html")], body: Data(html.utf8))
@@ -58,7 +58,7 @@ struct RecordTrustTests {
         try folder.write("Fixtures/countries/peru.json", LiveCommandTests.peru)
         try folder.write("contracts/peru.json", Self.contract(server, skip: true))
         let before = try folder.read("contracts/peru.json")
-        let run = try folder.run(["record", "--base-url", LiveCommandTests.countries(server)])
+        let run = await folder.runInProcess(["record", "--base-url", LiveCommandTests.countries(server)])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.stdout.contains(
@@ -70,7 +70,7 @@ struct RecordTrustTests {
     }
 
     @Test("a new answer that breaks a hand-written case reading the same fixture is not written")
-    func sharedFixtureChecked() throws {
+    func sharedFixtureChecked() async throws {
         let two = #"[{"name": {"common": "Peru"}, "cca3": "PER"}, {"name": {"common": "Peru 2"}, "cca3": "PE2"}]"#
         let server = try LoopbackServer(routes: ["/v3.1/name/peru": .json(two)])
         defer { server.stop() }
@@ -85,7 +85,9 @@ struct RecordTrustTests {
             """)
         let before = (try folder.read("contracts/peru.json"), try folder.read("Fixtures/countries/peru.json"))
         // Only the recorded contract is selected; the hand-written one is checked all the same.
-        let run = try folder.run(["record", "contracts/peru.json", "--base-url", LiveCommandTests.countries(server)])
+        let run = await folder.runInProcess([
+            "record", "contracts/peru.json", "--base-url", LiveCommandTests.countries(server),
+        ])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(
             run.stdout.contains(
@@ -103,7 +105,7 @@ struct RecordTrustTests {
     @Test(
         "the headers a case keeps are the server's new ones: a changed Content-Type is updated, a header no longer sent is dropped"
     )
-    func headersFollowTheBody() throws {
+    func headersFollowTheBody() async throws {
         let server = try LoopbackServer(routes: [
             "/v3.1/name/peru": .respond(
                 status: 200, headers: [("Content-Type", "application/vnd.api+json")],
@@ -115,7 +117,7 @@ struct RecordTrustTests {
         try folder.write(
             "contracts/peru.json",
             Self.contract(server, headers: #"{ "Content-Type": "application/json", "X-Request-Id": "abc" }"#))
-        let run = try folder.run(["record", "--base-url", LiveCommandTests.countries(server)])
+        let run = await folder.runInProcess(["record", "--base-url", LiveCommandTests.countries(server)])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(
             run.stdout.contains("  header Content-Type: \"application/vnd.api+json\", was \"application/json\"\n"),
@@ -128,12 +130,12 @@ struct RecordTrustTests {
             "\(contract)")
         #expect(!contract.contains("X-Request-Id"))
         #expect(try folder.read("Fixtures/countries/peru.json") == .laidOut(LiveCommandTests.peru))
-        #expect(try folder.run(["verify"]).status == 0)
+        #expect(await folder.runInProcess(["verify"]).status == 0)
     }
 
     /// Issue 30, item 4: a case added while `record` waits for the suite's lock is checked too.
     @Test("a case added while record waits for the lock is checked under the lock: record refuses to break it")
-    func checkedAgainUnderTheLock() throws {
+    func checkedAgainUnderTheLock() async throws {
         let changed = LiveCommandTests.peru.replacingOccurrences(of: #""area":1285216"#, with: #""area":1"#)
         try #require(changed != LiveCommandTests.peru)
         let server = try LoopbackServer(routes: ["/v3.1/name/peru": .json(changed)])
@@ -155,38 +157,38 @@ struct RecordTrustTests {
         let ended = try #require(record.wait(killingAfter: 30))
         #expect(ended.status == 1)
         #expect(try folder.read("Fixtures/countries/peru.json") == Data(LiveCommandTests.peru.utf8))
-        let verify = try folder.run(["verify"])
+        let verify = await folder.runInProcess(["verify"])
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
     }
 
     /// Issue 38, item 9: a new answer whose layout would pass the fixture limit is written as
     /// received, and the line says so; every later run reads the fixture.
     @Test("record writes an answer as received where its layout would pass the fixture limit, and says so")
-    func layoutOverTheLimit() throws {
+    func layoutOverTheLimit() async throws {
         let server = try LoopbackServer(routes: ["/v3.1/name/peru": .json(LaidOutLimit.overFixtureLimit)])
         defer { server.stop() }
         let folder = try SuiteFolder()
         try folder.write("Fixtures/countries/peru.json", LiveCommandTests.peru)
         try folder.write("contracts/peru.json", Self.contract(server))
-        let run = try folder.run(["record", "--base-url", LiveCommandTests.countries(server)])
+        let run = await folder.runInProcess(["record", "--base-url", LiveCommandTests.countries(server)])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.hasPrefix("RECORDED  contracts/peru.json  peru  "), "\(run.stdout)")
         #expect(run.stdout.contains(FixtureLimitTests.note), "\(run.stdout)")
         #expect(try folder.read("Fixtures/countries/peru.json") == Data(LaidOutLimit.overFixtureLimit.utf8))
-        let verify = try folder.run(["verify"])
+        let verify = await folder.runInProcess(["verify"])
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
     }
 
     /// Issue 38, item 10: as verify, a selection of nothing is an error, not a warning.
     @Test("record with a --filter that selects no case exits 2, asks nothing and writes nothing")
-    func selectsNothing() throws {
+    func selectsNothing() async throws {
         let server = try LoopbackServer(routes: ["/v3.1/name/peru": .json(LiveCommandTests.peru)])
         defer { server.stop() }
         let folder = try SuiteFolder()
         try folder.write("Fixtures/countries/peru.json", "[]")
         try folder.write("contracts/peru.json", Self.contract(server))
         let before = try SuiteSnapshot.files(folder)
-        let run = try folder.run([
+        let run = await folder.runInProcess([
             "record", "--filter", "no such case", "--base-url", LiveCommandTests.countries(server),
         ])
         #expect(run.status == 2, "\(run.stdout)\(run.stderr)")

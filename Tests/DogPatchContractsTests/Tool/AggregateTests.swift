@@ -27,22 +27,22 @@ struct AggregateTests {
     }
 
     @Test("mutate --profiles on part of the suite judges only what it learnt, and --update keeps the rest")
-    func partialProfiles() throws {
+    func partialProfiles() async throws {
         let folder = try Self.twoContracts()
-        let first = try folder.run(["mutate", "--profiles", "profiles"])
+        let first = await folder.runInProcess(["mutate", "--profiles", "profiles"])
         #expect(first.status == 0, "\(first.stderr)")
         let whole = try folder.read("profiles/[Country].json")
         #expect(String(decoding: whole, as: UTF8.self).contains("[*].capital"))
         #expect(String(decoding: whole, as: UTF8.self).contains("[*].area"))
         for narrowed in [["contracts/peru.json"], ["--filter", "capital"]] {
-            let run = try folder.run(["mutate", "--profiles", "profiles"] + narrowed)
+            let run = await folder.runInProcess(["mutate", "--profiles", "profiles"] + narrowed)
             #expect(run.status == 0, "\(narrowed): \(run.stdout)\(run.stderr)")
             #expect(!run.stderr.contains("no longer in the profile"))
             #expect(
                 run.stderr.contains(
                     "of the [Country] profile not judged: the run took part of the suite (PATH or --filter)"),
                 "\(run.stderr)")
-            let update = try folder.run(["mutate", "--profiles", "profiles", "--update"] + narrowed)
+            let update = await folder.runInProcess(["mutate", "--profiles", "profiles", "--update"] + narrowed)
             #expect(update.status == 0, "\(update.stderr)")
             #expect(
                 try folder.read("profiles/[Country].json") == whole, "\(narrowed): --update kept what it did not learn")
@@ -50,24 +50,24 @@ struct AggregateTests {
     }
 
     @Test("mutate --max judges only the paths whose mutants all ran")
-    func cappedProfiles() throws {
+    func cappedProfiles() async throws {
         let folder = try Self.twoContracts()
-        #expect(try folder.run(["mutate", "--profiles", "profiles"]).status == 0)
+        #expect(await folder.runInProcess(["mutate", "--profiles", "profiles"]).status == 0)
         let whole = try folder.read("profiles/[Dog].json")
-        let run = try folder.run(["mutate", "--profiles", "profiles", "--max", "20", "--seed", "3"])
+        let run = await folder.runInProcess(["mutate", "--profiles", "profiles", "--max", "20", "--seed", "3"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(!run.stderr.contains("no longer in the profile"))
         #expect(
             run.stderr.contains("of the [Dog] profile not judged: --max left some of its mutants out"), "\(run.stderr)")
-        #expect(try folder.run(["mutate", "--profiles", "profiles", "--max", "20", "--update"]).status == 0)
+        #expect(await folder.runInProcess(["mutate", "--profiles", "profiles", "--max", "20", "--update"]).status == 0)
         #expect(try folder.read("profiles/[Dog].json") == whole)
     }
 
     @Test("a profiles folder inside the contracts folder is refused before anything is written")
-    func profilesInsideContracts() throws {
+    func profilesInsideContracts() async throws {
         let folder = try Self.twoContracts()
         for inside in ["contracts/profiles", "contracts", "./contracts/../contracts/p"] {
-            let run = try folder.run(["mutate", "--profiles", inside])
+            let run = await folder.runInProcess(["mutate", "--profiles", inside])
             #expect(run.status == 2)
             #expect(
                 run.stderr.contains(
@@ -75,7 +75,7 @@ struct AggregateTests {
                 "\(run.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("contracts/profiles").path))
-        #expect(try folder.run(["verify"]).status == 0)
+        #expect(await folder.runInProcess(["verify"]).status == 0)
     }
 
     /// Issue 30, item 8: a report written into the contracts folder broke every later run.
@@ -86,17 +86,17 @@ struct AggregateTests {
             ["mutate", "--max", "5", "--json", "./contracts/../contracts/m.json"],
             ["mutate", "--max", "5", "--junit", "contracts/m.xml"],
         ])
-    func reportInsideContracts(_ arguments: [String]) throws {
+    func reportInsideContracts(_ arguments: [String]) async throws {
         let folder = try Self.twoContracts()
-        let run = try folder.run(arguments)
+        let run = await folder.runInProcess(arguments)
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("is inside the contracts folder \"contracts\""), "\(run.stderr)")
         let written = try FileManager.default.subpathsOfDirectory(
             atPath: folder.url.appendingPathComponent("contracts").path)
         #expect(written.allSatisfy { $0.hasSuffix(".json") && !$0.contains("last-run") && !$0.hasPrefix("m.") })
-        #expect(try folder.run(["verify"]).status == 0)
-        #expect(try folder.run(["list"]).status == 0)
+        #expect(await folder.runInProcess(["verify"]).status == 0)
+        #expect(await folder.runInProcess(["list"]).status == 0)
     }
 
     @Test("--require-coverage with --shard is refused with what to do; the shards' reports are checked together")
@@ -126,49 +126,50 @@ struct AggregateTests {
 
     /// Issue 30, items 6 and 11.
     @Test("coverage refuses shards of different runs, and takes shards run with the contracts folder as PATH")
-    func shardsOfOneRun() throws {
+    func shardsOfOneRun() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         try folder.write(
             "contracts/more.json",
             #"{"endpoint": "dogpatch.getDogs", "cases": [{"name": "down", "response": {"status": 503}, "expect": {"error": "responseUnsuccessful", "status": 503}}]}"#
         )
-        func shard(_ index: Int, _ file: String, path: [String] = []) throws {
-            let run = try folder.run(["verify", "--coverage", "--shard", "\(index)/2", "--json", file] + path)
+        func shard(_ index: Int, _ file: String, path: [String] = []) async throws {
+            let run = await folder.runInProcess(
+                ["verify", "--coverage", "--shard", "\(index)/2", "--json", file] + path)
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         }
         // The whole contracts folder as PATH, however spelt, is the whole suite.
-        try shard(1, "path-1.json", path: ["contracts/"])
-        try shard(2, "path-2.json", path: ["./contracts"])
-        let whole = try folder.run(["coverage", "path-1.json", "path-2.json"])
+        try await shard(1, "path-1.json", path: ["contracts/"])
+        try await shard(2, "path-2.json", path: ["./contracts"])
+        let whole = await folder.runInProcess(["coverage", "path-1.json", "path-2.json"])
         #expect(whole.status == 0, "\(whole.stdout)\(whole.stderr)")
-        try shard(1, "old-1.json")
+        try await shard(1, "old-1.json")
         // A case added since: a fresh shard 2 with a stale shard 1 is not one run.
         try folder.write(
             "contracts/later.json",
             #"{"endpoint": "dogpatch.getDogs", "cases": [{"name": "empty", "response": {"status": 200, "body": ""}, "expect": {"error": "invalidData"}}]}"#
         )
-        try shard(2, "new-2.json")
-        let mixed = try folder.run(["coverage", "old-1.json", "new-2.json"])
+        try await shard(2, "new-2.json")
+        let mixed = await folder.runInProcess(["coverage", "old-1.json", "new-2.json"])
         #expect(mixed.status == 2)
         #expect(mixed.stderr.contains("are reports of different runs"), "\(mixed.stderr)")
-        try shard(1, "new-1.json")
-        #expect(try folder.run(["coverage", "new-1.json", "new-2.json"]).status == 0)
+        try await shard(1, "new-1.json")
+        #expect(await folder.runInProcess(["coverage", "new-1.json", "new-2.json"]).status == 0)
     }
 
     /// Issue 38, item 11: a run's identity covers what it read, so a shard from before a fixture
     /// was edited is not added to one from after it, though every case name is the same.
     @Test("coverage --require refuses a stale shard from before a fixture was edited, the case names unchanged")
-    func staleFixtureShard() throws {
+    func staleFixtureShard() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        func shard(_ index: Int, _ file: String) throws {
-            let run = try folder.run(["verify", "--coverage", "--shard", "\(index)/2", "--json", file])
+        func shard(_ index: Int, _ file: String) async throws {
+            let run = await folder.runInProcess(["verify", "--coverage", "--shard", "\(index)/2", "--json", file])
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         }
-        try shard(1, "old-1.json")
-        try shard(2, "old-2.json")
-        #expect(try folder.run(["coverage", "old-1.json", "old-2.json"]).status == 0)
+        try await shard(1, "old-1.json")
+        try await shard(2, "old-2.json")
+        #expect(await folder.runInProcess(["coverage", "old-1.json", "old-2.json"]).status == 0)
         // The same cases, one fixture edited: a dog's name changed.
         let fixtures = try FileManager.default.subpathsOfDirectory(
             atPath: folder.url.appendingPathComponent("Fixtures").path
@@ -176,22 +177,22 @@ struct AggregateTests {
         let edited = try #require(fixtures.first)
         let text = String(decoding: try folder.read("Fixtures/\(edited)"), as: UTF8.self)
         try folder.write("Fixtures/\(edited)", text + "\n")
-        try shard(2, "new-2.json")
-        let mixed = try folder.run(["coverage", "--require", "old-1.json", "new-2.json"])
+        try await shard(2, "new-2.json")
+        let mixed = await folder.runInProcess(["coverage", "--require", "old-1.json", "new-2.json"])
         #expect(mixed.status == 2, "\(mixed.stdout)\(mixed.stderr)")
         #expect(mixed.stderr.contains("are reports of different runs"), "\(mixed.stderr)")
-        try shard(1, "new-1.json")
-        #expect(try folder.run(["coverage", "new-1.json", "new-2.json"]).status == 0)
+        try await shard(1, "new-1.json")
+        #expect(await folder.runInProcess(["coverage", "new-1.json", "new-2.json"]).status == 0)
     }
 
     @Test(
         "a coverage gap under --require-coverage is a failure in every report: text, JSON, JUnit, GitHub and the step summary"
     )
-    func coverageInEveryReport() throws {
+    func coverageInEveryReport() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         let summary = folder.url.appendingPathComponent("summary.md").path
-        let run = try folder.run(
+        let run = await folder.runInProcess(
             ["verify", "--require-coverage", "--format", "github", "--json", "report.json", "--junit", "report.xml"],
             environment: ["GITHUB_STEP_SUMMARY": summary]
         )

@@ -37,13 +37,13 @@ struct OutputFilesTests {
     }
 
     @Test("a report aimed at a symlink is written through it and the link stays", arguments: ["--junit", "--json"])
-    func reportThroughSymlink(option: String) throws {
+    func reportThroughSymlink(option: String) async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         try folder.write("reports/real.out", "stale")
         try FileManager.default.createSymbolicLink(
             atPath: folder.url.appendingPathComponent("link.out").path, withDestinationPath: "reports/real.out")
-        let run = try folder.run(["verify", option, "link.out"])
+        let run = await folder.runInProcess(["verify", option, "link.out"])
         #expect(run.status == 0, "\(run.stderr)")
         let stillLink = folder.isSymlink("link.out")
         #expect(stillLink)
@@ -59,6 +59,7 @@ struct OutputFilesTests {
     func reportToStandardOutput() throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
+        // The built tool, in a process: /dev/stdout is the process's own standard output.
         let run = try folder.run(["verify", "--json", "/dev/stdout"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("PASS "))
@@ -68,7 +69,7 @@ struct OutputFilesTests {
     }
 
     @Test("a report aimed at a FIFO is written into it")
-    func reportIntoFIFO() throws {
+    func reportIntoFIFO() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         let fifo = folder.url.appendingPathComponent("report.fifo").path
@@ -77,7 +78,7 @@ struct OutputFilesTests {
         let reader = open(fifo, O_RDONLY | O_NONBLOCK)
         try #require(reader >= 0)
         defer { close(reader) }
-        let run = try folder.run(["verify", "--junit", "report.fifo"])
+        let run = await folder.runInProcess(["verify", "--junit", "report.fifo"])
         #expect(run.status == 0, "\(run.stderr)")
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         let count = read(reader, &buffer, buffer.count)
@@ -87,7 +88,7 @@ struct OutputFilesTests {
     }
 
     @Test("a report in a folder that cannot be written exits 2 naming the path and the reason, touching nothing")
-    func reportInReadOnlyFolder() throws {
+    func reportInReadOnlyFolder() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
         let locked = folder.url.appendingPathComponent("locked")
@@ -96,7 +97,7 @@ struct OutputFilesTests {
         defer { chmod(locked.path, 0o755) }
         // Root may write anywhere it can chmod; /proc refuses new files to root as well.
         let target = access(locked.path, W_OK) == 0 ? "/proc/dogpatch-report.xml" : "locked/report.xml"
-        let run = try folder.run(["verify", "--junit", target])
+        let run = await folder.runInProcess(["verify", "--junit", target])
         #expect(run.status == 2)
         #expect(run.stderr.contains("error: cannot write the junit report to \"\(target)\": "), "\(run.stderr)")
         #expect(run.stdout.contains("4 passed"))

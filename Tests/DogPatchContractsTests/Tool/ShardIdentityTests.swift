@@ -7,7 +7,7 @@ import Testing
 @Suite("shards and the suite's identity")
 struct ShardIdentityTests {
     @Test("shards of one suite are the same whatever the path's spelling: disjoint, and together the whole")
-    func spellingDoesNotMatter() throws {
+    func spellingDoesNotMatter() async throws {
         let folder = try SuiteFolder()
         var cases: [String] = []
         for index in 0..<24 {
@@ -19,14 +19,15 @@ struct ShardIdentityTests {
             "contracts/dogs.json", #"{"endpoint": "dogpatch.getDogs", "cases": [\#(cases.joined(separator: ","))]}"#)
         try FileManager.default.createSymbolicLink(
             atPath: folder.url.appendingPathComponent("linked").path, withDestinationPath: "contracts")
-        let all = try folder.run(["verify"]).cases("PASS")
+        let all = await folder.runInProcess(["verify"]).cases("PASS")
         #expect(all.count == 24)
         let spellings = [folder.url.path + "/contracts", "contracts", "./contracts//", "linked", "contracts/dogs.json"]
         var halves: [[String]] = []
         for (index, spelling) in spellings.enumerated() {
-            let one = try folder.run(["verify", "--shard", "1/2", spelling]).cases("PASS")
-            let two = try folder.run(["verify", "--shard", "2/2", spellings[(index + 1) % spellings.count]]).cases(
-                "PASS")
+            let one = await folder.runInProcess(["verify", "--shard", "1/2", spelling]).cases("PASS")
+            let two = await folder.runInProcess(["verify", "--shard", "2/2", spellings[(index + 1) % spellings.count]])
+                .cases(
+                    "PASS")
             #expect(Set(one).isDisjoint(with: two))
             #expect(Set(one + two) == Set(all), "\(spelling)")
             halves.append(one)
@@ -37,7 +38,7 @@ struct ShardIdentityTests {
     }
 
     @Test("a contract of another suite is refused with exit 2, and nothing of it runs against this suite's fixtures")
-    func otherSuiteRefused() throws {
+    func otherSuiteRefused() async throws {
         let mine = try SuiteFolder()
         let theirs = try SuiteFolder()
         try mine.write("Fixtures/dogs.json", "[]")
@@ -47,24 +48,26 @@ struct ShardIdentityTests {
             #"{"model": "[Dog]", "cases": [{"name": "two", "response": {"fixture": "dogs.json"}, "expect": {"decodes": true, "count": 2}}]}"#
         )
         let other = theirs.url.appendingPathComponent("contracts/dogs.json").path
-        let run = try mine.run(["verify", other])
+        let run = await mine.runInProcess(["verify", other])
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("belongs to the suite at"), "\(run.stderr)")
         #expect(run.stderr.contains("run the command from its suite's folder, or give --fixtures DIR"))
-        let record = try mine.run(["record", other])
+        let record = await mine.runInProcess(["record", other])
         #expect(record.status == 2)
         // With its own fixtures named, it runs and passes.
-        let given = try mine.run(["verify", other, "--fixtures", theirs.url.appendingPathComponent("Fixtures").path])
+        let given = await mine.runInProcess([
+            "verify", other, "--fixtures", theirs.url.appendingPathComponent("Fixtures").path,
+        ])
         #expect(given.status == 0, "\(given.stdout)\(given.stderr)")
         // From its own suite, it is that suite's contract.
-        #expect(try theirs.run(["verify"]).status == 0)
+        #expect(await theirs.runInProcess(["verify"]).status == 0)
     }
 
     /// Issue 30, item 3: a shared suite taken with `--contracts`/`--fixtures` from two checkouts in
     /// different folders (and through a symlink) shards and names its cases alike.
     @Test("another suite's contracts are named and sharded by their path from that suite's root")
-    func otherSuiteIdentityIsItsOwn() throws {
+    func otherSuiteIdentityIsItsOwn() async throws {
         let runner = try SuiteFolder()
         let first = try SuiteFolder()
         let second = try SuiteFolder()
@@ -92,15 +95,15 @@ struct ShardIdentityTests {
         try FileManager.default.removeItem(at: runner.url.appendingPathComponent("contracts"))
         try FileManager.default.createSymbolicLink(
             atPath: runner.url.appendingPathComponent("contracts").path, withDestinationPath: suiteB + "/contracts")
-        func shard(_ index: Int, _ arguments: [String]) throws -> [String] {
-            let run = try runner.run(["verify", "--shard", "\(index)/2"] + arguments)
+        func shard(_ index: Int, _ arguments: [String]) async throws -> [String] {
+            let run = await runner.runInProcess(["verify", "--shard", "\(index)/2"] + arguments)
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
             return run.cases("PASS")
         }
-        let a1 = try shard(1, ["--contracts", suiteA + "/contracts", "--fixtures", suiteA + "/Fixtures"])
-        let a2 = try shard(2, ["--contracts", suiteA + "/contracts", "--fixtures", suiteA + "/Fixtures"])
-        let b1 = try shard(1, ["--contracts", suiteB + "/contracts", "--fixtures", suiteB + "/Fixtures"])
-        let b2 = try shard(2, ["--fixtures", suiteB + "/Fixtures"])
+        let a1 = try await shard(1, ["--contracts", suiteA + "/contracts", "--fixtures", suiteA + "/Fixtures"])
+        let a2 = try await shard(2, ["--contracts", suiteA + "/contracts", "--fixtures", suiteA + "/Fixtures"])
+        let b1 = try await shard(1, ["--contracts", suiteB + "/contracts", "--fixtures", suiteB + "/Fixtures"])
+        let b2 = try await shard(2, ["--fixtures", suiteB + "/Fixtures"])
         #expect(a1.count + a2.count == 40)
         #expect(Set(a1).isDisjoint(with: a2))
         #expect(a1 == b1, "the same cases in shard 1 on both checkouts")
@@ -115,7 +118,7 @@ struct ShardIdentityTests {
     /// started outside the checkout with an absolute `--contracts`, split the suite alike.
     @Test(
         "shards split alike whatever the contracts folder is called, and from outside the checkout with absolute paths")
-    func contractsFolderNameDoesNotMatter() throws {
+    func contractsFolderNameDoesNotMatter() async throws {
         let first = try SuiteFolder()
         let second = try SuiteFolder()
         let outside = try SuiteFolder()
@@ -139,10 +142,11 @@ struct ShardIdentityTests {
             }
         }
         for index in 1...2 {
-            let inside = names(try first.run(["verify", "--shard", "\(index)/2"]))
-            let renamed = names(try second.run(["verify", "--shard", "\(index)/2", "--contracts", "api-contracts"]))
+            let inside = names(await first.runInProcess(["verify", "--shard", "\(index)/2"]))
+            let renamed = names(
+                await second.runInProcess(["verify", "--shard", "\(index)/2", "--contracts", "api-contracts"]))
             let fromOutside = names(
-                try outside.run([
+                await outside.runInProcess([
                     "verify", "--shard", "\(index)/2", "--contracts", second.url.path + "/api-contracts",
                     "--fixtures", second.url.path + "/Fixtures",
                 ]))

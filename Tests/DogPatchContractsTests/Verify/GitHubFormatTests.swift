@@ -14,10 +14,10 @@ struct GitHubFormatTests {
     }
 
     @Test("thirty failing cases give ten error annotations and one notice counting the other twenty")
-    func errorLimit() throws {
+    func errorLimit() async throws {
         let folder = try SuiteFolder()
         try folder.write("contracts/many.json", Self.failingContract(30))
-        let run = try folder.run(["verify", "--format", "github"])
+        let run = await folder.runInProcess(["verify", "--format", "github"])
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n")
         let errors = lines.filter { $0.hasPrefix("::error ") }
@@ -32,7 +32,7 @@ struct GitHubFormatTests {
     }
 
     @Test("warnings are limited on their own, after the errors' limit")
-    func warningLimit() throws {
+    func warningLimit() async throws {
         let folder = try SuiteFolder()
         let keys = (0..<12).map { #""extra\#($0)": \#($0)"# }.joined(separator: ", ")
         try folder.write("Fixtures/wide.json", #"[{"name": {"common": "Peru"}, \#(keys)}]"#)
@@ -41,7 +41,7 @@ struct GitHubFormatTests {
             #"{"model": "[Country]", "cases": [{"name": "wide", "response": {"fixture": "wide.json"}, "expect": {"decodes": true}}]}"#
         )
         try folder.write("contracts/many.json", Self.failingContract(3))
-        let run = try folder.run(["verify", "--format", "github"])
+        let run = await folder.runInProcess(["verify", "--format", "github"])
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count { $0.hasPrefix("::error ") } == 3)
         #expect(lines.count { $0.hasPrefix("::warning ") } == 10)
@@ -52,16 +52,16 @@ struct GitHubFormatTests {
     }
 
     @Test("a run within the limits prints no notice")
-    func noNotice() throws {
+    func noNotice() async throws {
         let folder = try SuiteFolder()
         try folder.write("contracts/few.json", Self.failingContract(10))
-        let run = try folder.run(["verify", "--format", "github"])
+        let run = await folder.runInProcess(["verify", "--format", "github"])
         #expect(run.stdout.split(separator: "\n").count { $0.hasPrefix("::error ") } == 10)
         #expect(!run.stdout.contains("::notice"))
     }
 
     @Test("the step summary is appended to, never truncated, and names every failure")
-    func stepSummary() throws {
+    func stepSummary() async throws {
         let folder = try SuiteFolder()
         try folder.write("contracts/many.json", Self.failingContract(30))
         try folder.write(
@@ -69,7 +69,8 @@ struct GitHubFormatTests {
             #"{"model": "[Country]", "cases": [{"name": "a | b <i>", "response": {"status": 500}, "expect": {"decodes": true}}]}"#
         )
         try folder.write("summary.md", "an earlier step's summary\n")
-        let run = try folder.run(["verify", "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": "summary.md"])
+        let run = await folder.runInProcess(
+            ["verify", "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": "summary.md"])
         #expect(run.status == 1)
         let summary = String(decoding: try folder.read("summary.md"), as: UTF8.self)
         #expect(
@@ -82,7 +83,7 @@ struct GitHubFormatTests {
                 "case \(index)")
         }
         #expect(summary.contains(#"| contracts/pipes.json | a \| b &lt;i&gt; | failed |"#), "\(summary)")
-        let again = try folder.run(
+        let again = await folder.runInProcess(
             ["verify", "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": "summary.md"])
         #expect(again.status == 1)
         let twice = String(decoding: try folder.read("summary.md"), as: UTF8.self)
@@ -90,10 +91,10 @@ struct GitHubFormatTests {
     }
 
     @Test("a step summary that cannot be written is a warning and the verdict stands")
-    func unwritableSummary() throws {
+    func unwritableSummary() async throws {
         let folder = try SuiteFolder()
         try folder.write("contracts/few.json", Self.failingContract(1))
-        let run = try folder.run(
+        let run = await folder.runInProcess(
             ["verify", "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": "missing/summary.md"])
         #expect(run.status == 1)
         #expect(
@@ -102,10 +103,10 @@ struct GitHubFormatTests {
     }
 
     @Test("only the github format writes the step summary")
-    func onlyGitHub() throws {
+    func onlyGitHub() async throws {
         let folder = try SuiteFolder()
         try folder.write("contracts/few.json", Self.failingContract(1))
-        _ = try folder.run(["verify"], environment: ["GITHUB_STEP_SUMMARY": "summary.md"])
+        _ = await folder.runInProcess(["verify"], environment: ["GITHUB_STEP_SUMMARY": "summary.md"])
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("summary.md").path))
     }
 }

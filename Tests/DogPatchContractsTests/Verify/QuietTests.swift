@@ -32,7 +32,7 @@ struct QuietTests {
     @Test(
         "verify --quiet prints FAIL lines with their diagnostics, a passed case's warning under its line, and the summary"
     )
-    func verify() throws {
+    func verify() async throws {
         let folder = try Self.suite()
         let quiet = try folder.shell(#""$TOOL" verify --quiet 2>&1"#)
         #expect(quiet.status == 1)
@@ -45,18 +45,18 @@ struct QuietTests {
                 5 passed, 1 failed, 0 errors, 1 skipped (1 warning)
 
                 """)
-        let loud = try folder.run(["verify"])
-        let hushed = try folder.run(["verify", "--quiet"])
+        let loud = await folder.runInProcess(["verify"])
+        let hushed = await folder.runInProcess(["verify", "--quiet"])
         #expect(loud.cases("PASS").count == 5 && loud.cases("SKIP").count == 1)
         #expect(hushed.stderr == loud.stderr, "every diagnostic is still printed")
         #expect(hushed.stdout.split(separator: "\n").count == 3)
     }
 
     @Test("--quiet changes nothing in the json, junit and github formats", arguments: ["json", "junit", "github"])
-    func otherFormats(format: String) throws {
+    func otherFormats(format: String) async throws {
         let folder = try Self.suite()
-        let loud = try folder.run(["verify", "--format", format])
-        let hushed = try folder.run(["verify", "--format", format, "--quiet"])
+        let loud = await folder.runInProcess(["verify", "--format", format])
+        let hushed = await folder.runInProcess(["verify", "--format", format, "--quiet"])
         #expect(hushed.status == loud.status)
         #expect(JUnitReportTests.timesZeroed(hushed.stdout) == JUnitReportTests.timesZeroed(loud.stdout))
         #expect(hushed.stdout.contains("three dogs") && hushed.stderr == loud.stderr)
@@ -76,14 +76,14 @@ struct QuietTests {
                 70 passed, 1 failed, 0 errors, 0 skipped; 71 mutants of 1 case
 
                 """)
-        let passing = try folder.run(["mutate", "--quiet"])
+        let passing = await folder.runInProcess(["mutate", "--quiet"])
         #expect(passing.status == 0, "\(passing.stderr)")
         #expect(passing.stdout == "71 passed, 0 failed, 0 errors, 0 skipped; 71 mutants of 1 case\n")
-        #expect(try folder.run(["mutate"]).cases("PASS").count == 71)
+        #expect(await folder.runInProcess(["mutate"]).cases("PASS").count == 71)
     }
 
     @Test("verify --live --quiet leaves out the cases it skips for want of a recording")
-    func live() throws {
+    func live() async throws {
         let peru = #"[{"name": {"common": "Peru"}, "cca3": "PER"}]"#
         let server = try LoopbackServer(routes: ["/v3.1/name/peru": .json(peru)])
         defer { server.stop() }
@@ -92,12 +92,12 @@ struct QuietTests {
         try folder.write("Fixtures/countries/peru.json", peru)
         try folder.write("contracts/peru.json", LiveCommandTests.peruContract(url: server.baseURL))
         let base = LiveCommandTests.countries(server)
-        let loud = try folder.run(["verify", "--live", "--base-url", base])
+        let loud = await folder.runInProcess(["verify", "--live", "--base-url", base])
         #expect(loud.status == 0, "\(loud.stderr)")
         #expect(loud.cases("SKIP").count == 5)
         #expect(
             loud.cases("PASS") == ["PASS  contracts/peru.json  peru  \(server.baseURL.absoluteString)v3.1/name/peru"])
-        let hushed = try folder.run(["verify", "--live", "--quiet", "--base-url", base])
+        let hushed = await folder.runInProcess(["verify", "--live", "--quiet", "--base-url", base])
         #expect(hushed.status == 0, "\(hushed.stderr)")
         #expect(hushed.stdout == "1 passed, 0 failed, 0 errors, 5 skipped\n")
     }

@@ -33,11 +33,11 @@ struct UnreadKeysCommandTests {
     }
 
     @Test("verify warns once per contract and key, collapsed over elements, and still exits 0")
-    func warnings() throws {
+    func warnings() async throws {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/dogs.json", Self.dogsWithExtras)
         try folder.write("contracts/dogs.json", Self.contract())
-        let run = try folder.run(["verify"])
+        let run = await folder.runInProcess(["verify"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.cases("PASS").count == 2)
         let warnings = run.stderr.split(separator: "\n").filter { $0.contains("warning:") }
@@ -50,11 +50,11 @@ struct UnreadKeysCommandTests {
     }
 
     @Test("--strict fails every case whose body has an ignored key and exits 1")
-    func strict() throws {
+    func strict() async throws {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/dogs.json", Self.dogsWithExtras)
         try folder.write("contracts/dogs.json", Self.contract())
-        let run = try folder.run(["verify", "--strict"])
+        let run = await folder.runInProcess(["verify", "--strict"])
         #expect(run.status == 1)
         #expect(run.cases("FAIL").count == 2)
         #expect(
@@ -63,12 +63,12 @@ struct UnreadKeysCommandTests {
     }
 
     @Test("keys a contract lists in \"ignoredKeys\" are not reported, even with --strict")
-    func acknowledged() throws {
+    func acknowledged() async throws {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/dogs.json", Self.dogsWithExtras)
         try folder.write(
             "contracts/dogs.json", Self.contract(ignoredKeys: #"\#n  "ignoredKeys": ["[*].gender", "[*].microchip"],"#))
-        let run = try folder.run(["verify", "--strict"])
+        let run = await folder.runInProcess(["verify", "--strict"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
     }
@@ -124,7 +124,7 @@ struct WideEncodingTests {
     }()
 
     @Test("an unread key is reported at its line and column, and --strict fails it", arguments: encodings)
-    func unreadKey(_ name: String, _ data: Data) throws {
+    func unreadKey(_ name: String, _ data: Data) async throws {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/peru.json", data)
         try folder.write(
@@ -133,7 +133,7 @@ struct WideEncodingTests {
             {"endpoint": "countries.all", "cases": [{"name": "peru", "response": {"fixture": "peru.json"},
              "expect": {"decodes": true, "values": {"[0].area": 5}}}]}
             """)
-        let run = try folder.run(["verify", "--strict"])
+        let run = await folder.runInProcess(["verify", "--strict"])
         #expect(run.status == 1, "\(name): \(run.stdout)")
         #expect(
             run.stderr
@@ -142,7 +142,7 @@ struct WideEncodingTests {
     }
 
     @Test("UTF-32LE with a mark is read as JSONDecoder reads it (UTF-16LE, so invalid), and the client agrees")
-    func markedUTF32LittleEndian() throws {
+    func markedUTF32LittleEndian() async throws {
         let folder = try SuiteFolder()
         try folder.write(
             "Fixtures/peru.json",
@@ -153,13 +153,13 @@ struct WideEncodingTests {
             {"endpoint": "countries.all", "cases": [{"name": "peru", "response": {"fixture": "peru.json"},
              "expect": {"error": "jsonConversionFailure"}}]}
             """)
-        let run = try folder.run(["verify", "--strict"])
+        let run = await folder.runInProcess(["verify", "--strict"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty, "\(run.stderr)")
     }
 
     @Test("a decoding failure in a UTF-16 body gets its path, line and column")
-    func decodingFailure() throws {
+    func decodingFailure() async throws {
         let folder = try SuiteFolder()
         let text = "[{\"name\": {\"common\": \"Peru\"},\n  \"area\": \"big\"}]"
         try folder.write("Fixtures/peru.json", Data([0xFF, 0xFE]) + (text.data(using: .utf16LittleEndian) ?? Data()))
@@ -169,7 +169,7 @@ struct WideEncodingTests {
             {"endpoint": "countries.all", "cases": [{"name": "peru", "response": {"fixture": "peru.json"},
              "expect": {"error": "jsonConversionFailure", "path": "[0].area"}}]}
             """)
-        let run = try folder.run(["verify"])
+        let run = await folder.runInProcess(["verify"])
         #expect(run.status == 0, "\(run.stderr)")
         try folder.write(
             "contracts/peru.json",
@@ -177,7 +177,7 @@ struct WideEncodingTests {
             {"endpoint": "countries.all", "cases": [{"name": "peru", "response": {"fixture": "peru.json"},
              "expect": {"decodes": true}}]}
             """)
-        let wrong = try folder.run(["verify"])
+        let wrong = await folder.runInProcess(["verify"])
         #expect(wrong.status == 1)
         #expect(
             wrong.stderr.hasPrefix("Fixtures/peru.json:2:11: error: [0].area: expected a number, found \"big\""),

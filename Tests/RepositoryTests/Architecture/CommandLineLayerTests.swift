@@ -7,8 +7,6 @@ import Testing
 /// one above it, so no command calls back into `Tool` and parsing and output never name a command.
 @Suite("command-line layers")
 struct CommandLineLayerTests {
-    static let target = LayerTests.root.appendingPathComponent("Sources/ContractTool")
-
     /// The folders of `CLI/` from the bottom up; the files outside them (`Tool`, `@main`) are the top.
     static let stack = ["Environment", "Parsing", "Output", "Commands"]
     static let top = "(entry)"
@@ -16,16 +14,10 @@ struct CommandLineLayerTests {
     /// Every Swift file of the executable, with its folder under `CLI/` (or the entry point's name)
     /// and its code without comments and string literals.
     static func sources() throws -> [(folder: String, file: String, code: String)] {
-        var files: [(String, String, String)] = []
-        let walker = FileManager.default.enumerator(atPath: target.path)
-        while let path = walker?.nextObject() as? String {
-            guard path.hasSuffix(".swift") else { continue }
+        try SourceIndex.files(of: "ContractTool").map { path, file in
             let parts = path.split(separator: "/")
-            let folder = parts.count > 2 && parts[0] == "CLI" ? String(parts[1]) : top
-            let text = String(decoding: try Data(contentsOf: target.appendingPathComponent(path)), as: UTF8.self)
-            files.append((folder, path, LayerTests.strip(text)))
+            return (parts.count > 2 && parts[0] == "CLI" ? String(parts[1]) : top, path, file.code)
         }
-        return files.sorted { $0.1 < $1.1 }
     }
 
     /// The level of a folder: its place in the stack, the entry point above them all.

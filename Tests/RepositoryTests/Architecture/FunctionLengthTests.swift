@@ -11,14 +11,10 @@ struct FunctionLengthTests {
 
     /// Every function longer than the limit: `FILE:LINE NAME (N lines)`.
     static func longFunctions() throws -> [String] {
-        let root = LayerTests.root
         var long: [String] = []
-        let walker = FileManager.default.enumerator(atPath: root.appendingPathComponent("Sources").path)
-        while let path = walker?.nextObject() as? String {
-            guard path.hasSuffix(".swift") else { continue }
-            let file = "Sources/" + path
-            let text = String(decoding: try Data(contentsOf: root.appendingPathComponent(file)), as: UTF8.self)
-            for function in functions(in: text) where function.lines > limit {
+        for source in try SourceIndex.all() {
+            let file = "Sources/" + source.path
+            for function in functions(in: source.text) where function.lines > limit {
                 guard !exempt.contains("\(file) \(function.name)") else { continue }
                 long.append("\(file):\(function.line) \(function.name) (\(function.lines) lines)")
             }

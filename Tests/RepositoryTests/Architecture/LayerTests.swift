@@ -7,7 +7,6 @@ import Testing
 @Suite("layers")
 struct LayerTests {
     static let root = Repository.root
-    static let engine = root.appendingPathComponent("Sources/ContractEngine")
 
     /// The folders from the bottom up, as the architecture document lists them.
     static func layers() throws -> [String] {
@@ -23,15 +22,9 @@ struct LayerTests {
 
     /// Every Swift file of the engine, by folder, with comments and string literals taken out.
     static func sources() throws -> [(folder: String, file: String, code: String)] {
-        var files: [(String, String, String)] = []
-        let walker = FileManager.default.enumerator(atPath: engine.path)
-        while let path = walker?.nextObject() as? String {
-            guard path.hasSuffix(".swift") else { continue }
-            let folder = String(path.split(separator: "/").first ?? "")
-            let text = String(decoding: try Data(contentsOf: engine.appendingPathComponent(path)), as: UTF8.self)
-            files.append((folder, path, strip(text)))
+        try SourceIndex.files(of: "ContractEngine").map { path, file in
+            (String(path.split(separator: "/").first ?? ""), path, file.code)
         }
-        return files.sorted { $0.1 < $1.1 }
     }
 
     /// Code without comments and string literals, which may name anything; the code of a
@@ -49,9 +42,12 @@ struct LayerTests {
         var out = ""
         var index = 0
         func starts(with literal: String, at position: Int) -> Bool {
-            let pattern = Array(literal)
-            return position + pattern.count <= characters.count
-                && Array(characters[position..<position + pattern.count]) == pattern
+            var index = position
+            for character in literal {
+                guard index < characters.count, characters[index] == character else { return false }
+                index += 1
+            }
+            return true
         }
         while index < characters.count {
             let character = characters[index]
@@ -300,11 +296,8 @@ struct LayerTests {
     @Test("no string the engine writes names a command-line flag")
     func noFlagsInTheEngine() throws {
         var found: [String] = []
-        let walker = FileManager.default.enumerator(atPath: Self.engine.path)
-        while let path = walker?.nextObject() as? String {
-            guard path.hasSuffix(".swift") else { continue }
-            let text = String(decoding: try Data(contentsOf: Self.engine.appendingPathComponent(path)), as: UTF8.self)
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (path, file) in try SourceIndex.files(of: "ContractEngine") {
+            for (number, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let code = line.drop { $0 == " " }
                 guard !code.hasPrefix("//"),
                     code.range(of: #"--[a-z][a-z-]+"#, options: .regularExpression) != nil
@@ -317,18 +310,12 @@ struct LayerTests {
 
     @Test("no engine file names a type of the command line, which lives in the executable")
     func noCommandLineTypes() throws {
-        let commandLine = Self.root.appendingPathComponent("Sources/ContractTool")
-        var declared: Set<String> = []
-        let walker = FileManager.default.enumerator(atPath: commandLine.path)
-        while let path = walker?.nextObject() as? String {
-            guard path.hasSuffix(".swift") else { continue }
-            let text = String(decoding: try Data(contentsOf: commandLine.appendingPathComponent(path)), as: UTF8.self)
-            declared.formUnion(Self.declarations(in: Self.strip(text)))
-        }
+        let declared = Set(try SourceIndex.files(of: "ContractTool").flatMap { Self.declarations(in: $0.file.code) })
         #expect(declared.isSuperset(of: ["Tool", "ToolProblem", "ExitCode", "CommandLineError", "VerifyCommand"]))
-        let engineTypes = Set(try Self.sources().flatMap { Self.declarations(in: $0.code) })
+        let sources = try Self.sources()
+        let engineTypes = Set(sources.flatMap { Self.declarations(in: $0.code) })
         var violations: [String] = []
-        for source in try Self.sources() {
+        for source in sources {
             for name in Self.names(in: source.code).intersection(declared).subtracting(engineTypes).sorted() {
                 violations.append("\(source.file) names \(name), a command-line type")
             }
