@@ -26,11 +26,12 @@ enum OpenAPIExport: GeneratedJSON {
                 endpoint.baseURL.absoluteString.hasSuffix("/")
                 ? String(endpoint.baseURL.absoluteString.dropLast()) : endpoint.baseURL.absoluteString
             if !servers.contains(base) { servers.append(base) }
-            switch await template(of: endpoint) {
+            switch await template(of: endpoint, bodies: used.bodyArguments[name] ?? [:]) {
             case .success(let learnt):
                 let operation = self.operation(
                     endpoint, parameters: learnt.parameters + used.headerParameters(of: name),
-                    errors: used.statuses[name], hasBody: used.hasBody(name), security: used.sendsAuthorization(name))
+                    errors: used.statuses[name], successes: used.successes[name] ?? [200], hasBody: used.hasBody(name),
+                    security: used.sendsAuthorization(name))
                 paths[learnt.path, default: (base, [])].operations.append((learnt.method.lowercased(), operation))
             case .failure(let failure): return .failure(failure)
             }
@@ -77,6 +78,8 @@ enum OpenAPIExport: GeneratedJSON {
     private struct Used {
         var endpoints: [String: Endpoint] = [:]
         var statuses: [String: Set<Int>] = [:]
+        /// The 2xx statuses each endpoint's decoding cases answer with, by endpoint name.
+        var successes: [String: Set<Int>] = [:]
         var models: [String: ModelDescriptor] = [:]
         /// The headers each endpoint's contracts state, by endpoint name, each name once (the first
         /// spelling; case ignored), with the value every contract states, or `nil` when they state
@@ -84,19 +87,30 @@ enum OpenAPIExport: GeneratedJSON {
         var headers: [String: [(name: String, value: String?)]] = [:]
         /// The endpoints whose contracts state a request body.
         var bodies: Set<String> = []
+        /// The JSON arguments (the body a client sends) of each endpoint's first contract, by
+        /// endpoint name: a request is learnt with them, as no placeholder stands for a body.
+        var bodyArguments: [String: [String: Endpoint.Argument]] = [:]
 
         init(_ contracts: [Contract]) {
             for contract in contracts {
                 models[OpenAPIExport.componentName(contract.model)] = contract.model
                 guard let endpoint = contract.endpoint else { continue }
                 endpoints[endpoint.name] = endpoint
+                if bodyArguments[endpoint.name] == nil {
+                    bodyArguments[endpoint.name] = contract.arguments.filter {
+                        if case .json = $0.value { true } else { false }
+                    }
+                }
                 if let requestModel = endpoint.requestModel {
                     models[OpenAPIExport.componentName(requestModel)] = requestModel
                 }
                 if contract.request?.body != nil { bodies.insert(endpoint.name) }
                 for header in contract.request?.headers ?? [] { add(header, of: endpoint.name) }
                 for case .ready(let spec) in contract.cases {
-                    if case .http(let status, _, _) = spec.response.kind, !(200...299).contains(status) {
+                    guard case .http(let status, _, _) = spec.response.kind else { continue }
+                    if (200...299).contains(status) {
+                        if case .decodes = spec.expect.kind { successes[endpoint.name, default: []].insert(status) }
+                    } else {
                         statuses[endpoint.name, default: []].insert(status)
                     }
                 }
@@ -152,22 +166,31 @@ enum OpenAPIExport: GeneratedJSON {
     /// any JSON where contracts state a body of an endpoint without one), the `200` its model
     /// describes, and the error statuses its contracts list.
     private static func operation(
-        _ endpoint: Endpoint, parameters: [JSONValue], errors: Set<Int>?, hasBody: Bool, security: Bool
+        _ endpoint: Endpoint, parameters: [JSONValue], errors: Set<Int>?, successes: Set<Int>, hasBody: Bool,
+        security: Bool
     ) -> JSONValue {
-        var responses: [(String, JSONValue)] = [
-            (
-                "200",
-                object([
-                    ("description", .string("a \(endpoint.model.name) the client decodes")),
-                    ("content", object([("application/json", object([("schema", schemaReference(endpoint.model))]))])),
-                ])
-            )
-        ]
-        for status in (errors ?? []).sorted() {
-            let answer = endpoint.rules.ending(forStatus: status).errorName.map { "; the client answers \($0)" } ?? ""
-            responses.append(
-                ("\(status)", object([("description", .string("an error status a contract lists\(answer)"))])))
-        }
+        let responses: [(String, JSONValue)] =
+            successes.sorted().map { status in
+                // A status the client reads without its body (a `204` as an empty list) has none.
+                if case .value(let json) = endpoint.rules.ending(forStatus: status) {
+                    return ("\(status)", object([("description", .string("no body; the client reads it as \(json)"))]))
+                }
+                return (
+                    "\(status)",
+                    object([
+                        ("description", .string("a \(endpoint.model.name) the client decodes")),
+                        (
+                            "content",
+                            object([("application/json", object([("schema", schemaReference(endpoint.model))]))])
+                        ),
+                    ])
+                )
+            }
+            + (errors ?? []).sorted().map { status in
+                let answer =
+                    endpoint.rules.ending(forStatus: status).errorName.map { "; the client answers \($0)" } ?? ""
+                return ("\(status)", object([("description", .string("an error status a contract lists\(answer)"))]))
+            }
         var members: [(String, JSONValue)] = [
             ("operationId", .string(endpoint.name)),
             ("parameters", .array(parameters.map(node))),
@@ -272,11 +295,13 @@ enum OpenAPIExport: GeneratedJSON {
     }
 
     /// The operation's path template below its server and its parameters, learnt by calling the
-    /// client on the stub with each argument set to a placeholder and seeing where it lands.
-    private static func template(of endpoint: Endpoint) async -> Result<
+    /// client on the stub with each argument set to a placeholder and seeing where it lands; a
+    /// JSON argument, the body the client sends, is a contract's (`bodies`), for which no
+    /// placeholder stands.
+    private static func template(of endpoint: Endpoint, bodies: [String: Endpoint.Argument]) async -> Result<
         (method: String, path: String, parameters: [JSONValue]), ExportFailure
     > {
-        var arguments: [String: Endpoint.Argument] = [:]
+        var arguments = bodies
         for parameter in endpoint.parameters {
             switch parameter.kind {
             case .string: arguments[parameter.name] = .string("{\(parameter.name)}")

@@ -195,6 +195,10 @@ enum PactExport: GeneratedJSON {
             }
             guard !name.carriesStatus else { return .success(.leftOut(.notAnErrorStatus(status))) }
             return .success(.leftOut(.robustness(spec.expect.summary(model: contract.model))))
+        case .decodes where contract.rules.ending(forStatus: status) != .decodes:
+            // The status alone decides (a `204` the client reads as an empty list): the provider
+            // owes the status, and no body.
+            return .success(.response(responseMembers(status: status, headers: headers, body: nil)))
         case .decodes(let count, let values):
             return decodedBody(of: spec, in: contract, fixtures: fixtures, shapes: &shapes).map { body in
                 guard case .some(let value, let shape) = body else { return .leftOut(body.reason) }
