@@ -36,6 +36,8 @@ package struct CaseAddition: Sendable {
         /// Whether a body from the server or an archive is written exactly as received, not laid
         /// out for review.
         package var raw = false
+        /// Whether `add --live` may send a request that changes data (anything but GET and HEAD).
+        package var allowWrites = false
 
         /// Creates a request for a case of a name, expecting the outcome observed.
         package init(name: String) {

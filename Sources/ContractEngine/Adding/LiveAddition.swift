@@ -19,7 +19,9 @@ struct LiveAddition: Sendable {
     ///   - names: The reader's names for the settings messages mention.
     init(_ addition: CaseAddition, baseURLs: BaseURLChoice, timeout: TimeInterval, names: SettingNames = .plain) {
         self.addition = addition
-        live = LiveSettings(baseURLs: baseURLs, timeout: timeout, raw: addition.request.raw, names: names)
+        live = LiveSettings(
+            baseURLs: baseURLs, timeout: timeout, raw: addition.request.raw, names: names,
+            allowWrites: addition.request.allowWrites)
     }
 
     /// Asks the server, then adds the case for its answer.
@@ -43,7 +45,8 @@ struct LiveAddition: Sendable {
         }
         let response: LiveResponse
         switch await LiveFetcher.fetch(
-            endpoint, arguments: arguments, baseURL: live.baseURLs.url(for: endpoint), timeout: live.timeout)
+            endpoint, arguments: arguments, baseURL: live.baseURLs.url(for: endpoint), timeout: live.timeout,
+            allowWrites: live.allowWrites)
         {
         case .success(let answer): response = answer
         case .failure(let failure):

@@ -26,6 +26,8 @@ struct LiveCheck: Sendable {
         switch await request.send(live) {
         case .success(let response):
             answer = response
+        case .failure(let unanswered) where unanswered.unsentWrite != nil:
+            return with(skipped) { $0.skipReason = unanswered.unsentWrite }
         case .failure(let unanswered):
             return with(skipped) {
                 $0.status = .error

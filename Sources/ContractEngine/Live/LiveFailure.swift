@@ -7,14 +7,25 @@ struct LiveFailure: Error, Sendable, Equatable {
     /// Whether the server did not answer in time, so that the message can name the setting that
     /// gives it longer.
     var ranOutOfTime = false
+    /// The method of a request that would change data, left unsent because writes were not
+    /// allowed; `nil` for a request that was sent.
+    var unsentWrite: String?
 
     /// `GET URL: reason`.
-    var message: String { "GET \(url): \(reason)" }
+    var message: String { "\(unsentWrite ?? "GET") \(url): \(reason)" }
 
-    /// The message, naming the setting that gives a server longer when it ran out of time.
+    /// The message, naming the setting that gives a server longer when it ran out of time, or
+    /// the one that lets a write be sent.
     /// - Parameter names: The reader's names for the settings.
     /// - Returns: `GET URL: no complete answer within 10 s (--timeout)`, or the message.
     func message(naming names: SettingNames) -> String {
-        ranOutOfTime ? "\(message) (\(names.timeout))" : message
+        if let method = unsentWrite { return Self.writeReason(method, names: names) }
+        return ranOutOfTime ? "\(message) (\(names.timeout))" : message
+    }
+
+    /// Why a request that changes data was not sent: `the client sends POST, which changes data
+    /// on the server; live requests are GET and HEAD only, unless --allow-writes`.
+    static func writeReason(_ method: String, names: SettingNames) -> String {
+        "the client sends \(method), which changes data on the server; live requests are GET and HEAD only, unless \(names.allowWrites)"
     }
 }

@@ -11,26 +11,28 @@ import HTTPStub
 /// the size limit; a redirect to another scheme, host or port is refused and never followed;
 /// the run's own timer cancels a request the server does not finish in time.
 enum LiveFetcher {
-    /// Sends a GET request.
+    /// Sends a request: a GET or a HEAD, or any method when writes are allowed.
     /// - Parameters:
     ///   - request: The request the client builds, sent as it is.
+    ///   - allowWrites: Whether a request that changes data (anything but GET and HEAD) is sent.
     ///   - timeout: How long the whole exchange may take, in seconds.
     ///   - maxBytes: The largest body accepted.
     ///   - definedQuery: The names of the query items the endpoint defines: the only ones shown.
     /// - Returns: The response, or why there is none.
     static func fetch(
         _ request: URLRequest, timeout: TimeInterval, maxBytes: Int = FixtureStore.maxFixtureBytes,
-        definedQuery: Set<String> = []
+        definedQuery: Set<String> = [], allowWrites: Bool = false
     ) async -> Result<LiveResponse, LiveFailure> {
         let display = request.url.map { Redaction.url($0, definedQuery: definedQuery) } ?? "(no URL)"
         guard let url = request.url else {
             return .failure(LiveFailure(url: display, reason: "the client's request has no URL"))
         }
-        guard (request.httpMethod ?? "GET").uppercased() == "GET" else {
+        let method = (request.httpMethod ?? "GET").uppercased()
+        guard allowWrites || method == "GET" || method == "HEAD" else {
             return .failure(
                 LiveFailure(
-                    url: display,
-                    reason: "only GET requests are sent to a server, and the client sends \(request.httpMethod ?? "")"))
+                    url: display, reason: "only GET and HEAD requests are sent to a server unless writes are allowed",
+                    unsentWrite: method))
         }
         var outgoing = request
         outgoing.timeoutInterval = timeout * 2 + 1
@@ -259,17 +261,28 @@ extension LiveFetcher {
     ///   - arguments: The contract's arguments.
     ///   - baseURL: Where the API answers.
     ///   - timeout: How long the server may take.
+    ///   - allowWrites: Whether a request that changes data (anything but GET and HEAD) is sent;
+    ///     otherwise it is not, and the failure says why.
     /// - Returns: The server's response, or why there is none.
     static func fetch(
-        _ endpoint: Endpoint, arguments: [String: Endpoint.Argument], baseURL: URL, timeout: TimeInterval
+        _ endpoint: Endpoint, arguments: [String: Endpoint.Argument], baseURL: URL, timeout: TimeInterval,
+        allowWrites: Bool = false
     ) async -> Result<LiveResponse, LiveFailure> {
         switch await ClientRequest.learn(endpoint, arguments: arguments, baseURL: baseURL, timeout: timeout) {
         case .failure(let failure): return .failure(LiveFailure(url: failure.url, reason: failure.reason))
         case .success(let learnt):
             let request = learnt.request
+            guard allowWrites || learnt.onlyReads else {
+                return .failure(
+                    LiveFailure(
+                        url: Redaction.url(request.url ?? baseURL, definedQuery: Set(endpoint.parameters.map(\.name))),
+                        reason: "not sent", unsentWrite: learnt.method))
+            }
             let sent = request.url.map { Set(Redaction.hiddenQueryNames($0)) } ?? []
             let unsent = Redaction.hiddenQueryNames(baseURL).filter { !sent.contains($0) }
-            return await fetch(request, timeout: timeout, definedQuery: Set(endpoint.parameters.map(\.name))).flatMap {
+            return await fetch(
+                request, timeout: timeout, definedQuery: Set(endpoint.parameters.map(\.name)), allowWrites: allowWrites
+            ).flatMap {
                 var answer = $0
                 answer.unsentBaseQuery = unsent
                 return ClientView.seen(answer)

@@ -11,4 +11,6 @@ struct LiveSettings: Sendable {
     var raw = false
     /// The reader's names for the settings messages mention.
     var names = SettingNames.plain
+    /// Whether requests that change data (anything but GET and HEAD) are sent.
+    var allowWrites = false
 }

@@ -21,6 +21,9 @@ struct RecordedRequest: Sendable {
         let diagnostic: Diagnostic
         /// The URL asked for.
         let url: String
+        /// Why the request was not sent at all, when it would have changed data and writes were
+        /// not allowed: the case is skipped for this reason, not failed.
+        var unsentWrite: String?
     }
 
     let contract: Contract
@@ -54,12 +57,13 @@ struct RecordedRequest: Sendable {
     /// - Returns: The server's answer, or why there is none.
     func send(_ live: LiveSettings) async -> Result<LiveResponse, Unanswered> {
         await LiveFetcher.fetch(
-            endpoint, arguments: contract.arguments, baseURL: live.baseURLs.url(for: endpoint), timeout: live.timeout
+            endpoint, arguments: contract.arguments, baseURL: live.baseURLs.url(for: endpoint), timeout: live.timeout,
+            allowWrites: live.allowWrites
         ).mapError { failure in
             Unanswered(
                 diagnostic: Diagnostic(
                     .error, failure.message(naming: live.names), file: contract.file, position: recording.position),
-                url: failure.url)
+                url: failure.url, unsentWrite: failure.unsentWrite.map { _ in failure.message(naming: live.names) })
         }
     }
 }

@@ -126,6 +126,13 @@ package struct CaseRecorder: Sendable {
         var answer: LiveResponse
         switch await target.request.send(live) {
         case .success(let response): answer = response
+        case .failure(let unanswered) where unanswered.unsentWrite != nil:
+            throw Stop(
+                account: Account(
+                    verdict: .skipped,
+                    said: line(
+                        "SKIPPED", contract, spec, unanswered.url,
+                        ["skipped: \(unanswered.unsentWrite ?? ""); not asked for, not written"])))
         case .failure(let unanswered):
             throw Stop(
                 account: Account(

@@ -32,10 +32,14 @@ package struct VerifyOptions: Sendable {
     package var names = SettingNames.plain
     /// Whether `record` writes bodies exactly as received rather than laid out for review.
     package var rawBodies = false
+    /// Whether live runs send requests that change data (anything but GET and HEAD): a case whose
+    /// client sends one is skipped otherwise.
+    package var allowWrites = false
 
     /// Where live requests go and how long they may take.
     var liveSettings: LiveSettings {
-        LiveSettings(baseURLs: baseURLs, timeout: liveTimeout, raw: rawBodies, names: names)
+        LiveSettings(
+            baseURLs: baseURLs, timeout: liveTimeout, raw: rawBodies, names: names, allowWrites: allowWrites)
     }
 
     /// What the run's cases share, for a fixtures folder.

@@ -81,6 +81,10 @@ struct AddCommand: ToolCommand {
                 "--live",
                 "take the body from the server instead of FIXTURE: the client's own\nrequest, sent to the API's base URL"
             ) { $0.live = true },
+            .flag(
+                "--allow-writes",
+                "with --live, send the client's request even when it changes data (POST,\nPUT, PATCH, DELETE); without it only GET and HEAD are sent"
+            ) { $0.request.allowWrites = true },
             .value(
                 "--keep-header", "NAME",
                 "with --live or --har, also write this response header (repeatable);\nSet-Cookie, Cookie, Authorization and Proxy-Authorization are never\nwritten, even when named"
@@ -136,6 +140,9 @@ struct AddCommand: ToolCommand {
             }
             if !command.live, command.baseURLs != BaseURLChoice() {
                 throw fail("--base-url is for --live")
+            }
+            if !command.live, command.request.allowWrites {
+                throw fail("--allow-writes is for --live")
             }
             if !command.live, command.har == nil, !command.request.keepHeaders.isEmpty {
                 throw fail("--keep-header is for --live and --har")

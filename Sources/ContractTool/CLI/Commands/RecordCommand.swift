@@ -32,6 +32,10 @@ struct RecordCommand: ToolCommand, SuiteCommand {
             .flag("--raw", "write bodies exactly as received, not laid out for review (2 spaces)") {
                 $0.options.rawBodies = true
             },
+            .flag(
+                "--allow-writes",
+                "also send requests that change data (POST, PUT, PATCH, DELETE);\nwithout it such cases are skipped"
+            ) { $0.options.allowWrites = true },
             .value(
                 "--timeout", "SECONDS",
                 "how long the server may take (default: \(Help.liveTimeout)), and the replayed\nclient (default: \(Help.replayTimeout))"

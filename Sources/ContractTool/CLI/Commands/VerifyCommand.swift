@@ -62,6 +62,10 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
             .flag(
                 "--live", "check recorded cases against the server instead of their fixtures;\nthe others are skipped"
             ) { $0.options.live = true },
+            .flag(
+                "--allow-writes",
+                "with --live, also send requests that change data (POST, PUT, PATCH,\nDELETE); without it such cases are skipped"
+            ) { $0.options.allowWrites = true },
             .baseURL(
                 "verify",
                 help: "with --live, where an API's requests go (repeatable; a bare URL\nwhen the contracts use one API)"
@@ -73,6 +77,10 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
             if !command.options.live, command.options.baseURLs != BaseURLChoice() {
                 throw CommandLineError(
                     message: "--base-url is for --live: plain verify sends nothing to a server", command: "verify")
+            }
+            if !command.options.live, command.options.allowWrites {
+                throw CommandLineError(
+                    message: "--allow-writes is for --live: plain verify sends nothing to a server", command: "verify")
             }
             if !command.requiredCoverage.isEmpty, let shard = command.options.shard {
                 throw CommandLineError(

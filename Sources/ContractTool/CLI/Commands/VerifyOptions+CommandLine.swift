@@ -2,7 +2,7 @@ import ContractEngine
 
 extension SettingNames {
     /// The command line's names for the settings the engine's messages mention: its flags.
-    static let commandLine = Self(timeout: "--timeout")
+    static let commandLine = Self(timeout: "--timeout", allowWrites: "--allow-writes")
 }
 
 extension VerifyOptions {
