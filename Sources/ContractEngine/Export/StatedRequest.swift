@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a contract states of the request beyond the one its client is seen to send: the headers
 /// it must carry (a value, or presence alone for a secret) and its JSON body, read once, written
 /// inline or kept in a fixture. Both exports write it and `serve` matches requests on it.
@@ -27,29 +25,9 @@ struct StatedRequest: Sendable {
     ///   JSON), at the contract's line.
     static func of(_ contract: Contract, fixtures: FixtureLocator) -> Result<StatedRequest, Diagnostic> {
         guard let request = contract.request else { return .success(.none) }
-        switch request.body {
-        case nil:
-            return .success(StatedRequest(headers: request.headers, body: nil))
-        case .inline(let node):
-            return .success(StatedRequest(headers: request.headers, body: node.value))
-        case .fixture(let path, let file, let position):
-            let display = fixtures.displayName(path)
-            let data: Data
-            switch FixtureStore.load(path: file, display: display, listedRegular: fixtures.isListedRegular(file)) {
-            case .success(let read): data = read
-            case .failure(let diagnostic):
-                guard diagnostic.position == nil else { return .failure(diagnostic) }
-                return .failure(Diagnostic(.error, diagnostic.message, file: contract.file, position: position))
-            }
-            do throws(JSONSyntaxError) {
-                let node = try JSONParser.parse(data)
-                return .success(StatedRequest(headers: request.headers, body: node.value))
-            } catch {
-                return .failure(
-                    Diagnostic(
-                        .error, "the request body is not JSON: \(error.message)", file: display,
-                        position: error.position))
-            }
+        guard let body = request.body else { return .success(StatedRequest(headers: request.headers, body: nil)) }
+        return StatedRequestBody.load(body, fixtures: fixtures, contractFile: contract.file).map {
+            StatedRequest(headers: request.headers, body: $0.root.value)
         }
     }
 }
