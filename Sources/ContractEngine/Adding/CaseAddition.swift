@@ -69,6 +69,8 @@ package struct CaseAddition: Sendable {
         var destination: String?
         /// The size of the body as the server sent it, before it was laid out for review.
         var receivedBytes: Int?
+        /// The method of the request the server answered, for a body from the server.
+        var method = "GET"
     }
 
     /// What was added, and how the new case ran.
@@ -77,8 +79,9 @@ package struct CaseAddition: Sendable {
         package let fixture: String
         /// The body file copied to the fixture, as the user named it.
         package let copiedFrom: String?
-        /// The request the body answered, for a body from the server: its URL, status and size.
-        package let recorded: (url: String, status: Int, bytes: Int)?
+        /// The request the body answered, for a body from the server: its method and URL, the
+        /// status and the size.
+        package let recorded: (method: String, url: String, status: Int, bytes: Int)?
         /// Whether the contract file was created.
         package let created: Bool
         /// How many cases the contract holds now.
@@ -166,7 +169,9 @@ package struct CaseAddition: Sendable {
         let added = Added(
             fixture: place.fixtures.displayName(planned.fixturePath),
             copiedFrom: planned.copy == nil ? nil : body.display,
-            recorded: body.recorded.map { ($0.url, body.status, body.receivedBytes ?? body.file.data.count) },
+            recorded: body.recorded.map {
+                (body.method, $0.url, body.status, body.receivedBytes ?? body.file.data.count)
+            },
             created: planned.created, caseCount: planned.contract.cases.count, observed: planned.observed,
             results: results)
         return Account(warnings: warnings, result: .success(added))

@@ -64,7 +64,9 @@ struct LiveAddition: Sendable {
             : ReviewableJSON.laidOut(response.body, limit: FixtureStore.maxFixtureBytes)
         if layout.passesLimit {
             warnings.append(
-                .said("GET \(response.displayURL): \(ReviewableJSON.keptNote(limit: FixtureStore.maxFixtureBytes))"))
+                .said(
+                    "\(response.method) \(response.displayURL): \(ReviewableJSON.keptNote(limit: FixtureStore.maxFixtureBytes))"
+                ))
         }
         let body = CaseAddition.Body(
             file: BodyFile(
@@ -73,7 +75,7 @@ struct LiveAddition: Sendable {
             display: response.displayURL, status: response.status,
             headers: Redaction.keptHeaders(asked: addition.request.keepHeaders, value: response.header),
             recorded: (response.displayURL, Recording.stamp(Date()), nil), destination: path,
-            receivedBytes: response.body.count)
+            receivedBytes: response.body.count, method: response.method)
         return await addition.add(body, preloaded: source, memo: memo, warnings: warnings)
     }
 
@@ -104,7 +106,7 @@ struct LiveAddition: Sendable {
     /// that is not JSON.
     private static func warnings(about response: LiveResponse) -> [CaseAddition.Warning] {
         var warnings: [CaseAddition.Warning] = response.redirects.map {
-            .said("GET \(response.displayURL) was redirected to \(response.shown($0))")
+            .said("\(response.method) \(response.displayURL) was redirected to \(response.shown($0))")
         }
         if let warning = response.unsentBaseQueryWarning { warnings.append(.said(warning)) }
         if let contentType = response.header("Content-Type"), let media = MediaType.of(contentType), !media.isEmpty,
@@ -112,7 +114,7 @@ struct LiveAddition: Sendable {
         {
             warnings.append(
                 .said(
-                    "GET \(response.displayURL) answered Content-Type \(JSONValue.quote(contentType)), not JSON; the case records what the client makes of it, but check the server"
+                    "\(response.method) \(response.displayURL) answered Content-Type \(JSONValue.quote(contentType)), not JSON; the case records what the client makes of it, but check the server"
                 ))
         }
         return warnings

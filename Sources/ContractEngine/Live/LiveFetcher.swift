@@ -209,9 +209,10 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
                     for (name, value) in response.allHeaderFields {
                         if let name = name as? String, let value = value as? String { headers[name] = value }
                     }
-                    let answer = LiveResponse(
+                    var answer = LiveResponse(
                         url: url, definedQuery: definedQuery, status: response.statusCode, headers: headers,
                         body: state.body, redirects: state.redirects)
+                    answer.method = (task.originalRequest?.httpMethod ?? "GET").uppercased()
                     return (continuation, .success(answer))
                 }
         continuation?.resume(returning: result)

@@ -16,6 +16,8 @@ struct LiveResponse: Sendable {
     var body: Data
     /// Same-host redirects followed on the way, in order.
     let redirects: [URL]
+    /// The method of the request answered, as sent (`GET`, or `POST` with `--allow-writes`).
+    var method = "GET"
     /// Query items of the base URL the client left out of its request (the restcountries client
     /// builds its URL without the base URL's query): a key given there never reached the server.
     var unsentBaseQuery: [String] = []

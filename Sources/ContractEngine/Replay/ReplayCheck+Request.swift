@@ -46,54 +46,24 @@ extension ReplayCheck {
                     at: stated.root.position)
             ]
         }
-        var differences: [(path: String, message: String, position: SourcePosition)] = []
-        compare(stated.root, with: root.value, path: "", into: &differences)
-        return differences.map {
-            problem("\(StatedRequestBody.named($0.path)): \($0.message)", at: $0.position, path: $0.path)
-        }
-    }
-
-    /// Every way a sent value differs from a stated one, outermost first.
-    private static func compare(
-        _ stated: JSONNode, with sent: JSONValue, path: String,
-        into differences: inout [(path: String, message: String, position: SourcePosition)]
-    ) {
-        switch (stated.value, sent) {
-        case (.object(let want), .object(let got)):
-            for member in want {
-                let child = CodingPath.appending(.key(member.key), to: path)
-                guard let value = got.first(where: { $0.key == member.key }) else {
-                    differences.append(
-                        (child, "expected \(shown(member.value.value)), client sent no such key", member.value.position)
-                    )
-                    continue
+        return JSONDifference.all(stated: stated.root.value, at: stated.root.position, found: root.value).map {
+            difference in
+            let message =
+                switch (difference.expected, difference.found) {
+                case (let expected?, nil):
+                    "expected \(shown(expected)), client sent no such \(difference.path.hasSuffix("]") ? "element" : "key")"
+                case (nil, let found?): "client sent \(shown(found)), which the contract does not state"
+                case (let expected?, let found?): "expected \(shown(expected)), client sent \(shown(found))"
+                case (nil, nil): "differs"
                 }
-                compare(member.value, with: value.value.value, path: child, into: &differences)
-            }
-            for extra in got where !want.contains(where: { $0.key == extra.key }) {
-                differences.append(
-                    (
-                        CodingPath.appending(.key(extra.key), to: path),
-                        "client sent \(shown(extra.value.value)), which the contract does not state", stated.position
-                    ))
-            }
-        case (.array(let want), .array(let got)) where want.count == got.count:
-            for (index, element) in want.enumerated() {
-                compare(
-                    element, with: got[index].value, path: CodingPath.appending(.index(index), to: path),
-                    into: &differences)
-            }
-        default:
-            if !stated.value.isEquivalent(to: sent) {
-                differences.append(
-                    (path, "expected \(shown(stated.value)), client sent \(shown(sent))", stated.position))
-            }
+            return problem(
+                "\(StatedRequestBody.named(difference.path)): \(message)", at: difference.position,
+                path: difference.path)
         }
     }
 
     /// A value as a message quotes it: its JSON, cut short when long.
     static func shown(_ value: JSONValue) -> String {
-        let text = value.jsonText
-        return text.count > 80 ? String(text.prefix(77)) + "..." : text
+        JSONDifference.shown(value)
     }
 }

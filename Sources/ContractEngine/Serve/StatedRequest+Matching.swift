@@ -41,9 +41,13 @@ extension StatedRequest {
             found.append(request.body.isEmpty ? "body is missing" : "body is not JSON")
             return found
         }
-        if let difference = body.firstDifference(from: stated) {
-            let path = difference.path.isEmpty ? "" : " " + difference.path
-            found.append("body\(path): expected \(difference.expected), got \(difference.got)")
+        if let difference = JSONDifference.all(stated: stated, at: .start, found: body).first {
+            let path =
+                difference.path.isEmpty
+                ? "" : difference.path.hasPrefix("[") ? " " + difference.path : " ." + difference.path
+            let expected = difference.expected.map(JSONDifference.shown) ?? "nothing"
+            let got = difference.found.map(JSONDifference.shown) ?? "nothing"
+            found.append("body\(path): expected \(expected), got \(got)")
         }
         return found
     }

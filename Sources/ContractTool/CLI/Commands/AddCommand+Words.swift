@@ -9,7 +9,8 @@ extension AddCommand {
         var lines: [String] = []
         if let recorded = added.recorded {
             lines.append(
-                "recorded GET \(recorded.url) (HTTP \(recorded.status), \(recorded.bytes) bytes) as \(added.fixture)")
+                "recorded \(recorded.method) \(recorded.url) (HTTP \(recorded.status), \(recorded.bytes) bytes) as \(added.fixture)"
+            )
         } else if let file = added.copiedFrom {
             lines.append("copied \(file) to \(added.fixture)")
         }
