@@ -53,6 +53,22 @@ package enum TodoApp {
         [Todo].self, name: "[Todo]", makeDecoder: makeDecoder, makeEncoder: makeEncoder,
         identifyingPaths: ["title"])
 
+    /// How the app's little clients read an answer, in `APIError`'s words: a transport error or a
+    /// status outside 2xx is `responseUnsuccessful`, an empty body `invalidData`, a body that does
+    /// not decode into `Value` `jsonConversionFailure`.
+    package static func read<Value: Codable & Equatable & Sendable>(
+        _ type: Value.Type, data: Data?, response: URLResponse?, error: (any Error)?
+    ) -> Result<DecodedValue, APIError> {
+        let status = (response as? HTTPURLResponse)?.statusCode
+        guard error == nil, (200...299).contains(status ?? 0) else {
+            return .failure(.responseUnsuccessful(statusCode: status))
+        }
+        guard let data, !data.isEmpty else { return .failure(.invalidData) }
+        return Result { try makeDecoder().decode(type, from: data) }
+            .map { DecodedValue($0, makeEncoder: makeEncoder) }
+            .mapError { .jsonConversionFailure(DecodingFailure($0)) }
+    }
+
     /// The app's server; the tests never reach it (the client runs on the stub).
     package static let serverURL = URL(string: "https://todo.example/api/") ?? URL(fileURLWithPath: "/")
 
@@ -60,20 +76,7 @@ package enum TodoApp {
     package static let list = Endpoint(name: "todos.list", model: todos, baseURL: serverURL) { call in
         let url = (call.baseURL ?? serverURL).appendingPathComponent("todos")
         call.session.makeDataTask(with: URLRequest(url: url)) { data, response, error in
-            let result: Result<DecodedValue, APIError>
-            let status = (response as? HTTPURLResponse)?.statusCode
-            if error != nil || !(200...299).contains(status ?? 0) {
-                result = .failure(.responseUnsuccessful(statusCode: status))
-            } else if let data, !data.isEmpty {
-                do {
-                    let todos = try makeDecoder().decode([Todo].self, from: data)
-                    result = .success(DecodedValue(todos, makeEncoder: makeEncoder))
-                } catch {
-                    result = .failure(.jsonConversionFailure(DecodingFailure(error)))
-                }
-            } else {
-                result = .failure(.invalidData)
-            }
+            let result = read([Todo].self, data: data, response: response, error: error)
             call.responseQueue.async { call.completion(result) }
         }.resume()
     }
@@ -130,20 +133,7 @@ package enum TodoApp {
             request.httpBody = body
         }
         call.session.makeDataTask(with: request) { data, response, error in
-            let result: Result<DecodedValue, APIError>
-            let status = (response as? HTTPURLResponse)?.statusCode
-            if error != nil || !(200...299).contains(status ?? 0) {
-                result = .failure(.responseUnsuccessful(statusCode: status))
-            } else if let data, !data.isEmpty {
-                do {
-                    let todo = try makeDecoder().decode(Todo.self, from: data)
-                    result = .success(DecodedValue(todo, makeEncoder: makeEncoder))
-                } catch {
-                    result = .failure(.jsonConversionFailure(DecodingFailure(error)))
-                }
-            } else {
-                result = .failure(.invalidData)
-            }
+            let result = read(Todo.self, data: data, response: response, error: error)
             call.responseQueue.async { call.completion(result) }
         }.resume()
     }

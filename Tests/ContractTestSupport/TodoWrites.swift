@@ -46,20 +46,7 @@ package enum TodoWrites {
         request.setValue("ios-7.1", forHTTPHeaderField: "X-Client-Version")
         if case .json(let data)? = call.arguments["todo"] { request.httpBody = data }
         call.session.makeDataTask(with: request) { data, response, error in
-            let status = (response as? HTTPURLResponse)?.statusCode
-            let result: Result<DecodedValue, APIError>
-            if error != nil || !(200...299).contains(status ?? 0) {
-                result = .failure(.responseUnsuccessful(statusCode: status))
-            } else if let data, !data.isEmpty {
-                do {
-                    let value = try TodoApp.makeDecoder().decode(Created.self, from: data)
-                    result = .success(DecodedValue(value, makeEncoder: TodoApp.makeEncoder))
-                } catch {
-                    result = .failure(.jsonConversionFailure(DecodingFailure(error)))
-                }
-            } else {
-                result = .failure(.invalidData)
-            }
+            let result = TodoApp.read(Created.self, data: data, response: response, error: error)
             call.responseQueue.async { call.completion(result) }
         }.resume()
     }
