@@ -80,13 +80,16 @@ enum PactExport: GeneratedJSON {
         enum Group: CaseIterable, Sendable {
             case robustness, networkError, fixtureContract, invalidRequest, skipped
 
-            /// `count` cases of the kind, as a summary names them: `6 network errors`.
-            func counted(_ count: Int) -> String {
+            /// `count` cases of the kind, as a summary names them: `6 network errors`, `1 noQuery`.
+            /// - Parameters:
+            ///   - count: How many.
+            ///   - errors: The errors of the arguments the kind's cases expect, in the client's words.
+            func counted(_ count: Int, errors: [String] = []) -> String {
                 switch self {
                 case .robustness: "\(count) client robustness"
                 case .networkError: "\(count) network \(count == 1 ? "error" : "errors")"
                 case .fixtureContract: "\(count) in fixture contracts"
-                case .invalidRequest: "\(count) invalidRequest"
+                case .invalidRequest: "\(count) \(errors.isEmpty ? "invalidRequest" : errors.joined(separator: "/"))"
                 case .skipped: "\(count) skipped"
                 }
             }

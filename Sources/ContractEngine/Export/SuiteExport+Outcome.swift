@@ -40,12 +40,16 @@ extension SuiteExport {
                 )
             }
             let kinds = PactExport.LeftOut.byDesign(leftOut)
+            // The argument errors left out, in the client's words (`invalidRequest`, `noQuery`).
+            let argumentErrors = leftOut.reduce(into: [String]()) { names, left in
+                if case .invalidRequest(let name) = left.reason, !names.contains(name) { names.append(name) }
+            }
             let count = kinds.reduce(0) { $0 + $1.count }
             byDesign =
                 kinds.isEmpty
                 ? nil
                 : "\(count) \(count == 1 ? "case" : "cases") left out by design ("
-                    + kinds.map { $0.group.counted($0.count) }.joined(separator: ", ") + ")"
+                    + kinds.map { $0.group.counted($0.count, errors: argumentErrors) }.joined(separator: ", ") + ")"
         }
     }
 }
