@@ -96,5 +96,6 @@ extension Endpoint {
                 invocation.responseQueue.async { invocation.complete(result) }
             }
         }
+        isAsync = true
     }
 }

@@ -22,6 +22,9 @@ public struct Endpoint: Sendable {
     /// The model of the JSON body the client sends, which a contract's `request.body` is judged by;
     /// `nil` for an endpoint whose requests carry no body.
     public let requestModel: ModelDescriptor?
+    /// Whether the client is async: the tool delivers its result itself, so the response queue
+    /// says nothing of it (and coverage asks no queue of it).
+    package internal(set) var isAsync = false
     private let invoke: @Sendable (Invocation) -> Void
 
     /// The API the endpoint belongs to: its name before the dot (`countries` for `countries.byName`).

@@ -19,9 +19,12 @@ extension Endpoint {
             problems.append("its outcome rules accept some Content-Types but name no error for the others")
         }
         let endings = rules.statuses.map(\.ending) + [rules.success, rules.emptyBody]
-        for case .value(let json) in endings
-        where (try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)) == nil {
-            problems.append("its outcome rules give the value \(json), which is not JSON")
+        for case .value(let json) in endings {
+            if (try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)) == nil {
+                problems.append("its outcome rules give the value \(json), which is not JSON")
+            } else if case .failure = model.decode(Data(json.utf8)) {
+                problems.append("its outcome rules give the value \(json), which does not decode into \(model.name)")
+            }
         }
         return problems.sorted()
     }

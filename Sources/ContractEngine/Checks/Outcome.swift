@@ -27,6 +27,15 @@ package enum Outcome: Sendable {
                 self = .failed(ErrorName(ErrorName.foreign, in: errors), status: nil, problem: problem)
                 return
             }
+            guard errors.errorCase(named: words.name) != nil else {
+                let known = errors.cases.map { "\"\($0.name)\"" }.joined(separator: ", ")
+                let reason =
+                    "\"\(words.name)\", which the vocabulary of \(errors.typeName) does not declare (it has \(known)); check how it words the client's errors"
+                self = .failed(
+                    ErrorName(ErrorName.foreign, in: errors), status: nil,
+                    problem: DecodeProblem(path: "", reason: reason))
+                return
+            }
             let name = ErrorName(words.name, in: errors)
             let problem =
                 words.failure.map { DecodeProblem(path: $0.path, reason: $0.reason) }

@@ -7,6 +7,14 @@ package struct CoverageMatrix: Sendable {
         let endpoint: String
         /// Whether the endpoint can answer `invalidRequest` (it has a required argument).
         let canBeInvalid: Bool
+        /// Whether its client is async, so the tool, not the client, picks the queue.
+        let isAsync: Bool
+
+        init(_ endpoint: Endpoint) {
+            self.endpoint = endpoint.name
+            canBeInvalid = endpoint.parameters.contains(where: \.isRequired)
+            isAsync = endpoint.isAsync
+        }
         var outcomes: [CoverageOutcome: Int] = [:]
         var queues: [ResponseQueue: Int] = [:]
 
@@ -26,7 +34,7 @@ package struct CoverageMatrix: Sendable {
     ///   - endpoints: The endpoints the matrix has a row for, in order.
     init(_ results: [CaseResult], endpoints: [Endpoint]) {
         labels = Labels(endpoints)
-        rows = endpoints.map { Row(endpoint: $0.name, canBeInvalid: $0.parameters.contains(where: \.isRequired)) }
+        rows = endpoints.map(Row.init)
         for result in results {
             guard let replayed = result.replayed, let index = rows.firstIndex(where: { $0.endpoint == result.endpoint })
             else { continue }
@@ -41,7 +49,7 @@ package struct CoverageMatrix: Sendable {
     ///   - endpoints: The endpoints the matrix has a row for, in order.
     init(adding reports: [[String: [String: Int]]], endpoints: [Endpoint]) {
         labels = Labels(endpoints)
-        rows = endpoints.map { Row(endpoint: $0.name, canBeInvalid: $0.parameters.contains(where: \.isRequired)) }
+        rows = endpoints.map(Row.init)
         for counts in reports {
             for (index, row) in rows.enumerated() {
                 guard let cells = counts[row.endpoint] else { continue }
@@ -72,7 +80,11 @@ package struct CoverageMatrix: Sendable {
         row.columns.filter { row.outcomes[$0] == nil && required.contains(Column($0)) }.map {
             "\(row.endpoint): no replayed case reaches \(labels.names[$0] ?? $0.rawValue)"
         }
-            + [ResponseQueue.main, .private].filter { row.queues[$0] == nil && required.contains(Column($0)) }.map {
+            // An async client's result is delivered by the tool, on the queue the contract names:
+            // no queue says anything of the client, so none is required of it.
+            + [ResponseQueue.main, .private].filter {
+                !row.isAsync && row.queues[$0] == nil && required.contains(Column($0))
+            }.map {
                 "\(row.endpoint): no replayed case runs on the \($0.rawValue) queue"
             }
     }

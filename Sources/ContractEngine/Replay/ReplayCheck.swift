@@ -31,6 +31,9 @@ struct ReplayCheck {
             error(CompletionCheck.describe($0, in: observation, timeout: timeout), at: contractCase.position)
         }
         if problems == [.timedOut] { return diagnostics }
+        if contractCase.expect.needsReplay, let sent = observation.requests.first {
+            diagnostics.append(argumentErrorAfterRequest(sent))
+        }
         if let outcome = observation.firstOutcome {
             let returned = outcome.namingBodyKeys(of: body, model: contract.model)
             // Where the client agrees with the prediction, the prediction's check already said it all.
@@ -39,6 +42,18 @@ struct ReplayCheck {
                 returned, from: .client(response: contractCase.response, prediction: prediction))
         }
         return diagnostics
+    }
+
+    /// An error no outcome rule gives (`invalidRequest`) means the arguments could not form a
+    /// request; a client that sent one and was answered owes the outcome the rules give for the
+    /// answer, so an expectation of it holds the client, or the rules, wrong.
+    private func argumentErrorAfterRequest(_ sent: URLRequest) -> Diagnostic {
+        let predicted = Predictor.predict(
+            contractCase.response, body: body, model: contract.model, rules: contract.rules, errors: contract.errors)
+        let expected = contractCase.expect.summary(model: contract.model)
+        return error(
+            "expected \(expected), which no outcome rule gives, so the client must send no request; it sent \(sent.httpMethod ?? "GET") \(sent.url?.path ?? "/"), and by the endpoint's rules a correct client gets \(predicted.summary(model: contract.model)) from this response",
+            at: contractCase.expect.position)
     }
 
     private func checkRequests(_ requests: [URLRequest]) -> [Diagnostic] {

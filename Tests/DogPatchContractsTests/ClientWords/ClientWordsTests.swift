@@ -3,6 +3,10 @@ import ContractTestSupport
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Contracts in the client's own words: its error names, its outcome rules (401, 204, the
 /// `Content-Type`s it reads), checked before replay and held against the real client.
 @Suite("the client's own words")
@@ -192,5 +196,64 @@ extension ClientWordsTests {
             run.stderr.contains(
                 "client returned an error that is not a NoteError (Unexpected()) for HTTP 401; expected unauthorized"),
             "\(run.stderr)")
+    }
+}
+
+extension ClientWordsTests {
+    static func catalogue(rules: OutcomeRules, vocabulary: ErrorVocabulary = NotesApp.vocabulary) -> Catalogue {
+        let endpoint = Endpoint(
+            name: "notes.search", model: NotesApp.notes, parameters: [.init("q", .string, required: true)],
+            baseURL: NotesApp.baseURL, errors: vocabulary, rules: rules
+        ) { call in
+            let url = (call.baseURL ?? NotesApp.baseURL).appendingPathComponent("notes")
+            let (data, response) = try await call.data(for: URLRequest(url: url))
+            return try NotesApp.read(data, response, wrongUnauthorized: false)
+        }
+        return Catalogue(endpoints: [endpoint], models: [NotesApp.notes])
+    }
+
+    @Test("rules that give another error than the client's for a status fail the case, naming both")
+    func wrongRule() async throws {
+        var rules = NotesApp.rules
+        rules.statuses = [.init(401, .error("offline")), .init(204, .value("[]"))]
+        let folder = try SuiteFolder()
+        try folder.write("contracts/notes.json", Self.contract)
+        let run = await NotesApp.run(
+            ["verify", "--timeout", "60"], in: folder.url, catalogue: Self.catalogue(rules: rules))
+        #expect(run.status == 1)
+        #expect(
+            run.stderr.contains(
+                "expected unauthorized, which no outcome rule gives, so the client must send no request; it sent GET /v1/notes, and by the endpoint's rules a correct client gets offline from this response"
+            ), "\(run.stderr)")
+    }
+
+    @Test("a rule's value that does not decode into the model, or a word the vocabulary lacks, is named as such")
+    func catalogueMistakes() async throws {
+        var rules = NotesApp.rules
+        rules.statuses = [.init(401, .error("unauthorized")), .init(204, .value("{}"))]
+        let folder = try SuiteFolder()
+        try folder.write("contracts/notes.json", Self.contract)
+        let run = await NotesApp.run(["verify"], in: folder.url, catalogue: Self.catalogue(rules: rules))
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("its outcome rules give the value {}, which does not decode into [Note]"))
+        let misworded = ErrorVocabulary(NotesApp.NoteError.self, cases: NotesApp.vocabulary.cases) { _ in
+            ClientError("signedOut")
+        }
+        let words = await NotesApp.run(
+            ["verify", "--timeout", "60", "--filter", "signed out"], in: folder.url,
+            catalogue: Self.catalogue(rules: NotesApp.rules, vocabulary: misworded))
+        #expect(words.status == 1)
+        #expect(
+            words.stderr.contains(#"client returned "signedOut", which the vocabulary of NoteError does not declare"#),
+            "\(words.stderr)")
+    }
+
+    @Test("coverage asks no response queue of an async client, whose result the tool delivers")
+    func asyncCoverageAsksNoQueue() async throws {
+        let folder = try SuiteFolder()
+        try folder.write("contracts/notes.json", Self.contract)
+        try folder.write("contracts/no-query.json", Self.noQuery)
+        let run = await NotesApp.run(["verify", "--require-coverage", "--timeout", "60"], in: folder.url)
+        #expect(!run.stderr.contains("queue"), "\(run.stderr)")
     }
 }
