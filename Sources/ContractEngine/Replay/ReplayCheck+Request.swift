@@ -33,7 +33,8 @@ extension ReplayCheck {
         guard let sent, !sent.isEmpty else {
             return [
                 problem(
-                    "request body: expected \(shown(stated.root.value)), client sent none", at: stated.root.position)
+                    "request body: expected \(JSONDifference.shown(stated.root.value)), client sent none",
+                    at: stated.root.position)
             ]
         }
         let root: JSONNode
@@ -42,7 +43,7 @@ extension ReplayCheck {
         } catch {
             return [
                 problem(
-                    "request body: expected \(shown(stated.root.value)), client sent a body that is not JSON (\(error.message) at line \(error.position.line), column \(error.position.column))",
+                    "request body: expected \(JSONDifference.shown(stated.root.value)), client sent a body that is not JSON (\(error.message) at line \(error.position.line), column \(error.position.column))",
                     at: stated.root.position)
             ]
         }
@@ -51,9 +52,10 @@ extension ReplayCheck {
             let message =
                 switch (difference.expected, difference.found) {
                 case (let expected?, nil):
-                    "expected \(shown(expected)), client sent no such \(difference.path.hasSuffix("]") ? "element" : "key")"
-                case (nil, let found?): "client sent \(shown(found)), which the contract does not state"
-                case (let expected?, let found?): "expected \(shown(expected)), client sent \(shown(found))"
+                    "expected \(JSONDifference.shown(expected)), client sent no such \(difference.path.hasSuffix("]") ? "element" : "key")"
+                case (nil, let found?): "client sent \(JSONDifference.shown(found)), which the contract does not state"
+                case (let expected?, let found?):
+                    "expected \(JSONDifference.shown(expected)), client sent \(JSONDifference.shown(found))"
                 case (nil, nil): "differs"
                 }
             return problem(
@@ -62,8 +64,4 @@ extension ReplayCheck {
         }
     }
 
-    /// A value as a message quotes it: its JSON, cut short when long.
-    static func shown(_ value: JSONValue) -> String {
-        JSONDifference.shown(value)
-    }
 }

@@ -21,19 +21,9 @@ enum TodoCatalogue {
 
     static let baseURL = URL(string: "https://todo.example/api/")!
 
-    static func makeDecoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }
-
-    static func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }
+    /// The API's coding: snake_case keys and ISO 8601 dates, as the shared test app's.
+    static let makeDecoder: @Sendable () -> JSONDecoder = TodoApp.makeDecoder
+    static let makeEncoder: @Sendable () -> JSONEncoder = TodoApp.makeEncoder
 
     static let todo = ModelDescriptor(Todo.self, name: "Todo", makeDecoder: makeDecoder, makeEncoder: makeEncoder)
     static let todos = ModelDescriptor([Todo].self, name: "[Todo]", makeDecoder: makeDecoder, makeEncoder: makeEncoder)

@@ -1,3 +1,4 @@
+import ContractTestSupport
 import DogPatchClients
 import Foundation
 
@@ -11,19 +12,9 @@ struct AsyncTodo: Codable, Equatable, Sendable {
     var title: String
     var dueAt: Date
 
-    static func makeDecoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }
-
-    static func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }
+    /// The API's coding: snake_case keys and ISO 8601 dates, as the shared test app's.
+    static let makeDecoder: @Sendable () -> JSONDecoder = TodoApp.makeDecoder
+    static let makeEncoder: @Sendable () -> JSONEncoder = TodoApp.makeEncoder
 }
 
 /// Why the async client has no to-dos: its own error type, thrown typed.
