@@ -95,6 +95,18 @@ enum Redaction {
     /// Whether a header may be written into a contract when asked for.
     /// - Parameter name: The header's name, in any case.
     /// - Returns: `false` for a header that carries credentials or a session, or frames the message.
+    /// Words in a name (a query item's, a header's) that mark its value a secret: `api_key`,
+    /// `access_token`, `X-Auth-Token`, `password`.
+    static let secretWords = ["key", "token", "secret", "password", "passwd", "auth", "signature", "credential"]
+
+    /// Whether a name marks its value a secret, by the words it holds.
+    /// - Parameter name: A query item's or a header's name.
+    /// - Returns: `true` when it holds one of `secretWords`, case aside.
+    static func looksSecret(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return secretWords.contains { lowered.contains($0) }
+    }
+
     static func mayKeep(header name: String) -> Bool {
         !secretHeaders.contains(name.lowercased()) && !framingHeaders.contains(name.lowercased())
     }

@@ -81,8 +81,8 @@ struct ClientRequest: Sendable {
     /// `{ "method": "GET", "path": "/v3.1/name/peru", "query": {} }`. The path is the decoded one
     /// unless it holds escapes, which a contract then states as sent; the query is left out when
     /// a name repeats, which the block cannot state. The headers the client sets follow, sorted
-    /// by name (a credential as `true`: present, its value never written; framing headers left
-    /// out), then a JSON body as `body`.
+    /// by name (a credential, or a header whose name marks a secret such as `X-Api-Key`, as `true`:
+    /// present, its value never written; framing headers left out), then a JSON body as `body`.
     var contractBlock: String {
         var members = [
             "\"method\": \(JSONValue.quote(method))",
@@ -97,7 +97,8 @@ struct ClientRequest: Sendable {
             .sorted { $0.key.lowercased() < $1.key.lowercased() }
             .map { name, value in
                 "\(JSONValue.quote(name)): "
-                    + (Redaction.secretHeaders.contains(name.lowercased()) ? "true" : JSONValue.quote(value))
+                    + (Redaction.secretHeaders.contains(name.lowercased()) || Redaction.looksSecret(name)
+                        ? "true" : JSONValue.quote(value))
             }
         if !stated.isEmpty { members.append("\"headers\": { " + stated.joined(separator: ", ") + " }") }
         if let body, let parsed = try? JSONParser.parse(BodyEncoding.utf8(body)) {

@@ -8,7 +8,7 @@ import Foundation
 extension ReplayCheck {
     /// The headers the contract states, each looked for in what the client sent, names compared
     /// without regard to case; a header stated by presence alone takes any value, and a
-    /// credential's value is never shown.
+    /// credential's value, or that of a header whose name marks a secret, is never shown.
     func checkHeaders(_ expected: [RequestExpectation.Header], sent: URLRequest) -> [Diagnostic] {
         let fields = sent.allHTTPHeaderFields ?? [:]
         return expected.compactMap { header in
@@ -19,7 +19,9 @@ extension ReplayCheck {
                 return self.error("request header \(name): expected \(stated), client sent none", at: header.position)
             }
             guard let want = header.value, want != value else { return nil }
-            let shown = Redaction.mayKeep(header: header.name) ? JSONValue.quote(value) : "another value"
+            let shown =
+                Redaction.mayKeep(header: header.name) && !Redaction.looksSecret(header.name)
+                ? JSONValue.quote(value) : "another value"
             return self.error("request header \(name): expected \(stated), client sent \(shown)", at: header.position)
         }
     }

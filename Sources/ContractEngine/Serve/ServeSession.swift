@@ -70,9 +70,6 @@ struct JournalEntry: Sendable {
     /// When the request was answered.
     let time: Date
 
-    /// Words in a query item's name that mark it a secret, left out of the journal.
-    static let secretWords = ["key", "token", "secret", "password", "passwd", "auth", "signature", "credential"]
-
     /// The entry as `GET /_contracts/requests` lists it: the query as sent, but the items whose
     /// names mark them secrets (`api_key`, `access_token`, `password`, ...) or that the endpoint
     /// defines none of and look like one.
@@ -81,8 +78,7 @@ struct JournalEntry: Sendable {
     /// - Returns: The JSON object.
     func json(defined: Set<String>) -> String {
         let items = CaseRouter.queryItems(self.query.map { Substring($0) }).filter { item in
-            let name = item.name.lowercased()
-            return defined.contains(item.name) || !Self.secretWords.contains { name.contains($0) }
+            defined.contains(item.name) || !Redaction.looksSecret(item.name)
         }
         let query = items.map { "{\"name\":\(JSONValue.quote($0.name)),\"value\":\(JSONValue.quote($0.value))}" }
         let members = [

@@ -31,9 +31,11 @@ extension StatedRequest {
                 found.append("header \(name) is missing")
                 continue
             }
-            // A stated value is never a secret's (the loader refuses one), so it may be shown.
+            // A stated value is never a credential's (the loader refuses one), so it may be shown; what
+            // was sent under a name that marks a secret (`X-Api-Key`) is not.
             if let value = header.value, sent != value {
-                found.append("header \(name) is \(JSONValue.quote(sent)), the contract's is \(JSONValue.quote(value))")
+                let shown = Redaction.looksSecret(header.name) ? "another value" : JSONValue.quote(sent)
+                found.append("header \(name) is \(shown), the contract's is \(JSONValue.quote(value))")
             }
         }
         guard let stated = self.body else { return found }

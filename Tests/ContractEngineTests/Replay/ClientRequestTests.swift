@@ -52,6 +52,21 @@ struct ClientRequestTests {
         }
     }
 
+    @Test("a header whose name marks a secret (X-Api-Key) is learnt as true, its value never written")
+    func secretNamedHeader() async throws {
+        let endpoint = Endpoint(name: "keys.list", model: TodoApp.todos, baseURL: TodoApp.serverURL) { call in
+            var request = URLRequest(url: TodoApp.serverURL.appendingPathComponent("todos"))
+            request.setValue("sk-live-123", forHTTPHeaderField: "X-Api-Key")
+            request.setValue("ios", forHTTPHeaderField: "X-Client")
+            call.session.makeDataTask(with: request) { _, _, _ in
+                call.responseQueue.async { call.completion(.failure(.invalidData)) }
+            }.resume()
+        }
+        let request = try await ClientRequest.learn(endpoint, arguments: [:]).get()
+        #expect(request.contractBlock.contains(#""headers": { "X-Api-Key": true, "X-Client": "ios" }"#))
+        #expect(!request.contractBlock.contains("sk-live-123"))
+    }
+
     @Test("a client that cannot form a request sends nothing, and says why")
     func noRequest() async throws {
         let base = try #require(URL(string: "http://127.0.0.1:9/"))
