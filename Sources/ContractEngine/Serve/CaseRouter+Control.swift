@@ -1,4 +1,5 @@
 import Foundation
+import HTTPWire
 
 /// The control path, `/_contracts`: what a UI test or the Pact verifier asks of the server, each
 /// in its own session (`X-Contract-Session`).

@@ -1,6 +1,7 @@
 import ContractCatalogue
 import Foundation
 import HTTPStub
+import HTTPWire
 
 /// Chooses the answer to each request: the contract whose client sends it, then the case, from
 /// the `X-Contract-Case` header, a selection made through the control path, the run's case choices, or the
@@ -95,7 +96,7 @@ final class CaseRouter: Sendable {
         let fault: String?
         switch routed.answer.kind {
         case .response(let code, _, _): (status, fault) = (code, nil)
-        case .fault(let wire): (status, fault) = (nil, wire.rawValue)
+        case .fault(let wire), .partial(_, let wire): (status, fault) = (nil, wire.rawValue)
         }
         let entry = JournalEntry(
             method: request.method, path: String(path),

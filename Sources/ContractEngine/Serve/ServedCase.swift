@@ -1,4 +1,5 @@
 import Foundation
+import HTTPWire
 
 /// One case as served: its answer, made once.
 struct ServedCase: Sendable {

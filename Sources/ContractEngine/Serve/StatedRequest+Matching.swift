@@ -1,4 +1,5 @@
 import Foundation
+import HTTPWire
 
 // How `serve` holds a request to what its contract states: each stated header (present, or with
 // its value; names ignore case) and the body as JSON (key order and whitespace free, numbers exact).

@@ -1,6 +1,7 @@
 import ContractCatalogue
 import Foundation
 import HTTPStub
+import HTTPWire
 
 /// `serve`'s front door: the suite's contracts answering over HTTP on one port, each API under
 /// its own base path, reloaded when the files change.
