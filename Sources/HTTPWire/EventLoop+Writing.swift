@@ -48,6 +48,9 @@ extension EventLoop {
                 connection.input.removeAll()
                 send(bytes, on: connection)
             }
+        case .later(let work):
+            // Reading made it off the thread already; one handed on from there is made here.
+            deliver(work(), for: request, on: connection, received: received)
         }
     }
 

@@ -12,6 +12,9 @@ package struct HTTPAnswer: Sendable {
         /// These bytes, then a fault once they are written: a body that ends with the connection
         /// (`closed`), or a response cut short and held open (`silence`).
         case partial(bytes: [UInt8], then: WireFault)
+        /// An answer made off the server's thread, for work that may take long (a journal of
+        /// thousands of entries): the connection waits for it, every other one is served meanwhile.
+        case later(@Sendable () -> HTTPAnswer)
     }
 
     /// What reaches the client.
@@ -157,6 +160,31 @@ extension HTTPAnswer {
             status: status, bytes: Array(bytes[..<end]) + Array(added.utf8) + Array(bytes[end...]),
             bodyCount: bodyCount)
         return copy
+    }
+
+    /// The same response with these header fields in place of any of the same names it has (names
+    /// ignore case); a fault stays a fault.
+    /// - Parameter fields: The fields to set.
+    /// - Returns: The answer.
+    package func setting(_ fields: [(String, String)]) -> HTTPAnswer {
+        guard case .response(let status, let bytes, let bodyCount) = kind, let end = Self.headEnd(bytes) else {
+            return self
+        }
+        let replaced = Set(fields.map { $0.0.lowercased() })
+        let lines = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n").dropLast()
+        let kept = lines.enumerated().filter { index, line in
+            index == 0 || !replaced.contains(String(line.prefix { $0 != ":" }).lowercased())
+        }.map { $0.element + "\r\n" }.joined()
+        var copy = self
+        copy.kind = .response(status: status, bytes: Array(kept.utf8) + Array(bytes[end...]), bodyCount: bodyCount)
+        return copy.adding(fields)
+    }
+
+    /// The names of the response's header fields, in order; none for a fault.
+    package var headerNames: [String] {
+        guard case .response(_, let bytes, _) = kind, let end = Self.headEnd(bytes) else { return [] }
+        return String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n").dropFirst()
+            .filter { !$0.isEmpty }.map { String($0.prefix { $0 != ":" }) }
     }
 
     /// Where the blank line that ends a response's head starts.

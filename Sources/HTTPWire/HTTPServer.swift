@@ -55,7 +55,7 @@ package final class HTTPServer: @unchecked Sendable {
     /// The port the server listens on.
     package let port: Int
     private let listener: Int32
-    private let wake: (read: Int32, write: Int32)
+    private let wake: WakePipe
     private let stopped = DispatchSemaphore(value: 0)
     // The wire knows no lock box of the package's: this flag alone is shared, under its lock.
     private let lock = NSLock()
@@ -123,10 +123,11 @@ package final class HTTPServer: @unchecked Sendable {
         Self.makeNonBlocking(ends[0])
         Self.makeNonBlocking(ends[1])
         self.listener = listener
-        self.wake = (ends[0], ends[1])
+        let wake = WakePipe(readEnd: ends[0], writeEnd: ends[1])
+        self.wake = wake
         self.port = Int(UInt16(bigEndian: address.sin_port))
         let loop = EventLoop(
-            listener: listener, wake: ends[0], timeouts: timeouts, handler: handler, log: log,
+            listener: listener, wake: wake, timeouts: timeouts, handler: handler, log: log,
             isStopping: { [self] in lock.withLock { stopping } })
         let stopped = stopped
         let thread = Thread {
@@ -144,10 +145,9 @@ package final class HTTPServer: @unchecked Sendable {
             return !stopping
         }
         guard first else { return }
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
+        wake.ring()
         stopped.wait()
-        close(wake.write)
+        wake.close()
     }
 
     /// Raises the soft limit on open files towards the hard one, so a server holds its connections

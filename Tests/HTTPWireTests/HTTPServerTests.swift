@@ -106,3 +106,28 @@ struct HTTPServerTests {
         }
     }
 }
+
+extension HTTPServerTests {
+    @Test("an answer made later holds its connection alone: another is served meanwhile")
+    func later() throws {
+        let release = DispatchSemaphore(value: 0)
+        let server = try HTTPServer(
+            host: "127.0.0.1", port: 0,
+            handler: { request in
+                guard request.path == "/slow" else { return .json(status: 200, "{\"fast\":true}", note: "") }
+                return HTTPAnswer(
+                    kind: .later {
+                        release.wait()
+                        return .json(status: 200, "{\"slow\":true}", note: "")
+                    }, note: "")
+            }, log: { _ in })
+        defer { server.stop() }
+        let slow = try RawConnection(port: server.port)
+        slow.send("GET /slow HTTP/1.1\r\nHost: h\r\n\r\nGET /after HTTP/1.1\r\nHost: h\r\n\r\n")
+        // Were the slow answer made on the server's thread, this read would wait for it and fail.
+        #expect(try RawConnection(port: server.port).get("/fast").text == "{\"fast\":true}\n")
+        release.signal()
+        #expect(try slow.readResponse().text == "{\"slow\":true}\n")
+        #expect(try slow.readResponse().text == "{\"fast\":true}\n")
+    }
+}

@@ -35,14 +35,22 @@ final class CaseRouter: Sendable {
 
     /// The web origins whose pages may call the server (`--cors`), compared without regard to case.
     let cors: Set<String>
+    /// How many sessions are kept, how long, and how long their ids may be.
+    let limits: SessionLimits
+    /// A monotonic clock, in seconds: when a session was last used.
+    let clock: @Sendable () -> TimeInterval
 
     init(
-        suite: ServedSuite, choices: [CaseChoice], hosts: Set<String> = CaseRouter.loopbackHosts, cors: [String] = []
+        suite: ServedSuite, choices: [CaseChoice], hosts: Set<String> = CaseRouter.loopbackHosts, cors: [String] = [],
+        limits: SessionLimits = SessionLimits(),
+        clock: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }
     ) {
         state = Locked(State(suite: suite))
         self.choices = choices
         self.hosts = Set(hosts.map { $0.lowercased() })
         self.cors = Set(cors.map { $0.lowercased() })
+        self.limits = limits
+        self.clock = clock
     }
 
     /// The suite being served.
@@ -76,19 +84,30 @@ final class CaseRouter: Sendable {
         let allowed =
             cors.isEmpty ? nil : request.header("Origin").flatMap { cors.contains($0.lowercased()) ? $0 : nil }
         if let allowed, request.method == "OPTIONS" { return Self.preflight(request, origin: allowed, path: path) }
-        let answer = routedAnswer(request, path: path)
+        let answer = routedAnswer(request, path: path, foreign: allowed == nil && isForeignPage(request))
         guard let allowed else { return answer }
-        return answer.adding([("Access-Control-Allow-Origin", allowed), ("Vary", "Origin")])
+        return Self.allowing(answer, origin: allowed)
     }
 
     /// The answer to a request the server takes, before any CORS header.
-    private func routedAnswer(_ request: HTTPRequest, path: Substring) -> HTTPAnswer {
+    /// A page of another origin is answered as a session of its own that nothing keeps: it takes
+    /// no step of a sequence and fills no journal (issue 49, finding 6).
+    private func routedAnswer(_ request: HTTPRequest, path: Substring, foreign: Bool) -> HTTPAnswer {
         let session = request.header(Self.sessionHeader) ?? ""
         if path == Self.controlPath || path.hasPrefix(Self.controlPath + "/") {
             return control(request, path: path, session: session)
         }
-        let (suite, selections, sequenced) = state.withLock {
-            ($0.suite, $0.sessions[session]?.selections ?? [:], Set(($0.sessions[session]?.sequences ?? [:]).keys))
+        if foreign {
+            let suite = state.withLock { $0.suite }
+            return route(request, path: path, suite: suite, selections: [:], sequenced: [], session: nil).answer
+        }
+        let now = clock()
+        let (suite, selections, sequenced) = state.withLock { state in
+            state.touch(session, now: now, limits: limits)
+            return (
+                state.suite, state.sessions[session]?.selections ?? [:],
+                Set((state.sessions[session]?.sequences ?? [:]).keys)
+            )
         }
         let routed = route(
             request, path: path, suite: suite, selections: selections, sequenced: sequenced, session: session)
@@ -97,6 +116,7 @@ final class CaseRouter: Sendable {
         switch routed.answer.kind {
         case .response(let code, _, _): (status, fault) = (code, nil)
         case .fault(let wire), .partial(_, let wire): (status, fault) = (nil, wire.rawValue)
+        case .later: (status, fault) = (nil, nil)
         }
         let entry = JournalEntry(
             method: request.method, path: String(path),
@@ -109,7 +129,7 @@ final class CaseRouter: Sendable {
     /// Matches a request to a contract and a case, and makes the answer.
     private func route(
         _ request: HTTPRequest, path: Substring, suite: ServedSuite,
-        selections: [String: (caseName: String, order: Int)], sequenced: Set<String>, session: String
+        selections: [String: (caseName: String, order: Int)], sequenced: Set<String>, session: String?
     ) -> Routed {
         let query = Self.queryItems(request.query)
         // The path as sent, compared as RFC 3986 allows: `/AC/DC` is not `/AC%2FDC`.
@@ -183,8 +203,10 @@ final class CaseRouter: Sendable {
 
     /// The case a contract's sequence answers with now, a step taken in the session; `nil` when it
     /// has none.
-    private func nextInSequence(of contract: ServedContract, session: String) -> String? {
-        state.withLock { state in
+    private func nextInSequence(of contract: ServedContract, session: String?) -> String? {
+        // A session nothing keeps stays at its sequence's first step.
+        guard let session else { return contract.sequence.first }
+        return state.withLock { state in
             guard state.sessions[session]?.sequences[contract.identity] != nil || !contract.sequence.isEmpty else {
                 return nil
             }
@@ -342,6 +364,12 @@ final class CaseRouter: Sendable {
     private func refusal(of request: HTTPRequest, path: Substring) -> HTTPAnswer? {
         let named = request.headers.filter { $0.name.lowercased() == "host" }.map(\.value)
         let note = "\(request.method) \(VisibleText.escaped(String(path)))"
+        if let session = request.header(Self.sessionHeader), session.utf8.count > limits.idLength {
+            return HTTPAnswer.json(
+                status: 400,
+                "{\"error\":\(JSONValue.quote("\(Self.sessionHeader) is over \(limits.idLength) bytes"))}",
+                note: note + " (a session id of \(session.utf8.count) bytes)")
+        }
         if named.count > 1 || (named.isEmpty && !request.isHTTP10) {
             return HTTPAnswer.json(
                 status: 400, "{\"error\":\"a request names its Host once\"}",
@@ -365,12 +393,45 @@ final class CaseRouter: Sendable {
         return nil
     }
 
+    /// An answer as a page of an allowed origin may read it: one `Access-Control-Allow-Origin` (in
+    /// place of any the case lists), credentials allowed, and every header it carries exposed but
+    /// those a page always reads.
+    static func allowing(_ answer: HTTPAnswer, origin: String) -> HTTPAnswer {
+        let safelisted: Set<String> = [
+            "cache-control", "content-language", "content-length", "content-type", "expires", "last-modified", "pragma",
+        ]
+        var exposed: [String] = []
+        for name in answer.headerNames {
+            let lowered = name.lowercased()
+            guard !safelisted.contains(lowered), !lowered.hasPrefix("access-control-"), lowered != "vary",
+                !exposed.contains(where: { $0.lowercased() == lowered })
+            else { continue }
+            exposed.append(name)
+        }
+        var fields = [
+            ("Access-Control-Allow-Origin", origin), ("Access-Control-Allow-Credentials", "true"),
+        ]
+        if !exposed.isEmpty { fields.append(("Access-Control-Expose-Headers", exposed.joined(separator: ", "))) }
+        return answer.setting(fields).adding([("Vary", "Origin")])
+    }
+
+    /// Whether a request comes from a web page of another origin than the server's own, one
+    /// `--cors` does not let in: its `Origin` names another, or the browser marks it cross-site
+    /// (`Sec-Fetch-Site`, which an `<img>` carries with no `Origin`).
+    private func isForeignPage(_ request: HTTPRequest) -> Bool {
+        if let origin = request.header("Origin") {
+            return !isOwn(origin: origin, host: request.header("Host"))
+        }
+        let site = request.header("Sec-Fetch-Site")?.lowercased()
+        return site == "cross-site" || site == "same-site"
+    }
+
     /// The answer to a CORS preflight from an allowed origin: every method, the headers asked for.
     private static func preflight(_ request: HTTPRequest, origin: String, path: Substring) -> HTTPAnswer {
         var headers = [
             ("Access-Control-Allow-Origin", origin), ("Vary", "Origin"),
             ("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"),
-            ("Access-Control-Max-Age", "600"),
+            ("Access-Control-Max-Age", "600"), ("Access-Control-Allow-Credentials", "true"),
         ]
         if let asked = request.header("Access-Control-Request-Headers") {
             headers.append(("Access-Control-Allow-Headers", asked))

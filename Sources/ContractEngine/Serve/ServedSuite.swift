@@ -58,6 +58,19 @@ struct ServedSuite: Sendable {
 
     private static func route(method: String, path: String) -> String { method + " " + path }
 
+    /// The fixtures of cases that decode whose bytes are not whole JSON: files caught while they
+    /// were being written, one problem each.
+    var tornFixtures: [Diagnostic] {
+        var seen: Set<String> = []
+        return contracts.flatMap(\.cases).compactMap { served in
+            guard served.isTorn, let fixture = served.fixture, seen.insert(fixture).inserted else { return nil }
+            return Diagnostic(
+                .error,
+                "the fixture is not whole JSON (\(served.body.count) bytes), and case \(JSONValue.quote(served.name)) decodes it: it is being written, or cut off",
+                file: fixture)
+        }
+    }
+
     /// Loads the suite's selected contracts and readies their answers.
     /// - Parameters:
     ///   - catalogue: The endpoints.
@@ -143,7 +156,9 @@ struct ServedSuite: Sendable {
             for spec in specs {
                 switch LoadedBody.load(spec.response, fixtures: fixtures, contractFile: contract.file) {
                 case .success(let body):
-                    cases.append(ServedCase(spec: spec, body: body.data, headerOrder: orders[spec.name] ?? []))
+                    cases.append(
+                        ServedCase(
+                            spec: spec, body: body.data, fixture: body.file, headerOrder: orders[spec.name] ?? []))
                 case .failure(let diagnostic): problems.append(diagnostic)
                 }
             }

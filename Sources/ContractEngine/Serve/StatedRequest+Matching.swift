@@ -12,7 +12,7 @@ extension StatedRequest {
     func isSatisfied(by request: HTTPRequest, body: JSONValue?) -> Bool {
         for header in headers {
             guard let sent = request.header(header.name) else { return false }
-            if let value = header.value, sent != value { return false }
+            if let value = header.value, !Self.same(sent, value, named: header.name) { return false }
         }
         guard let stated = self.body else { return true }
         return body.map { $0.isEquivalent(to: stated) } ?? false
@@ -34,7 +34,7 @@ extension StatedRequest {
             }
             // A stated value is never a credential's (the loader refuses one), so it may be shown; what
             // was sent under a name that marks a secret (`X-Api-Key`) is not.
-            if let value = header.value, sent != value {
+            if let value = header.value, !Self.same(sent, value, named: header.name) {
                 let shown = Redaction.looksSecret(header.name) ? "another value" : JSONValue.quote(sent)
                 found.append("header \(name) is \(shown), the contract's is \(JSONValue.quote(value))")
             }
@@ -53,6 +53,16 @@ extension StatedRequest {
             found.append("body\(path): expected \(expected), got \(got)")
         }
         return found
+    }
+
+    /// Whether a sent value is the stated one: the same text, or for `Content-Type` the same media
+    /// type whatever its parameters (`application/json; charset=utf-8` is `application/json`), as
+    /// both exports accept it.
+    static func same(_ sent: String, _ stated: String, named name: String) -> Bool {
+        if sent == stated { return true }
+        guard name.lowercased() == "content-type", let media = MediaType.of(sent) else { return false }
+        let statedMedia = MediaType.of(stated)
+        return stated.contains(";") ? false : media.lowercased() == statedMedia?.lowercased()
     }
 
     /// A request's body read as JSON; `nil` when empty or not JSON.
