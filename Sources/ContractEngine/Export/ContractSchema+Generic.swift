@@ -63,14 +63,21 @@ extension ContractSchema {
                 },
                 "path": {
                   "type": "string",
-                  "description": "The URL's path; percent-decoded unless it holds a %."
+                  "description": "The URL's path; percent-decoded unless it holds a %. A whole segment written {name} is a hole: any segment there."
                 },
                 "query": {
                   "type": "object",
                   "additionalProperties": {
-                    "type": "string"
+                    "anyOf": [
+                      {
+                        "type": "string"
+                      },
+                      {
+                        "const": true
+                      }
+                    ]
                   },
-                  "description": "The exact set of query items."
+                  "description": "The exact set of query items; true for an item sent with any value."
                 },
                 "headers": {
                   "type": "object",

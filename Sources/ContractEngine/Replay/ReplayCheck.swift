@@ -77,7 +77,15 @@ struct ReplayCheck {
                     "request method: expected \(method.value), client sent \(sent.httpMethod ?? "GET")",
                     at: method.position))
         }
-        if let path = expected.path {
+        if let path = expected.path, let template = expected.pathTemplate {
+            let actual = components?.percentEncodedPath ?? ""
+            if !template.matches(actual) {
+                diagnostics.append(
+                    error(
+                        "request path: expected \"\(path.value)\" (holes free), client sent \"\(components?.path ?? "")\"",
+                        at: path.position))
+            }
+        } else if let path = expected.path {
             // A contract that writes a `%` states the path as sent, so it can tell `AC%2FDC` from
             // `AC/DC`; otherwise it states the path decoded.
             let encoded = path.value.contains("%")
@@ -91,10 +99,15 @@ struct ReplayCheck {
             let items = components?.queryItems ?? []
             var actual: [String: String] = [:]
             for item in items { actual[item.name] = item.value ?? "" }
-            if actual != query.value || items.count != actual.count {
+            // An item written `true` is a hole: sent, with any value.
+            let free = expected.freeQuery
+            let exact = actual.filter { !free.contains($0.key) }
+            if exact != query.value || !free.isSubset(of: Set(actual.keys)) || items.count != actual.count {
+                var shown = query.value
+                for name in free { shown[name] = "*" }
                 diagnostics.append(
                     error(
-                        "request query: expected \(Self.render(query.value)), client sent \(Self.render(items))",
+                        "request query: expected \(Self.render(shown)), client sent \(Self.render(items))",
                         at: query.position
                     ))
             }

@@ -93,7 +93,8 @@ extension CaseRouter {
         }
         let contracts = suite.contracts.map { contract -> String in
             let selected = selections[contract.identity].map { JSONValue.quote($0.caseName) } ?? "null"
-            let request = contract.request.map { Self.requestJSON($0, stated: contract.stated) } ?? "null"
+            let request =
+                contract.request.map { Self.requestJSON($0, stated: contract.stated, contract: contract) } ?? "null"
             let head =
                 "{\"contract\":\(JSONValue.quote(contract.identity)),\"endpoint\":\(JSONValue.quote(contract.endpoint.name)),\"request\":\(request),\"selected\":\(selected)"
             let cases = "\"cases\":[\(contract.cases.map(\.listing).joined(separator: ","))]}"

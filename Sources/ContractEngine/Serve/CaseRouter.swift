@@ -141,7 +141,19 @@ final class CaseRouter: Sendable {
             // Only the items the endpoint defines are matched: an app's own `api_key` on every
             // request does not make it unmatched.
             let defined = suite.definedQuery(of: contract.endpoint)
-            return Self.sameItems(sent.query, query.filter { defined.contains($0.name) })
+            return Self.sameItems(sent.query, query.filter { defined.contains($0.name) }, free: contract.freeQuery)
+        }
+        // Exact before free: a contract with holes answers only where no exact one does.
+        if matching.contains(where: { !$0.hasHoles }) {
+            matching.removeAll { $0.hasHoles }
+        } else if matching.isEmpty {
+            let defined = { (contract: ServedContract) in suite.definedQuery(of: contract.endpoint) }
+            matching = suite.withPathHoles.filter { contract in
+                guard let sent = contract.request, sent.method == method, contract.template?.matches(path) == true
+                else { return false }
+                let items = query.filter { defined(contract).contains($0.name) }
+                return Self.sameItems(sent.query, items, free: contract.freeQuery)
+            }
         }
         // Stated headers and bodies are held to only where a contract states some: a GET costs
         // nothing more, and the body is read as JSON once.
@@ -251,6 +263,7 @@ final class CaseRouter: Sendable {
             guard let sent = contract.request else { continue }
             var mismatch = Self.mismatch(
                 of: request, decodedPath: decodedPath, comparedPath: comparedPath, query: query, against: sent,
+                holes: (contract.template, contract.freeQuery),
                 defined: suite.definedQuery(of: contract.endpoint), within: best?.mismatch.score ?? .max)
             if !contract.stated.isEmpty {
                 let stated = contract.stated.differences(from: request, body: body)
@@ -271,7 +284,7 @@ final class CaseRouter: Sendable {
         // The stated request's differences (headers, then the body) follow the others, in order.
         let differences = Array(Set(best.mismatch.differences)).sorted() + best.mismatch.stated
         let text =
-            "{\"error\":\"no contract matches the request\",\"method\":\(JSONValue.quote(request.method)),\"path\":\(JSONValue.quote(decodedPath)),\"nearest\":{\"contract\":\(JSONValue.quote(best.contract.identity)),\"request\":\(Self.requestJSON(best.sent, stated: best.contract.stated)),\"differences\":[\(differences.map(JSONValue.quote).joined(separator: ","))]}}"
+            "{\"error\":\"no contract matches the request\",\"method\":\(JSONValue.quote(request.method)),\"path\":\(JSONValue.quote(decodedPath)),\"nearest\":{\"contract\":\(JSONValue.quote(best.contract.identity)),\"request\":\(Self.requestJSON(best.sent, stated: best.contract.stated, contract: best.contract)),\"differences\":[\(differences.map(JSONValue.quote).joined(separator: ","))]}}"
         return HTTPAnswer.json(
             status: 404, text,
             note:
@@ -292,7 +305,8 @@ final class CaseRouter: Sendable {
     /// costly part, is only measured when the contract could still be nearer than `within`.
     private static func mismatch(
         of request: HTTPRequest, decodedPath: String, comparedPath: String, query: [(name: String, value: String)],
-        against sent: SentRequest, defined: Set<String>, within: Int
+        against sent: SentRequest, holes: (template: PathTemplate?, free: Set<String>), defined: Set<String>,
+        within: Int
     ) -> Mismatch {
         var mismatch = Mismatch()
         if sent.method != request.method {
@@ -300,9 +314,11 @@ final class CaseRouter: Sendable {
                 "method \(JSONValue.quote(request.method)), the contract's is \(JSONValue.quote(sent.method))")
             mismatch.score += 10
         }
-        if sent.decodedPath != decodedPath || sent.comparedPath != comparedPath {
+        let fits = holes.template?.matches(request.path) ?? false
+        if !fits, sent.decodedPath != decodedPath || sent.comparedPath != comparedPath {
+            let stated = holes.template?.text ?? sent.decodedPath
             mismatch.differences.append(
-                "path \(JSONValue.quote(decodedPath)), the contract's is \(JSONValue.quote(sent.decodedPath))")
+                "path \(JSONValue.quote(decodedPath)), the contract's is \(JSONValue.quote(stated))")
             // No edit distance is below the lengths' difference: past the best so far, not measured.
             let bound = mismatch.score + 100 + abs(sent.decodedPath.utf8.count - decodedPath.utf8.count)
             mismatch.score += 100 + (bound >= within ? bound : distance(sent.decodedPath, decodedPath))
@@ -314,7 +330,7 @@ final class CaseRouter: Sendable {
                     "query item \(JSONValue.quote(item.name)) is missing, the contract's is \(JSONValue.quote(item.value))"
                 )
                 mismatch.score += 5
-            } else if given != [item.value] {
+            } else if given != [item.value], !holes.free.contains(item.name) {
                 mismatch.differences.append(
                     "query item \(JSONValue.quote(item.name)) is \(given.map(JSONValue.quote).joined(separator: ", ")), the contract's is \(JSONValue.quote(item.value))"
                 )
@@ -496,7 +512,14 @@ final class CaseRouter: Sendable {
         }
     }
 
-    private static func sameItems(_ a: [(name: String, value: String)], _ b: [(name: String, value: String)]) -> Bool {
+    /// Whether two queries hold the same items; a free item need only be in the second, with any value.
+    private static func sameItems(
+        _ a: [(name: String, value: String)], _ b: [(name: String, value: String)], free: Set<String> = []
+    ) -> Bool {
+        if !free.isEmpty {
+            guard free.allSatisfy({ name in b.contains { $0.name == name } }) else { return false }
+            return sameItems(a.filter { !free.contains($0.name) }, b.filter { !free.contains($0.name) })
+        }
         guard a.count == b.count else { return false }
         let key = { (item: (name: String, value: String)) in item.name + "\u{0}" + item.value }
         return a.map(key).sorted() == b.map(key).sorted()
@@ -529,10 +552,16 @@ final class CaseRouter: Sendable {
 
     /// The request a contract's client sends, as the listing and a 404 show it: method, path,
     /// query, and the headers (a presence-only one as `true`) and body the contract states.
-    static func requestJSON(_ sent: SentRequest, stated: StatedRequest = .none) -> String {
-        let query = sent.query.map { "\(JSONValue.quote($0.name)):\(JSONValue.quote($0.value))" }.joined(separator: ",")
+    static func requestJSON(_ sent: SentRequest, stated: StatedRequest = .none, contract: ServedContract? = nil)
+        -> String
+    {
+        let free = contract?.freeQuery ?? []
+        let query = sent.query.map {
+            "\(JSONValue.quote($0.name)):\(free.contains($0.name) ? "true" : JSONValue.quote($0.value))"
+        }.joined(separator: ",")
+        let path = contract?.template?.text ?? sent.decodedPath
         var text =
-            "{\"method\":\(JSONValue.quote(sent.method)),\"path\":\(JSONValue.quote(sent.decodedPath)),\"query\":{\(query)}"
+            "{\"method\":\(JSONValue.quote(sent.method)),\"path\":\(JSONValue.quote(path)),\"query\":{\(query)}"
         if !stated.headers.isEmpty {
             let headers = stated.headers.map {
                 "\(JSONValue.quote($0.name)):\($0.value.map(JSONValue.quote) ?? "true")"

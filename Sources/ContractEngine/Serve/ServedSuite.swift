@@ -20,6 +20,9 @@ struct ServedSuite: Sendable {
     private let byRoute: [String: [ServedContract]]
     /// The contracts by identity.
     private let byIdentity: [String: ServedContract]
+    /// The contracts whose path has holes, in suite order: a request no route answers is matched
+    /// against these.
+    let withPathHoles: [ServedContract]
 
     /// A suite of served contracts.
     /// - Parameters:
@@ -42,6 +45,7 @@ struct ServedSuite: Sendable {
         }
         byRoute = routes
         byIdentity = Dictionary(contracts.map { ($0.identity, $0) }, uniquingKeysWith: { first, _ in first })
+        withPathHoles = contracts.filter { $0.template != nil && $0.request != nil }
     }
 
     /// The contract with an identity, such as `contracts/dogpatch/get-dogs.json`.
@@ -171,7 +175,8 @@ struct ServedSuite: Sendable {
                 ServedContract(
                     identity: contract.file, endpoint: endpoint, request: requests[index].flatMap(SentRequest.init),
                     cases: cases,
-                    sequence: contract.sequence.filter { name in cases.contains { $0.name == name } }, stated: stated))
+                    sequence: contract.sequence.filter { name in cases.contains { $0.name == name } }, stated: stated,
+                    template: contract.request?.pathTemplate, freeQuery: contract.request?.freeQuery ?? []))
         }
         guard problems.isEmpty else { return .failure(.invalid(problems)) }
         return .success(contracts)
