@@ -173,7 +173,8 @@ final class CaseRouter: Sendable {
         }
         let chosen =
             selections[primary.identity].flatMap { primary.servedCase(named: $0.caseName) }
-            ?? nextInSequence(of: primary, session: session).flatMap { primary.servedCase(named: $0) }
+            ?? (primary.sequence.isEmpty && !sequenced.contains(primary.identity)
+                ? nil : nextInSequence(of: primary, session: session).flatMap { primary.servedCase(named: $0) })
             ?? choices.lazy.compactMap { choice in
                 choice.contract == nil || choice.contract == primary.identity
                     ? primary.servedCase(named: choice.caseName) : nil
@@ -378,7 +379,7 @@ final class CaseRouter: Sendable {
     /// that names another server (421), or a control request sent by a page of another origin
     /// (403).
     private func refusal(of request: HTTPRequest, path: Substring) -> HTTPAnswer? {
-        let named = request.headers.filter { $0.name.lowercased() == "host" }.map(\.value)
+        let named = request.headers.filter { HTTPRequest.sameName($0.name, "Host") }.map(\.value)
         let note = "\(request.method) \(VisibleText.escaped(String(path)))"
         if let session = request.header(Self.sessionHeader), session.utf8.count > limits.idLength {
             return HTTPAnswer.json(
