@@ -19,7 +19,7 @@ extension ContractLoader {
         var request = RequestExpectation()
         request.method = readMethod(members["method"], reader: &reader)
         request.path = reader.string(members["path"])
-        request.query = reader.stringObject(members["query"])
+        request.query = readQuery(members["query"], reader: &reader)
         request.headers = readRequestHeaders(members["headers"], reader: &reader)
         request.body = readRequestBody(members, reader: &reader)
         return request
@@ -39,6 +39,39 @@ extension ContractLoader {
             return nil
         }
         return method
+    }
+
+    /// `query`: each item's value, or `true` for an item the client sends with any value (a key
+    /// or token it takes from its configuration).
+    private func readQuery(_ member: JSONMember?, reader: inout ContractReader) -> Located<[String: String?]>? {
+        guard let member else { return nil }
+        guard case .object(let list) = member.value.value else {
+            reader.error(
+                "\"query\" must be an object of strings, found \(member.value.value.foundDescription)",
+                at: member.value.position)
+            return nil
+        }
+        var result: [String: String?] = [:]
+        var valid = true
+        for entry in list {
+            let value: String?
+            switch entry.value.value {
+            case .string(let text): value = text
+            case .bool(true): value = nil
+            default:
+                reader.error(
+                    "\"query\".\"\(entry.key)\" must be a string, or true for an item sent with any value, found \(entry.value.value.foundDescription)",
+                    at: entry.value.position)
+                valid = false
+                continue
+            }
+            if result.keys.contains(entry.key) {
+                reader.error("duplicate key \"\(entry.key)\" in \"query\"", at: entry.keyPosition)
+                valid = false
+            }
+            result[entry.key] = value
+        }
+        return valid ? Located(value: result, position: member.value.position) : nil
     }
 
     /// `headers`: each a value the client must send, or `true` for one it must send whose value

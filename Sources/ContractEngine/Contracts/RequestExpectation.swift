@@ -6,8 +6,9 @@ struct RequestExpectation: Sendable {
     var method: Located<String>?
     /// The URL's path, percent-decoded.
     var path: Located<String>?
-    /// The exact query items, by name.
-    var query: Located<[String: String]>?
+    /// The exact query items, by name: each a value, or `nil` for an item stated by presence alone
+    /// (`"api_key": true`): a secret's value is never written.
+    var query: Located<[String: String?]>?
     /// The headers the client must set, in the order written; other headers are the client's own.
     var headers: [Header] = []
     /// The JSON body the client must send, when the contract states one.

@@ -68,9 +68,16 @@ extension ContractSchema {
                 "query": {
                   "type": "object",
                   "additionalProperties": {
-                    "type": "string"
+                    "anyOf": [
+                      {
+                        "type": "string"
+                      },
+                      {
+                        "const": true
+                      }
+                    ]
                   },
-                  "description": "The exact set of query items."
+                  "description": "The exact set of query items; true for one sent with any value (a secret from the client's configuration)."
                 },
                 "headers": {
                   "type": "object",

@@ -91,7 +91,11 @@ struct ReplayCheck {
             let items = components?.queryItems ?? []
             var actual: [String: String] = [:]
             for item in items { actual[item.name] = item.value ?? "" }
-            if actual != query.value || items.count != actual.count {
+            // An item stated `true` takes any value.
+            let same =
+                Set(actual.keys) == Set(query.value.keys)
+                && query.value.allSatisfy { name, value in value == nil || actual[name] == value }
+            if !same || items.count != actual.count {
                 diagnostics.append(
                     error(
                         "request query: expected \(Self.render(query.value)), client sent \(Self.render(items))",
@@ -108,13 +112,25 @@ struct ReplayCheck {
         Diagnostic(.error, message, file: contract.file, position: position)
     }
 
-    static func render(_ query: [String: String]) -> String {
+    /// A stated query as a message shows it: an item stated by presence as `name=(any value)`, one
+    /// whose name looks secret as `name=(the contract's value)`, its value never shown.
+    static func render(_ query: [String: String?]) -> String {
         query.isEmpty
-            ? "no query" : "?" + query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+            ? "no query"
+            : "?"
+                + query.sorted { $0.key < $1.key }.map { name, value in
+                    guard let value else { return "\(name)=(any value)" }
+                    return "\(name)=\(Redaction.looksSecret(name) ? "(the contract's value)" : value)"
+                }.joined(separator: "&")
     }
 
+    /// A sent query as a message shows it: an item whose name looks secret as `name=(a secret)`.
     static func render(_ items: [URLQueryItem]) -> String {
-        items.isEmpty ? "no query" : "?" + items.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
+        items.isEmpty
+            ? "no query"
+            : "?"
+                + items.map { "\($0.name)=\(Redaction.looksSecret($0.name) ? "(a secret)" : $0.value ?? "")" }
+                .joined(separator: "&")
     }
 
     /// A percent-encoded path with the hex digits of every escape in upper case.
