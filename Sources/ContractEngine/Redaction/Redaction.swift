@@ -36,6 +36,15 @@ enum Redaction {
         return parts.string
     }
 
+    /// A URL the client sent, as a message quotes it: every query item but those whose names look
+    /// secret, no user-info, no fragment.
+    /// - Parameter url: The URL.
+    /// - Returns: Its text, its secrets taken out.
+    static func sent(_ url: URL) -> String {
+        let names = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.map(\.name) ?? []
+        return Self.url(url, definedQuery: Set(names))
+    }
+
     /// The names of the query items a URL carries that `url(_:definedQuery:)` leaves out.
     /// - Parameters:
     ///   - url: The URL.

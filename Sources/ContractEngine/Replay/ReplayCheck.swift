@@ -59,7 +59,7 @@ struct ReplayCheck {
     private func checkRequests(_ requests: [URLRequest]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = requests.dropFirst().map { extra in
             error(
-                "\(StubURLProtocol.noRoutePrefix) \(extra.httpMethod ?? "GET") \(extra.url?.absoluteString ?? "(no URL)"): the client sent more than one request",
+                "\(StubURLProtocol.noRoutePrefix) \(extra.httpMethod ?? "GET") \(extra.url.map(Redaction.sent) ?? "(no URL)"): the client sent more than one request",
                 at: contractCase.position)
         }
         guard let expected = contract.request else { return diagnostics }
