@@ -59,7 +59,7 @@ struct ReplayCheck {
     private func checkRequests(_ requests: [URLRequest]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = requests.dropFirst().map { extra in
             error(
-                "\(StubURLProtocol.noRoutePrefix) \(extra.httpMethod ?? "GET") \(extra.url?.absoluteString ?? "(no URL)"): the client sent more than one request",
+                "\(StubURLProtocol.noRoutePrefix) \(extra.httpMethod ?? "GET") \(extra.url.map(Redaction.sent) ?? "(no URL)"): the client sent more than one request",
                 at: contractCase.position)
         }
         guard let expected = contract.request else { return diagnostics }
@@ -103,8 +103,8 @@ struct ReplayCheck {
             let free = expected.freeQuery
             let exact = actual.filter { !free.contains($0.key) }
             if exact != query.value || !free.isSubset(of: Set(actual.keys)) || items.count != actual.count {
-                var shown = query.value
-                for name in free { shown[name] = "*" }
+                var shown: [String: String?] = query.value
+                for name in free { shown[name] = .some(nil) }
                 diagnostics.append(
                     error(
                         "request query: expected \(Self.render(shown)), client sent \(Self.render(items))",
@@ -121,13 +121,25 @@ struct ReplayCheck {
         Diagnostic(.error, message, file: contract.file, position: position)
     }
 
-    static func render(_ query: [String: String]) -> String {
+    /// A stated query as a message shows it: an item stated by presence as `name=(any value)`, one
+    /// whose name looks secret as `name=(the contract's value)`, its value never shown.
+    static func render(_ query: [String: String?]) -> String {
         query.isEmpty
-            ? "no query" : "?" + query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+            ? "no query"
+            : "?"
+                + query.sorted { $0.key < $1.key }.map { name, value in
+                    guard let value else { return "\(name)=(any value)" }
+                    return "\(name)=\(Redaction.looksSecret(name) ? "(the contract's value)" : value)"
+                }.joined(separator: "&")
     }
 
+    /// A sent query as a message shows it: an item whose name looks secret as `name=(a secret)`.
     static func render(_ items: [URLQueryItem]) -> String {
-        items.isEmpty ? "no query" : "?" + items.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
+        items.isEmpty
+            ? "no query"
+            : "?"
+                + items.map { "\($0.name)=\(Redaction.looksSecret($0.name) ? "(a secret)" : $0.value ?? "")" }
+                .joined(separator: "&")
     }
 
     /// A percent-encoded path with the hex digits of every escape in upper case.

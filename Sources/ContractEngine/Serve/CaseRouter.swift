@@ -325,12 +325,22 @@ final class CaseRouter: Sendable {
         }
         for item in sent.query {
             let given = query.filter { $0.name == item.name }.map(\.value)
+            // A secret's value (`api_key`) is matched by presence and never shown.
+            let secret = Redaction.looksSecret(item.name)
             if given.isEmpty {
                 mismatch.differences.append(
-                    "query item \(JSONValue.quote(item.name)) is missing, the contract's is \(JSONValue.quote(item.value))"
-                )
+                    "query item \(JSONValue.quote(item.name)) is missing"
+                        + (secret || holes.free.contains(item.name)
+                            ? "" : ", the contract's is \(JSONValue.quote(item.value))"))
                 mismatch.score += 5
-            } else if given != [item.value], !holes.free.contains(item.name) {
+            } else if holes.free.contains(item.name) {
+                continue
+            } else if secret {
+                if given.count != 1 {
+                    mismatch.differences.append("query item \(JSONValue.quote(item.name)) is sent \(given.count) times")
+                    mismatch.score += 5
+                }
+            } else if given != [item.value] {
                 mismatch.differences.append(
                     "query item \(JSONValue.quote(item.name)) is \(given.map(JSONValue.quote).joined(separator: ", ")), the contract's is \(JSONValue.quote(item.value))"
                 )
@@ -521,7 +531,10 @@ final class CaseRouter: Sendable {
             return sameItems(a.filter { !free.contains($0.name) }, b.filter { !free.contains($0.name) })
         }
         guard a.count == b.count else { return false }
-        let key = { (item: (name: String, value: String)) in item.name + "\u{0}" + item.value }
+        // A secret's value is matched by presence: the app's own key is served, whatever it is.
+        let key = { (item: (name: String, value: String)) in
+            item.name + "\u{0}" + (Redaction.looksSecret(item.name) ? "" : item.value)
+        }
         return a.map(key).sorted() == b.map(key).sorted()
     }
 
@@ -529,7 +542,7 @@ final class CaseRouter: Sendable {
     private static func shown(
         _ request: HTTPRequest, path: String, query: [(name: String, value: String)], defined: Set<String>
     ) -> String {
-        let kept = query.filter { defined.contains($0.name) }
+        let kept = query.filter { defined.contains($0.name) && !Redaction.looksSecret($0.name) }
         var text = "\(request.method) \(VisibleText.escaped(path))"
         if !kept.isEmpty {
             var parts = URLComponents()
@@ -551,24 +564,27 @@ final class CaseRouter: Sendable {
     }
 
     /// The request a contract's client sends, as the listing and a 404 show it: method, path,
-    /// query, and the headers (a presence-only one as `true`) and body the contract states.
+    /// query, and the headers (a presence-only one as `true`) and body the contract states; a
+    /// header, query item or body member whose name looks secret as `true`, its value never shown.
     static func requestJSON(_ sent: SentRequest, stated: StatedRequest = .none, contract: ServedContract? = nil)
         -> String
     {
         let free = contract?.freeQuery ?? []
         let query = sent.query.map {
-            "\(JSONValue.quote($0.name)):\(free.contains($0.name) ? "true" : JSONValue.quote($0.value))"
+            let open = free.contains($0.name) || Redaction.looksSecret($0.name)
+            return "\(JSONValue.quote($0.name)):\(open ? "true" : JSONValue.quote($0.value))"
         }.joined(separator: ",")
         let path = contract?.template?.text ?? sent.decodedPath
         var text =
             "{\"method\":\(JSONValue.quote(sent.method)),\"path\":\(JSONValue.quote(path)),\"query\":{\(query)}"
         if !stated.headers.isEmpty {
-            let headers = stated.headers.map {
-                "\(JSONValue.quote($0.name)):\($0.value.map(JSONValue.quote) ?? "true")"
+            let headers = stated.headers.map { header in
+                let value = Redaction.looksSecret(header.name) ? nil : header.value
+                return "\(JSONValue.quote(header.name)):\(value.map(JSONValue.quote) ?? "true")"
             }
             text += ",\"headers\":{\(headers.joined(separator: ","))}"
         }
-        if let body = stated.body { text += ",\"body\":\(body.jsonText)" }
+        if let body = stated.body { text += ",\"body\":\(Redaction.redacted(body).jsonText)" }
         return text + "}"
     }
 }

@@ -73,14 +73,13 @@ struct JournalEntry: Sendable {
     let time: Date
 
     /// The entry as `GET /_contracts/requests` lists it: the query as sent, but the items whose
-    /// names mark them secrets (`api_key`, `access_token`, `password`, ...) or that the endpoint
-    /// defines none of and look like one.
-    /// - Parameter defined: The names of the query items the answering contract's endpoint defines:
-    ///   never left out.
+    /// names mark them secrets (`api_key`, `access_token`, `password`, `sig`, `sessionid`, ...),
+    /// even those the endpoint defines.
+    /// - Parameter defined: The names of the query items the answering contract's endpoint defines.
     /// - Returns: The JSON object.
     func json(defined: Set<String>) -> String {
         let items = CaseRouter.queryItems(self.query.map { Substring($0) }).filter { item in
-            defined.contains(item.name) || !Redaction.looksSecret(item.name)
+            !Redaction.looksSecret(item.name)
         }
         let query = items.map { "{\"name\":\(JSONValue.quote($0.name)),\"value\":\(JSONValue.quote($0.value))}" }
         let members = [
