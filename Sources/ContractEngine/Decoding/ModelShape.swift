@@ -100,9 +100,20 @@ indirect enum ModelShape: Sendable, Equatable {
     /// model it could not learn as one that accepts anything.
     /// - Parameter model: The model, as the catalogue describes it.
     /// - Returns: Its shape, or the reason, such as `its init(from:) asks for a nested container at "name"`.
-    static func learning(_ model: ModelDescriptor) -> Result<ModelShape, Unlearnable> {
-        let probe = ShapeProbe(
-            context: ProbeContext(options: NodeDecodingOptions(model.makeDecoder())), codingPath: [], minimal: false)
+    /// Keys are named as `spellings` says where the suite's bodies spell them (`iso_3166_1` for
+    /// `iso31661`, which `convertFromSnakeCase` also reads from `iso31661`), else in the first
+    /// spelling the decoder's key strategy turns into the model's key.
+    /// - Parameters:
+    ///   - model: The model, as the catalogue describes it.
+    ///   - spellings: The body's key for each key of the model, as the suite's bodies write it
+    ///     (`WireSpellings`).
+    /// - Returns: Its shape, or the reason, such as `its init(from:) asks for a nested container at "name"`.
+    static func learning(_ model: ModelDescriptor, spellings: [String: String] = [:]) -> Result<
+        ModelShape, Unlearnable
+    > {
+        let context = ProbeContext(options: NodeDecodingOptions(model.makeDecoder()))
+        context.spellings = spellings
+        let probe = ShapeProbe(context: context, codingPath: [], minimal: false)
         do {
             try model.decode(from: probe)
         } catch let error as ProbeError {
@@ -232,6 +243,8 @@ private final class ProbeContext {
     var inProgress: [ObjectIdentifier] = []
     /// The types met again inside themselves.
     var recursive: Set<ObjectIdentifier> = []
+    /// The body's key for a key of the model, as the suite's bodies spell it.
+    var spellings: [String: String] = [:]
 
     init(options: NodeDecodingOptions) {
         self.options = options
@@ -423,7 +436,10 @@ private struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
             node.element = shape
             return
         }
-        guard let wire = options.wireKey(for: key.stringValue, in: codingPath) else {
+        let spelt = probe.context.spellings[key.stringValue].flatMap {
+            options.modelKey(for: $0, in: codingPath) == key.stringValue ? $0 : nil
+        }
+        guard let wire = spelt ?? options.wireKey(for: key.stringValue, in: codingPath) else {
             // Under `convertFromSnakeCase` an optional key no body reaches is always `nil`: the
             // model reads nothing there. Any other strategy could reach it from a spelling not tried.
             if case .convertFromSnakeCase = options.keys, !required { return }

@@ -14,7 +14,7 @@ enum OpenAPIExport: GeneratedJSON {
     /// The document for some contracts.
     /// - Parameters:
     ///   - contracts: The loaded contracts; fixture contracts add their models only.
-    ///   - fixtures: Where their fixtures are (unused by the schemas, which are the models').
+    ///   - fixtures: Where their fixtures are, whose bodies spell the keys a strategy reads in several ways.
     /// - Returns: The document as JSON, keys sorted, with how many operations it holds and a note
     ///   for each case it cannot state (its client sends no request for the contract's arguments,
     ///   or its model's shape cannot be learnt), which it leaves out as the pact does.
@@ -48,11 +48,12 @@ enum OpenAPIExport: GeneratedJSON {
         // Models whose shapes cannot be learnt: their decoding cases are left out, as the pact leaves them.
         var shapes: [String: ModelShape] = [:]
         var unlearnable: [String: String] = [:]
+        let spellings = WireSpellings.of(contracts, fixtures: fixtures)
         for contract in contracts {
             for model in [contract.model] + (contract.endpoint?.requestModel.map { [$0] } ?? []) {
                 let name = componentName(model)
                 guard shapes[name] == nil, unlearnable[name] == nil else { continue }
-                switch ModelShape.learning(model) {
+                switch ModelShape.learning(model, spellings: spellings[WireSpellings.key(model)] ?? [:]) {
                 case .success(let shape): shapes[name] = shape
                 case .failure(let failure): unlearnable[name] = failure.message
                 }

@@ -131,10 +131,14 @@ enum PactExport: GeneratedJSON {
         var notes: [Diagnostic] = []
         var requests: [String: Result<[(String, JSONValue)], ExportFailure>] = [:]
         var shapes: [String: ModelShape] = [:]
+        let spellings = WireSpellings.of(contracts, fixtures: fixtures)
         for contract in contracts {
             for case .ready(let spec) in contract.cases {
                 let response: [(String, JSONValue)]
-                switch answer(for: spec, in: contract, fixtures: fixtures, shapes: &shapes) {
+                switch answer(
+                    for: spec, in: contract, fixtures: fixtures, shapes: &shapes,
+                    spellings: spellings[WireSpellings.key(contract.model)] ?? [:])
+                {
                 case .failure(let failure):
                     // A case no export can state is left out with a note; the others are written.
                     notes.append(ExportNote.leftOut(spec, in: contract, reason: failure.reason))
@@ -204,7 +208,8 @@ enum PactExport: GeneratedJSON {
     }
 
     private static func answer(
-        for spec: CaseSpec, in contract: Contract, fixtures: FixtureLocator, shapes: inout [String: ModelShape]
+        for spec: CaseSpec, in contract: Contract, fixtures: FixtureLocator, shapes: inout [String: ModelShape],
+        spellings: [String: String]
     ) -> Result<Answer, ExportFailure> {
         if let reason = leftOutByDesign(spec, in: contract) { return .success(.leftOut(reason)) }
         guard case .http(let status, let headers, _) = spec.response.kind else {
@@ -221,7 +226,8 @@ enum PactExport: GeneratedJSON {
             // owes the status, and no body.
             return .success(.response(responseMembers(status: status, headers: headers, body: nil)))
         case .decodes(let count, let values):
-            return decodedBody(of: spec, in: contract, fixtures: fixtures, shapes: &shapes).map { body in
+            return decodedBody(of: spec, in: contract, fixtures: fixtures, shapes: &shapes, spellings: spellings).map {
+                body in
                 guard case .some(let value, let shape) = body else { return .leftOut(body.reason) }
                 // The page must hold an element only where the case asks for one.
                 let needsElement = (count?.value ?? 0) > 0 || !values.isEmpty
@@ -245,7 +251,8 @@ enum PactExport: GeneratedJSON {
 
     /// The body a decoding case reads and the shape its model accepts, the shape learnt once a model.
     private static func decodedBody(
-        of spec: CaseSpec, in contract: Contract, fixtures: FixtureLocator, shapes: inout [String: ModelShape]
+        of spec: CaseSpec, in contract: Contract, fixtures: FixtureLocator, shapes: inout [String: ModelShape],
+        spellings: [String: String]
     ) -> Result<DecodedBody, ExportFailure> {
         let data: Data
         switch LoadedBody.load(spec.response, fixtures: fixtures, contractFile: contract.file) {
@@ -255,7 +262,9 @@ enum PactExport: GeneratedJSON {
         guard case .some(let root) = try? JSONParser.parse(BodyEncoding.utf8(data)) else {
             return .success(.unusable(.notJSON))
         }
-        switch shapes[contract.model.name].map(Result.success) ?? ModelShape.learning(contract.model) {
+        switch shapes[contract.model.name].map(Result.success)
+            ?? ModelShape.learning(contract.model, spellings: spellings)
+        {
         case .success(let shape):
             shapes[contract.model.name] = shape
             return .success(.some(value: root.value, shape: shape))

@@ -74,3 +74,28 @@ struct OneCaseTests {
         #expect(!text.contains("a word for an id"))
     }
 }
+
+/// Issue 46: every rendering names the key the decoder reads from the body, never a re-encoding.
+@Suite("the keys the decoder reads")
+struct WireKeyTests {
+    @Test("a key whose snake-case round trip is not the identity is named as the bodies write it, in both exports")
+    func irregularKey() async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.writeLists(into: folder)
+        let openAPI = await folder.runInProcess(
+            ["export", "openapi", "--out", "openapi.json"], catalogue: TodoApp.wireCatalogue)
+        #expect(openAPI.code == .success, "\(openAPI.stderr)")
+        let list = try #require(
+            (try WireExportTests.json(folder, "openapi.json")["components"] as? [String: [String: Any]])?["schemas"]?[
+                "TodoList"] as? [String: Any])
+        #expect((list["properties"] as? [String: Any])?.keys.sorted() == ["id", "iso_639_1", "name", "note", "parent"])
+        #expect(Set(try #require(list["required"] as? [String])) == ["id", "name", "iso_639_1"])
+        let pact = await folder.runInProcess(["export", "pact", "--out", "pacts"], catalogue: TodoApp.wireCatalogue)
+        #expect(pact.code == .success, "\(pact.stderr)")
+        let written = try WireExportTests.json(folder, "pacts/dogpatch-app-lists.json")
+        let rules = try WireExportTests.rules(written, "a copied list")
+        #expect(rules["$.iso_639_1"] != nil && rules["$.parent.iso_639_1"] != nil, "\(rules.keys.sorted())")
+        let text = String(decoding: try folder.read("pacts/dogpatch-app-lists.json"), as: UTF8.self)
+        #expect(!text.contains("iso6391"))
+    }
+}
