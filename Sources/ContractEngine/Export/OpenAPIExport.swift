@@ -307,6 +307,8 @@ enum OpenAPIExport: GeneratedJSON {
             case .string: arguments[parameter.name] = .string("{\(parameter.name)}")
             case .strings: arguments[parameter.name] = .strings(["{\(parameter.name)}"])
             case .bool: arguments[parameter.name] = .bool(true)
+            // No number stands for a name in a path: an integer is learnt where it lands, a query.
+            case .int: arguments[parameter.name] = .int(1)
             case .json: break
             }
         }
@@ -322,6 +324,7 @@ enum OpenAPIExport: GeneratedJSON {
                     switch parameter.kind {
                     case .string: object([("type", .string("string"))])
                     case .bool: object([("type", .string("boolean"))])
+                    case .int: object([("type", .string("integer"))])
                     case .strings:
                         object([("type", .string("array")), ("items", object([("type", .string("string"))]))])
                     case .json: object([])
