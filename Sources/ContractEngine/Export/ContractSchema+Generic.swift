@@ -423,6 +423,10 @@ extension ContractSchema {
                 "path": {
                   "type": "string",
                   "description": "The coding path of an error that carries a decoding failure (APIError's jsonConversionFailure); * for any key of a dictionary."
+                },
+                "sent": {
+                  "const": false,
+                  "description": "false: the client answers the error before sending a request (its own check of the arguments), and replay fails a client that sends one."
                 }
               },
               "oneOf": [
@@ -432,7 +436,8 @@ extension ContractSchema {
                   ],
                   "properties": {
                     "status": false,
-                    "path": false
+                    "path": false,
+                    "sent": false
                   }
                 },
                 {

@@ -65,7 +65,7 @@ enum PactExport: GeneratedJSON {
                 case .fixtureContract: "a fixture contract: no endpoint, so no request"
                 case .skipped(let reason): "skipped: \(reason)"
                 case .networkError: "a network error: no HTTP exchange"
-                case .invalidRequest(let error): "\(error): the client sends no request"
+                case .invalidRequest(let error): "\(error) before sending: the client sends no request"
                 case .robustness(let expectation):
                     "it tests the client's robustness (\(expectation)), not what the provider owes"
                 case .notAnErrorStatus(let status):

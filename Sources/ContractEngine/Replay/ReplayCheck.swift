@@ -38,8 +38,9 @@ struct ReplayCheck {
             let returned = outcome.namingBodyKeys(of: body, model: contract.model)
             // Where the client agrees with the prediction, the prediction's check already said it all.
             if let prediction, returned.isSame(as: prediction) { return diagnostics }
-            diagnostics += outcomeCheck.check(
-                returned, from: .client(response: contractCase.response, prediction: prediction))
+            // A client that sent nothing answered before sending: no response is its reason.
+            let response = observation.requests.isEmpty ? nil : contractCase.response
+            diagnostics += outcomeCheck.check(returned, from: .client(response: response, prediction: prediction))
         }
         return diagnostics
     }
@@ -47,12 +48,20 @@ struct ReplayCheck {
     /// An error no outcome rule gives (`invalidRequest`) means the arguments could not form a
     /// request; a client that sent one and was answered owes the outcome the rules give for the
     /// answer, so an expectation of it holds the client, or the rules, wrong.
+    /// An error expected before sending (`"sent": false`) holds the client to sending nothing,
+    /// whatever error a response would also give.
     private func argumentErrorAfterRequest(_ sent: URLRequest) -> Diagnostic {
+        let request = "\(sent.httpMethod ?? "GET") \(Self.pathAndQuery(of: sent))"
+        if contractCase.expect.beforeSending {
+            return error(
+                "expected \(contractCase.expect.summary(model: contract.model)), so the client must send no request; it sent \(request)",
+                at: contractCase.expect.position)
+        }
         let predicted = Predictor.predict(
             contractCase.response, body: body, model: contract.model, rules: contract.rules, errors: contract.errors)
         let expected = contractCase.expect.summary(model: contract.model)
         return error(
-            "expected \(expected), which no outcome rule gives, so the client must send no request; it sent \(sent.httpMethod ?? "GET") \(sent.url?.path ?? "/"), and by the endpoint's rules a correct client gets \(predicted.summary(model: contract.model)) from this response",
+            "expected \(expected), which no outcome rule gives, so the client must send no request; it sent \(request), and by the endpoint's rules a correct client gets \(predicted.summary(model: contract.model)) from this response",
             at: contractCase.expect.position)
     }
 
@@ -115,6 +124,15 @@ struct ReplayCheck {
         diagnostics += checkHeaders(expected.headers, sent: sent)
         if let requestBody { diagnostics += Self.checkBody(requestBody, sent: sent.httpBody) }
         return diagnostics
+    }
+
+    /// A request's path as sent, and its query when it has one: `/search?query=`.
+    static func pathAndQuery(of request: URLRequest) -> String {
+        guard let url = request.url, let components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+            return "/"
+        }
+        let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        return components.percentEncodedQuery.map { "\(path)?\($0)" } ?? path
     }
 
     func error(_ message: String, at position: SourcePosition) -> Diagnostic {
