@@ -81,7 +81,9 @@ struct OutcomeCheck {
                 "expected \(expected), but a correct client gets \(actual) from this response",
                 at: position ?? contractCase.expect.position)
         case .client(let response, let prediction):
-            var message = "client returned \(actual) for \(response.summary); expected \(expected)"
+            // A flow's outcome is the client's after every exchange, not one response's.
+            let answer = contractCase.isFlow ? "at the end of the flow" : "for \(response.summary)"
+            var message = "client returned \(actual) \(answer); expected \(expected)"
             if let predicted = prediction?.summary(model: contract.model), predicted != expected, predicted != actual {
                 message += " (a correct client gets \(predicted) from it)"
             }
