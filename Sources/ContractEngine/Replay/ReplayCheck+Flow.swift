@@ -25,11 +25,11 @@ extension ReplayCheck {
             if let other, !Self.sameRoute(request, exchanges[index].request) {
                 return [
                     error(
-                        "exchange \(index + 1): expected \(Self.stated(exchanges[index].request)), client sent exchange \(other + 1)'s request (\(Self.describe(request))) instead: the flow's requests came in another order",
+                        "exchange \(index + 1): expected \(exchanges[index].requestLine), client sent exchange \(other + 1)'s request (\(Self.describe(request))) instead: the flow's requests came in another order",
                         at: exchanges[index].position)
                 ]
             }
-            let step = "exchange \(index + 1) (\(Self.stated(exchanges[index].request))): "
+            let step = "exchange \(index + 1) (\(exchanges[index].requestLine)): "
             return found.map { diagnostic in
                 var named = diagnostic
                 named.message = step + diagnostic.message
@@ -53,7 +53,7 @@ extension ReplayCheck {
                 : "the client completed after \(sent.count) of \(exchanges.count) exchanges"
             return [
                 error(
-                    "exchange \(sent.count + 1) (\(Self.stated(missing.request))): client never sent it; \(why)",
+                    "exchange \(sent.count + 1) (\(missing.requestLine)): client never sent it; \(why)",
                     at: missing.position)
             ]
         }
@@ -109,14 +109,6 @@ extension ReplayCheck {
         let path = sent.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true) }?.path
         return (stated.method?.value ?? "GET") == (sent.httpMethod ?? "GET")
             && (stated.path.map { $0.value == path || $0.value.contains("%") } ?? true)
-    }
-
-    /// A stated request in a message: `POST /api/token`, with its query when it states one.
-    static func stated(_ request: RequestExpectation) -> String {
-        let method = request.method?.value ?? "GET"
-        let path = request.path?.value ?? "(any path)"
-        guard let query = request.query?.value, !query.isEmpty else { return "\(method) \(path)" }
-        return "\(method) \(path)\(render(query))"
     }
 
     /// A request the client sent in a message: its method, path and query, secrets' values left out.

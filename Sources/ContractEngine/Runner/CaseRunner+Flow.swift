@@ -44,7 +44,8 @@ extension CaseRunner {
             outcome: observation.firstOutcome.flatMap {
                 CoverageOutcome($0, response: contractCase.response, rules: contract.rules)
             },
-            queue: contract.responseQueue)
+            queue: contract.responseQueue,
+            steps: contractCase.exchanges.dropLast().compactMap { CoverageOutcome(step: $0.response) })
         return (finished, nil)
     }
 }
