@@ -14,6 +14,8 @@ struct ServeSession: Sendable {
     var sequences: [String: [String]] = [:]
     /// How far each contract's sequence has gone, by contract identity.
     var positions: [String: Int] = [:]
+    /// The flow under way in this session: its contract, its case, its steps and the next one.
+    var flow: (contract: String, caseName: String, steps: [ServedStep], next: Int)?
 
     /// The next case of a sequence for a contract, the last repeating, and the step taken.
     /// - Parameters:
@@ -33,6 +35,7 @@ struct ServeSession: Sendable {
         selections.removeAll()
         sequences.removeAll()
         positions.removeAll()
+        flow = nil
     }
 
     /// The most requests a journal keeps, so a long run's memory stays bounded.

@@ -16,6 +16,9 @@ struct ServedCase: Sendable {
     /// The header fields as the contract lists them.
     let headers: [(String, String)]
     let body: Data
+    /// A flow's exchanges in order, each answered in turn in a session; empty for a case of one
+    /// response.
+    var steps: [ServedStep] = []
 
     init(spec: CaseSpec, body: Data, headerOrder: [String]) {
         name = spec.name
