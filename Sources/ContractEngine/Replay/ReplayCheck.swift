@@ -17,6 +17,8 @@ struct ReplayCheck {
     let body: Data
     /// The body the contract's request states, read: what the client's body must be as JSON.
     var requestBody: StatedRequestBody?
+    /// For a flow, each exchange's served body and the request body it states, read, in order.
+    var exchangeBodies: [(served: Data, stated: StatedRequestBody?)] = []
 
     /// Checks what replay saw against the contract: the one request and its method, path,
     /// query, headers and body; a completion that ran exactly once, on the contract's queue, in time; and a result
@@ -25,10 +27,14 @@ struct ReplayCheck {
     /// - Parameter observation: The requests and completions replay recorded.
     /// - Returns: One diagnostic per problem.
     func check(_ observation: Replayer.Observation) -> [Diagnostic] {
-        var diagnostics = checkRequests(observation.requests)
-        let problems = CompletionCheck.problems(of: observation)
-        diagnostics += problems.map {
-            error(CompletionCheck.describe($0, in: observation, timeout: timeout), at: contractCase.position)
+        var diagnostics =
+            contractCase.isFlow ? checkExchanges(observation) : checkRequests(observation.requests)
+        // A client the tool stopped answering has been named as such; it did not time out.
+        let problems = observation.capped == nil ? CompletionCheck.problems(of: observation) : [.timedOut]
+        if observation.capped == nil {
+            diagnostics += problems.map {
+                error(CompletionCheck.describe($0, in: observation, timeout: timeout), at: contractCase.position)
+            }
         }
         if problems == [.timedOut] { return diagnostics }
         if contractCase.expect.needsReplay, let sent = observation.requests.first {
@@ -78,6 +84,15 @@ struct ReplayCheck {
             }
             return diagnostics
         }
+        return diagnostics + differences(sent, from: expected, body: requestBody)
+    }
+
+    /// How a request the client sent differs from the one stated: its method, path, query,
+    /// headers and body, each where the contract states it.
+    func differences(_ sent: URLRequest, from expected: RequestExpectation, body requestBody: StatedRequestBody?)
+        -> [Diagnostic]
+    {
+        var diagnostics: [Diagnostic] = []
         let url = sent.url
         let components = url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true) }
         if let method = expected.method, (sent.httpMethod ?? "GET") != method.value {

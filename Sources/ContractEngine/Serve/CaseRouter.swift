@@ -136,6 +136,11 @@ final class CaseRouter: Sendable {
         let comparedPath = SentRequest.normalized(path)
         // A HEAD is answered as its GET would be, without the body.
         let method = request.method == "HEAD" ? "GET" : request.method
+        if let flow = continueFlow(
+            method: method, path: path, query: query, session: session, closing: !request.keepsAlive)
+        {
+            return Routed(answer: flow.answer, contract: flow.contract, caseName: flow.caseName)
+        }
         var matching = suite.contracts(sending: method, to: comparedPath).filter { contract in
             guard let sent = contract.request else { return false }
             // Only the items the endpoint defines are matched: an app's own `api_key` on every
@@ -169,7 +174,7 @@ final class CaseRouter: Sendable {
             request, path: String(path), query: query, defined: suite.definedQuery(of: primary.endpoint))
         if let wanted = request.header(Self.caseHeader) {
             let order = [primary] + matching.filter { $0.identity != primary.identity }
-            return named(wanted, among: order, shown: shown, closing: !request.keepsAlive)
+            return named(wanted, among: order, shown: shown, session: session, closing: !request.keepsAlive)
         }
         let chosen =
             selections[primary.identity].flatMap { primary.servedCase(named: $0.caseName) }
@@ -190,16 +195,25 @@ final class CaseRouter: Sendable {
         if let fault = chosen.networkError, !fault.exact {
             note += " (\(fault.name) is a device's error: served as the nearest fault, \(fault.fault.rawValue))"
         }
-        let answer = chosen.answer(note: note, closing: !request.keepsAlive)
+        let answer =
+            chosen.steps.isEmpty
+            ? chosen.answer(note: note, closing: !request.keepsAlive)
+            : startFlow(chosen, of: primary.identity, note: note, session: session, closing: !request.keepsAlive)
         return Routed(answer: answer, contract: primary.identity, caseName: chosen.name)
     }
 
     /// The answer of the case `X-Contract-Case` names, from the first of the contracts answering
     /// the request that has it; a name none has lists every case that can answer.
-    private func named(_ wanted: String, among order: [ServedContract], shown: String, closing: Bool) -> Routed {
+    private func named(_ wanted: String, among order: [ServedContract], shown: String, session: String, closing: Bool)
+        -> Routed
+    {
         for contract in order {
             if let served = contract.servedCase(named: wanted) {
-                let answer = served.answer(note: "\(shown) \(contract.identity) › \(served.name)", closing: closing)
+                let note = "\(shown) \(contract.identity) › \(served.name)"
+                let answer =
+                    served.steps.isEmpty
+                    ? served.answer(note: note, closing: closing)
+                    : startFlow(served, of: contract.identity, note: note, session: session, closing: closing)
                 return Routed(answer: answer, contract: contract.identity, caseName: served.name)
             }
         }

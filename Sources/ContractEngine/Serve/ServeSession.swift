@@ -16,6 +16,8 @@ struct ServeSession: Sendable {
     var positions: [String: Int] = [:]
     /// When a request last named the session, in seconds of a monotonic clock.
     var lastUsed: TimeInterval = 0
+    /// The flow under way in this session: its contract, its case, its steps and the next one.
+    var flow: (contract: String, caseName: String, steps: [ServedStep], next: Int)?
 
     /// The next case of a sequence for a contract, the last repeating, and the step taken.
     /// - Parameters:
@@ -35,6 +37,7 @@ struct ServeSession: Sendable {
         selections.removeAll()
         sequences.removeAll()
         positions.removeAll()
+        flow = nil
     }
 
     /// The most requests a journal keeps, so a long run's memory stays bounded.
