@@ -29,9 +29,14 @@ extension SuiteExport {
         /// How many cases were left out by design, by kind, the most first
         /// (`3 cases left out by design (2 network errors, 1 skipped)`); `nil` when none was.
         package let byDesign: String?
+        /// The consumer's version and branch the pacts carry, as given or read from git.
+        package let version: String?
+        package let branch: String?
 
         /// The pacts made, and what they leave out.
-        init(files: [PactExport.File], leftOut: [PactExport.LeftOut]) {
+        init(files: [PactExport.File], leftOut: [PactExport.LeftOut], version: ConsumerVersion = ConsumerVersion()) {
+            self.version = version.number
+            self.branch = version.branch
             self.files = files.map { ($0.name, $0.interactions) }
             self.leftOut = leftOut.map {
                 (
