@@ -30,6 +30,20 @@ struct RequestExpectation: Sendable {
         var value: String?
         /// Where the value is written.
         var position: SourcePosition
+        /// For a flow's exchange, the earlier response the value comes from (a refreshed token):
+        /// the client must send a value holding it. Its value is never written or shown.
+        var echo: Echo?
+    }
+
+    /// A header value a flow's client must take from an earlier exchange's response body
+    /// (`{"fromExchange": 2, "path": "access_token"}`).
+    struct Echo: Sendable, Equatable {
+        /// The earlier exchange, counted from 1.
+        var exchange: Int
+        /// Where in that response's JSON body the value is.
+        var path: JSONPath
+        /// The path as the contract writes it.
+        var written: String
     }
 
     /// The body the client must send: JSON written in the contract, or a fixture holding it.

@@ -136,6 +136,11 @@ final class CaseRouter: Sendable {
         let comparedPath = SentRequest.normalized(path)
         // A HEAD is answered as its GET would be, without the body.
         let method = request.method == "HEAD" ? "GET" : request.method
+        if let flow = continueFlow(
+            method: method, path: path, query: query, session: session, closing: !request.keepsAlive)
+        {
+            return Routed(answer: flow.answer, contract: flow.contract, caseName: flow.caseName)
+        }
         var matching = suite.contracts(sending: method, to: comparedPath).filter { contract in
             guard let sent = contract.request else { return false }
             // Only the items the endpoint defines are matched: an app's own `api_key` on every
@@ -169,7 +174,7 @@ final class CaseRouter: Sendable {
             request, path: String(path), query: query, defined: suite.definedQuery(of: primary.endpoint))
         if let wanted = request.header(Self.caseHeader) {
             let order = [primary] + matching.filter { $0.identity != primary.identity }
-            return named(wanted, among: order, shown: shown, closing: !request.keepsAlive)
+            return named(wanted, among: order, shown: shown, session: session, closing: !request.keepsAlive)
         }
         let chosen =
             selections[primary.identity].flatMap { primary.servedCase(named: $0.caseName) }
@@ -191,16 +196,25 @@ final class CaseRouter: Sendable {
         if let fault = chosen.networkError, !fault.exact {
             note += " (\(fault.name) is a device's error: served as the nearest fault, \(fault.fault.rawValue))"
         }
-        let answer = chosen.answer(note: note, closing: !request.keepsAlive)
+        let answer =
+            chosen.steps.isEmpty
+            ? chosen.answer(note: note, closing: !request.keepsAlive)
+            : startFlow(chosen, of: primary.identity, note: note, session: session, closing: !request.keepsAlive)
         return Routed(answer: answer, contract: primary.identity, caseName: chosen.name)
     }
 
     /// The answer of the case `X-Contract-Case` names, from the first of the contracts answering
     /// the request that has it; a name none has lists every case that can answer.
-    private func named(_ wanted: String, among order: [ServedContract], shown: String, closing: Bool) -> Routed {
+    private func named(_ wanted: String, among order: [ServedContract], shown: String, session: String, closing: Bool)
+        -> Routed
+    {
         for contract in order {
             if let served = contract.servedCase(named: wanted) {
-                let answer = served.answer(note: "\(shown) \(contract.identity) › \(served.name)", closing: closing)
+                let note = "\(shown) \(contract.identity) › \(served.name)"
+                let answer =
+                    served.steps.isEmpty
+                    ? served.answer(note: note, closing: closing)
+                    : startFlow(served, of: contract.identity, note: note, session: session, closing: closing)
                 return Routed(answer: answer, contract: contract.identity, caseName: served.name)
             }
         }
@@ -326,12 +340,22 @@ final class CaseRouter: Sendable {
         }
         for item in sent.query {
             let given = query.filter { $0.name == item.name }.map(\.value)
+            // A secret's value (`api_key`) is matched by presence and never shown.
+            let secret = Redaction.looksSecret(item.name)
             if given.isEmpty {
                 mismatch.differences.append(
-                    "query item \(JSONValue.quote(item.name)) is missing, the contract's is \(JSONValue.quote(item.value))"
-                )
+                    "query item \(JSONValue.quote(item.name)) is missing"
+                        + (secret || holes.free.contains(item.name)
+                            ? "" : ", the contract's is \(JSONValue.quote(item.value))"))
                 mismatch.score += 5
-            } else if given != [item.value], !holes.free.contains(item.name) {
+            } else if holes.free.contains(item.name) {
+                continue
+            } else if secret {
+                if given.count != 1 {
+                    mismatch.differences.append("query item \(JSONValue.quote(item.name)) is sent \(given.count) times")
+                    mismatch.score += 5
+                }
+            } else if given != [item.value] {
                 mismatch.differences.append(
                     "query item \(JSONValue.quote(item.name)) is \(given.map(JSONValue.quote).joined(separator: ", ")), the contract's is \(JSONValue.quote(item.value))"
                 )
@@ -522,7 +546,10 @@ final class CaseRouter: Sendable {
             return sameItems(a.filter { !free.contains($0.name) }, b.filter { !free.contains($0.name) })
         }
         guard a.count == b.count else { return false }
-        let key = { (item: (name: String, value: String)) in item.name + "\u{0}" + item.value }
+        // A secret's value is matched by presence: the app's own key is served, whatever it is.
+        let key = { (item: (name: String, value: String)) in
+            item.name + "\u{0}" + (Redaction.looksSecret(item.name) ? "" : item.value)
+        }
         return a.map(key).sorted() == b.map(key).sorted()
     }
 
@@ -530,7 +557,7 @@ final class CaseRouter: Sendable {
     private static func shown(
         _ request: HTTPRequest, path: String, query: [(name: String, value: String)], defined: Set<String>
     ) -> String {
-        let kept = query.filter { defined.contains($0.name) }
+        let kept = query.filter { defined.contains($0.name) && !Redaction.looksSecret($0.name) }
         var text = "\(request.method) \(VisibleText.escaped(path))"
         if !kept.isEmpty {
             var parts = URLComponents()
@@ -552,24 +579,27 @@ final class CaseRouter: Sendable {
     }
 
     /// The request a contract's client sends, as the listing and a 404 show it: method, path,
-    /// query, and the headers (a presence-only one as `true`) and body the contract states.
+    /// query, and the headers (a presence-only one as `true`) and body the contract states; a
+    /// header, query item or body member whose name looks secret as `true`, its value never shown.
     static func requestJSON(_ sent: SentRequest, stated: StatedRequest = .none, contract: ServedContract? = nil)
         -> String
     {
         let free = contract?.freeQuery ?? []
         let query = sent.query.map {
-            "\(JSONValue.quote($0.name)):\(free.contains($0.name) ? "true" : JSONValue.quote($0.value))"
+            let open = free.contains($0.name) || Redaction.looksSecret($0.name)
+            return "\(JSONValue.quote($0.name)):\(open ? "true" : JSONValue.quote($0.value))"
         }.joined(separator: ",")
         let path = contract?.template?.text ?? sent.decodedPath
         var text =
             "{\"method\":\(JSONValue.quote(sent.method)),\"path\":\(JSONValue.quote(path)),\"query\":{\(query)}"
         if !stated.headers.isEmpty {
-            let headers = stated.headers.map {
-                "\(JSONValue.quote($0.name)):\($0.value.map(JSONValue.quote) ?? "true")"
+            let headers = stated.headers.map { header in
+                let value = Redaction.looksSecret(header.name) ? nil : header.value
+                return "\(JSONValue.quote(header.name)):\(value.map(JSONValue.quote) ?? "true")"
             }
             text += ",\"headers\":{\(headers.joined(separator: ","))}"
         }
-        if let body = stated.body { text += ",\"body\":\(body.jsonText)" }
+        if let body = stated.body { text += ",\"body\":\(Redaction.redacted(body).jsonText)" }
         return text + "}"
     }
 }

@@ -16,6 +16,8 @@ struct ServeSession: Sendable {
     var positions: [String: Int] = [:]
     /// When a request last named the session, in seconds of a monotonic clock.
     var lastUsed: TimeInterval = 0
+    /// The flow under way in this session: its contract, its case, its steps and the next one.
+    var flow: (contract: String, caseName: String, steps: [ServedStep], next: Int)?
 
     /// The next case of a sequence for a contract, the last repeating, and the step taken.
     /// - Parameters:
@@ -35,6 +37,7 @@ struct ServeSession: Sendable {
         selections.removeAll()
         sequences.removeAll()
         positions.removeAll()
+        flow = nil
     }
 
     /// The most requests a journal keeps, so a long run's memory stays bounded.
@@ -73,14 +76,13 @@ struct JournalEntry: Sendable {
     let time: Date
 
     /// The entry as `GET /_contracts/requests` lists it: the query as sent, but the items whose
-    /// names mark them secrets (`api_key`, `access_token`, `password`, ...) or that the endpoint
-    /// defines none of and look like one.
-    /// - Parameter defined: The names of the query items the answering contract's endpoint defines:
-    ///   never left out.
+    /// names mark them secrets (`api_key`, `access_token`, `password`, `sig`, `sessionid`, ...),
+    /// even those the endpoint defines.
+    /// - Parameter defined: The names of the query items the answering contract's endpoint defines.
     /// - Returns: The JSON object.
     func json(defined: Set<String>) -> String {
         let items = CaseRouter.queryItems(self.query.map { Substring($0) }).filter { item in
-            defined.contains(item.name) || !Redaction.looksSecret(item.name)
+            !Redaction.looksSecret(item.name)
         }
         let query = items.map { "{\"name\":\(JSONValue.quote($0.name)),\"value\":\(JSONValue.quote($0.value))}" }
         let members = [

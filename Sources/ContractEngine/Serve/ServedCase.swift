@@ -19,6 +19,9 @@ struct ServedCase: Sendable {
     let body: Data
     /// The fixture the body was read from, as the suite names it; `nil` for another body.
     let fixture: String?
+    /// A flow's exchanges in order, each answered in turn in a session; empty for a case of one
+    /// response.
+    var steps: [ServedStep] = []
 
     init(spec: CaseSpec, body: Data, fixture: String? = nil, headerOrder: [String]) {
         name = spec.name

@@ -160,9 +160,15 @@ struct ServedSuite: Sendable {
             for spec in specs {
                 switch LoadedBody.load(spec.response, fixtures: fixtures, contractFile: contract.file) {
                 case .success(let body):
-                    cases.append(
-                        ServedCase(
-                            spec: spec, body: body.data, fixture: body.file, headerOrder: orders[spec.name] ?? []))
+                    var served = ServedCase(
+                        spec: spec, body: body.data, fixture: body.file, headerOrder: orders[spec.name] ?? [])
+                    if spec.isFlow {
+                        switch ServedStep.steps(of: spec, fixtures: fixtures, contractFile: contract.file) {
+                        case .success(let steps): served.steps = steps
+                        case .failure(let diagnostic): problems.append(diagnostic)
+                        }
+                    }
+                    cases.append(served)
                 case .failure(let diagnostic): problems.append(diagnostic)
                 }
             }
