@@ -199,7 +199,9 @@ struct LayerTests {
     }
 
     /// Issue 49: a command is a door of its own; what two commands share sits in a folder below both.
-    @Test("no command folder names a type of another command folder (Reporting aside)")
+    /// `Release` alone composes others (a release archives what export and mutate write), so it
+    /// may name them; no other command names it or them.
+    @Test("no command folder names a type of another command folder (Reporting aside, Release composing)")
     func commandFoldersApart() throws {
         let commands = try Self.commandFolders()
         #expect(commands.count >= 7, "\(commands)")
@@ -209,7 +211,7 @@ struct LayerTests {
             for name in Self.declarations(in: source.code) { home[name] = source.folder }
         }
         var violations: [String] = []
-        for source in sources where commands.contains(source.folder) {
+        for source in sources where commands.contains(source.folder) && source.folder != "Release" {
             let declared = Set(Self.declarations(in: source.code))
             for name in Self.names(in: source.code).sorted() where !declared.contains(name) {
                 guard let folder = home[name], folder != source.folder, commands.contains(folder) else { continue }
