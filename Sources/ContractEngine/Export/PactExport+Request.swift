@@ -24,7 +24,9 @@ extension PactExport {
         }
         var members: [(String, JSONValue)] = [("method", .string(request.method)), ("path", .string(request.sentPath))]
         var rules: [(String, JSONValue)] = []
-        let (query, queryRules) = queryMembers(request.queryItems, stated: contract.request?.query?.value ?? [:])
+        var statedQuery: [String: String?] = contract.request?.query?.value ?? [:]
+        for name in contract.request?.freeQuery ?? [] { statedQuery[name] = .some(nil) }
+        let (query, queryRules) = queryMembers(request.queryItems, stated: statedQuery)
         if let query { members.append(("query", query)) }
         if !queryRules.isEmpty { rules.append(("query", object(queryRules))) }
         let statedNames = Set(stated.headers.map { $0.name.lowercased() })
@@ -138,7 +140,11 @@ extension PactExport {
     /// A rule for every value of the body the model reads, as a response's keys get theirs
     /// (types, formats), but nothing cut: the verifier sends the provider the body as the contract
     /// states it. A `null`, and a value the tool cannot describe, keep their example.
-    private static func requestRules(_ value: JSONValue, shape: ModelShape, path: String) -> [(String, JSONValue)] {
+    private static func requestRules(
+        _ value: JSONValue, shape: ModelShape, path: String, definitions: [String: ModelShape] = [:]
+    ) -> [(String, JSONValue)] {
+        var definitions = definitions
+        let shape = shape.resolved(&definitions)
         switch (shape, value) {
         case (.object(let fields), .object(let members)):
             return fields.flatMap { field -> [(String, JSONValue)] in
@@ -146,13 +152,14 @@ extension PactExport {
                     return []
                 }
                 if case .null = member.value.value { return [] }
-                return requestRules(member.value.value, shape: field.shape, path: childPath(path, field.key))
+                return requestRules(
+                    member.value.value, shape: field.shape, path: childPath(path, field.key), definitions: definitions)
             }
         case (.array(let element), .array(let items)):
             // One rule a path: `[*]` holds every element to the element's shape.
             var rules: [(String, JSONValue)] = [(path, matchers([object([("match", .string("type"))])]))]
             for item in items {
-                for rule in requestRules(item.value, shape: element, path: path + "[*]")
+                for rule in requestRules(item.value, shape: element, path: path + "[*]", definitions: definitions)
                 where !rules.contains(where: { $0.0 == rule.0 }) {
                     rules.append(rule)
                 }
@@ -162,7 +169,9 @@ extension PactExport {
             return [(path, matchers([object([("match", .string("type"))])]))]
                 + members.flatMap { member -> [(String, JSONValue)] in
                     if case .null = member.value.value { return [] }
-                    return requestRules(member.value.value, shape: valueShape, path: childPath(path, member.key))
+                    return requestRules(
+                        member.value.value, shape: valueShape, path: childPath(path, member.key),
+                        definitions: definitions)
                 }
         case (_, .null):
             return []

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPWire
 
 // How `serve` holds a request to what its contract states: each stated header (present, or with
 // its value; names ignore case; a secret's by presence) and the body as JSON (key order and
@@ -12,7 +13,9 @@ extension StatedRequest {
     func isSatisfied(by request: HTTPRequest, body: JSONValue?) -> Bool {
         for header in headers {
             guard let sent = request.header(header.name) else { return false }
-            if let value = header.value, !Redaction.looksSecret(header.name), sent != value { return false }
+            if let value = header.value, !Redaction.looksSecret(header.name), !Self.same(sent, value, named: header.name) {
+                return false
+            }
         }
         guard let stated = self.body else { return true }
         guard let body else { return false }
@@ -37,7 +40,7 @@ extension StatedRequest {
             }
             // A header whose name marks a secret (`X-Api-Key`) is matched by presence: any key the app
             // holds is served, and a wrong one never learns the right one.
-            if let value = header.value, !Redaction.looksSecret(header.name), sent != value {
+            if let value = header.value, !Redaction.looksSecret(header.name), !Self.same(sent, value, named: header.name) {
                 found.append("header \(name) is \(JSONValue.quote(sent)), the contract's is \(JSONValue.quote(value))")
             }
         }
@@ -58,6 +61,16 @@ extension StatedRequest {
             found.append("body\(path): expected \(expected), got \(got)")
         }
         return found
+    }
+
+    /// Whether a sent value is the stated one: the same text, or for `Content-Type` the same media
+    /// type whatever its parameters (`application/json; charset=utf-8` is `application/json`), as
+    /// both exports accept it.
+    static func same(_ sent: String, _ stated: String, named name: String) -> Bool {
+        if sent == stated { return true }
+        guard name.lowercased() == "content-type", let media = MediaType.of(sent) else { return false }
+        let statedMedia = MediaType.of(stated)
+        return stated.contains(";") ? false : media.lowercased() == statedMedia?.lowercased()
     }
 
     /// A request's body read as JSON; `nil` when empty or not JSON.
