@@ -22,11 +22,26 @@ extension TodoApp {
         let note: String?
         /// The list this one was copied from, if any: a list contains a list.
         let parent: TodoList?
+        /// Who may see the list: a `String` enum.
+        let visibility: Visibility
+        /// How urgent the list is, 1 to 3, when set: an `Int` enum the server may send as `null`.
+        let urgency: Urgency?
 
         package static func == (left: TodoList, right: TodoList) -> Bool {
             left.id == right.id && left.name == right.name && left.iso6391 == right.iso6391 && left.note == right.note
-                && left.parent == right.parent
+                && left.parent == right.parent && left.visibility == right.visibility && left.urgency == right.urgency
         }
+    }
+
+    /// Who may see a list.
+    package enum Visibility: String, Codable, CaseIterable, Sendable {
+        case `private`, shared, `public`
+    }
+
+    /// How urgent a list is.
+    package enum Urgency: Int, Codable, CaseIterable, Sendable {
+        case low = 1
+        case normal, high
     }
 
     /// `TodoList`, what `lists.show` answers.
@@ -65,9 +80,11 @@ extension TodoApp {
 
     /// The list the contract's server answers with, as the server writes it.
     package static let listFixture = """
-        {"id": 7, "name": "groceries (copy)", "iso_639_1": "en", "note": null,
-         "parent": {"id": 3, "name": "groceries", "iso_639_1": "en", "note": "weekly",
-                    "parent": {"id": 1, "name": "shopping", "iso_639_1": "de", "note": null, "parent": null}}}
+        {"id": 7, "name": "groceries (copy)", "iso_639_1": "en", "note": null, "visibility": "shared", "urgency": 3,
+         "parent": {"id": 3, "name": "groceries", "iso_639_1": "en", "note": "weekly", "visibility": "private",
+                    "urgency": null,
+                    "parent": {"id": 1, "name": "shopping", "iso_639_1": "de", "note": null, "parent": null,
+                               "visibility": "public", "urgency": 1}}}
         """
 
     /// Writes the lists' fixture and contract as `contracts/lists.json`.

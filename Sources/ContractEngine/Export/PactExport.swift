@@ -484,6 +484,16 @@ enum PactExport: GeneratedJSON {
             // text of any value, so the names are held to whole strings.
             let named = "^(?:" + names.map(escaped).joined(separator: "|") + ")$"
             return (path, matchers([number, regex(named)], combine: "OR"))
+        case .enumeration(let values):
+            // The type of the example (a string or a number) and one of the raw values, whole.
+            let texts = values.map { value -> String in
+                switch value {
+                case .string(let text): escaped(text)
+                case .number(let text): escaped(text)
+                default: ""
+                }
+            }
+            return (path, matchers([type, regex("^(?:" + texts.joined(separator: "|") + ")$")]))
         case .string, .boolean: return (path, matchers([type]))
         default: return nil
         }
