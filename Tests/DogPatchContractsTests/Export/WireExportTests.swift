@@ -128,4 +128,20 @@ struct WireShapeTests {
         let matchers = try #require(rules["$.visibility"]?["matchers"] as? [[String: String]])
         #expect(matchers == [["match": "type"], ["match": "regex", "regex": "^(?:private|shared|public)$"]])
     }
+
+    @Test("in a request body, a key the request model takes as null is null or its type in the pact")
+    func nullInRequests() async throws {
+        let folder = try SuiteFolder()
+        try folder.write("contracts/create.json", TodoApp.createContract)
+        try folder.write("Fixtures/created.json", TodoApp.created)
+        let run = await folder.runInProcess(["export", "pact", "--out", "pacts"], catalogue: TodoApp.wireCatalogue)
+        #expect(run.code == .success, "\(run.stderr)")
+        let pact = try WireExportTests.json(folder, "pacts/dogpatch-app-todos.json")
+        let interaction = try #require((pact["interactions"] as? [[String: Any]])?.first)
+        let request = try #require(interaction["request"] as? [String: Any])
+        let rules = try #require((request["matchingRules"] as? [String: Any])?["body"] as? [String: [String: Any]])
+        #expect(rules["$.tags"]?["combine"] as? String == "OR", "\(rules)")
+        #expect((rules["$.tags"]?["matchers"] as? [[String: String]])?.last == ["match": "null"])
+        #expect(rules["$.title"]?["combine"] == nil)
+    }
 }
