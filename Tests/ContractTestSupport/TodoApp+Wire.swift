@@ -48,17 +48,29 @@ extension TodoApp {
     package static let todoList = ModelDescriptor(
         TodoList.self, name: "TodoList", makeDecoder: makeDecoder, makeEncoder: makeEncoder)
 
-    /// `GET https://todo.example/api/lists/{id}` into `TodoList`: the client reads `id` as a
-    /// number and sends nothing for any other text.
+    /// The API key the app sends in the query of every read of a list.
+    package static let apiKey = "todo-demo-key"
+
+    /// `GET https://todo.example/api/lists/{id}?lang=LANGUAGE&api_key=KEY` into `TodoList`: the
+    /// client reads `id` as a number and sends nothing for any other text, sends `language` as
+    /// the query item `lang` and `etag` as the `If-Match` header, and its API key in the query.
     package static let showList = Endpoint(
-        name: "lists.show", model: todoList, parameters: [.init("id", .string, required: true)], baseURL: serverURL
+        name: "lists.show", model: todoList,
+        parameters: [.init("id", .string, required: true), .init("language", .string), .init("etag", .string)],
+        baseURL: serverURL
     ) { call in
         guard let id = call.string("id").flatMap({ Int($0) }) else {
             call.responseQueue.async { call.completion(.failure(.invalidRequest(reason: "badID"))) }
             return
         }
         let url = (call.baseURL ?? serverURL).appendingPathComponent("lists").appendingPathComponent("\(id)")
-        call.session.makeDataTask(with: URLRequest(url: url)) { data, response, error in
+        var parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        parts?.queryItems =
+            (call.string("language").map { [URLQueryItem(name: "lang", value: $0)] } ?? [])
+            + [URLQueryItem(name: "api_key", value: apiKey)]
+        var request = URLRequest(url: parts?.url ?? url)
+        if let etag = call.string("etag") { request.setValue(etag, forHTTPHeaderField: "If-Match") }
+        call.session.makeDataTask(with: request) { data, response, error in
             let result = read(TodoList.self, data: data, response: response, error: error)
             call.responseQueue.async { call.completion(result) }
         }.resume()
@@ -70,7 +82,7 @@ extension TodoApp {
 
     /// A contract of `lists.show`: a list copied from another, which was copied from a third.
     package static let listContract = """
-        { "endpoint": "lists.show", "arguments": { "id": "7" },
+        { "endpoint": "lists.show", "arguments": { "id": "7", "language": "en", "etag": "\\"v3\\"" },
           "cases": [
             { "name": "a copied list", "response": { "fixture": "list.json" },
               "expect": { "decodes": true, "values": { "parent.name": "groceries" } } },

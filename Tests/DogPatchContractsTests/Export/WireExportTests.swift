@@ -145,3 +145,29 @@ struct WireShapeTests {
         #expect(rules["$.title"]?["combine"] == nil)
     }
 }
+
+/// Issue 46: each operation as the client calls it.
+@Suite("operations as the client calls them")
+struct WireOperationTests {
+    @Test("a typed path parameter, an argument sent as a header, a query item's wire name and an API key in the query")
+    func operation() async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.writeLists(into: folder)
+        let run = await folder.runInProcess(
+            ["export", "openapi", "--out", "openapi.json"], catalogue: TodoApp.wireCatalogue)
+        #expect(run.code == .success, "\(run.stderr)")
+        let document = try WireExportTests.json(folder, "openapi.json")
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        #expect(paths.keys.sorted() == ["/lists/{id}"], "\(paths.keys.sorted())")
+        let get = try #require(paths["/lists/{id}"]?["get"] as? [String: Any])
+        let parameters = try #require(get["parameters"] as? [[String: Any]])
+        let placed = parameters.map { "\($0["in"] ?? "") \($0["name"] ?? "")" }
+        #expect(placed == ["path id", "query lang", "header If-Match"], "\(placed)")
+        #expect((parameters.first?["schema"] as? [String: String]) == ["type": "integer"])
+        #expect((get["responses"] as? [String: Any])?.keys.sorted() == ["200", "404"])
+        #expect((get["security"] as? [[String: [String]]]) == [["api_key": []]])
+        let schemes = try #require(
+            (document["components"] as? [String: Any])?["securitySchemes"] as? [String: [String: String]])
+        #expect(schemes["api_key"] == ["type": "apiKey", "in": "query", "name": "api_key"])
+    }
+}
