@@ -245,7 +245,10 @@ enum OpenAPIExport: GeneratedJSON {
             let ignored: Set<String> = ["accept", "content-type", "authorization"]
             return (headers[endpoint] ?? []).filter { !ignored.contains($0.name.lowercased()) }.map { header in
                 var schema: [(String, JSONValue)] = [("type", .string("string"))]
-                if let value = header.value { schema.append(("const", .string(value))) }
+                // A secret's value (`X-Api-Key`) is never an example nor a constant.
+                if let value = header.value, !Redaction.looksSecret(header.name) {
+                    schema.append(("const", .string(value)))
+                }
                 return OpenAPIExport.object([
                     ("name", .string(header.name)), ("in", .string("header")), ("required", .bool(true)),
                     ("schema", OpenAPIExport.object(schema)),

@@ -65,7 +65,7 @@ enum PactExport: GeneratedJSON {
                 case .fixtureContract: "a fixture contract: no endpoint, so no request"
                 case .skipped(let reason): "skipped: \(reason)"
                 case .networkError: "a network error: no HTTP exchange"
-                case .invalidRequest(let error): "\(error): the client sends no request"
+                case .invalidRequest(let error): "\(error) before sending: the client sends no request"
                 case .robustness(let expectation):
                     "it tests the client's robustness (\(expectation)), not what the provider owes"
                 case .notAnErrorStatus(let status):
@@ -122,8 +122,12 @@ enum PactExport: GeneratedJSON {
     ///   - contracts: The loaded contracts, in suite order.
     ///   - fixtures: Where their fixtures are.
     ///   - consumer: The consumer's name.
+    ///   - version: The consumer's version and branch, for each file's `metadata`.
     /// - Returns: The files, one per API (sorted by name), and the cases left out with why.
-    static func pacts(for contracts: [Contract], fixtures: FixtureLocator, consumer: String) async -> Result<
+    static func pacts(
+        for contracts: [Contract], fixtures: FixtureLocator, consumer: String,
+        version: ConsumerVersion = ConsumerVersion()
+    ) async -> Result<
         (files: [File], leftOut: [LeftOut], notes: [Diagnostic]), ExportFailure
     > {
         var byProvider: [String: [Interaction]] = [:]
@@ -172,7 +176,9 @@ enum PactExport: GeneratedJSON {
         }
         var files: [File] = []
         for provider in byProvider.keys.sorted() {
-            switch file(provider: provider, interactions: byProvider[provider] ?? [], consumer: consumer) {
+            switch file(
+                provider: provider, interactions: byProvider[provider] ?? [], consumer: consumer, version: version)
+            {
             case .success(let file): files.append(file)
             case .failure(let failure): return .failure(failure)
             }
@@ -273,7 +279,9 @@ enum PactExport: GeneratedJSON {
     }
 
     /// One provider's pact file: its interactions with unique descriptions and stable states.
-    private static func file(provider: String, interactions: [Interaction], consumer: String) -> Result<
+    private static func file(
+        provider: String, interactions: [Interaction], consumer: String, version: ConsumerVersion
+    ) -> Result<
         File, ExportFailure
     > {
         let descriptions = uniqueDescriptions(interactions)
@@ -293,12 +301,19 @@ enum PactExport: GeneratedJSON {
             ("consumer", object([("name", .string(consumer))])),
             ("provider", object([("name", .string(provider))])),
             ("interactions", .array(list)),
-            ("metadata", object([("pactSpecification", object([("version", .string("3.0.0"))]))])),
+            ("metadata", object(metadata(version))),
         ])
         return .success(
             File(
                 provider: provider, name: "\(consumer)-\(provider).json", text: pact.jsonText + "\n",
                 interactions: list.count))
+    }
+
+    /// A pact's `metadata`: the specification, and the consumer's version and branch when given
+    /// (the specification allows other members; the Pact Broker takes them from `publish`'s flags).
+    private static func metadata(_ version: ConsumerVersion) -> [(String, JSONValue)] {
+        [("pactSpecification", object([("version", .string("3.0.0"))]))]
+            + (version.metadata.map { [("consumerVersion", $0)] } ?? [])
     }
 
     /// Case names, prefixed by the endpoint where two share one, and by the contract where that

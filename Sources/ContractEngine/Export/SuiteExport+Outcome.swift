@@ -32,10 +32,18 @@ extension SuiteExport {
         package let byDesign: String?
         /// The cases no export can state, each a note at its line.
         package let notes: [Diagnostic]
+        /// The consumer's version and branch the pacts carry, as given or read from git.
+        package let version: String?
+        package let branch: String?
 
         /// The pacts made, and what they leave out.
-        init(files: [PactExport.File], leftOut: [PactExport.LeftOut], notes: [Diagnostic]) {
+        init(
+            files: [PactExport.File], leftOut: [PactExport.LeftOut], notes: [Diagnostic],
+            version: ConsumerVersion = ConsumerVersion()
+        ) {
             self.notes = notes
+            self.version = version.number
+            self.branch = version.branch
             self.files = files.map { ($0.name, $0.interactions) }
             self.leftOut = leftOut.map {
                 (
