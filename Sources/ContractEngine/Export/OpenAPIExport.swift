@@ -375,6 +375,8 @@ enum OpenAPIExport: GeneratedJSON {
                 )
             ])
         case .boolean: return typed("boolean")
+        case .enumeration(let values):
+            return object([("enum", .array((values + (acceptsNull ? [.null] : [])).map(node)))])
         case .unknown: return object([])
         case .named(let name, _), .reference(let name):
             let reference = object([("$ref", .string("#/components/schemas/\(name)"))])
