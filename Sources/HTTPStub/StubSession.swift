@@ -54,7 +54,7 @@ public final class StubSession: URLSessionProtocol, Sendable {
     public func makeDataTask(
         with request: URLRequest,
         completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
-    ) -> any URLSessionDataTaskProtocol {
+    ) -> any ContractDataTask {
         var tagged = request
         // Per-request headers reach a URLProtocol on Linux; httpAdditionalHeaders do not.
         tagged.setValue(token, forHTTPHeaderField: StubURLProtocol.tokenHeader)
