@@ -39,7 +39,7 @@ struct ClientAsItIsTests {
 
     static let delete = #"""
         { "endpoint": "todos.delete", "arguments": { "id": 3 },
-          "request": { "method": "DELETE", "path": "/api/todos/3" },
+          "request": { "method": "DELETE", "path": "/api/todos/3", "headers": { "User-Agent": "todo-sdk/1.0" } },
           "cases": [
             { "name": "deleted", "response": { "status": 204 }, "expect": { "decodes": true } },
             { "name": "deleted, with a body", "response": { "body": "{\"ok\": true}" }, "expect": { "decodes": true } },
@@ -134,6 +134,26 @@ struct ClientAsItIsTests {
         #expect(
             run.stderr.contains(#"error: "values" reads a decoded value, and "todos.delete" returns nothing"#),
             "\(run.stderr)")
+    }
+
+    @Test("the SDK's own transport is replayed as it is, on the URLSession the tool hands it, cases in parallel")
+    func ownTransport() async throws {
+        var files: [String: String] = [:]
+        for index in 0..<6 {
+            files["contracts/delete-\(index).json"] = Self.delete.replacingOccurrences(of: "3", with: "\(index + 10)")
+        }
+        let run = try await Self.run(["verify", "--timeout", "60", "--jobs", "4"], files)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("24 passed, 0 failed, 0 errors, 0 skipped"), "\(run.stdout)")
+    }
+
+    @Test("a case that outlasts the timeout on the app's own session says the timeout")
+    func ownTransportTimeout() async throws {
+        let slow = Self.delete.replacingOccurrences(
+            of: #"{ "status": 204 }"#, with: #"{ "status": 204, "delayMs": 3000 }"#)
+        let run = try await Self.run(["verify", "--timeout", "1"], ["contracts/delete.json": slow])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("did not run within 1 s"), "\(run.stderr)")
     }
 
     @Test("a delete's success is the status's: a client that reads the body as a model fails on it")
