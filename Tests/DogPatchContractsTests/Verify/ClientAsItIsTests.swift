@@ -156,6 +156,33 @@ struct ClientAsItIsTests {
         #expect(run.stderr.contains("did not run within 1 s"), "\(run.stderr)")
     }
 
+    @Test("coverage asks each endpoint only what its rules reach, in its words, once: one gap, the delete's outage")
+    func coverageInTheEndpointsWords() async throws {
+        let run = try await Self.run(["verify", "--timeout", "60", "--require-coverage"], Self.suite)
+        #expect(run.status == 1)
+        let gaps = run.stderr.split(separator: "\n").filter { $0.contains("no replayed case") }
+        #expect(
+            gaps == [
+                "todo-contracts: error: todos.delete: no replayed case reaches offline network error",
+                "todo-contracts: error: todos.delete: no replayed case reaches an error before sending",
+            ], "\(run.stderr)")
+        let withOutage = Self.suite.merging([
+            "contracts/delete-offline.json": Self.deleteOffline, "contracts/delete-nothing.json": Self.deleteNothing,
+        ]) { $1 }
+        let covered = try await Self.run(["verify", "--timeout", "60", "--require-coverage"], withOutage)
+        #expect(covered.status == 0, "\(covered.stdout)\(covered.stderr)")
+    }
+
+    static let deleteNothing = """
+        { "endpoint": "todos.delete",
+          "cases": [ { "name": "no id", "response": { "status": 400 }, "expect": { "error": "badRequest", "sent": false } } ] }
+        """
+
+    static let deleteOffline = """
+        { "endpoint": "todos.delete", "arguments": { "id": 3 },
+          "cases": [ { "name": "offline", "response": { "networkError": "timedOut" }, "expect": { "error": "offline" } } ] }
+        """
+
     @Test("a delete's success is the status's: a client that reads the body as a model fails on it")
     func voidSuccessIsTheStatus() async throws {
         // The prediction reads no body: a 2xx with any body is success, and the export tells no model.
