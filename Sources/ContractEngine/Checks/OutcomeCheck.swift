@@ -82,7 +82,9 @@ struct OutcomeCheck {
                 "expected \(expected), but a correct client gets \(actual) from this response",
                 at: position ?? contractCase.expect.position)
         case .client(let response, let prediction):
-            let served = response.map { "for \($0.summary)" } ?? "before sending"
+            // A flow's outcome is the client's after every exchange, not one response's.
+            let served =
+                contractCase.isFlow ? "at the end of the flow" : response.map { "for \($0.summary)" } ?? "before sending"
             var message = "client returned \(actual) \(served); expected \(expected)"
             if let predicted = prediction?.summary(model: contract.model), predicted != expected, predicted != actual {
                 message += " (a correct client gets \(predicted) from it)"

@@ -60,6 +60,8 @@ package struct CoverageMatrix: Sendable {
             guard let replayed = result.replayed, let index = rows.firstIndex(where: { $0.endpoint == result.endpoint })
             else { continue }
             if let outcome = replayed.outcome { rows[index].outcomes[outcome, default: 0] += 1 }
+            // A flow's earlier exchanges count too: each is an answer its client met.
+            for step in replayed.steps { rows[index].outcomes[step, default: 0] += 1 }
             rows[index].queues[replayed.queue, default: 0] += 1
         }
     }

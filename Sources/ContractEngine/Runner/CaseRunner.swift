@@ -32,6 +32,7 @@ struct CaseRunner: Sendable {
         if let reason = contractCase.skip {
             return (result(.skipped, skipReason: reason), nil)
         }
+        if contractCase.isFlow { return await evaluateFlow() }
         let request: (body: StatedRequestBody?, judged: [Diagnostic])
         switch statedRequestBody() {
         case .success(let stated): request = stated
@@ -132,7 +133,7 @@ struct CaseRunner: Sendable {
             }
     }
 
-    private func result(_ status: CaseResult.Status, _ diagnostics: [Diagnostic] = [], skipReason: String? = nil)
+    func result(_ status: CaseResult.Status, _ diagnostics: [Diagnostic] = [], skipReason: String? = nil)
         -> CaseResult
     {
         CaseResult(
