@@ -134,6 +134,9 @@ extension OpenAPIExport {
         case .strings:
             if case .strings(let given)? = current { return [.strings(given + ["x"])] }
             return [.strings(["x"])]
+        case .int:
+            if case .int(let given)? = current { return [.int(given &+ 1)] }
+            return [.int(2)]
         case .json: return []
         }
     }
@@ -175,6 +178,7 @@ extension OpenAPIExport {
             switch parameter.kind {
             case .string: object([("type", .string(integer ? "integer" : "string"))])
             case .bool: object([("type", .string("boolean"))])
+            case .int: object([("type", .string("integer"))])
             case .strings: object([("type", .string("array")), ("items", object([("type", .string("string"))]))])
             case .json: object([])
             }

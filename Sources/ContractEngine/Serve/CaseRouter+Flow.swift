@@ -1,4 +1,5 @@
 import Foundation
+import HTTPWire
 
 extension CaseRouter {
     /// The answer of the flow under way in a session, when the request is its next exchange's:
@@ -8,12 +9,13 @@ extension CaseRouter {
     ///   - method: The request's method, a `HEAD` as its `GET`.
     ///   - path: The path as sent.
     ///   - query: The query items as sent.
-    ///   - session: The request's session.
+    ///   - session: The request's session; `nil` for a page of another origin, which has none.
     ///   - closing: Whether the connection closes after the answer.
     /// - Returns: The answer with the contract and case behind it; `nil` when no flow takes the request.
     func continueFlow(
-        method: String, path: Substring, query: [(name: String, value: String)], session: String, closing: Bool
+        method: String, path: Substring, query: [(name: String, value: String)], session: String?, closing: Bool
     ) -> (answer: HTTPAnswer, contract: String, caseName: String)? {
+        guard let session else { return nil }
         let taken: (step: ServedStep, number: Int, count: Int, contract: String, caseName: String)? = state.withLock {
             state in
             guard let flow = state.sessions[session]?.flow, flow.next < flow.steps.count,
@@ -36,15 +38,18 @@ extension CaseRouter {
     ///   - flow: The flow case; its steps are not empty.
     ///   - contract: Its contract's identity.
     ///   - note: The log line's start.
-    ///   - session: The request's session.
+    ///   - session: The request's session; `nil` for a page of another origin, which is answered
+    ///     the first exchange and starts no flow.
     ///   - closing: Whether the connection closes after the answer.
     /// - Returns: The answer.
-    func startFlow(_ flow: ServedCase, of contract: String, note: String, session: String, closing: Bool)
+    func startFlow(_ flow: ServedCase, of contract: String, note: String, session: String?, closing: Bool)
         -> HTTPAnswer
     {
-        state.withLock { state in
-            state.sessions[session, default: ServeSession()].flow =
-                flow.steps.count > 1 ? (contract, flow.name, flow.steps, 1) : nil
+        if let session {
+            state.withLock { state in
+                state.sessions[session, default: ServeSession()].flow =
+                    flow.steps.count > 1 ? (contract, flow.name, flow.steps, 1) : nil
+            }
         }
         return flow.steps[0].served.answer(
             note: "\(note) (exchange 1 of \(flow.steps.count))", closing: closing)

@@ -204,7 +204,7 @@ final class CaseRouter: Sendable {
 
     /// The answer of the case `X-Contract-Case` names, from the first of the contracts answering
     /// the request that has it; a name none has lists every case that can answer.
-    private func named(_ wanted: String, among order: [ServedContract], shown: String, session: String, closing: Bool)
+    private func named(_ wanted: String, among order: [ServedContract], shown: String, session: String?, closing: Bool)
         -> Routed
     {
         for contract in order {

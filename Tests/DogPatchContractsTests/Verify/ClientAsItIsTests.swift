@@ -183,6 +183,26 @@ struct ClientAsItIsTests {
           "cases": [ { "name": "offline", "response": { "networkError": "timedOut" }, "expect": { "error": "offline" } } ] }
         """
 
+    @Test("ignoredKeys takes patterns: *_url at any depth, * for one key of a path")
+    func ignoredKeyPatterns() async throws {
+        let body = #"{\"items\": [], \"html_url\": \"a\", \"meta\": {\"api_url\": \"b\", \"page\": 1}}"#
+        let contract = """
+            { "endpoint": "todos.search", "arguments": { "q": "milk" }, "ignoredKeys": IGNORED,
+              "cases": [ { "name": "found", "response": { "body": "\(body)" }, "expect": { "decodes": true } } ] }
+            """
+        let noted = try await Self.run(
+            ["verify", "--no-replay"], ["contracts/s.json": contract.replacingOccurrences(of: "IGNORED", with: "[]")])
+        #expect(
+            noted.stderr.contains("warning: html_url: the SearchPage model never reads this key"), "\(noted.stderr)")
+        let patterns = contract.replacingOccurrences(of: "IGNORED", with: #"["*_url", "meta"]"#)
+        let run = try await Self.run(["verify", "--no-replay", "--strict"], ["contracts/s.json": patterns])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let partial = contract.replacingOccurrences(of: "IGNORED", with: #"["html_*"]"#)
+        let left = try await Self.run(["verify", "--no-replay"], ["contracts/s.json": partial])
+        #expect(!left.stderr.contains("html_url"), "\(left.stderr)")
+        #expect(left.stderr.contains("warning: meta: the SearchPage model never reads this key"), "\(left.stderr)")
+    }
+
     @Test("a delete's success is the status's: a client that reads the body as a model fails on it")
     func voidSuccessIsTheStatus() async throws {
         // The prediction reads no body: a 2xx with any body is success, and the export tells no model.
