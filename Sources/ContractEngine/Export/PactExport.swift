@@ -109,7 +109,7 @@ enum PactExport: GeneratedJSON {
     }
 
     /// One interaction before descriptions are made unique.
-    private struct Interaction {
+    struct Interaction {
         let endpoint: String
         let contract: String
         let caseName: String
@@ -132,6 +132,15 @@ enum PactExport: GeneratedJSON {
         var shapes: [String: ModelShape] = [:]
         for contract in contracts {
             for case .ready(let spec) in contract.cases {
+                if spec.isFlow, spec.skip == nil, let endpoint = contract.endpoint {
+                    // A flow is an interaction per exchange, each in a state naming its step.
+                    let flow = flowInteractions(spec, in: contract, endpoint: endpoint, fixtures: fixtures)
+                    if let reason = flow.leftOut {
+                        leftOut.append(LeftOut(contract: contract.file, caseName: spec.name, reason: reason))
+                    }
+                    byProvider[endpoint.api, default: []] += flow.interactions
+                    continue
+                }
                 let response: [(String, JSONValue)]
                 switch answer(for: spec, in: contract, fixtures: fixtures, shapes: &shapes) {
                 case .failure(let failure): return .failure(failure)

@@ -50,3 +50,21 @@ extension CaseRouter {
             note: "\(note) (exchange 1 of \(flow.steps.count))", closing: closing)
     }
 }
+
+extension CaseRouter {
+    /// The flow and step a provider state names (`token refreshed, exchange 2 of 3`, as the
+    /// exported pact states it): the flow set to answer that exchange next; `nil` for a state that
+    /// names no step of a flow.
+    func flowStep(named state: String) -> (contract: String, caseName: String, steps: [ServedStep], next: Int)? {
+        for contract in suite.contracts {
+            for served in contract.cases where !served.steps.isEmpty {
+                let flow = served.given ?? served.name
+                for index in served.steps.indices
+                where PactExport.flowState(flow, step: index + 1, of: served.steps.count) == state {
+                    return (contract.identity, served.name, served.steps, index)
+                }
+            }
+        }
+        return nil
+    }
+}
