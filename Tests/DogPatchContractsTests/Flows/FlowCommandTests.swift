@@ -110,3 +110,30 @@ struct FlowExportTests {
         #expect(statuses("/todos/pages", "get") == ["200"])
     }
 }
+
+/// `mutate` on flows: each exchange's answer swapped in turn.
+@Suite("flows under mutate, end to end")
+struct FlowMutateTests {
+    @Test("the app's clients survive every exchange's answer swapped for an error; one that loops does not")
+    func eachExchange() async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.writeFlows(into: folder)
+        let good = await folder.runInProcess(["mutate", "contracts/mine.json"], catalogue: TodoApp.flowCatalogue)
+        #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
+        #expect(
+            good.stdout.contains("PASS  contracts/mine.json  token refreshed › exchange 2 status 500"), "\(good.stdout)"
+        )
+        try folder.write(
+            "contracts/mine.json",
+            TodoApp.flowContract.replacingOccurrences(
+                of: #"{ "endpoint": "todos.mine","#,
+                with: #"{ "endpoint": "todos.mine", "arguments": { "fault": "endlessRetry" },"#))
+        let looping = await folder.runInProcess(["mutate", "contracts/mine.json"], catalogue: TodoApp.flowCatalogue)
+        // Its "refresh refused" flow fails verify, so its mutants are not run: an error, exit 2.
+        #expect(looping.status == 2)
+        #expect(
+            looping.stderr.contains(
+                "contracts/mine.json:5:7: error: exchange 2 status 500: the client sent 13 requests without completing, so the tool stopped answering it; a correct client gets"
+            ), "\(looping.stderr)")
+    }
+}
