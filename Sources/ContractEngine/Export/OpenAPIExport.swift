@@ -37,13 +37,7 @@ enum OpenAPIExport: GeneratedJSON {
             }
         }
         var schemas: [(String, JSONValue)] = []
-        for operation in used.flowOperations.keys.sorted(by: { ($0.path, $0.method) < ($1.path, $1.method) }) {
-            guard let found = used.flowOperations[operation],
-                paths[operation.path]?.operations.contains(where: { $0.0 == operation.method.lowercased() }) != true
-            else { continue }
-            paths[operation.path, default: (found.server, [])].operations.append(
-                (operation.method.lowercased(), flowOperation(operation, statuses: found.statuses)))
-        }
+        addFlowOperations(used.flowOperations, to: &paths)
         for name in used.models.keys.sorted() {
             guard let model = used.models[name] else { continue }
             switch ModelShape.learning(model) {
@@ -384,6 +378,20 @@ enum OpenAPIExport: GeneratedJSON {
                 return object(members)
             }
             return (request.method, path, parameters)
+        }
+    }
+
+    /// The operations only flows make, each where no endpoint's own operation is.
+    private static func addFlowOperations(
+        _ operations: [FlowOperation: (server: String, statuses: Set<Int>)],
+        to paths: inout [String: (server: String, operations: [(String, JSONValue)])]
+    ) {
+        for operation in operations.keys.sorted(by: { ($0.path, $0.method) < ($1.path, $1.method) }) {
+            guard let found = operations[operation],
+                paths[operation.path]?.operations.contains(where: { $0.0 == operation.method.lowercased() }) != true
+            else { continue }
+            paths[operation.path, default: (found.server, [])].operations.append(
+                (operation.method.lowercased(), flowOperation(operation, statuses: found.statuses)))
         }
     }
 

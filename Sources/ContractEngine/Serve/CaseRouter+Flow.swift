@@ -30,6 +30,14 @@ extension CaseRouter {
         return (taken.step.served.answer(note: note, closing: closing), taken.contract, taken.caseName)
     }
 
+    /// The answer of the case chosen for a request: its own, or for a flow its first exchange's,
+    /// the flow then under way in the session.
+    func serve(_ chosen: ServedCase, of contract: String, note: String, session: String, closing: Bool) -> HTTPAnswer {
+        chosen.steps.isEmpty
+            ? chosen.answer(note: note, closing: closing)
+            : startFlow(chosen, of: contract, note: note, session: session, closing: closing)
+    }
+
     /// The first exchange's answer of a flow case chosen for a request, the flow then under way in
     /// the session: its next requests are answered by its next exchanges, in order.
     /// - Parameters:

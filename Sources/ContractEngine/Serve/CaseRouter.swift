@@ -162,10 +162,7 @@ final class CaseRouter: Sendable {
         if let fault = chosen.networkError, !fault.exact {
             note += " (\(fault.name) is a device's error: served as the nearest fault, \(fault.fault.rawValue))"
         }
-        let answer =
-            chosen.steps.isEmpty
-            ? chosen.answer(note: note, closing: !request.keepsAlive)
-            : startFlow(chosen, of: primary.identity, note: note, session: session, closing: !request.keepsAlive)
+        let answer = serve(chosen, of: primary.identity, note: note, session: session, closing: !request.keepsAlive)
         return Routed(answer: answer, contract: primary.identity, caseName: chosen.name)
     }
 
@@ -177,10 +174,7 @@ final class CaseRouter: Sendable {
         for contract in order {
             if let served = contract.servedCase(named: wanted) {
                 let note = "\(shown) \(contract.identity) › \(served.name)"
-                let answer =
-                    served.steps.isEmpty
-                    ? served.answer(note: note, closing: closing)
-                    : startFlow(served, of: contract.identity, note: note, session: session, closing: closing)
+                let answer = serve(served, of: contract.identity, note: note, session: session, closing: closing)
                 return Routed(answer: answer, contract: contract.identity, caseName: served.name)
             }
         }
