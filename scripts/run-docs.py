@@ -542,12 +542,28 @@ def stand_in_pact_provider(run, api):
                          "recorded")
 
 
+def stand_in_pact_broker(run):
+    """scripts/broker-stand-in.py: the Pact Broker's HAL API for publish, record-release and
+    record-support-ended (no broker runs here), with the real `pact` CLI on PATH."""
+    pact = os.path.join(ROOT, ".build", "venv", "bin", "pact")
+    if not os.access(pact, os.X_OK):
+        raise RuntimeError("the Pact CLI is not in .build/venv: scripts/check-broker.sh installs it (pact-python-cli)")
+    link = os.path.join(run.bin, "pact")
+    if not os.path.exists(link):
+        os.symlink(pact, link)
+    return ScriptStandIn(run, sys.executable, os.path.join(run.clone, "scripts", "broker-stand-in.py"),
+                         os.path.join(run.work, "broker-requests.jsonl"))
+
+
 STAND_INS = {
     # The tool's own mock server, serving the suite: the DogPatch or restcountries API a reader runs.
     "serve": stand_in_serve,
     # scripts/pact-provider.py for API (dogpatch or countries): the server team's provider, with the
     # state-change URL /_pact/state, answering as the fixtures do.
     "pact-provider": stand_in_pact_provider,
+    # scripts/broker-stand-in.py: the team's Pact Broker, for publish, record-release and
+    # record-support-ended with the real CLI.
+    "pact-broker": stand_in_pact_broker,
 }
 
 

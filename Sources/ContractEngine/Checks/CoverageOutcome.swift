@@ -25,7 +25,7 @@ enum CoverageOutcome: String, Sendable, CaseIterable {
     /// The column an outcome falls in; `nil` for one the matrix does not count (a 3xx, say).
     /// - Parameters:
     ///   - outcome: What the client returned.
-    ///   - response: The response it was served.
+    ///   - response: The response it was served; `nil` when it sent no request.
     ///   - rules: The endpoint's outcome rules, which say which errors a response gives.
     /// The column an exchange's response falls in by itself, before the flow goes on: a network
     /// error, or a status outside 2xx; `nil` for a 2xx, whose body a flow's client reads as it
@@ -40,9 +40,16 @@ enum CoverageOutcome: String, Sendable, CaseIterable {
         }
     }
 
-    init?(_ outcome: Outcome, response: ResponseSpec, rules: OutcomeRules) {
+    init?(_ outcome: Outcome, response: ResponseSpec?, rules: OutcomeRules) {
         guard case .failed(let name, let carried, _) = outcome else {
             self = .decoded
+            return
+        }
+        guard let response else {
+            // An error before sending: the client's own check of the arguments, whatever a
+            // response would also give.
+            guard name.name != ErrorName.foreign else { return nil }
+            self = .invalidRequest
             return
         }
         if !rules.errorNames.contains(name.name) {

@@ -21,10 +21,43 @@ extension ContractLoader {
         var request = RequestExpectation()
         request.method = readMethod(members["method"], reader: &reader)
         request.path = reader.string(members["path"])
-        request.query = reader.stringObject(members["query"])
+        if let path = request.path, let problem = PathTemplate.problem(in: path.value) {
+            reader.error(problem, at: path.position)
+        }
+        (request.query, request.freeQuery) = readQuery(members["query"], reader: &reader)
         request.headers = readRequestHeaders(members["headers"], step: step, reader: &reader)
         request.body = readRequestBody(members, reader: &reader)
         return request
+    }
+
+    /// `query`: each item a value the client must send, or `true` for one it sends with any value.
+    private func readQuery(_ member: JSONMember?, reader: inout ContractReader) -> (
+        Located<[String: String]>?, Set<String>
+    ) {
+        guard let member else { return (nil, []) }
+        guard case .object(let list) = member.value.value else {
+            reader.error(
+                "\"query\" must be an object of strings, or true for an item sent with any value, found \(member.value.value.foundDescription)",
+                at: member.value.position)
+            return (nil, [])
+        }
+        var values: [String: String] = [:]
+        var free: Set<String> = []
+        for entry in list {
+            if values[entry.key] != nil || free.contains(entry.key) {
+                reader.error("duplicate key \(JSONValue.quote(entry.key)) in \"query\"", at: entry.keyPosition)
+                continue
+            }
+            switch entry.value.value {
+            case .string(let value): values[entry.key] = value
+            case .bool(true): free.insert(entry.key)
+            default:
+                reader.error(
+                    "\"query\".\(JSONValue.quote(entry.key)) must be a string, or true for an item sent with any value, found \(entry.value.value.foundDescription)",
+                    at: entry.value.position)
+            }
+        }
+        return (Located(value: values, position: member.value.position), free)
     }
 
     /// `method`: one of the methods a JSON client sends, in upper case as HTTP writes them.

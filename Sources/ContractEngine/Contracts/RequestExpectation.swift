@@ -6,12 +6,17 @@ struct RequestExpectation: Sendable {
     var method: Located<String>?
     /// The URL's path, percent-decoded.
     var path: Located<String>?
-    /// The exact query items, by name.
+    /// The query items with a value, by name.
     var query: Located<[String: String]>?
+    /// The names of the query items written `true`: sent with any value (a hole).
+    var freeQuery: Set<String> = []
     /// The headers the client must set, in the order written; other headers are the client's own.
     var headers: [Header] = []
     /// The JSON body the client must send, when the contract states one.
     var body: Body?
+
+    /// The path's holes (`/3/movie/{id}`); `nil` when it has none and is matched exactly.
+    var pathTemplate: PathTemplate? { path.flatMap { PathTemplate($0.value) } }
 
     /// The methods a contract may state: what clients send to a JSON API.
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]

@@ -63,14 +63,21 @@ extension ContractSchema {
                 },
                 "path": {
                   "type": "string",
-                  "description": "The URL's path; percent-decoded unless it holds a %."
+                  "description": "The URL's path; percent-decoded unless it holds a %. A whole segment written {name} is a hole: any segment there."
                 },
                 "query": {
                   "type": "object",
                   "additionalProperties": {
-                    "type": "string"
+                    "anyOf": [
+                      {
+                        "type": "string"
+                      },
+                      {
+                        "const": true
+                      }
+                    ]
                   },
-                  "description": "The exact set of query items."
+                  "description": "The exact set of query items; true for an item sent with any value."
                 },
                 "headers": {
                   "type": "object",
@@ -507,6 +514,10 @@ extension ContractSchema {
                 "path": {
                   "type": "string",
                   "description": "The coding path of an error that carries a decoding failure (APIError's jsonConversionFailure); * for any key of a dictionary."
+                },
+                "sent": {
+                  "const": false,
+                  "description": "false: the client answers the error before sending a request (its own check of the arguments), and replay fails a client that sends one."
                 }
               },
               "oneOf": [
@@ -516,7 +527,8 @@ extension ContractSchema {
                   ],
                   "properties": {
                     "status": false,
-                    "path": false
+                    "path": false,
+                    "sent": false
                   }
                 },
                 {

@@ -18,8 +18,9 @@ package enum SuiteExport {
 
     /// What to export.
     package enum Format: Sendable, Equatable {
-        /// A Pact file per API, for this consumer, into a folder.
-        case pact(consumer: String)
+        /// A Pact file per API, for this consumer at this version and branch (what is not given
+        /// read from the suite's git checkout when `versionFromGit`), into a folder.
+        case pact(consumer: String, version: String? = nil, branch: String? = nil, versionFromGit: Bool = false)
         /// One OpenAPI 3.1 document, into a file.
         case openAPI
     }
@@ -63,10 +64,18 @@ package enum SuiteExport {
         let problems = invalid(selection)
         guard problems.isEmpty else { return .invalid(problems) }
         switch format {
-        case .pact(let consumer):
-            return await pacts(selection, consumer: consumer, into: target, display: out, writer: writer)
+        case .pact(let consumer, let number, let branch, let versionFromGit):
+            let version: ConsumerVersion
+            switch ConsumerVersion(number: number, branch: branch, readsGit: versionFromGit).resolved(at: location.root)
+            {
+            case .success(let resolved): version = resolved
+            case .failure(let problem): return .failed(reason: "cannot read the consumer version: \(problem.message)")
+            }
+            return await pacts(
+                selection, consumer: consumer, version: version, into: target, display: out, writer: writer,
+                strict: options.strict)
         case .openAPI:
-            return await document(selection, into: target, display: out, writer: writer)
+            return await document(selection, into: target, display: out, writer: writer, strict: options.strict)
         }
     }
 
@@ -86,38 +95,41 @@ package enum SuiteExport {
 
     /// The pacts, written into their folder.
     private static func pacts(
-        _ selection: SuiteSelection, consumer: String, into folder: URL, display: String, writer: SuiteWriter
+        _ selection: SuiteSelection, consumer: String, version: ConsumerVersion, into folder: URL, display: String,
+        writer: SuiteWriter, strict: Bool
     ) async -> Outcome {
         switch await PactExport.pacts(
-            for: selection.itemContracts, fixtures: selection.fixtureLocator, consumer: consumer)
+            for: selection.itemContracts, fixtures: selection.fixtureLocator, consumer: consumer, version: version)
         {
         case .failure(let failure):
             return .failed(reason: failure.reason)
         case .success(let made):
+            if strict, !made.notes.isEmpty { return .invalid(ExportNote.strict(made.notes)) }
             do throws(FileWriteError) {
                 _ = try writer.write(PactExport.changes(made.files, in: folder, display: display))
             } catch {
                 return .cannotWrite(error)
             }
-            return .pacts(Pacts(files: made.files, leftOut: made.leftOut))
+            return .pacts(Pacts(files: made.files, leftOut: made.leftOut, notes: made.notes, version: version))
         }
     }
 
     /// The document, written into its file.
     private static func document(
-        _ selection: SuiteSelection, into file: URL, display: String, writer: SuiteWriter
+        _ selection: SuiteSelection, into file: URL, display: String, writer: SuiteWriter, strict: Bool
     ) async -> Outcome {
         let contracts = selection.itemContracts
-        switch await OpenAPIExport.document(for: contracts) {
+        switch await OpenAPIExport.document(for: contracts, fixtures: selection.fixtureLocator) {
         case .failure(let failure):
             return .failed(reason: failure.reason)
-        case .success(let document):
+        case .success(let made):
+            if strict, !made.notes.isEmpty { return .invalid(ExportNote.strict(made.notes)) }
             do throws(FileWriteError) {
-                _ = try writer.write(OpenAPIExport.changes(document, to: file, display: display))
+                _ = try writer.write(OpenAPIExport.changes(made.text, to: file, display: display))
             } catch {
                 return .cannotWrite(error)
             }
-            return .document(operations: Set(contracts.compactMap { $0.endpoint?.name }).count)
+            return .document(operations: made.operations, notes: made.notes)
         }
     }
 }

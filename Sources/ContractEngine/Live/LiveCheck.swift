@@ -36,6 +36,12 @@ struct LiveCheck: Sendable {
                 $0.url = unanswered.url
             }
         }
+        if let answers = live.answers, let endpoint = contract.endpoint?.name {
+            answers.keep(
+                LiveAnswers.Answer(
+                    contract: contract.file, caseName: spec.name, endpoint: endpoint, model: contract.model.name,
+                    status: answer.status, body: answer.body))
+        }
         let position = request.recording.position
         var result = await run.runner(spec.answered(by: answer), of: contract).run()
         result.url = answer.displayURL

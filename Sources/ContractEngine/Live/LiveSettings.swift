@@ -13,4 +13,6 @@ struct LiveSettings: Sendable {
     var names = SettingNames.plain
     /// Whether requests that change data (anything but GET and HEAD) are sent.
     var allowWrites = false
+    /// Where each answer is kept for the release matrix, when one is asked for.
+    var answers: LiveAnswers?
 }

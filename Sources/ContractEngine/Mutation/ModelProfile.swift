@@ -25,6 +25,9 @@ struct ModelProfile: Sendable, Equatable {
     /// How many paths it has.
     var pathCount: Int { paths.count }
 
+    /// What it holds at each collapsed path.
+    var entries: [String: Entry] { paths }
+
     /// Learns from one case's mutants. A path whose mutants did not all run (`--max`) is left out.
     /// - Parameters:
     ///   - keyPaths: The case's key paths with the kinds its body has there.

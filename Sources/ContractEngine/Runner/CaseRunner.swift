@@ -64,7 +64,7 @@ struct CaseRunner: Sendable {
                 errors: contract.errors)
             prediction = predicted
             diagnostics += check.check(predicted, from: .prediction)
-            if case .decoded = predicted, body.checksUnreadKeys, findsUnreadKeys {
+            if case .decoded = predicted, body.checksUnreadKeys, findsUnreadKeys, contract.model.readsBody {
                 diagnostics += unreadKeyDiagnostics(in: text, scan: scan, fixtureFile: body.file)
             }
         } else if !willReplay {
@@ -110,7 +110,8 @@ struct CaseRunner: Sendable {
             prediction: prediction, body: body, requestBody: requestBody
         )
         let outcome = observation.firstOutcome.flatMap {
-            CoverageOutcome($0, response: contractCase.response, rules: contract.rules)
+            CoverageOutcome(
+                $0, response: observation.requests.isEmpty ? nil : contractCase.response, rules: contract.rules)
         }
         return (replayCheck.check(observation), ReplayedOutcome(outcome: outcome, queue: contract.responseQueue))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPWire
 
 extension CaseRouter {
     /// The answer of the flow under way in a session, when the request is its next exchange's:
@@ -12,8 +13,10 @@ extension CaseRouter {
     ///   - closing: Whether the connection closes after the answer.
     /// - Returns: The answer with the contract and case behind it; `nil` when no flow takes the request.
     func continueFlow(
-        method: String, path: Substring, query: [(name: String, value: String)], session: String, closing: Bool
+        method: String, path: Substring, query: [(name: String, value: String)], session: String?, closing: Bool
     ) -> (answer: HTTPAnswer, contract: String, caseName: String)? {
+        // A session nothing keeps (a page of another origin) has no flow under way.
+        guard let session else { return nil }
         let taken: (step: ServedStep, number: Int, count: Int, contract: String, caseName: String)? = state.withLock {
             state in
             guard let flow = state.sessions[session]?.flow, flow.next < flow.steps.count,
@@ -32,7 +35,7 @@ extension CaseRouter {
 
     /// The answer of the case chosen for a request: its own, or for a flow its first exchange's,
     /// the flow then under way in the session.
-    func serve(_ chosen: ServedCase, of contract: String, note: String, session: String, closing: Bool) -> HTTPAnswer {
+    func serve(_ chosen: ServedCase, of contract: String, note: String, session: String?, closing: Bool) -> HTTPAnswer {
         chosen.steps.isEmpty
             ? chosen.answer(note: note, closing: closing)
             : startFlow(chosen, of: contract, note: note, session: session, closing: closing)
@@ -47,12 +50,14 @@ extension CaseRouter {
     ///   - session: The request's session.
     ///   - closing: Whether the connection closes after the answer.
     /// - Returns: The answer.
-    func startFlow(_ flow: ServedCase, of contract: String, note: String, session: String, closing: Bool)
+    func startFlow(_ flow: ServedCase, of contract: String, note: String, session: String?, closing: Bool)
         -> HTTPAnswer
     {
-        state.withLock { state in
-            state.sessions[session, default: ServeSession()].flow =
-                flow.steps.count > 1 ? (contract, flow.name, flow.steps, 1) : nil
+        if let session {
+            state.withLock { state in
+                state.sessions[session, default: ServeSession()].flow =
+                    flow.steps.count > 1 ? (contract, flow.name, flow.steps, 1) : nil
+            }
         }
         return flow.steps[0].served.answer(
             note: "\(note) (exchange 1 of \(flow.steps.count))", closing: closing)

@@ -35,11 +35,14 @@ package struct VerifyOptions: Sendable {
     /// Whether live runs send requests that change data (anything but GET and HEAD): a case whose
     /// client sends one is skipped otherwise.
     package var allowWrites = false
+    /// Where a live run keeps each answer, for the release matrix to judge; `nil` keeps none.
+    var liveAnswers: LiveAnswers?
 
     /// Where live requests go and how long they may take.
     var liveSettings: LiveSettings {
         LiveSettings(
-            baseURLs: baseURLs, timeout: liveTimeout, raw: rawBodies, names: names, allowWrites: allowWrites)
+            baseURLs: baseURLs, timeout: liveTimeout, raw: rawBodies, names: names, allowWrites: allowWrites,
+            answers: liveAnswers)
     }
 
     /// What the run's cases share, for a fixtures folder.

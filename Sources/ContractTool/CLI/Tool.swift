@@ -7,7 +7,7 @@ enum Tool {
     /// Every command, in the order the tool's help lists them.
     static let commands: [any ToolCommand.Type] = [
         VerifyCommand.self, ListCommand.self, ExplainCommand.self, AddCommand.self, RecordCommand.self,
-        MutateCommand.self, CoverageCommand.self, ExportCommand.self, ServeCommand.self,
+        MutateCommand.self, CoverageCommand.self, ExportCommand.self, ReleaseCommand.self, ServeCommand.self,
     ]
 
     /// Runs the tool.

@@ -29,7 +29,7 @@ struct OptionTableTests {
         command(VerifyCommand.self), command(ListCommand.self), command(ExplainCommand.self), command(AddCommand.self),
         command(RecordCommand.self),
         command(MutateCommand.self), command(CoverageCommand.self), command(ExportCommand.self),
-        command(ServeCommand.self),
+        command(ReleaseCommand.self), command(ServeCommand.self),
     ]
 
     @Test("every command the tool runs is in the table and in the tool's help")

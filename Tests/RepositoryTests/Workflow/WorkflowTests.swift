@@ -140,7 +140,7 @@ struct WorkflowTests {
     @Test("every job that builds restores .build from a cache keyed on Package.swift and the sources, before it builds")
     func cache() throws {
         let workflow = try BlockYAML.parse(try Self.text())
-        for name in ["linux", "verify", "coverage", "macos", "live"] {
+        for name in ["linux", "verify", "coverage", "macos", "live", "pact-broker"] {
             let steps = try #require(workflow["jobs"]?[name]?["steps"]).items
             let cacheIndex = try #require(
                 steps.firstIndex { $0["uses"]?.string?.hasPrefix("actions/cache@") == true },
@@ -159,6 +159,49 @@ struct WorkflowTests {
                 #expect(key.contains("hashFiles(") && key.contains(input), "\(name): the key hashes \(input): \(key)")
             }
         }
+    }
+
+    @Test(
+        "the Pact Broker loop: main builds publish under the commit and branch, the provider verifies what the mainBranch and deployedOrReleased selectors pick, can-i-deploy gates a release tag before record-release, a manual run ends a release's support"
+    )
+    func pactBroker() throws {
+        let workflow = try BlockYAML.parse(try Self.text())
+        let triggers = try #require(workflow["on"])
+        #expect(triggers["push"]?["tags"]?.items == [.scalar("v*")], "a release tag runs the workflow")
+        #expect(triggers["workflow_dispatch"]?["inputs"]?["support_ended"] != nil)
+        let job = try #require(workflow["jobs"]?["pact-broker"])
+        #expect(job["needs"]?.string == "linux", "only a build whose checks pass publishes")
+        #expect(job["permissions"] == nil)
+        #expect(job["env"]?["PACT_DO_NOT_TRACK"]?.string == "true")
+        #expect(job["env"]?["PACT_BROKER_TOKEN"]?.string == "${{ secrets.PACT_BROKER_TOKEN }}")
+        #expect(job["env"]?["PACT_BROKER_BASE_URL"]?.string == "${{ vars.PACT_BROKER_BASE_URL }}")
+        let steps = try #require(job["steps"]).items
+        func step(_ text: String) throws -> (index: Int, step: YAMLNode) {
+            let index = try #require(
+                steps.firstIndex { ($0["run"]?.string ?? "").contains(text) }, "no step runs \(text)")
+            return (index, steps[index])
+        }
+        let onMain = "github.ref == 'refs/heads/main'"
+        let onTag = "startsWith(github.ref, 'refs/tags/v')"
+        let export = try step("dogpatch-contracts export pact")
+        #expect(export.step["run"]?.string?.contains("--consumer-version \"$GITHUB_SHA\" --branch main") == true)
+        let publish = try step("pact broker publish build/pacts")
+        #expect(publish.step["if"]?.string == onMain && export.step["if"]?.string == onMain)
+        #expect(publish.step["run"]?.string?.contains("--consumer-app-version \"$GITHUB_SHA\" --branch main") == true)
+        #expect(export.index < publish.index)
+        let verify = try step("pact verifier --broker-url")
+        for selector in [#"'{"mainBranch": true}'"#, #"'{"deployedOrReleased": true}'"#] {
+            #expect(verify.step["run"]?.string?.contains("--consumer-version-selectors \(selector)") == true)
+        }
+        let gate = try step("pact broker can-i-deploy")
+        let release = try step("pact broker record-release")
+        #expect(gate.index < release.index, "can-i-deploy gates the release")
+        #expect(gate.step["if"]?.string == onTag && release.step["if"]?.string == onTag)
+        #expect(gate.step["run"]?.string?.contains("--to-environment production") == true)
+        #expect(release.step["run"]?.string?.contains("--environment production") == true)
+        let ended = try step("pact broker record-support-ended")
+        #expect(ended.step["if"]?.string == "github.event_name == 'workflow_dispatch' && inputs.support_ended != ''")
+        #expect(ended.step["run"]?.string?.contains("--environment production") == true)
     }
 
     @Test("a nightly job runs verify --live, and only on schedule or by hand")

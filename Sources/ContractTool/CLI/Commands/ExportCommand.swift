@@ -16,6 +16,8 @@ struct ExportCommand: ToolCommand, SuiteCommand {
     var out: String?
     /// `--consumer`, when given; pact names the tool's consumer, else the package's, otherwise.
     var consumerGiven: String?
+    /// `--consumer-version`, `--branch` and `--consumer-version-from-git`: what the pacts carry.
+    var version: (number: String?, branch: String?, readsGit: Bool) = (nil, nil, false)
     var verbose = false
 
     /// The consumer the pact files are named for: `--consumer`, else the tool's own default, else
@@ -28,7 +30,7 @@ struct ExportCommand: ToolCommand, SuiteCommand {
     static let spec = CommandSpec<ExportCommand>(
         name: "export",
         synopsis: """
-            pact --out DIR [PATH ...] [options]
+            pact --out DIR [--consumer-version V] [PATH ...] [options]
             openapi --out FILE [PATH ...] [options]
             schema --out FILE
             """,
@@ -42,7 +44,9 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             arrays cut to one element, with matching rules from the model. Cases left out by design
             (network errors, invalidRequest, fixture contracts, the client's robustness, skipped
             cases) are counted in one note, and listed with --verbose; a case left out because verify
-            fails it is a warning.
+            fails it is a warning. --consumer-version and --branch (or --consumer-version-from-git) are
+            carried in each pact's metadata and the summary, for `pact broker publish` to publish them
+            under.
 
             openapi: an OpenAPI 3.1 document (JSON) for the endpoints the selected contracts use: the
             request each endpoint's client sends, and for a 200 the JSON Schema (2020-12) of exactly
@@ -50,6 +54,11 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             it reads, arrays, dictionaries, and strings it is stricter about (a UUID, a URL). Other
             keys are allowed. The error statuses the contracts list are named too. Derived from the
             clients and the models, never written by hand; the same inputs give the same bytes.
+
+            Both: a case neither export can state (its client sends no request for the contract's
+            arguments, or its model's shape cannot be learnt) is left out of both with a note at
+            its line; the other cases are written. With --strict such a note is an error and
+            nothing is written.
 
             schema: the JSON Schema (2020-12) of contract files with an enum of the catalogue's
             endpoint and model names, and each endpoint's arguments and model, for an editor to
@@ -75,7 +84,18 @@ struct ExportCommand: ToolCommand, SuiteCommand {
                 "--consumer", "NAME",
                 "pact: the consumer's name (default: {CONSUMER})"
             ) { $0.consumerGiven = $1 },
+            .value("--consumer-version", "V", "pact: the app's version the pacts are published under") {
+                $0.version.number = $1
+            },
+            .value("--branch", "B", "pact: the branch that version was built from") { $0.version.branch = $1 },
+            .flag(
+                "--consumer-version-from-git",
+                "pact: the version not given is the checked-out commit's hash, the\nbranch not given its branch (none when HEAD is detached)"
+            ) { $0.version.readsGit = true },
             .flag("--verbose", "pact: list each case left out by design, with the reason") { $0.verbose = true },
+            .flag("--strict", "a case the export cannot state is an error, and nothing is written") {
+                $0.options.strict = true
+            },
         ],
         positional: { command, value throws(CommandLineError) in
             if command.format == nil {
@@ -97,8 +117,7 @@ struct ExportCommand: ToolCommand, SuiteCommand {
                 try validateSchema(command)
             }
             // Options of the other format are refused, never ignored in silence.
-            if format == .openapi, command.consumerGiven != nil || command.verbose {
-                let option = command.consumerGiven != nil ? "--consumer" : "--verbose"
+            if format == .openapi, let option = command.pactOption {
                 throw CommandLineError(
                     message: "\(option) is for export pact; an OpenAPI document has no consumer and leaves no case out",
                     command: "export")
@@ -107,6 +126,12 @@ struct ExportCommand: ToolCommand, SuiteCommand {
                 throw CommandLineError(
                     message: "export needs --out: the folder (pact) or the file (openapi, schema) to write",
                     command: "export")
+            }
+            for (option, value) in [
+                ("--consumer-version", command.version.number), ("--branch", command.version.branch),
+            ]
+            where value.map({ $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) == true {
+                throw CommandLineError(message: "\(option) needs a value that is not blank", command: "export")
             }
             if let consumer = command.consumerGiven, !SuiteExport.canNameFiles(consumer: consumer) {
                 throw CommandLineError(
@@ -121,12 +146,21 @@ struct ExportCommand: ToolCommand, SuiteCommand {
         ]
     )
 
+    /// The first option given that only `export pact` takes, if any.
+    var pactOption: String? {
+        if consumerGiven != nil { return "--consumer" }
+        if version.number != nil { return "--consumer-version" }
+        if version.branch != nil { return "--branch" }
+        if version.readsGit { return "--consumer-version-from-git" }
+        return verbose ? "--verbose" : nil
+    }
+
     /// Refuses what `export schema` would otherwise ignore: it reads no contract and names no consumer.
     private static func validateSchema(_ command: ExportCommand) throws(CommandLineError) {
         let ignored: String? =
-            if command.consumerGiven != nil { "--consumer" } else if command.verbose {
-                "--verbose"
-            } else if !command.options.paths.isEmpty { "PATH" } else if !command.options.filters.isEmpty {
+            if let option = command.pactOption { option } else if !command.options.paths.isEmpty {
+                "PATH"
+            } else if !command.options.filters.isEmpty {
                 "--filter"
             } else if command.options.fixturesFolder != nil { "--fixtures" } else { nil }
         if let ignored {
@@ -153,7 +187,10 @@ struct ExportCommand: ToolCommand, SuiteCommand {
         let outcome: SuiteExport.Outcome
         do throws(SuiteExport.Refusal) {
             outcome = try await SuiteExport.export(
-                format == .pact ? .pact(consumer: consumer) : .openAPI, out: out, catalogue: context.catalogue,
+                format == .pact
+                    ? .pact(
+                        consumer: consumer, version: version.number, branch: version.branch,
+                        versionFromGit: version.readsGit) : .openAPI, out: out, catalogue: context.catalogue,
                 options: options, location: location, writer: context.writer(root: location.root))
         } catch {
             throw refusal(error, out: out)
@@ -171,10 +208,10 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             let path = format == .openapi ? out : error.path
             return CommandOutcome(
                 .invalid, [.error("cannot write \(CodingPath.quote(path)): \(error.reason); nothing was written")])
-        case .document(let operations):
+        case .document(let operations, let notes):
             context.results(
                 "wrote \(out): OpenAPI 3.1, \(operations) \(operations == 1 ? "operation" : "operations")\n")
-            return CommandOutcome(.success)
+            return CommandOutcome(.success, notes.isEmpty ? [] : [.diagnostics(notes)])
         case .pacts(let pacts):
             return reportPacts(pacts, display: out, in: context)
         case .schema:
@@ -235,6 +272,7 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             if !left.byDesign { return .warning(left.line) }
             return verbose ? .note(left.line) : nil
         }
+        if !pacts.notes.isEmpty { problems.append(.diagnostics(pacts.notes)) }
         if let byDesign = pacts.byDesign {
             problems.append(.note(byDesign + (verbose ? "" : "; --verbose lists them")))
         }
@@ -243,6 +281,11 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             pacts.files.map {
                 "wrote \(shown)\($0.name): \($0.interactions) \($0.interactions == 1 ? "interaction" : "interactions")\n"
             }.joined())
+        if pacts.version != nil || pacts.branch != nil, !pacts.files.isEmpty {
+            let number = pacts.version.map { " \($0)" } ?? ", no version"
+            let branch = pacts.branch.map { "branch \($0)" } ?? "no branch"
+            context.results("consumer version: \(consumer(in: context))\(number), \(branch)\n")
+        }
         if pacts.files.isEmpty {
             problems.append(.warning("no case of the selection is the provider's to give; no pact was written"))
         }

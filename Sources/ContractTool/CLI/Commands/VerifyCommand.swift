@@ -11,6 +11,12 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
     /// The outcomes and queues every endpoint the suite uses must reach, else the run fails;
     /// empty when coverage is not required.
     var requiredCoverage: Set<CoverageMatrix.Column> = []
+    /// `--releases DIR`: the archived releases each live answer is judged against.
+    var releases: String?
+    /// `--since VERSION`: the oldest release still supported.
+    var since: String?
+    /// `--releases-json FILE`: where the release matrix is also written as JSON.
+    var releasesJSON: String?
 
     /// `verify`'s interface: one table of options for its parser and its help.
     static let spec = CommandSpec<VerifyCommand>(
@@ -66,6 +72,14 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
                 "--allow-writes",
                 "with --live, also send requests that change data (POST, PUT, PATCH,\nDELETE); without it such cases are skipped"
             ) { $0.options.allowWrites = true },
+            .value(
+                "--releases", "DIR",
+                "with --live, judge each answer against every supported release archived\nin DIR (release archive) and print the release x endpoint matrix"
+            ) { $0.releases = $1 },
+            .value("--since", "VERSION", "with --releases, the oldest release still supported") { $0.since = $1 },
+            .value("--releases-json", "FILE", "with --releases, also write the matrix as JSON to FILE") {
+                $0.releasesJSON = $1
+            },
             .baseURL(
                 "verify",
                 help: "with --live, where an API's requests go (repeatable; a bare URL\nwhen the contracts use one API)"
@@ -81,6 +95,16 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
             if !command.options.live, command.options.allowWrites {
                 throw CommandLineError(
                     message: "--allow-writes is for --live: plain verify sends nothing to a server", command: "verify")
+            }
+            if !command.options.live, command.releases != nil {
+                throw CommandLineError(
+                    message:
+                        "--releases is for --live: it judges the server's answers (release check --bodies DIR judges files)",
+                    command: "verify")
+            }
+            if command.releases == nil, command.since != nil || command.releasesJSON != nil {
+                let option = command.since != nil ? "--since" : "--releases-json"
+                throw CommandLineError(message: "\(option) needs --releases DIR", command: "verify")
             }
             if !command.requiredCoverage.isEmpty, let shard = command.options.shard {
                 throw CommandLineError(
@@ -102,7 +126,8 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
     func run(in context: CommandContext) async throws(ToolProblem) -> CommandOutcome {
         let (start, environment) = (ContinuousClock.now, context.environment)
         try checkReportFiles(reporting.files, in: context)
-        let selection = try selection(in: context)
+        let shelf = try releaseShelf(in: context)
+        let selection = try selection(in: context, options: shelf.map { $0.watching(options) } ?? options)
         let progress = ProgressReporter(enabled: environment.stderrIsTerminal, output: context.output)
         // The results are written to a temporary file as they come, and the reports read them back.
         var report: Report
@@ -145,18 +170,57 @@ struct VerifyCommand: ToolCommand, SuiteCommand, ReportingCommand {
             outcome.problems.append(
                 .warning("shard \(shard.index)/\(shard.count) holds no recorded case; the other shards check them"))
         }
-        if reporting.format == .github, let summaryFile = environment.variables["GITHUB_STEP_SUMMARY"],
+        appendStepSummary(report, in: context, into: &outcome)
+        reporting.files.write(report, environment: environment, into: &outcome)
+        if let shelf { judge(shelf, in: context, into: &outcome) }
+        return outcome
+    }
+
+    /// With `--format github`, appends the report to GitHub's step summary; the results stand
+    /// whatever happens to the summary, so a failure is a warning.
+    private func appendStepSummary(_ report: Report, in context: CommandContext, into outcome: inout CommandOutcome) {
+        let environment = context.environment
+        guard reporting.format == .github, let summaryFile = environment.variables["GITHUB_STEP_SUMMARY"],
             !summaryFile.isEmpty
-        {
+        else { return }
+        do throws(FileWriteError) {
+            try report.appendStepSummary(to: environment.location.resolve(summaryFile))
+        } catch {
+            outcome.problems.append(.warning("cannot append to the step summary \"\(summaryFile)\": \(error.reason)"))
+        }
+    }
+
+    /// The releases `--releases` names, read before the server is asked anything; `nil` without it.
+    private func releaseShelf(in context: CommandContext) throws(ToolProblem) -> ReleaseShelf? {
+        guard let releases else { return nil }
+        if let releasesJSON {
+            _ = try outsideContracts(releasesJSON, option: "--releases-json", example: "matrix.json", in: context)
+        }
+        return try ReleaseCommand.shelf(releases, since: since, in: context)
+    }
+
+    /// Prints the release matrix of the run's answers after the report, writes its JSON when
+    /// asked, and fails the run when a supported release would break.
+    private func judge(_ shelf: ReleaseShelf, in context: CommandContext, into outcome: inout CommandOutcome) {
+        let matrix = shelf.matrix()
+        // JSON and JUnit on standard output stay one document each: the matrix goes to --releases-json.
+        if reporting.format == .text || reporting.format == .github {
+            outcome.problems +=
+                ReleaseCommand.print(
+                    matrix, format: reporting.format == .github ? "github" : "text", in: context
+                ).problems
+        }
+        if matrix.fails, outcome.code == .success { outcome.code = .failure }
+        if let releasesJSON {
+            let environment = context.environment
             do throws(FileWriteError) {
-                try report.appendStepSummary(to: environment.location.resolve(summaryFile))
+                try matrix.writeJSON(
+                    to: environment.location.resolve(releasesJSON), temporaries: environment.temporaryFiles)
             } catch {
-                // The results stand whatever happens to the summary, so this never fails the run.
                 outcome.problems.append(
-                    .warning("cannot append to the step summary \"\(summaryFile)\": \(error.reason)"))
+                    .error("cannot write the release matrix to \(CodingPath.quote(releasesJSON)): \(error.reason)"))
+                outcome.code = .invalid
             }
         }
-        reporting.files.write(report, environment: environment, into: &outcome)
-        return outcome
     }
 }
