@@ -84,7 +84,8 @@ struct OutcomeCheck {
         case .client(let response, let prediction):
             // A flow's outcome is the client's after every exchange, not one response's.
             let served =
-                contractCase.isFlow ? "at the end of the flow" : response.map { "for \($0.summary)" } ?? "before sending"
+                contractCase.isFlow
+                ? "at the end of the flow" : response.map { "for \($0.summary)" } ?? "before sending"
             var message = "client returned \(actual) \(served); expected \(expected)"
             if let predicted = prediction?.summary(model: contract.model), predicted != expected, predicted != actual {
                 message += " (a correct client gets \(predicted) from it)"

@@ -13,6 +13,18 @@ extension PactExport {
         "\(flow), exchange \(step) of \(count)"
     }
 
+    /// A flow's interactions added to its provider's, or why it is left out.
+    static func addFlow(
+        _ spec: CaseSpec, in contract: Contract, endpoint: Endpoint, fixtures: FixtureLocator,
+        to byProvider: inout [String: [Interaction]], _ leftOut: inout [LeftOut]
+    ) {
+        let flow = flowInteractions(spec, in: contract, endpoint: endpoint, fixtures: fixtures)
+        if let reason = flow.leftOut {
+            leftOut.append(LeftOut(contract: contract.file, caseName: spec.name, reason: reason))
+        }
+        byProvider[endpoint.api, default: []] += flow.interactions
+    }
+
     /// A flow's interactions, one per exchange that is an HTTP answer, in order: the request the
     /// exchange states (a header taken from an earlier answer, or stated by presence alone, as any
     /// value with a matcher) and its answer (status, `Content-Type`, the body as stored when it is

@@ -165,7 +165,8 @@ extension ReleaseShelf {
             case .success(let document):
                 changes.merge(
                     OpenAPIExport.changes(
-                        document.text, to: folder.appendingPathComponent("openapi.json"), display: display + "/openapi.json")
+                        document.text, to: folder.appendingPathComponent("openapi.json"),
+                        display: display + "/openapi.json")
                 )
             }
             return .success((changes, made.files.count))

@@ -6,17 +6,19 @@ extension CaseRouter {
     /// the step taken, and the flow over after its last. A request that is not the next exchange's
     /// is routed as any request (the contract's own request starts its flow again).
     /// - Parameters:
-    ///   - method: The request's method, a `HEAD` as its `GET`.
+    ///   - request: The request.
     ///   - path: The path as sent.
-    ///   - query: The query items as sent.
     ///   - session: The request's session.
-    ///   - closing: Whether the connection closes after the answer.
     /// - Returns: The answer with the contract and case behind it; `nil` when no flow takes the request.
-    func continueFlow(
-        method: String, path: Substring, query: [(name: String, value: String)], session: String?, closing: Bool
-    ) -> (answer: HTTPAnswer, contract: String, caseName: String)? {
+    func continueFlow(_ request: HTTPRequest, path: Substring, session: String?)
+        -> (answer: HTTPAnswer, contract: String, caseName: String)?
+    {
         // A session nothing keeps (a page of another origin) has no flow under way.
         guard let session else { return nil }
+        // A HEAD is answered as its GET would be, without the body.
+        let method = request.method == "HEAD" ? "GET" : request.method
+        let query = Self.queryItems(request.query)
+        let closing = !request.keepsAlive
         let taken: (step: ServedStep, number: Int, count: Int, contract: String, caseName: String)? = state.withLock {
             state in
             guard let flow = state.sessions[session]?.flow, flow.next < flow.steps.count,

@@ -109,8 +109,13 @@ final class CaseRouter: Sendable {
                 Set((state.sessions[session]?.sequences ?? [:]).keys)
             )
         }
-        let routed = route(
-            request, path: path, suite: suite, selections: selections, sequenced: sequenced, session: session)
+        // A flow under way in the session takes its next exchange's request before any contract.
+        let routed =
+            continueFlow(request, path: path, session: session).map {
+                Routed(answer: $0.answer, contract: $0.contract, caseName: $0.caseName)
+            }
+            ?? route(
+                request, path: path, suite: suite, selections: selections, sequenced: sequenced, session: session)
         let status: Int?
         let fault: String?
         switch routed.answer.kind {
@@ -136,11 +141,6 @@ final class CaseRouter: Sendable {
         let comparedPath = SentRequest.normalized(path)
         // A HEAD is answered as its GET would be, without the body.
         let method = request.method == "HEAD" ? "GET" : request.method
-        if let flow = continueFlow(
-            method: method, path: path, query: query, session: session, closing: !request.keepsAlive)
-        {
-            return Routed(answer: flow.answer, contract: flow.contract, caseName: flow.caseName)
-        }
         var matching = suite.contracts(sending: method, to: comparedPath).filter { contract in
             guard let sent = contract.request else { return false }
             // Only the items the endpoint defines are matched: an app's own `api_key` on every
