@@ -178,8 +178,8 @@ extension OpenAPIExport {
             switch parameter.kind {
             case .string: object([("type", .string(integer ? "integer" : "string"))])
             case .bool: object([("type", .string("boolean"))])
-            case .strings: object([("type", .string("array")), ("items", object([("type", .string("string"))]))])
             case .int: object([("type", .string("integer"))])
+            case .strings: object([("type", .string("array")), ("items", object([("type", .string("string"))]))])
             case .json: object([])
             }
         var members: [(String, JSONValue)] = [

@@ -49,7 +49,8 @@ extension CaseRouter {
     ///   - flow: The flow case; its steps are not empty.
     ///   - contract: Its contract's identity.
     ///   - note: The log line's start.
-    ///   - session: The request's session.
+    ///   - session: The request's session; `nil` for a page of another origin, which is answered
+    ///     the first exchange and starts no flow.
     ///   - closing: Whether the connection closes after the answer.
     /// - Returns: The answer.
     func startFlow(_ flow: ServedCase, of contract: String, note: String, session: String?, closing: Bool)

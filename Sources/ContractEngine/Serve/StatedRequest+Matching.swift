@@ -13,7 +13,9 @@ extension StatedRequest {
     func isSatisfied(by request: HTTPRequest, body: JSONValue?) -> Bool {
         for header in headers {
             guard let sent = request.header(header.name) else { return false }
-            if let value = header.value, !Redaction.looksSecret(header.name), !Self.same(sent, value, named: header.name) {
+            if let value = header.value, !Redaction.looksSecret(header.name),
+                !Self.same(sent, value, named: header.name)
+            {
                 return false
             }
         }
@@ -40,7 +42,9 @@ extension StatedRequest {
             }
             // A header whose name marks a secret (`X-Api-Key`) is matched by presence: any key the app
             // holds is served, and a wrong one never learns the right one.
-            if let value = header.value, !Redaction.looksSecret(header.name), !Self.same(sent, value, named: header.name) {
+            if let value = header.value, !Redaction.looksSecret(header.name),
+                !Self.same(sent, value, named: header.name)
+            {
                 found.append("header \(name) is \(JSONValue.quote(sent)), the contract's is \(JSONValue.quote(value))")
             }
         }
