@@ -30,8 +30,12 @@ extension CaseRouter {
             return (flow.steps[flow.next], flow.next + 1, flow.steps.count, flow.contract, flow.caseName)
         }
         guard let taken else { return nil }
-        let note =
-            "\(method) \(path) \(taken.contract) › \(taken.caseName) (exchange \(taken.number) of \(taken.count))"
+        // Logged as any request is: its defined query items shown, secrets and others left out.
+        let suite = self.suite
+        let endpoint = suite.contracts.first { $0.identity == taken.contract }?.endpoint
+        let shown = Self.shown(
+            request, path: String(path), query: query, defined: endpoint.map { suite.definedQuery(of: $0) } ?? [])
+        let note = "\(shown) \(taken.contract) › \(taken.caseName) (exchange \(taken.number) of \(taken.count))"
         return (taken.step.served.answer(note: note, closing: closing), taken.contract, taken.caseName)
     }
 

@@ -547,7 +547,7 @@ final class CaseRouter: Sendable {
     }
 
     /// The request as a log line shows it: the path and the query items the endpoint defines only.
-    private static func shown(
+    static func shown(
         _ request: HTTPRequest, path: String, query: [(name: String, value: String)], defined: Set<String>
     ) -> String {
         let kept = query.filter { defined.contains($0.name) && !Redaction.looksSecret($0.name) }
