@@ -109,7 +109,7 @@ enum PactExport: GeneratedJSON {
     }
 
     /// One interaction before descriptions are made unique.
-    private struct Interaction {
+    struct Interaction {
         let endpoint: String
         let contract: String
         let caseName: String
@@ -138,6 +138,10 @@ enum PactExport: GeneratedJSON {
         let spellings = WireSpellings.of(contracts, fixtures: fixtures)
         for contract in contracts {
             for case .ready(let spec) in contract.cases {
+                if spec.isFlow, spec.skip == nil, let endpoint = contract.endpoint {
+                    addFlow(spec, in: contract, endpoint: endpoint, fixtures: fixtures, to: &byProvider, &leftOut)
+                    continue
+                }
                 let response: [(String, JSONValue)]
                 switch answer(
                     for: spec, in: contract, fixtures: fixtures, shapes: &shapes,
@@ -154,15 +158,8 @@ enum PactExport: GeneratedJSON {
                 }
                 guard let endpoint = contract.endpoint else { continue }
                 // One request per contract: its endpoint and arguments are the contract's.
-                let learnt: Result<[(String, JSONValue)], ExportFailure>
-                if let known = requests[contract.file] {
-                    learnt = known
-                } else {
-                    learnt = await requestMembers(endpoint, contract: contract, fixtures: fixtures)
-                    requests[contract.file] = learnt
-                }
                 let request: [(String, JSONValue)]
-                switch learnt {
+                switch await requestMembers(endpoint, contract: contract, fixtures: fixtures, known: &requests) {
                 case .success(let members): request = members
                 case .failure(let failure):
                     notes.append(ExportNote.leftOut(spec, in: contract, reason: failure.reason))
@@ -184,6 +181,17 @@ enum PactExport: GeneratedJSON {
             }
         }
         return .success((files, leftOut, notes))
+    }
+
+    /// A contract's request members, learnt once a contract.
+    private static func requestMembers(
+        _ endpoint: Endpoint, contract: Contract, fixtures: FixtureLocator,
+        known: inout [String: Result<[(String, JSONValue)], ExportFailure>]
+    ) async -> Result<[(String, JSONValue)], ExportFailure> {
+        if let learnt = known[contract.file] { return learnt }
+        let learnt = await requestMembers(endpoint, contract: contract, fixtures: fixtures)
+        known[contract.file] = learnt
+        return learnt
     }
 
     /// What a case puts in its interaction's response, or why it has no interaction.
