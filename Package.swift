@@ -30,9 +30,12 @@ let package = Package(
         .target(name: "DogPatchClients", dependencies: ["ContractCatalogue"]),
         // A URLProtocol stub that serves canned responses to a session built on the catalogue's seam.
         .target(name: "HTTPStub", dependencies: ["ContractCatalogue"]),
+        // A general HTTP/1.1 server on the platform's sockets: parsing, keep-alive, pipelining, limits and
+        // faults on the wire. It knows nothing of contracts; `serve` and the tests' loopback server build on it.
+        .target(name: "HTTPWire"),
         // The contract engine: loading, predicting, replaying, checking live, mutating and reporting;
         // its folders form a stack (docs/architecture.md), it knows no command line and no built-in client.
-        .target(name: "ContractEngine", dependencies: ["ContractCatalogue", "HTTPStub"]),
+        .target(name: "ContractEngine", dependencies: ["ContractCatalogue", "HTTPStub", "HTTPWire"]),
         // The engine plus Swift Testing: what a test target imports. Only test targets link it,
         // so the executable never depends on the testing library.
         .target(name: "ContractKit", dependencies: ["ContractEngine"]),
@@ -88,15 +91,16 @@ let package = Package(
             name: "dogpatch-bench", dependencies: ["DogPatchClients", "ContractEngine"], path: "bench/DogPatchBench"),
         .testTarget(name: "DogPatchClientsTests", dependencies: ["DogPatchClients", "HTTPStub"]),
         .testTarget(name: "HTTPStubTests", dependencies: ["HTTPStub", "DogPatchClients"]),
+        .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire", "ContractTestSupport"]),
         // The helpers the test targets share: temporary suites, the built tool's runs, loopback servers.
         // Not a product; it imports no testing library, so `swift build` builds it with the toolchain alone.
         .target(
-            name: "ContractTestSupport", dependencies: ["ContractCatalogue", "ContractEngine"],
+            name: "ContractTestSupport", dependencies: ["ContractCatalogue", "ContractEngine", "HTTPWire"],
             path: "Tests/ContractTestSupport"),
         // The engine, a test folder for each of its folders; it does not link the executable.
         .testTarget(
             name: "ContractEngineTests",
-            dependencies: ["ContractEngine", "DogPatchClients", "HTTPStub", "ContractTestSupport"],
+            dependencies: ["ContractEngine", "DogPatchClients", "HTTPStub", "HTTPWire", "ContractTestSupport"],
             // Data the tests read by path, with its provenance.
             exclude: ["Live/Data"]
         ),

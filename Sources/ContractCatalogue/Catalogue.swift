@@ -15,12 +15,14 @@ public struct Catalogue: Sendable {
     ///   - name: What messages call it, such as `todo`, so that an unknown name says which
     ///     catalogue was searched; `nil` for none.
     ///   - endpoints: The endpoints.
-    ///   - models: The models; each endpoint's model is added when missing.
-    public init(name: String? = nil, endpoints: [Endpoint], models: [ModelDescriptor]) {
+    ///   - models: The models; each endpoint's model is added when missing (a call that returns
+    ///     nothing has none).
+    public init(name: String? = nil, endpoints: [Endpoint], models: [ModelDescriptor] = []) {
         self.name = name
         self.endpoints = endpoints
         var models = models
-        for endpoint in endpoints where !models.contains(where: { $0.name == endpoint.model.name }) {
+        for endpoint in endpoints
+        where endpoint.model.readsBody && !models.contains(where: { $0.name == endpoint.model.name }) {
             models.append(endpoint.model)
         }
         self.models = models

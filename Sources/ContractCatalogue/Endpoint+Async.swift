@@ -33,7 +33,7 @@ extension Endpoint {
     ///     `APIError.init(_:)` of the app's.
     ///   - call: Calls the real client as the invocation says (through its requests, on its base URL
     ///     or the one the invocation gives) and returns what the client returns.
-    public init<Value: Encodable & Equatable & Sendable, Failure: Error>(
+    public init<Value: Decodable, Failure: Error>(
         name: String, model: ModelDescriptor, parameters: [Parameter] = [], baseURL: URL,
         requestModel: ModelDescriptor? = nil,
         mapError: @escaping @Sendable (Failure) -> APIError,
@@ -64,7 +64,7 @@ extension Endpoint {
     ///   - errors: The client's errors as contracts name them.
     ///   - rules: How the client turns a response into an outcome (default: the standard rules).
     ///   - call: Calls the real client as the invocation says and returns what the client returns.
-    public init<Value: Encodable & Equatable & Sendable>(
+    public init<Value: Decodable>(
         name: String, model: ModelDescriptor, parameters: [Parameter] = [], baseURL: URL,
         requestModel: ModelDescriptor? = nil, errors: ErrorVocabulary, rules: OutcomeRules = .standard,
         call: @escaping @Sendable (AsyncInvocation) async throws -> Value
@@ -74,7 +74,34 @@ extension Endpoint {
             errors: errors, rules: rules, call: call, translate: { $0 })
     }
 
-    private init<Value: Encodable & Equatable & Sendable>(
+    /// Creates an endpoint whose async client returns nothing, such as
+    /// `func delete(_:) async throws(TodoError)`: its success is the outcome rules' success (any
+    /// 2xx by the standard rules), whatever the body; what `call` throws is read by `errors`. The
+    /// rest is as for `init(name:model:parameters:baseURL:requestModel:errors:rules:call:)`.
+    /// - Parameters:
+    ///   - name: The name contracts use.
+    ///   - parameters: The arguments the endpoint takes.
+    ///   - baseURL: The URL the real server answers at.
+    ///   - requestModel: The model of the JSON body the client sends, if it sends one.
+    ///   - errors: The client's errors as contracts name them (default: `APIError`'s).
+    ///   - rules: How the client turns a response into an outcome (default: the standard rules).
+    ///   - call: Calls the real client as the invocation says.
+    public init(
+        name: String, parameters: [Parameter] = [], baseURL: URL, requestModel: ModelDescriptor? = nil,
+        errors: ErrorVocabulary = .apiError, rules: OutcomeRules = .standard,
+        call: @escaping @Sendable (AsyncInvocation) async throws -> Void
+    ) {
+        self.init(
+            name: name, model: .nothing, parameters: parameters, baseURL: baseURL, requestModel: requestModel,
+            errors: errors, rules: rules,
+            produce: { invocation in
+                try await call(invocation)
+                return .nothing
+            },
+            translate: { $0 })
+    }
+
+    private init<Value>(
         name: String, model: ModelDescriptor, parameters: [Parameter], baseURL: URL,
         requestModel: ModelDescriptor?, errors: ErrorVocabulary, rules: OutcomeRules,
         call: @escaping @Sendable (AsyncInvocation) async throws -> Value,
@@ -83,13 +110,28 @@ extension Endpoint {
         let makeEncoder = model.makeEncoder
         self.init(
             name: name, model: model, parameters: parameters, baseURL: baseURL, requestModel: requestModel,
+            errors: errors, rules: rules,
+            produce: { invocation in
+                DecodedValue.wrapping(try await call(invocation), makeEncoder: makeEncoder, json: nil)
+            },
+            translate: translate)
+    }
+
+    private init(
+        name: String, model: ModelDescriptor, parameters: [Parameter], baseURL: URL,
+        requestModel: ModelDescriptor?, errors: ErrorVocabulary, rules: OutcomeRules,
+        produce: @escaping @Sendable (AsyncInvocation) async throws -> DecodedValue,
+        translate: @escaping @Sendable (any Error) -> any Error
+    ) {
+        self.init(
+            name: name, model: model, parameters: parameters, baseURL: baseURL, requestModel: requestModel,
             errors: errors, rules: rules
         ) { invocation in
             let asyncInvocation = AsyncInvocation(invocation)
             Task {
                 let result: Result<DecodedValue, any Error>
                 do {
-                    result = .success(DecodedValue(try await call(asyncInvocation), makeEncoder: makeEncoder))
+                    result = .success(try await produce(asyncInvocation))
                 } catch {
                     result = .failure(translate(error))
                 }

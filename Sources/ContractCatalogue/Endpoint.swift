@@ -56,6 +56,31 @@ public struct Endpoint: Sendable {
         self.invoke = invoke
     }
 
+    /// Creates an endpoint for a call that returns nothing, such as a delete: its success is the
+    /// outcome rules' success (any 2xx by the standard rules), whatever the body, and the client
+    /// reports it with `complete(.success(()))`.
+    /// - Parameters:
+    ///   - name: The name contracts use.
+    ///   - parameters: The arguments the endpoint takes.
+    ///   - baseURL: The URL the real server answers at.
+    ///   - requestModel: The model of the JSON body the client sends, if it sends one.
+    ///   - errors: The client's errors as contracts name them (default: `APIError`'s).
+    ///   - rules: How the client turns a response into an outcome (default: the standard rules).
+    ///   - invoke: Calls the real client as the invocation says and reports its result through
+    ///     `complete(_:)`.
+    public init(
+        name: String, parameters: [Parameter] = [], baseURL: URL, requestModel: ModelDescriptor? = nil,
+        errors: ErrorVocabulary = .apiError, rules: OutcomeRules = .standard,
+        invoke: @escaping @Sendable (Invocation) -> Void
+    ) {
+        self.init(
+            name: name, model: .nothing, parameters: parameters, baseURL: baseURL, requestModel: requestModel,
+            errors: errors, rules: rules, invoke: invoke)
+    }
+
+    /// Whether a successful call returns nothing, so its success is the status's alone.
+    public var returnsNothing: Bool { !model.readsBody }
+
     /// Calls the real client.
     /// - Parameter invocation: The session, queue, arguments and completion to use.
     public func call(_ invocation: Invocation) {
@@ -71,7 +96,7 @@ public struct Endpoint: Sendable {
             switch arguments[parameter.name] {
             case .string(let value)?: return value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             case .strings(let values)?: return values.isEmpty
-            case .bool?, .json?: return false
+            case .bool?, .int?, .json?: return false
             case nil: return true
             }
         }
@@ -96,6 +121,8 @@ extension Endpoint {
             case bool = "a boolean"
             /// An array of strings.
             case strings = "an array of strings"
+            /// A whole number, such as a page.
+            case int = "an integer"
             /// Any JSON value, such as the object a client sends as a request's body.
             case json = "a JSON value"
         }
@@ -127,6 +154,8 @@ extension Endpoint {
         case bool(Bool)
         /// An array of strings.
         case strings([String])
+        /// A whole number.
+        case int(Int)
         /// A JSON value, as its UTF-8 text.
         case json(Data)
     }
@@ -169,6 +198,13 @@ extension Endpoint {
         /// - Parameter result: What the client completed with.
         public func complete<Failure: Error>(_ result: Result<DecodedValue, Failure>) {
             deliver(result.mapError { $0 })
+        }
+
+        /// Reports the result of a call that returns nothing, each time the client delivers one:
+        /// success, or one of the client's errors.
+        /// - Parameter result: What the client completed with.
+        public func complete<Failure: Error>(_ result: Result<Void, Failure>) {
+            deliver(result.map { DecodedValue.nothing }.mapError { $0 })
         }
 
         /// Reports a result of a client whose errors are `APIError`s, each time the client delivers one.

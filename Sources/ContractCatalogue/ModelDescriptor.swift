@@ -13,33 +13,73 @@ public struct ModelDescriptor: Sendable {
     package let makeDecoder: @Sendable () -> JSONDecoder
     /// The encoder that writes a value of the model back in wire form, for a value an async client returns.
     let makeEncoder: @Sendable () -> JSONEncoder
+    /// Whether a successful call reads the body: `false` for a call that returns nothing, whose
+    /// success is the status's alone.
+    package let readsBody: Bool
     private let decodeData: @Sendable (Data) -> Result<DecodedValue, any Error>
     private let decodeFrom: @Sendable (any Decoder) throws -> Void
 
-    /// Describes a model type decoded and encoded with an API's configuration.
+    /// Describes a model type decoded (and, where it is `Encodable`, encoded) with an API's
+    /// configuration.
+    ///
+    /// The model need only be `Decodable`, as an SDK's response types often are: values are
+    /// compared with `==` where the model is `Equatable`, by their encoded JSON where it is
+    /// `Encodable`, and by their type otherwise, where a contract's `values` are read from the body the
+    /// tool decoded (see `DecodedValue`). A class
+    /// that is not `Sendable` is fine: the tool decodes it and reads it, never shares it.
     /// - Parameters:
     ///   - type: The Swift type.
     ///   - name: The name contracts use.
-    ///   - makeDecoder: The API's decoder configuration.
-    ///   - makeEncoder: The encoder that writes the value back in wire form.
+    ///   - makeDecoder: The API's decoder configuration: the one the client decodes with (its key
+    ///     and date strategies).
+    ///   - makeEncoder: The encoder that writes the value back in wire form (default: a plain
+    ///     `JSONEncoder`; give the API's where it has key or date strategies).
     ///   - identifyingPaths: Paths within one record that tell records apart.
-    public init<Model: Codable & Equatable & Sendable>(
+    public init<Model: Decodable>(
         _ type: Model.Type, name: String,
         makeDecoder: @escaping @Sendable () -> JSONDecoder,
-        makeEncoder: @escaping @Sendable () -> JSONEncoder,
+        makeEncoder: @escaping @Sendable () -> JSONEncoder = { JSONEncoder() },
         identifyingPaths: [String] = []
     ) {
         self.name = name
         self.identifyingPaths = identifyingPaths
         self.makeDecoder = makeDecoder
         self.makeEncoder = makeEncoder
+        self.readsBody = true
         self.isArray = Model.self is any _ArrayMarker.Type
+        // The type travels as a value: a model need not be `Sendable`, so its metatype may not be.
+        let type = ModelType(type: Model.self)
         self.decodeData = { data in
-            Result { try makeDecoder().decode(Model.self, from: data) }
-                .map { DecodedValue($0, makeEncoder: makeEncoder) }
+            Result { try Self.decode(type.type, from: data, with: makeDecoder(), makeEncoder: makeEncoder) }
         }
-        self.decodeFrom = { decoder in _ = try Model(from: decoder) }
+        self.decodeFrom = { decoder in _ = try type.type.init(from: decoder) }
     }
+
+    /// A model's type, which the tool only decodes with.
+    private struct ModelType: @unchecked Sendable {
+        let type: any Decodable.Type
+    }
+
+    private static func decode<Model: Decodable>(
+        _ type: Model.Type, from data: Data, with decoder: JSONDecoder,
+        makeEncoder: @escaping @Sendable () -> JSONEncoder
+    ) throws -> DecodedValue {
+        DecodedValue.wrapping(try decoder.decode(type, from: data), makeEncoder: makeEncoder, json: data)
+    }
+
+    private init(nothingNamed name: String) {
+        self.name = name
+        self.identifyingPaths = []
+        self.makeDecoder = { JSONDecoder() }
+        self.makeEncoder = { JSONEncoder() }
+        self.readsBody = false
+        self.isArray = false
+        self.decodeData = { _ in .success(.nothing) }
+        self.decodeFrom = { _ in }
+    }
+
+    /// What a call that returns nothing "decodes" into: any body, or none, is its success.
+    package static let nothing = ModelDescriptor(nothingNamed: "nothing")
 
     /// Decodes a body with the API's decoder.
     /// - Parameter data: The body.

@@ -17,6 +17,8 @@ public final class CompletionProbe<Value: Sendable>: Sendable {
         var settling = false
         var session: StubSession?
         var deadline: Int?
+        /// Whoever drives the client gave up on it before it completed.
+        var stopped = false
     }
 
     private let state = Locked(State())
@@ -50,16 +52,21 @@ public final class CompletionProbe<Value: Sendable>: Sendable {
     /// - Returns: What was observed.
     public func observe(session: StubSession, timeout: TimeInterval) async -> CompletionObservation<Value> {
         await withCheckedContinuation { continuation in
-            let startSettling: Bool = state.withLock { state in
+            let next: Next = state.withLock { state in
                 state.session = session
                 state.continuation = continuation
-                guard !state.values.isEmpty else { return false }
-                state.settling = true
-                return true
+                guard state.values.isEmpty else {
+                    state.settling = true
+                    return .settle
+                }
+                return state.stopped ? .stop : .wait
             }
-            if startSettling {
+            switch next {
+            case .settle:
                 settle()
-            } else {
+            case .stop:
+                finish(timedOut: true)
+            case .wait:
                 // Cancelled when the probe finishes, so a finished replay is not kept alive until its deadline.
                 let deadline = Deadlines.shared.add(after: timeout) { [self] in expire(session: session) }
                 let finished: Bool = state.withLock { state in
@@ -70,6 +77,23 @@ public final class CompletionProbe<Value: Sendable>: Sendable {
                 if finished { Deadlines.shared.cancel(deadline) }
             }
         }
+    }
+
+    /// What `observe` does once it holds the continuation.
+    private enum Next {
+        case settle, stop, wait
+    }
+
+    /// Stops waiting for a client that has not completed, as a timeout would, but at once and
+    /// without cancelling its requests: for a client caught in an endless loop, which a cancelled
+    /// request would only send round again.
+    public func stopWaiting() {
+        let waiting: Bool = state.withLock { state in
+            guard state.values.isEmpty, !state.settled else { return false }
+            state.stopped = true
+            return state.continuation != nil
+        }
+        if waiting { finish(timedOut: true) }
     }
 
     private func settle() {

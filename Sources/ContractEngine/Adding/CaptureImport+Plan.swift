@@ -35,8 +35,16 @@ extension CaptureImport {
         case .success(let found): read = found
         case .failure(let diagnostic): throw .refused([diagnostic], "nothing was added")
         }
+        // A captured write is the contract's only with the body the contract states.
+        var statedBody: JSONValue?
+        if let body = existing.request?.body {
+            switch StatedRequestBody.load(body, fixtures: place.fixtures, contractFile: existing.file) {
+            case .success(let loaded): statedBody = loaded.root.value
+            case .failure(let diagnostic): throw .refused([diagnostic], "nothing was added")
+            }
+        }
         let match: CaptureMatch
-        switch await CaptureMatch.learn(endpoint, arguments: existing.arguments) {
+        switch await CaptureMatch.learn(endpoint, arguments: existing.arguments, statedBody: statedBody) {
         case .success(let learnt): match = learnt
         case .failure(let failure): throw .refused([], "\(failure.reason); nothing was added")
         }

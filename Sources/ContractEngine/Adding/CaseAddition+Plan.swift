@@ -89,7 +89,7 @@ extension CaseAddition {
     /// trailing `/`, as `.`, or one that exists) keeps the file's own name. Without one, the file
     /// keeps its name in the contract's own folder, where recorded and captured fixtures go
     /// (`contracts/countries/by-name.json` → `Fixtures/countries/by-name/`).
-    private func fixturePath(for file: BodyFile, at destination: String?) throws(Problem) -> String {
+    func fixturePath(for file: BodyFile, at destination: String?) throws(Problem) -> String {
         let name = file.url.lastPathComponent
         guard let destination else {
             if file.isStream { throw .streamNeedsDestination(file.url.path) }
@@ -110,7 +110,7 @@ extension CaseAddition {
     }
 
     /// Stage two: the contract the case joins, or `nil` when it starts a new one.
-    private func existingContract(_ source: ContractLoader.Source?, memo: inout Memo) throws(Problem) -> Contract? {
+    func existingContract(_ source: ContractLoader.Source?, memo: inout Memo) throws(Problem) -> Contract? {
         guard let source else { return nil }
         switch source.loaded {
         case .invalid(_, _, let diagnostics):

@@ -155,12 +155,17 @@ package struct CaseAddition: Sendable {
         var preloaded = preloaded
         let requestBlock = await newContractRequest(memo: &memo)
         let planned: Planned
+        // A body from a file is added all or none, as a capture's are: a case that would fail
+        // (a wrong `--expect`) is refused with nothing written.
+        let passFirst = body.recorded == nil
         do {
-            planned = try writer.write { () throws(Problem) in
+            planned = try await writer.writeRechecking { () async throws(Problem) in
                 // The contract read before is the first plan's; the plan under the lock reads it again.
                 defer { preloaded = nil }
                 let source = preloaded ?? (place.exists ? place.read(with: loader) : nil)
-                return try plan(body, existing: source, requestBlock: requestBlock, memo: &memo)
+                let planned = try plan(body, existing: source, requestBlock: requestBlock, memo: &memo)
+                if passFirst { try await refuseFailing(planned.plan.contract, body: body) }
+                return planned
             }.plan
         } catch {
             return Account(warnings: warnings, result: .failure(Problem(error)))
@@ -175,6 +180,26 @@ package struct CaseAddition: Sendable {
             created: planned.created, caseCount: planned.contract.cases.count, observed: planned.observed,
             results: results)
         return Account(warnings: warnings, result: .success(added))
+    }
+
+    /// Runs the new case with its body in place of the fixture it will have, and refuses it when
+    /// it does not pass: nothing is written for a case that fails.
+    private func refuseFailing(_ contract: Contract, body: Body) async throws(Problem) {
+        guard case .ready(let spec)? = contract.cases.first(where: { $0.name == request.name }),
+            case .http(let status, let headers, _) = spec.response.kind
+        else { return }
+        let response = ResponseSpec(
+            kind: .http(status: status, headers: headers, body: .received(body.file.data, source: body.display)),
+            delayMs: spec.response.delayMs, position: spec.response.position)
+        var answered = CaseSpec(
+            name: spec.name, position: spec.position, response: response, expect: spec.expect, skip: spec.skip,
+            replay: spec.replay, recorded: spec.recorded)
+        answered.given = spec.given
+        let result = await run.verify(.ready(answered), of: contract)
+        guard result.status == .failed || result.status == .error else { return }
+        throw .refused(
+            result.diagnostics,
+            "the case \(JSONValue.quote(request.name)) fails, so it was not added; nothing was written")
     }
 
     /// The `request` block a new endpoint contract states: what the client sends for its

@@ -43,6 +43,14 @@ struct LiveAddition: Sendable {
         {
             return CaseAddition.Account(.unknownAPI(api, known: known))
         }
+        // Every refusal the answer cannot change comes before the request: a write the server
+        // applied is not taken back.
+        let planned = destination(besides: source, contentType: "application/json")
+        do throws(CaseAddition.Problem) {
+            try addition.preflight(source: source, destination: planned, endpoint: endpoint, memo: &memo)
+        } catch {
+            return CaseAddition.Account(error)
+        }
         let response: LiveResponse
         switch await LiveFetcher.fetch(
             endpoint, arguments: arguments, baseURL: live.baseURLs.url(for: endpoint), timeout: live.timeout,
@@ -54,7 +62,7 @@ struct LiveAddition: Sendable {
         }
         var warnings = Self.warnings(about: response)
         let contentType = response.header("Content-Type")
-        let path = addition.request.destination ?? recordingPath(besides: source, contentType: contentType)
+        let path = destination(besides: source, contentType: contentType)
         warnings += addition.request.keepHeaders.filter { !Redaction.mayKeep(header: $0) }.map {
             .headerNeverWritten($0)
         }
@@ -122,6 +130,21 @@ struct LiveAddition: Sendable {
 
     /// A recording's fixture path, from the contract and case names, used by no file and no
     /// case of the contract.
+    /// Where the body goes under the fixtures folder: `--as` as given, a folder it names
+    /// (`recorded/`, `.`) holding the name a recording gets, or that name in the contract's folder.
+    private func destination(besides source: ContractLoader.Source?, contentType: String?) -> String {
+        let named = recordingPath(besides: source, contentType: contentType)
+        guard let asked = addition.request.destination else { return named }
+        var isFolder: ObjCBool = false
+        let existingFolder =
+            FileManager.default.fileExists(
+                atPath: addition.place.fixtures.root.appendingPathComponent(asked).path, isDirectory: &isFolder)
+            && isFolder.boolValue
+        guard asked.hasSuffix("/") || asked == "." || asked.hasSuffix("/.") || existingFolder else { return asked }
+        let file = URL(fileURLWithPath: named).lastPathComponent
+        return (asked.hasSuffix("/") ? asked : asked + "/") + file
+    }
+
     private func recordingPath(besides source: ContractLoader.Source?, contentType: String?) -> String {
         var used: Set<String> = []
         if case .loaded(let existing)? = source?.loaded { used = ContractPlace.fixturePaths(of: existing) }

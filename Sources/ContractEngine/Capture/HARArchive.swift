@@ -25,6 +25,8 @@ struct HARArchive: Sendable {
         let startedDateTime: String
         /// Where the entry starts in the archive.
         let position: SourcePosition
+        /// The request's body as captured (`request.postData.text`), or `nil` when it has none.
+        var requestBody: String? = nil
 
         /// A response header's value, the name compared without regard to case.
         func header(_ name: String) -> String? {
@@ -151,6 +153,7 @@ struct HARArchive: Sendable {
         return .success(
             Entry(
                 number: number, method: method, url: url, status: status, headers: headers, content: content,
-                startedDateTime: string(node.member("startedDateTime")?.value) ?? "", position: node.position))
+                startedDateTime: string(node.member("startedDateTime")?.value) ?? "", position: node.position,
+                requestBody: string(request.member("postData")?.value.member("text")?.value)))
     }
 }

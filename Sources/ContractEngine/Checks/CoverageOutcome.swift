@@ -25,11 +25,31 @@ enum CoverageOutcome: String, Sendable, CaseIterable {
     /// The column an outcome falls in; `nil` for one the matrix does not count (a 3xx, say).
     /// - Parameters:
     ///   - outcome: What the client returned.
-    ///   - response: The response it was served.
+    ///   - response: The response it was served; `nil` when it sent no request.
     ///   - rules: The endpoint's outcome rules, which say which errors a response gives.
-    init?(_ outcome: Outcome, response: ResponseSpec, rules: OutcomeRules) {
+    /// The column an exchange's response falls in by itself, before the flow goes on: a network
+    /// error, or a status outside 2xx; `nil` for a 2xx, whose body a flow's client reads as it
+    /// will (a token, a page), not as the model.
+    /// - Parameter response: The exchange's response.
+    init?(step response: ResponseSpec) {
+        switch response.kind {
+        case .networkError: self = .unsuccessfulNetwork
+        case .http(400...499, _, _): self = .unsuccessful4xx
+        case .http(500...599, _, _): self = .unsuccessful5xx
+        case .http: return nil
+        }
+    }
+
+    init?(_ outcome: Outcome, response: ResponseSpec?, rules: OutcomeRules) {
         guard case .failed(let name, let carried, _) = outcome else {
             self = .decoded
+            return
+        }
+        guard let response else {
+            // An error before sending: the client's own check of the arguments, whatever a
+            // response would also give.
+            guard name.name != ErrorName.foreign else { return nil }
+            self = .invalidRequest
             return
         }
         if !rules.errorNames.contains(name.name) {

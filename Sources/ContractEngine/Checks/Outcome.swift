@@ -86,6 +86,8 @@ package enum Outcome: Sendable {
     /// `jsonConversionFailure at [0].id (required key is missing)`.
     func summary(model: ModelDescriptor) -> String {
         switch self {
+        case .decoded where !model.readsBody:
+            "success"
         case .decoded(let value):
             value.count.map { "a decoded \(model.name) of \($0) \($0 == 1 ? "element" : "elements")" }
                 ?? "a decoded \(model.name)"

@@ -6,7 +6,8 @@ struct OutcomeCheck {
     /// Where the outcome came from, for messages.
     enum Source {
         case prediction
-        case client(response: ResponseSpec, prediction: Outcome?)
+        /// The client's result: the response it was served, `nil` when it sent no request.
+        case client(response: ResponseSpec?, prediction: Outcome?)
     }
 
     let contract: Contract
@@ -81,7 +82,11 @@ struct OutcomeCheck {
                 "expected \(expected), but a correct client gets \(actual) from this response",
                 at: position ?? contractCase.expect.position)
         case .client(let response, let prediction):
-            var message = "client returned \(actual) for \(response.summary); expected \(expected)"
+            // A flow's outcome is the client's after every exchange, not one response's.
+            let served =
+                contractCase.isFlow
+                ? "at the end of the flow" : response.map { "for \($0.summary)" } ?? "before sending"
+            var message = "client returned \(actual) \(served); expected \(expected)"
             if let predicted = prediction?.summary(model: contract.model), predicted != expected, predicted != actual {
                 message += " (a correct client gets \(predicted) from it)"
             }

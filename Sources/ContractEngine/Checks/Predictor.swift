@@ -26,6 +26,8 @@ enum Predictor {
             return failed(rules.networkError)
         case .http(let status, let headers, _):
             var ending = rules.ending(forStatus: status)
+            // A call that returns nothing reads no body: its success is the status's alone.
+            if ending == .decodes, !model.readsBody { return .decoded(.nothing) }
             if ending == .decodes, body.isEmpty { ending = rules.emptyBody }
             switch ending {
             case .error(let name):

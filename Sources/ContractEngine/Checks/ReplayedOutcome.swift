@@ -7,4 +7,8 @@ struct ReplayedOutcome: Sendable, Equatable {
     let outcome: CoverageOutcome?
     /// The queue the client was built with.
     let queue: ResponseQueue
+    /// For a flow, the columns its earlier exchanges' responses fall in by themselves (a `401`
+    /// the client refreshed its token after, a `503` it retried), each counted as the client met
+    /// it; empty for a case of one response.
+    var steps: [CoverageOutcome] = []
 }

@@ -29,6 +29,8 @@ enum ResultCodec {
         if let replayed = result.replayed {
             writer.optional(replayed.outcome?.rawValue)
             writer.string(replayed.queue.rawValue)
+            writer.integer(replayed.steps.count)
+            for step in replayed.steps { writer.string(step.rawValue) }
         }
         let (seconds, attoseconds) = result.duration.components
         writer.integer(Int(seconds))
@@ -89,9 +91,18 @@ enum ResultCodec {
             result.url = optional() ?? nil
             if flag() == true {
                 let outcome = optional() ?? nil
-                guard let queue = string().flatMap(ResponseQueue.init(rawValue:)) else { return nil }
+                guard let queue = string().flatMap(ResponseQueue.init(rawValue:)), let count = integer(),
+                    (0...1024).contains(count)
+                else {
+                    return nil
+                }
+                var steps: [CoverageOutcome] = []
+                for _ in 0..<count {
+                    guard let step = string().flatMap(CoverageOutcome.init(rawValue:)) else { return nil }
+                    steps.append(step)
+                }
                 result.replayed = ReplayedOutcome(
-                    outcome: outcome.flatMap(CoverageOutcome.init(rawValue:)), queue: queue)
+                    outcome: outcome.flatMap(CoverageOutcome.init(rawValue:)), queue: queue, steps: steps)
             }
             guard let seconds = integer(), let attoseconds = integer() else { return nil }
             result.duration = Duration(secondsComponent: Int64(seconds), attosecondsComponent: Int64(attoseconds))

@@ -55,7 +55,22 @@ struct StatedRequestBody: Sendable {
     /// - Parameter model: The model of the body the client sends.
     /// - Returns: One error per problem.
     func judged(by model: ModelDescriptor) -> [Diagnostic] {
-        if case .failure(let problem) = FixtureDecoder.decode(data, as: model, tree: root) {
+        // A secret stated `true` stands for a value of the model's kind there: a string, else a
+        // number, a boolean, an object or an array, as the model takes it.
+        var stand = [JSONValue.string(""), .number("0"), .bool(true), .object([]), .array([])]
+        var secrets: Set<String> = []
+        var (root, data) = (self.root, self.data)
+        func substitute(_ value: JSONValue) {
+            root = JSONNode(Self.standingIn(self.root, path: "", value: value, paths: &secrets), at: self.root.position)
+            data = Data(root.value.jsonText.utf8)
+        }
+        if Self.holdsPresenceSecret(self.root.value) { substitute(stand.removeFirst()) }
+        var decoded = FixtureDecoder.decode(data, as: model, tree: root)
+        while case .failure(let problem) = decoded, secrets.contains(problem.path), !stand.isEmpty {
+            substitute(stand.removeFirst())
+            decoded = FixtureDecoder.decode(data, as: model, tree: root)
+        }
+        if case .failure(let problem) = decoded {
             return [
                 Diagnostic(
                     .error, "\(Self.named(problem.path)): \(problem.reason)", file: file,
@@ -70,6 +85,51 @@ struct StatedRequestBody: Sendable {
                 .error,
                 "\(Self.named(key.path)): the \(model.name) model never writes this key (its decoding never reads it)",
                 file: file, position: key.position, path: key.path)
+        }
+    }
+
+    /// Whether a body holds a member whose name looks secret stated `true` (any value).
+    static func holdsPresenceSecret(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object(let members):
+            members.contains { member in
+                (Redaction.looksSecret(member.key) && member.value.value == .bool(true))
+                    || holdsPresenceSecret(member.value.value)
+            }
+        case .array(let elements): elements.contains { holdsPresenceSecret($0.value) }
+        default: false
+        }
+    }
+
+    /// A body with `value` in place of every secret stated `true`, positions kept; `paths`
+    /// collects where.
+    private static func standingIn(_ node: JSONNode, path: String, value: JSONValue, paths: inout Set<String>)
+        -> JSONValue
+    {
+        switch node.value {
+        case .object(let members):
+            return .object(
+                members.map { member in
+                    var member = member
+                    let child = CodingPath.appending(.key(member.key), to: path)
+                    if Redaction.looksSecret(member.key), member.value.value == .bool(true) {
+                        member.value.value = value
+                        paths.insert(child)
+                    } else {
+                        member.value.value = standingIn(member.value, path: child, value: value, paths: &paths)
+                    }
+                    return member
+                })
+        case .array(let elements):
+            return .array(
+                elements.enumerated().map { index, element in
+                    var element = element
+                    element.value = standingIn(
+                        element, path: CodingPath.appending(.index(index), to: path), value: value, paths: &paths)
+                    return element
+                })
+        default:
+            return node.value
         }
     }
 

@@ -45,7 +45,9 @@ extension ContractLoader {
         guard
             let members = reader.members(
                 of: node, in: "case \(fallbackName)",
-                allowed: ["name", "description", "given", "response", "expect", "skip", "replay", "recorded"]
+                allowed: [
+                    "name", "description", "given", "response", "exchanges", "expect", "skip", "replay", "recorded",
+                ]
             )
         else {
             return .invalid(name: fallbackName, diagnostics: reader.diagnostics)
@@ -65,10 +67,26 @@ extension ContractLoader {
         let skip = reader.string(members["skip"])
         let replay = reader.bool(members["replay"])
         var response: ResponseSpec?
-        if let member = members["response"] {
+        var exchanges: [Exchange] = []
+        if let member = members["exchanges"] {
+            if let single = members["response"] {
+                reader.error(
+                    "a case takes \"response\" (one exchange) or \"exchanges\" (a flow), not both",
+                    at: single.keyPosition)
+            }
+            if replay?.value == false {
+                reader.error(
+                    "a flow is checked by replay alone, so it cannot have \"replay\": false", at: member.keyPosition)
+            }
+            exchanges = readExchanges(member, endpoint: endpoint, reader: &reader) ?? []
+            // `expect` judges the answer the client ends with: the last exchange's.
+            response = exchanges.last?.response
+        } else if let member = members["response"] {
             response = readResponse(member, reader: &reader)
         } else {
-            reader.error("missing required key \"response\" in case \"\(caseName)\"", at: node.position)
+            reader.error(
+                "missing required key \"response\" (or \"exchanges\", for a flow) in case \"\(caseName)\"",
+                at: node.position)
         }
         var expect: Expectation?
         if let member = members["expect"] {
@@ -87,6 +105,7 @@ extension ContractLoader {
             name: caseName, position: node.position, response: response, expect: expect,
             skip: skip?.value, replay: replay?.value ?? true, recorded: recorded)
         spec.given = given?.value
+        spec.exchanges = exchanges
         return .ready(spec)
     }
 

@@ -191,6 +191,8 @@ extension ContractLoader {
                     return nil
                 }
                 arguments[name] = .strings(strings)
+            case (.int, .number(let text)) where Int(text) != nil:
+                arguments[name] = Int(text).map(Endpoint.Argument.int)
             case (.json, let value):
                 arguments[name] = .json(Data(value.jsonText.utf8))
             default:

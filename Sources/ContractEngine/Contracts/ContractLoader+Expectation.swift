@@ -11,7 +11,8 @@ extension ContractLoader {
     {
         guard
             let members = reader.members(
-                of: member.value, in: "\"expect\"", allowed: ["decodes", "count", "values", "error", "status", "path"]
+                of: member.value, in: "\"expect\"",
+                allowed: ["decodes", "count", "values", "error", "status", "path", "sent"]
             )
         else { return nil }
         let decodes = reader.bool(members["decodes"])
@@ -22,7 +23,8 @@ extension ContractLoader {
             reader.error("\"expect\" takes \"decodes\" or \"error\", not both", at: position)
             return nil
         case (let decodes?, nil):
-            return readDecodes(decodes, members: members, model: model, at: position, reader: &reader)
+            return readDecodes(
+                decodes, members: members, model: model, endpoint: endpoint, at: position, reader: &reader)
         case (nil, let errorName?):
             return readFailure(
                 errorName, members: members, errors: endpoint?.errors ?? .apiError, rules: endpoint?.rules ?? .standard,
@@ -35,17 +37,24 @@ extension ContractLoader {
 
     /// `"decodes": true`, with the keys that go with it.
     private func readDecodes(
-        _ decodes: Located<Bool>, members: MemberTable, model: ModelDescriptor, at position: SourcePosition,
-        reader: inout ContractReader
+        _ decodes: Located<Bool>, members: MemberTable, model: ModelDescriptor, endpoint: Endpoint?,
+        at position: SourcePosition, reader: inout ContractReader
     ) -> Expectation? {
         guard decodes.value else {
             reader.error(
                 "\"decodes\": false is not an expectation; name the failure with \"error\"", at: decodes.position)
             return nil
         }
-        for key in ["status", "path"] where members[key] != nil {
+        for key in ["status", "path", "sent"] where members[key] != nil {
             reader.error(
                 "\"\(key)\" goes with \"error\", not with \"decodes\"", at: members[key]?.keyPosition ?? position)
+        }
+        if !model.readsBody, let endpoint {
+            for key in ["count", "values"] where members[key] != nil {
+                reader.error(
+                    "\"\(key)\" reads a decoded value, and \"\(endpoint.name)\" returns nothing",
+                    at: members[key]?.keyPosition ?? position)
+            }
         }
         let count = reader.integer(members["count"], in: 0...Int.max)
         if let count, !model.isArray {
@@ -82,9 +91,36 @@ extension ContractLoader {
             reader.error("\"status\" goes with \(with), not \"\(name.name)\"", at: status.position)
         }
         let path = readFailurePath(members["path"], name: name, errors: errors, reader: &reader)
+        let beforeSending = readSent(members["sent"], status: status, path: path, reader: &reader)
         var expectation = Expectation(kind: .error(name, status: status, path: path), position: position)
-        expectation.needsReplay = !rules.errorNames.contains(name.name)
+        expectation.beforeSending = beforeSending
+        expectation.needsReplay = beforeSending || !rules.errorNames.contains(name.name)
         return expectation
+    }
+
+    /// `"sent": false`: the client answers the error before sending a request, so no response
+    /// gives it a status or a body a path.
+    private func readSent(
+        _ member: JSONMember?, status: Located<Int>?, path: Located<JSONPath>?, reader: inout ContractReader
+    ) -> Bool {
+        guard let sent = reader.bool(member) else { return false }
+        guard !sent.value else {
+            reader.error(
+                "\"sent\": true is what every case without it expects; write \"sent\": false for an error the client answers before sending a request",
+                at: sent.position)
+            return false
+        }
+        if let status {
+            reader.error(
+                "\"status\" comes from a response, and an error before sending (\"sent\": false) has none",
+                at: status.position)
+        }
+        if let path {
+            reader.error(
+                "\"path\" is where a response's body fails to decode, and an error before sending (\"sent\": false) reads none",
+                at: path.position)
+        }
+        return true
     }
 
     /// The `path` where a decoding failure (`jsonConversionFailure`) fails.

@@ -14,7 +14,10 @@ package struct Expectation: Sendable {
     let kind: Kind
     /// Where `expect` starts.
     let position: SourcePosition
-    /// Whether only a replay can check this expectation: an error no outcome rule gives for a
-    /// response (`invalidRequest`), which depends on the arguments.
+    /// Whether the client must answer the error before sending anything (`"sent": false`): a
+    /// check of its own, such as a blank query refused, whatever error a response would also give.
+    var beforeSending = false
+    /// Whether only a replay can check this expectation: an error before sending, or one no
+    /// outcome rule gives for a response (`invalidRequest`), which depends on the arguments.
     var needsReplay = false
 }

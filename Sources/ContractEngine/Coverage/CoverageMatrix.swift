@@ -18,9 +18,10 @@ package struct CoverageMatrix: Sendable {
         var outcomes: [CoverageOutcome: Int] = [:]
         var queues: [ResponseQueue: Int] = [:]
 
-        /// The columns this endpoint is expected to reach.
+        /// The columns this endpoint is expected to reach: an error before sending only where it
+        /// has a required argument or a case reaches one.
         var columns: [CoverageOutcome] {
-            CoverageOutcome.allCases.filter { $0 != .invalidRequest || canBeInvalid }
+            CoverageOutcome.allCases.filter { $0 != .invalidRequest || canBeInvalid || outcomes[$0] != nil }
         }
     }
 
@@ -39,6 +40,8 @@ package struct CoverageMatrix: Sendable {
             guard let replayed = result.replayed, let index = rows.firstIndex(where: { $0.endpoint == result.endpoint })
             else { continue }
             if let outcome = replayed.outcome { rows[index].outcomes[outcome, default: 0] += 1 }
+            // A flow's earlier exchanges count too: each is an answer its client met.
+            for step in replayed.steps { rows[index].outcomes[step, default: 0] += 1 }
             rows[index].queues[replayed.queue, default: 0] += 1
         }
     }
@@ -125,7 +128,7 @@ package struct CoverageMatrix: Sendable {
             + "\n"
         for row in rows {
             var cells = CoverageOutcome.allCases.map { outcome -> String in
-                if outcome == .invalidRequest, !row.canBeInvalid { return "n/a" }
+                if !row.columns.contains(outcome) { return "n/a" }
                 return row.outcomes[outcome].map(String.init) ?? "-"
             }
             cells += [ResponseQueue.main, .private].map { row.queues[$0].map(String.init) ?? "-" }

@@ -9,6 +9,17 @@ final class KeyReadLog {
     private(set) var paths: Set<String> = []
     /// The collapsed paths of the objects read as dictionaries: through `allKeys`.
     private(set) var dictionaries: Set<String> = []
+    /// Under a key strategy, the body's key for each key the model asked for and found, where the
+    /// two differ (`iso31661` read from `iso_3166_1`): the first spelling met.
+    private(set) var spellings: [String: String] = [:]
+
+    /// Records the key of the body a key of the model was read from.
+    /// - Parameters:
+    ///   - modelKey: The key the model asked for.
+    ///   - jsonKey: The body's key the decoder's strategy turned into it.
+    func recordSpelling(_ modelKey: String, _ jsonKey: String) {
+        if spellings[modelKey] == nil { spellings[modelKey] = jsonKey }
+    }
 
     /// Records that the model read a key of the object at a coding path.
     /// - Parameters:

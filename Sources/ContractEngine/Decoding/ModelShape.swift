@@ -26,6 +26,12 @@ indirect enum ModelShape: Sendable, Equatable {
     case boolean
     /// Something the probe could not learn (a type that refuses every value it is offered): any JSON.
     case unknown
+    /// A type that contains itself (`parent: Repository?`), named so that the places inside it
+    /// that hold it again can refer to it: its shape once, where it first appears.
+    case named(String, ModelShape)
+    /// A value of a type that contains itself, inside that type: the shape of the `named` one
+    /// of this name above it.
+    case reference(String)
 
     /// One key an object reads.
     struct Field: Sendable, Equatable {
@@ -94,8 +100,20 @@ indirect enum ModelShape: Sendable, Equatable {
     /// model it could not learn as one that accepts anything.
     /// - Parameter model: The model, as the catalogue describes it.
     /// - Returns: Its shape, or the reason, such as `its init(from:) asks for a nested container at "name"`.
-    static func learning(_ model: ModelDescriptor) -> Result<ModelShape, Unlearnable> {
-        let probe = ShapeProbe(options: NodeDecodingOptions(model.makeDecoder()), codingPath: [])
+    /// Keys are named as `spellings` says where the suite's bodies spell them (`iso_3166_1` for
+    /// `iso31661`, which `convertFromSnakeCase` also reads from `iso31661`), else in the first
+    /// spelling the decoder's key strategy turns into the model's key.
+    /// - Parameters:
+    ///   - model: The model, as the catalogue describes it.
+    ///   - spellings: The body's key for each key of the model, as the suite's bodies write it
+    ///     (`WireSpellings`).
+    /// - Returns: Its shape, or the reason, such as `its init(from:) asks for a nested container at "name"`.
+    static func learning(_ model: ModelDescriptor, spellings: [String: String] = [:]) -> Result<
+        ModelShape, Unlearnable
+    > {
+        let context = ProbeContext(options: NodeDecodingOptions(model.makeDecoder()))
+        context.spellings = spellings
+        let probe = ShapeProbe(context: context, codingPath: [], minimal: false)
         do {
             try model.decode(from: probe)
         } catch let error as ProbeError {
@@ -105,7 +123,35 @@ indirect enum ModelShape: Sendable, Equatable {
                 Unlearnable(
                     model: model.name, reason: "its init(from:) refuses the probe's plain values (\(error))"))
         }
-        return .success(probe.node.shape)
+        return .success(probe.node.shape.namingItself())
+    }
+
+    /// The model's own type met inside it: the probe decodes the model before any question, so its
+    /// first copy inside it is the one named. When the model is that copy with the copy a
+    /// reference (`TodoList` whose `parent` is a `TodoList`), the model is the named one.
+    private func namingItself() -> ModelShape {
+        for definition in definitions where replacing(definition.name) == definition.shape {
+            return .named(definition.name, definition.shape)
+        }
+        return self
+    }
+
+    /// The shape with each `named` one of a name turned into a reference to it.
+    private func replacing(_ name: String) -> ModelShape {
+        switch self {
+        case .named(name, _): .reference(name)
+        case .named(let other, let inner): .named(other, inner.replacing(name))
+        case .object(let fields):
+            .object(
+                fields.map {
+                    Field(
+                        key: $0.key, shape: $0.shape.replacing(name), required: $0.required, acceptsNull: $0.acceptsNull
+                    )
+                })
+        case .array(let element): .array(element.replacing(name))
+        case .map(let value): .map(value.replacing(name))
+        default: self
+        }
     }
 
     /// A model whose shape cannot be learnt, and why.
@@ -125,7 +171,8 @@ extension ModelShape {
     /// - Parameter path: A path such as `[0].imageURL` (`.key` through a map reads its values).
     /// - Returns: The format, such as `.uuid`.
     func stringFormat(at path: JSONPath) -> StringFormat? {
-        var shape = self
+        var definitions: [String: ModelShape] = [:]
+        var shape = self.resolved(&definitions)
         for segment in path.segments {
             switch (shape, segment) {
             case (.array(let element), .index): shape = element
@@ -135,9 +182,43 @@ extension ModelShape {
                 shape = field.shape
             default: return nil
             }
+            shape = shape.resolved(&definitions)
         }
         if case .string(let format) = shape { return format }
         return nil
+    }
+
+    /// The shape a walk from the root meets here: a `named` one's shape, written down for the
+    /// references below it, or the shape a `reference` names. Definitions always lie above their
+    /// references, so a walk that passes every shape it meets through this resolves them all.
+    /// - Parameter definitions: The named shapes met on the way down.
+    /// - Returns: The shape, never `named` or a known `reference`.
+    func resolved(_ definitions: inout [String: ModelShape]) -> ModelShape {
+        switch self {
+        case .named(let name, let shape):
+            definitions[name] = shape
+            return shape.resolved(&definitions)
+        case .reference(let name): return definitions[name] ?? .unknown
+        default: return self
+        }
+    }
+
+    /// Every named shape a shape holds, the outermost first, each name once.
+    var definitions: [(name: String, shape: ModelShape)] {
+        var found: [(name: String, shape: ModelShape)] = []
+        func visit(_ shape: ModelShape) {
+            switch shape {
+            case .named(let name, let inner):
+                if !found.contains(where: { $0.name == name }) { found.append((name, inner)) }
+                visit(inner)
+            case .object(let fields):
+                for field in fields { visit(field.shape) }
+            case .array(let element), .map(let element): visit(element)
+            default: break
+            }
+        }
+        visit(self)
+        return found
     }
 
     /// Shapes already learnt, by model name: learning one decodes the model from a probe.
@@ -154,7 +235,27 @@ extension ModelShape {
     }
 }
 
+/// What one learning shares across its probes: the decoder's strategies, and the types being
+/// decoded from the root down to the question asked, to see a type that contains itself.
+private final class ProbeContext {
+    let options: NodeDecodingOptions
+    /// The types being decoded, outermost first.
+    var inProgress: [ObjectIdentifier] = []
+    /// The types met again inside themselves.
+    var recursive: Set<ObjectIdentifier> = []
+    /// The body's key for a key of the model, as the suite's bodies spell it.
+    var spellings: [String: String] = [:]
+
+    init(options: NodeDecodingOptions) {
+        self.options = options
+    }
+}
+
 /// A decoder that answers what a model asks with a plausible value and records the question.
+///
+/// A type asked for inside itself (`parent: Repository?`) is answered by a minimal probe, which
+/// answers every optional key with `nil` and every array and dictionary with none, so that the
+/// value ends; its shape is a reference to the outer one.
 private final class ShapeProbe: Decoder {
     /// What one level of the probe has learnt.
     final class Node {
@@ -174,35 +275,37 @@ private final class ShapeProbe: Decoder {
     }
 
     let node = Node()
-    /// The API decoder's strategies, which decide the key a body writes and the wire form of a
-    /// date, data or a non-conforming float.
-    let options: NodeDecodingOptions
+    let context: ProbeContext
     /// The model's keys down to this value, as a custom key strategy is given them.
     let codingPath: [any CodingKey]
+    /// Whether this probe only ends a value of a type inside itself: no optional key, no element.
+    let minimal: Bool
+    /// The API decoder's strategies, which decide the key a body writes and the wire form of a
+    /// date, data or a non-conforming float.
+    var options: NodeDecodingOptions { context.options }
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
-    init(options: NodeDecodingOptions, codingPath: [any CodingKey]) {
-        self.options = options
+    init(context: ProbeContext, codingPath: [any CodingKey], minimal: Bool) {
+        self.context = context
         self.codingPath = codingPath
+        self.minimal = minimal
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(KeyedProbe<Key>(node: node, options: options, codingPath: codingPath))
+        KeyedDecodingContainer(KeyedProbe<Key>(probe: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        UnkeyedProbe(node: node, options: options, codingPath: codingPath)
+        UnkeyedProbe(probe: self)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        SingleProbe(node: node, options: options, codingPath: codingPath)
+        SingleProbe(probe: self)
     }
 
     /// A value of a type and its shape: primitives and the types the decoder treats specially
     /// answered directly, any other decoded from a probe of its own.
-    static func answer<T: Decodable>(_ type: T.Type, _ options: NodeDecodingOptions, at codingPath: [any CodingKey])
-        throws -> (T, ModelShape)
-    {
+    func answer<T: Decodable>(_ type: T.Type, at codingPath: [any CodingKey]) throws -> (T, ModelShape) {
         func value<V>(_ candidate: V, _ shape: ModelShape) throws -> (T, ModelShape) {
             guard let value = candidate as? T else { throw ProbeError.refused }
             return (value, shape)
@@ -231,10 +334,30 @@ private final class ShapeProbe: Decoder {
         case is UInt16.Type: return try value(UInt16(0), .integer(.uint16))
         case is UInt32.Type: return try value(UInt32(0), .integer(.uint32))
         default:
-            let probe = ShapeProbe(options: options, codingPath: codingPath)
-            let decoded = try T(from: probe)
-            return (decoded, probe.node.shape)
+            return try answerComposite(type, at: codingPath)
         }
+    }
+
+    /// A value of a type the decoder hands its own `init(from:)`, decoded from a probe of its
+    /// own; inside itself, from a minimal probe, and its shape a reference.
+    private func answerComposite<T: Decodable>(_ type: T.Type, at codingPath: [any CodingKey]) throws -> (
+        T, ModelShape
+    ) {
+        let identifier = ObjectIdentifier(T.self)
+        let name = String(describing: T.self)
+        if context.inProgress.contains(identifier) {
+            // Once more inside a value that is itself only ending: nothing ends it.
+            if minimal { throw ProbeError.endless(name) }
+            context.recursive.insert(identifier)
+            let probe = ShapeProbe(context: context, codingPath: codingPath, minimal: true)
+            return (try T(from: probe), .reference(name))
+        }
+        context.inProgress.append(identifier)
+        defer { context.inProgress.removeLast() }
+        let probe = ShapeProbe(context: context, codingPath: codingPath, minimal: minimal)
+        let decoded = try T(from: probe)
+        let shape = probe.node.shape
+        return (decoded, !minimal && context.recursive.contains(identifier) ? .named(name, shape) : shape)
     }
 }
 
@@ -250,6 +373,12 @@ private struct ProbeError: Error {
                 + (key.map { " at \(JSONValue.quote($0))" } ?? " in an array"))
     }
     static let superDecoder = ProbeError(reason: "its init(from:) asks for a super decoder")
+    /// A type that requires a value of its own type, so that no finite body decodes.
+    static func endless(_ type: String) -> ProbeError {
+        ProbeError(
+            reason: "\(JSONValue.quote(type)) requires a value of its own type inside itself, so no finite body decodes"
+        )
+    }
     /// A key the decoder's key strategy reaches from no key of a body the probe can find.
     static func unreachable(_ key: String, required: Bool, _ options: NodeDecodingOptions) -> ProbeError {
         if case .convertFromSnakeCase = options.keys {
@@ -266,25 +395,27 @@ private struct ProbeError: Error {
 }
 
 private struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let node: ShapeProbe.Node
-    let options: NodeDecodingOptions
-    let codingPath: [any CodingKey]
+    let probe: ShapeProbe
+    var node: ShapeProbe.Node { probe.node }
+    var options: NodeDecodingOptions { probe.options }
+    var codingPath: [any CodingKey] { probe.codingPath }
 
-    /// A dictionary asks for its keys: it is given one, and read as a map.
+    /// A dictionary asks for its keys: it is given one, and read as a map (none, to end a value).
     var allKeys: [Key] {
         node.isMap = true
+        if probe.minimal { return [] }
         return Key(stringValue: "*").map { [$0] } ?? []
     }
 
-    func contains(_ key: Key) -> Bool { true }
+    func contains(_ key: Key) -> Bool { !probe.minimal }
 
     func decodeNil(forKey key: Key) throws -> Bool {
         node.nilChecked = key.stringValue
-        return false
+        return probe.minimal
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        let (value, shape) = try ShapeProbe.answer(type, options, at: codingPath + [key])
+        let (value, shape) = try probe.answer(type, at: codingPath + [key])
         let optional = node.nilChecked == key.stringValue
         node.nilChecked = nil
         try record(key, shape, required: !optional)
@@ -292,7 +423,8 @@ private struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        let (value, shape) = try ShapeProbe.answer(type, options, at: codingPath + [key])
+        if probe.minimal { return nil }
+        let (value, shape) = try probe.answer(type, at: codingPath + [key])
         try record(key, shape, required: false)
         return value
     }
@@ -304,7 +436,10 @@ private struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
             node.element = shape
             return
         }
-        guard let wire = options.wireKey(for: key.stringValue, in: codingPath) else {
+        let spelt = probe.context.spellings[key.stringValue].flatMap {
+            options.modelKey(for: $0, in: codingPath) == key.stringValue ? $0 : nil
+        }
+        guard let wire = spelt ?? options.wireKey(for: key.stringValue, in: codingPath) else {
             // Under `convertFromSnakeCase` an optional key no body reaches is always `nil`: the
             // model reads nothing there. Any other strategy could reach it from a spelling not tried.
             if case .convertFromSnakeCase = options.keys, !required { return }
@@ -327,18 +462,22 @@ private struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
 }
 
 private struct UnkeyedProbe: UnkeyedDecodingContainer {
-    let node: ShapeProbe.Node
-    let options: NodeDecodingOptions
-    let codingPath: [any CodingKey]
-    var count: Int? { 1 }
+    let probe: ShapeProbe
+    var node: ShapeProbe.Node { probe.node }
+    var codingPath: [any CodingKey] { probe.codingPath }
+    /// One element, or none to end a value.
+    var count: Int? { probe.minimal ? 0 : 1 }
     var currentIndex = 0
-    var isAtEnd: Bool { currentIndex >= 1 }
+    var isAtEnd: Bool { currentIndex >= (count ?? 0) }
+
+    init(probe: ShapeProbe) {
+        self.probe = probe
+    }
 
     mutating func decodeNil() throws -> Bool { false }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let (value, shape) = try ShapeProbe.answer(
-            type, options, at: codingPath + [NodeCodingKey(intValue: currentIndex)])
+        let (value, shape) = try probe.answer(type, at: codingPath + [NodeCodingKey(intValue: currentIndex)])
         node.element = shape
         currentIndex += 1
         return value
@@ -355,14 +494,14 @@ private struct UnkeyedProbe: UnkeyedDecodingContainer {
 }
 
 private struct SingleProbe: SingleValueDecodingContainer {
-    let node: ShapeProbe.Node
-    let options: NodeDecodingOptions
-    let codingPath: [any CodingKey]
+    let probe: ShapeProbe
+    var node: ShapeProbe.Node { probe.node }
+    var codingPath: [any CodingKey] { probe.codingPath }
 
-    func decodeNil() -> Bool { false }
+    func decodeNil() -> Bool { probe.minimal }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let (value, shape) = try ShapeProbe.answer(type, options, at: codingPath)
+        let (value, shape) = try probe.answer(type, at: codingPath)
         node.single = shape
         return value
     }

@@ -283,6 +283,9 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: codingPath, debugDescription: "required key is missing"))
         }
+        if let readLog, let json = jsonKeys?[key.stringValue], json != key.stringValue {
+            readLog.recordSpelling(key.stringValue, json)
+        }
         return node
     }
 

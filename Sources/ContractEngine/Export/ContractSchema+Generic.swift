@@ -63,16 +63,9 @@ extension ContractSchema {
                 },
                 "path": {
                   "type": "string",
-                  "description": "The URL's path; percent-decoded unless it holds a %."
+                  "description": "The URL's path; percent-decoded unless it holds a %. A whole segment written {name} is a hole: any segment there."
                 },
                 "query": {
-                  "type": "object",
-                  "additionalProperties": {
-                    "type": "string"
-                  },
-                  "description": "The exact set of query items."
-                },
-                "headers": {
                   "type": "object",
                   "additionalProperties": {
                     "anyOf": [
@@ -84,7 +77,24 @@ extension ContractSchema {
                       }
                     ]
                   },
-                  "description": "Headers the client must send: a value, or true for one sent with any value (a credential's value is never written)."
+                  "description": "The exact set of query items; true for an item sent with any value."
+                },
+                "headers": {
+                  "type": "object",
+                  "additionalProperties": {
+                    "anyOf": [
+                      {
+                        "type": "string"
+                      },
+                      {
+                        "const": true
+                      },
+                      {
+                        "$ref": "#/$defs/fromExchange"
+                      }
+                    ]
+                  },
+                  "description": "Headers the client must send: a value, or true for one sent with any value (a credential's value is never written); in a flow's exchange, the value an earlier exchange's response holds."
                 },
                 "body": {
                   "description": "The JSON body the client must send, compared as JSON (key order and whitespace free, numbers exact)."
@@ -155,6 +165,7 @@ extension ContractSchema {
                     "items": {
                       "properties": {
                         "recorded": false,
+                        "exchanges": false,
                         "expect": {
                           "properties": {
                             "error": {
@@ -203,6 +214,22 @@ extension ContractSchema {
                   }
                 }
               }
+            },
+            {
+              "description": "Only a flow's exchange takes a header's value from an earlier response.",
+              "properties": {
+                "request": {
+                  "properties": {
+                    "headers": {
+                      "additionalProperties": {
+                        "not": {
+                          "type": "object"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
             }
           ],
           "$defs": {
@@ -211,7 +238,6 @@ extension ContractSchema {
               "additionalProperties": false,
               "required": [
                 "name",
-                "response",
                 "expect"
               ],
               "properties": {
@@ -230,6 +256,14 @@ extension ContractSchema {
                 },
                 "response": {
                   "$ref": "#/$defs/response"
+                },
+                "exchanges": {
+                  "type": "array",
+                  "minItems": 1,
+                  "items": {
+                    "$ref": "#/$defs/exchange"
+                  },
+                  "description": "A flow: the requests the client must send in order, each with the response it gets; expect judges the client's outcome after the last."
                 },
                 "expect": {
                   "$ref": "#/$defs/expect"
@@ -266,6 +300,18 @@ extension ContractSchema {
                   }
                 }
               },
+              "oneOf": [
+                {
+                  "required": [
+                    "response"
+                  ]
+                },
+                {
+                  "required": [
+                    "exchanges"
+                  ]
+                }
+              ],
               "allOf": [
                 {
                   "if": {
@@ -282,8 +328,60 @@ extension ContractSchema {
                       }
                     }
                   }
+                },
+                {
+                  "if": {
+                    "required": [
+                      "exchanges"
+                    ]
+                  },
+                  "then": {
+                    "properties": {
+                      "replay": {
+                        "const": true
+                      }
+                    }
+                  }
                 }
               ]
+            },
+            "exchange": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "request",
+                "response"
+              ],
+              "description": "One step of a flow: the request the client must send and the response it gets.",
+              "properties": {
+                "request": {
+                  "$ref": "#/properties/request"
+                },
+                "response": {
+                  "$ref": "#/$defs/response"
+                }
+              }
+            },
+            "fromExchange": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "fromExchange",
+                "path"
+              ],
+              "description": "A header value the client takes from an earlier exchange's response body, such as a refreshed token: never written, never shown.",
+              "properties": {
+                "fromExchange": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "The earlier exchange, counted from 1."
+                },
+                "path": {
+                  "type": "string",
+                  "minLength": 1,
+                  "description": "Where that response's JSON body holds the value, such as access_token."
+                }
+              }
             },
             "response": {
               "type": "object",
@@ -416,6 +514,10 @@ extension ContractSchema {
                 "path": {
                   "type": "string",
                   "description": "The coding path of an error that carries a decoding failure (APIError's jsonConversionFailure); * for any key of a dictionary."
+                },
+                "sent": {
+                  "const": false,
+                  "description": "false: the client answers the error before sending a request (its own check of the arguments), and replay fails a client that sends one."
                 }
               },
               "oneOf": [
@@ -425,7 +527,8 @@ extension ContractSchema {
                   ],
                   "properties": {
                     "status": false,
-                    "path": false
+                    "path": false,
+                    "sent": false
                   }
                 },
                 {

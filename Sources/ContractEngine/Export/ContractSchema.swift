@@ -131,6 +131,7 @@ enum ContractSchema: GeneratedJSON {
         case .string: object([("type", .string("string"))])
         case .bool: object([("type", .string("boolean"))])
         case .strings: object([("type", .string("array")), ("items", object([("type", .string("string"))]))])
+        case .int: object([("type", .string("integer"))])
         case .json: object([])
         }
     }

@@ -12,56 +12,130 @@ import Foundation
 /// exactly what the model accepts (`ModelShape`), and the error statuses the contracts list.
 enum OpenAPIExport: GeneratedJSON {
     /// The document for some contracts.
-    /// - Parameter contracts: The loaded contracts; fixture contracts add their models only.
-    /// - Returns: The document as JSON, keys sorted, or why an endpoint's request or a model's
-    ///   shape cannot be learnt.
-    static func document(for contracts: [Contract]) async -> Result<String, ExportFailure> {
-        let used = Used(contracts)
+    /// - Parameters:
+    ///   - contracts: The loaded contracts; fixture contracts add their models only.
+    ///   - fixtures: Where their fixtures are, whose bodies spell the keys a strategy reads in several ways.
+    /// - Returns: The document as JSON, keys sorted, with how many operations it holds and a note
+    ///   for each case it cannot state (its client sends no request for the contract's arguments,
+    ///   or its model's shape cannot be learnt), which it leaves out as the pact does.
+    static func document(for contracts: [Contract], fixtures: FixtureLocator) async -> Result<
+        (text: String, operations: Int, notes: [Diagnostic]), ExportFailure
+    > {
+        var notes: [Diagnostic] = []
+        // Each endpoint's operation, learnt from its contracts' own arguments.
+        var byEndpoint: [String: [Contract]] = [:]
+        for contract in contracts {
+            if let endpoint = contract.endpoint { byEndpoint[endpoint.name, default: []].append(contract) }
+        }
+        var learnt: [String: Operation] = [:]
+        // The contracts whose arguments make the client send no request, as the pact leaves them out.
+        var silent: Set<String> = []
+        for name in byEndpoint.keys.sorted() {
+            guard let list = byEndpoint[name], let endpoint = list.first?.endpoint else { continue }
+            var sending: [Contract] = []
+            for contract in list {
+                switch await ClientRequest.learn(endpoint, arguments: contract.arguments) {
+                case .success: sending.append(contract)
+                case .failure(let failure):
+                    silent.insert(contract.file)
+                    notes += stated(contract, reason: failure.reason)
+                }
+            }
+            if case .success(let operation) = await operation(of: endpoint, contracts: sending) {
+                learnt[name] = operation
+            }
+        }
+        // Models whose shapes cannot be learnt: their decoding cases are left out, as the pact leaves them.
+        var shapes: [String: ModelShape] = [:]
+        var unlearnable: [String: String] = [:]
+        let spellings = WireSpellings.of(contracts, fixtures: fixtures)
+        for contract in contracts {
+            for model in [contract.model] + (contract.endpoint?.requestModel.map { [$0] } ?? []) {
+                let name = componentName(model)
+                guard shapes[name] == nil, unlearnable[name] == nil else { continue }
+                switch ModelShape.learning(model, spellings: spellings[WireSpellings.key(model)] ?? [:]) {
+                case .success(let shape): shapes[name] = shape
+                case .failure(let failure): unlearnable[name] = failure.message
+                }
+            }
+        }
+        let kept = contracts.filter { contract in
+            guard let endpoint = contract.endpoint else { return true }
+            return learnt[endpoint.name] != nil && !silent.contains(contract.file)
+        }
+        var decodable: [Contract] = []
+        for contract in kept {
+            let requestModel = contract.endpoint?.requestModel.map(componentName)
+            if let reason = requestModel.flatMap({ unlearnable[$0] }) {
+                notes += stated(contract, reason: reason)
+                continue
+            }
+            if let reason = unlearnable[componentName(contract.model)] {
+                notes += stated(contract, reason: reason) {
+                    if case .decodes = $0.expect.kind { true } else { false }
+                }
+            }
+            decodable.append(contract)
+        }
+        let used = Used(decodable, learnable: { unlearnable[componentName($0)] == nil })
         // Each path's operations by method (GET and POST of `/todos` share one path item), and its server.
         var paths: [String: (server: String, operations: [(String, JSONValue)])] = [:]
         var servers: [String] = []
+        var secrets: [Secret] = []
         for name in used.endpoints.keys.sorted() {
-            guard let endpoint = used.endpoints[name] else { continue }
+            guard let endpoint = used.endpoints[name], let learnt = learnt[name] else { continue }
             let base =
                 endpoint.baseURL.absoluteString.hasSuffix("/")
                 ? String(endpoint.baseURL.absoluteString.dropLast()) : endpoint.baseURL.absoluteString
             if !servers.contains(base) { servers.append(base) }
-            switch await template(of: endpoint, bodies: used.bodyArguments[name] ?? [:]) {
-            case .success(let learnt):
-                let operation = self.operation(
-                    endpoint, parameters: learnt.parameters + used.headerParameters(of: name),
-                    errors: used.statuses[name], successes: used.successes[name] ?? [200], hasBody: used.hasBody(name),
-                    security: used.sendsAuthorization(name))
-                paths[learnt.path, default: (base, [])].operations.append((learnt.method.lowercased(), operation))
-            case .failure(let failure): return .failure(failure)
-            }
+            // A header the client was seen to send an argument in is that parameter, not a stated one.
+            let placed = Set(learnt.parameters.map(parameterName))
+            let stated = used.headerParameters(of: name).filter { !placed.contains(parameterName($0)) }
+            let operation = self.operation(
+                endpoint, parameters: learnt.parameters + stated, errors: used.statuses[name],
+                successes: used.successes[name] ?? (unlearnable[componentName(endpoint.model)] == nil ? [200] : []),
+                hasBody: used.hasBody(name),
+                security: (used.sendsAuthorization(name) ? [authorization] : []) + learnt.secrets.map(\.name))
+            for secret in learnt.secrets where !secrets.contains(secret) { secrets.append(secret) }
+            paths[learnt.path, default: (base, [])].operations.append((learnt.method.lowercased(), operation))
         }
-        var schemas: [(String, JSONValue)] = []
+        var schemas: [String: JSONValue] = [:]
+        // A type that contains itself is a component of its own, which its references name.
+        var definitions: [String: JSONValue] = [:]
         for name in used.models.keys.sorted() {
-            guard let model = used.models[name] else { continue }
-            switch ModelShape.learning(model) {
-            case .success(.array(let element)): schemas.append((name, schema(element)))
-            case .success(let shape): schemas.append((name, schema(shape)))
-            case .failure(let unlearnable): return .failure(ExportFailure(reason: unlearnable.message))
+            guard var shape = shapes[name] else { continue }
+            if case .array(let element) = shape { shape = element }
+            for definition in shape.definitions where definitions[definition.name] == nil {
+                definitions[definition.name] = schema(definition.shape)
             }
+            // A model that is the type it names is that component, not a reference to itself.
+            if case .named(let type, let inner) = shape, type == name { shape = inner }
+            schemas[name] = schema(shape)
         }
-        var components: [(String, JSONValue)] = [("schemas", object(schemas))]
+        for (name, definition) in definitions where schemas[name] == nil { schemas[name] = definition }
+        var components: [(String, JSONValue)] = [
+            ("schemas", object(schemas.keys.sorted().compactMap { name in schemas[name].map { (name, $0) } }))
+        ]
+        var schemes: [(String, JSONValue)] = []
         if used.endpoints.keys.contains(where: used.sendsAuthorization) {
             // OpenAPI ignores a header parameter named Authorization: a secret is a security scheme.
-            components.append(
+            schemes.append(
                 (
-                    "securitySchemes",
+                    authorization,
                     object([
-                        (
-                            authorization,
-                            object([
-                                ("type", .string("apiKey")), ("in", .string("header")),
-                                ("name", .string(authorization)),
-                            ])
-                        )
+                        ("type", .string("apiKey")), ("in", .string("header")), ("name", .string(authorization)),
                     ])
                 ))
         }
+        for secret in secrets.sorted(by: { $0.name < $1.name }) where !schemes.contains(where: { $0.0 == secret.name })
+        {
+            schemes.append(
+                (
+                    secret.name,
+                    object([("type", .string("apiKey")), ("in", .string(secret.place)), ("name", .string(secret.name))])
+                ))
+        }
+        if !schemes.isEmpty { components.append(("securitySchemes", object(schemes))) }
         let document = object([
             ("openapi", .string("3.1.0")),
             ("jsonSchemaDialect", .string("https://json-schema.org/draft/2020-12/schema")),
@@ -70,7 +144,27 @@ enum OpenAPIExport: GeneratedJSON {
             ("paths", object(paths.keys.sorted().map { ($0, pathItem(paths[$0])) })),
             ("components", object(components)),
         ])
-        return .success(document.jsonText + "\n")
+        return .success((document.jsonText + "\n", used.endpoints.count, notes))
+    }
+
+    /// A parameter declaration's name, lowercased.
+    private static func parameterName(_ declaration: JSONValue) -> String {
+        guard case .object(let members) = declaration,
+            case .string(let name)? = members.first(where: { $0.key == "name" })?.value.value
+        else { return "" }
+        return name.lowercased()
+    }
+
+    /// The notes of a contract's cases that an export would state (those the pact does not leave
+    /// out by design), left out for a reason.
+    private static func stated(
+        _ contract: Contract, reason: String, where include: (CaseSpec) -> Bool = { _ in true }
+    ) -> [Diagnostic] {
+        contract.cases.compactMap { entry in
+            guard case .ready(let spec) = entry, PactExport.leftOutByDesign(spec, in: contract) == nil, include(spec)
+            else { return nil }
+            return ExportNote.leftOut(spec, in: contract, reason: reason)
+        }
     }
 
     /// What the contracts use: their endpoints and models by name, and the error statuses each
@@ -91,9 +185,13 @@ enum OpenAPIExport: GeneratedJSON {
         /// endpoint name: a request is learnt with them, as no placeholder stands for a body.
         var bodyArguments: [String: [String: Endpoint.Argument]] = [:]
 
-        init(_ contracts: [Contract]) {
+        /// - Parameters:
+        ///   - contracts: The contracts the document states.
+        ///   - learnable: Whether a model's shape can be learnt: a decoding case of one that cannot
+        ///     names no success status.
+        init(_ contracts: [Contract], learnable: (ModelDescriptor) -> Bool) {
             for contract in contracts {
-                models[OpenAPIExport.componentName(contract.model)] = contract.model
+                if learnable(contract.model) { models[OpenAPIExport.componentName(contract.model)] = contract.model }
                 guard let endpoint = contract.endpoint else { continue }
                 endpoints[endpoint.name] = endpoint
                 if bodyArguments[endpoint.name] == nil {
@@ -107,9 +205,12 @@ enum OpenAPIExport: GeneratedJSON {
                 if contract.request?.body != nil { bodies.insert(endpoint.name) }
                 for header in contract.request?.headers ?? [] { add(header, of: endpoint.name) }
                 for case .ready(let spec) in contract.cases {
-                    guard case .http(let status, _, _) = spec.response.kind else { continue }
+                    // Statuses only of cases where the client sends a request.
+                    guard case .http(let status, _, _) = spec.response.kind, !spec.expect.needsReplay else { continue }
                     if (200...299).contains(status) {
-                        if case .decodes = spec.expect.kind { successes[endpoint.name, default: []].insert(status) }
+                        if case .decodes = spec.expect.kind, learnable(contract.model) {
+                            successes[endpoint.name, default: []].insert(status)
+                        }
                     } else {
                         statuses[endpoint.name, default: []].insert(status)
                     }
@@ -144,7 +245,10 @@ enum OpenAPIExport: GeneratedJSON {
             let ignored: Set<String> = ["accept", "content-type", "authorization"]
             return (headers[endpoint] ?? []).filter { !ignored.contains($0.name.lowercased()) }.map { header in
                 var schema: [(String, JSONValue)] = [("type", .string("string"))]
-                if let value = header.value { schema.append(("const", .string(value))) }
+                // A secret's value (`X-Api-Key`) is never an example nor a constant.
+                if let value = header.value, !Redaction.looksSecret(header.name) {
+                    schema.append(("const", .string(value)))
+                }
                 return OpenAPIExport.object([
                     ("name", .string(header.name)), ("in", .string("header")), ("required", .bool(true)),
                     ("schema", OpenAPIExport.object(schema)),
@@ -167,7 +271,7 @@ enum OpenAPIExport: GeneratedJSON {
     /// describes, and the error statuses its contracts list.
     private static func operation(
         _ endpoint: Endpoint, parameters: [JSONValue], errors: Set<Int>?, successes: Set<Int>, hasBody: Bool,
-        security: Bool
+        security: [String]
     ) -> JSONValue {
         let responses: [(String, JSONValue)] =
             successes.sorted().map { status in
@@ -208,7 +312,10 @@ enum OpenAPIExport: GeneratedJSON {
                     ])
                 ))
         }
-        if security { members.append(("security", .array([node(object([(authorization, .array([]))]))]))) }
+        if !security.isEmpty {
+            // Every scheme the client sends together, in one requirement.
+            members.append(("security", .array([node(object(security.map { ($0, .array([])) }))])))
+        }
         return object(members)
     }
 
@@ -269,6 +376,10 @@ enum OpenAPIExport: GeneratedJSON {
             ])
         case .boolean: return typed("boolean")
         case .unknown: return object([])
+        case .named(let name, _), .reference(let name):
+            let reference = object([("$ref", .string("#/components/schemas/\(name)"))])
+            guard acceptsNull else { return reference }
+            return object([("anyOf", .array([node(reference), node(object([("type", .string("null"))]))]))])
         }
     }
 
@@ -293,48 +404,4 @@ enum OpenAPIExport: GeneratedJSON {
         }
         return members
     }
-
-    /// The operation's path template below its server and its parameters, learnt by calling the
-    /// client on the stub with each argument set to a placeholder and seeing where it lands; a
-    /// JSON argument, the body the client sends, is a contract's (`bodies`), for which no
-    /// placeholder stands.
-    private static func template(of endpoint: Endpoint, bodies: [String: Endpoint.Argument]) async -> Result<
-        (method: String, path: String, parameters: [JSONValue]), ExportFailure
-    > {
-        var arguments = bodies
-        for parameter in endpoint.parameters {
-            switch parameter.kind {
-            case .string: arguments[parameter.name] = .string("{\(parameter.name)}")
-            case .strings: arguments[parameter.name] = .strings(["{\(parameter.name)}"])
-            case .bool: arguments[parameter.name] = .bool(true)
-            case .json: break
-            }
-        }
-        return await ClientRequest.learn(endpoint, arguments: arguments).mapError { ExportFailure($0) }.map { request in
-            let basePath = URLComponents(url: endpoint.baseURL, resolvingAgainstBaseURL: false)?.path ?? ""
-            var path = request.path
-            if path.hasPrefix(basePath) { path = "/" + path.dropFirst(basePath.count).drop { $0 == "/" } }
-            // A JSON argument is what the client sends as its body: the requestBody says it.
-            let parameters = endpoint.parameters.filter { $0.kind != .json }.map { parameter -> JSONValue in
-                let inPath = path.contains("{\(parameter.name)}")
-                let place = inPath ? "path" : "query"
-                let schema: JSONValue =
-                    switch parameter.kind {
-                    case .string: object([("type", .string("string"))])
-                    case .bool: object([("type", .string("boolean"))])
-                    case .strings:
-                        object([("type", .string("array")), ("items", object([("type", .string("string"))]))])
-                    case .json: object([])
-                    }
-                var members: [(String, JSONValue)] = [
-                    ("name", .string(parameter.name)), ("in", .string(place)),
-                    ("required", .bool(inPath || parameter.isRequired)), ("schema", schema),
-                ]
-                if parameter.kind == .strings { members += [("style", .string("form")), ("explode", .bool(false))] }
-                return object(members)
-            }
-            return (request.method, path, parameters)
-        }
-    }
-
 }

@@ -65,7 +65,7 @@ enum PactExport: GeneratedJSON {
                 case .fixtureContract: "a fixture contract: no endpoint, so no request"
                 case .skipped(let reason): "skipped: \(reason)"
                 case .networkError: "a network error: no HTTP exchange"
-                case .invalidRequest(let error): "\(error): the client sends no request"
+                case .invalidRequest(let error): "\(error) before sending: the client sends no request"
                 case .robustness(let expectation):
                     "it tests the client's robustness (\(expectation)), not what the provider owes"
                 case .notAnErrorStatus(let status):
@@ -128,17 +128,25 @@ enum PactExport: GeneratedJSON {
         for contracts: [Contract], fixtures: FixtureLocator, consumer: String,
         version: ConsumerVersion = ConsumerVersion()
     ) async -> Result<
-        (files: [File], leftOut: [LeftOut]), ExportFailure
+        (files: [File], leftOut: [LeftOut], notes: [Diagnostic]), ExportFailure
     > {
         var byProvider: [String: [Interaction]] = [:]
         var leftOut: [LeftOut] = []
-        var requests: [String: [(String, JSONValue)]] = [:]
+        var notes: [Diagnostic] = []
+        var requests: [String: Result<[(String, JSONValue)], ExportFailure>] = [:]
         var shapes: [String: ModelShape] = [:]
+        let spellings = WireSpellings.of(contracts, fixtures: fixtures)
         for contract in contracts {
             for case .ready(let spec) in contract.cases {
                 let response: [(String, JSONValue)]
-                switch answer(for: spec, in: contract, fixtures: fixtures, shapes: &shapes) {
-                case .failure(let failure): return .failure(failure)
+                switch answer(
+                    for: spec, in: contract, fixtures: fixtures, shapes: &shapes,
+                    spellings: spellings[WireSpellings.key(contract.model)] ?? [:])
+                {
+                case .failure(let failure):
+                    // A case no export can state is left out with a note; the others are written.
+                    notes.append(ExportNote.leftOut(spec, in: contract, reason: failure.reason))
+                    continue
                 case .success(.leftOut(let reason)):
                     leftOut.append(LeftOut(contract: contract.file, caseName: spec.name, reason: reason))
                     continue
@@ -146,15 +154,19 @@ enum PactExport: GeneratedJSON {
                 }
                 guard let endpoint = contract.endpoint else { continue }
                 // One request per contract: its endpoint and arguments are the contract's.
-                let request: [(String, JSONValue)]
-                if let learnt = requests[contract.file] {
-                    request = learnt
+                let learnt: Result<[(String, JSONValue)], ExportFailure>
+                if let known = requests[contract.file] {
+                    learnt = known
                 } else {
-                    switch await requestMembers(endpoint, contract: contract, fixtures: fixtures) {
-                    case .success(let members): request = members
-                    case .failure(let failure): return .failure(failure)
-                    }
-                    requests[contract.file] = request
+                    learnt = await requestMembers(endpoint, contract: contract, fixtures: fixtures)
+                    requests[contract.file] = learnt
+                }
+                let request: [(String, JSONValue)]
+                switch learnt {
+                case .success(let members): request = members
+                case .failure(let failure):
+                    notes.append(ExportNote.leftOut(spec, in: contract, reason: failure.reason))
+                    continue
                 }
                 byProvider[endpoint.api, default: []].append(
                     Interaction(
@@ -171,7 +183,7 @@ enum PactExport: GeneratedJSON {
             case .failure(let failure): return .failure(failure)
             }
         }
-        return .success((files, leftOut))
+        return .success((files, leftOut, notes))
     }
 
     /// What a case puts in its interaction's response, or why it has no interaction.
@@ -183,33 +195,45 @@ enum PactExport: GeneratedJSON {
     /// A case's response as the provider owes it, or why the case is left out: no request (a
     /// fixture contract, `invalidRequest`), no HTTP exchange, a skip, or a test of the client's
     /// robustness rather than of the provider.
+    /// Why a case tells the provider nothing, by design (no request, no HTTP exchange, a skip, the
+    /// client's robustness), or `nil` for a case an export states; both exports ask it.
+    /// - Parameters:
+    ///   - spec: The case.
+    ///   - contract: Its contract.
+    /// - Returns: The reason, or `nil`.
+    static func leftOutByDesign(_ spec: CaseSpec, in contract: Contract) -> LeftOut.Reason? {
+        guard contract.endpoint != nil else { return .fixtureContract }
+        if let reason = spec.skip { return .skipped(reason) }
+        guard case .http(let status, _, _) = spec.response.kind else { return .networkError }
+        guard case .error(let name, _, _) = spec.expect.kind else { return nil }
+        if spec.expect.needsReplay { return .invalidRequest(name.name) }
+        // An error the status alone gives is a response the provider can send; one the body
+        // gives (empty, undecodable) is the client's robustness, which a pact does not describe.
+        if case .error = contract.rules.ending(forStatus: status) { return nil }
+        return name.carriesStatus ? nil : .robustness(spec.expect.summary(model: contract.model))
+    }
+
     private static func answer(
-        for spec: CaseSpec, in contract: Contract, fixtures: FixtureLocator, shapes: inout [String: ModelShape]
+        for spec: CaseSpec, in contract: Contract, fixtures: FixtureLocator, shapes: inout [String: ModelShape],
+        spellings: [String: String]
     ) -> Result<Answer, ExportFailure> {
-        guard contract.endpoint != nil else {
-            return .success(.leftOut(.fixtureContract))
-        }
-        if let reason = spec.skip { return .success(.leftOut(.skipped(reason))) }
+        if let reason = leftOutByDesign(spec, in: contract) { return .success(.leftOut(reason)) }
         guard case .http(let status, let headers, _) = spec.response.kind else {
             return .success(.leftOut(.networkError))
         }
         switch spec.expect.kind {
-        case .error(let name, _, _) where spec.expect.needsReplay:
-            return .success(.leftOut(.invalidRequest(name.name)))
-        case .error(let name, _, _):
-            // An error the status alone gives is a response the provider can send; one the body
-            // gives (empty, undecodable) is the client's robustness, which a pact does not describe.
+        case .error:
             if case .error = contract.rules.ending(forStatus: status) {
                 return .success(.response(responseMembers(status: status, headers: headers, body: nil)))
             }
-            guard !name.carriesStatus else { return .success(.leftOut(.notAnErrorStatus(status))) }
-            return .success(.leftOut(.robustness(spec.expect.summary(model: contract.model))))
+            return .success(.leftOut(.notAnErrorStatus(status)))
         case .decodes where contract.rules.ending(forStatus: status) != .decodes:
             // The status alone decides (a `204` the client reads as an empty list): the provider
             // owes the status, and no body.
             return .success(.response(responseMembers(status: status, headers: headers, body: nil)))
         case .decodes(let count, let values):
-            return decodedBody(of: spec, in: contract, fixtures: fixtures, shapes: &shapes).map { body in
+            return decodedBody(of: spec, in: contract, fixtures: fixtures, shapes: &shapes, spellings: spellings).map {
+                body in
                 guard case .some(let value, let shape) = body else { return .leftOut(body.reason) }
                 // The page must hold an element only where the case asks for one.
                 let needsElement = (count?.value ?? 0) > 0 || !values.isEmpty
@@ -233,7 +257,8 @@ enum PactExport: GeneratedJSON {
 
     /// The body a decoding case reads and the shape its model accepts, the shape learnt once a model.
     private static func decodedBody(
-        of spec: CaseSpec, in contract: Contract, fixtures: FixtureLocator, shapes: inout [String: ModelShape]
+        of spec: CaseSpec, in contract: Contract, fixtures: FixtureLocator, shapes: inout [String: ModelShape],
+        spellings: [String: String]
     ) -> Result<DecodedBody, ExportFailure> {
         let data: Data
         switch LoadedBody.load(spec.response, fixtures: fixtures, contractFile: contract.file) {
@@ -243,7 +268,9 @@ enum PactExport: GeneratedJSON {
         guard case .some(let root) = try? JSONParser.parse(BodyEncoding.utf8(data)) else {
             return .success(.unusable(.notJSON))
         }
-        switch shapes[contract.model.name].map(Result.success) ?? ModelShape.learning(contract.model) {
+        switch shapes[contract.model.name].map(Result.success)
+            ?? ModelShape.learning(contract.model, spellings: spellings)
+        {
         case .success(let shape):
             shapes[contract.model.name] = shape
             return .success(.some(value: root.value, shape: shape))
@@ -360,16 +387,22 @@ enum PactExport: GeneratedJSON {
     private typealias Pruned = (value: JSONValue, rules: [(String, JSONValue)])
 
     /// The body cut to what the model needs, and its rules by path (`$`, `$[*].id`).
+    /// A model that contains itself is followed as deep as the body goes: `definitions` holds the
+    /// named shapes above, which the references below stand for.
     private static func prune(
-        _ value: JSONValue, shape: ModelShape, path: String, keep: [[JSONPath.Segment]], needsElement: Bool = false
+        _ value: JSONValue, shape: ModelShape, path: String, keep: [[JSONPath.Segment]], needsElement: Bool = false,
+        definitions: [String: ModelShape] = [:]
     ) -> Pruned {
+        var definitions = definitions
+        let shape = shape.resolved(&definitions)
         switch (shape, value) {
         case (.object(let fields), .object(let members)):
-            return pruneObject(members, fields: fields, path: path, keep: keep)
+            return pruneObject(members, fields: fields, path: path, keep: keep, definitions: definitions)
         case (.array(let element), .array(let items)):
-            return pruneArray(items, element: element, path: path, keep: keep, needsElement: needsElement)
+            return pruneArray(
+                items, element: element, path: path, keep: keep, needsElement: needsElement, definitions: definitions)
         case (.map(let valueShape), .object(let members)):
-            return pruneMap(members, valueShape: valueShape, path: path, keep: keep)
+            return pruneMap(members, valueShape: valueShape, path: path, keep: keep, definitions: definitions)
         default:
             return (value, leafRule(shape, path: path).map { [$0] } ?? [])
         }
@@ -377,7 +410,8 @@ enum PactExport: GeneratedJSON {
 
     /// An object cut to the keys the model requires and those the case names.
     private static func pruneObject(
-        _ members: [JSONMember], fields: [ModelShape.Field], path: String, keep: [[JSONPath.Segment]]
+        _ members: [JSONMember], fields: [ModelShape.Field], path: String, keep: [[JSONPath.Segment]],
+        definitions: [String: ModelShape]
     ) -> Pruned {
         var kept: [JSONMember] = []
         var rules: [(String, JSONValue)] = []
@@ -390,7 +424,9 @@ enum PactExport: GeneratedJSON {
             // them) would be compared by equality, as Pact compares a value without a rule: it is
             // left to the OpenAPI document.
             if undescribed(field.shape) { continue }
-            let child = prune(member.value.value, shape: field.shape, path: childPath(path, field.key), keep: onPath)
+            let child = prune(
+                member.value.value, shape: field.shape, path: childPath(path, field.key), keep: onPath,
+                definitions: definitions)
             kept.append(JSONMember(key: field.key, keyPosition: .start, value: node(child.value)))
             rules += child.rules
         }
@@ -401,7 +437,8 @@ enum PactExport: GeneratedJSON {
     /// needs an element of: a nested array the model accepts empty (`capital: []`) stays free, or
     /// the recorded answer fails its own pact.
     private static func pruneArray(
-        _ items: [JSONNode], element: ModelShape, path: String, keep: [[JSONPath.Segment]], needsElement: Bool
+        _ items: [JSONNode], element: ModelShape, path: String, keep: [[JSONPath.Segment]], needsElement: Bool,
+        definitions: [String: ModelShape]
     ) -> Pruned {
         guard let first = items.first else { return (.array([]), []) }
         // A `values` path into any element is asked of the one element the pact keeps, and so
@@ -409,7 +446,7 @@ enum PactExport: GeneratedJSON {
         // or the provider as recorded would fail its own pact.
         let onPath = keep.filter { if case .index = $0.first { true } else { false } }.map { Array($0.dropFirst()) }
             .filter { rest in items.allSatisfy { Self.has($0.value, rest) } }
-        let child = prune(first.value, shape: element, path: path + "[*]", keep: onPath)
+        let child = prune(first.value, shape: element, path: path + "[*]", keep: onPath, definitions: definitions)
         let rule =
             path == "$" && needsElement
             ? object([("match", .string("type")), ("min", .number("1"))]) : object([("match", .string("type"))])
@@ -421,7 +458,8 @@ enum PactExport: GeneratedJSON {
     /// `values` or `eachValue`), so any entry kept for the others would make its keys required in
     /// all: a `type` rule leaves them free.
     private static func pruneMap(
-        _ members: [JSONMember], valueShape: ModelShape, path: String, keep: [[JSONPath.Segment]]
+        _ members: [JSONMember], valueShape: ModelShape, path: String, keep: [[JSONPath.Segment]],
+        definitions: [String: ModelShape]
     ) -> Pruned {
         var kept: [JSONMember] = []
         var rules: [(String, JSONValue)] = [(path, matchers([object([("match", .string("type"))])]))]
@@ -429,7 +467,9 @@ enum PactExport: GeneratedJSON {
             let onPath = keep.filter { $0.first == .key(member.key) }.map { Array($0.dropFirst()) }
             guard !onPath.isEmpty else { continue }
             if case .null = member.value.value { continue }
-            let child = prune(member.value.value, shape: valueShape, path: childPath(path, member.key), keep: onPath)
+            let child = prune(
+                member.value.value, shape: valueShape, path: childPath(path, member.key), keep: onPath,
+                definitions: definitions)
             kept.append(JSONMember(key: member.key, keyPosition: .start, value: node(child.value)))
             rules += child.rules
         }

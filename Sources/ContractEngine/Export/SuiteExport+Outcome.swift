@@ -11,8 +11,9 @@ extension SuiteExport {
         case failed(reason: String)
         /// A file could not be written, so none was.
         case cannotWrite(FileWriteError)
-        /// The OpenAPI document was written, with this many operations.
-        case document(operations: Int)
+        /// The OpenAPI document was written, with this many operations, and the notes of the cases
+        /// it cannot state.
+        case document(operations: Int, notes: [Diagnostic])
         /// The pacts were written.
         case pacts(Pacts)
         /// The contract schema was written, naming this many endpoints and models.
@@ -29,12 +30,18 @@ extension SuiteExport {
         /// How many cases were left out by design, by kind, the most first
         /// (`3 cases left out by design (2 network errors, 1 skipped)`); `nil` when none was.
         package let byDesign: String?
+        /// The cases no export can state, each a note at its line.
+        package let notes: [Diagnostic]
         /// The consumer's version and branch the pacts carry, as given or read from git.
         package let version: String?
         package let branch: String?
 
         /// The pacts made, and what they leave out.
-        init(files: [PactExport.File], leftOut: [PactExport.LeftOut], version: ConsumerVersion = ConsumerVersion()) {
+        init(
+            files: [PactExport.File], leftOut: [PactExport.LeftOut], notes: [Diagnostic],
+            version: ConsumerVersion = ConsumerVersion()
+        ) {
+            self.notes = notes
             self.version = version.number
             self.branch = version.branch
             self.files = files.map { ($0.name, $0.interactions) }

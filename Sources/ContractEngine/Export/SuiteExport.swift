@@ -72,9 +72,10 @@ package enum SuiteExport {
             case .failure(let problem): return .failed(reason: "cannot read the consumer version: \(problem.message)")
             }
             return await pacts(
-                selection, consumer: consumer, version: version, into: target, display: out, writer: writer)
+                selection, consumer: consumer, version: version, into: target, display: out, writer: writer,
+                strict: options.strict)
         case .openAPI:
-            return await document(selection, into: target, display: out, writer: writer)
+            return await document(selection, into: target, display: out, writer: writer, strict: options.strict)
         }
     }
 
@@ -95,7 +96,7 @@ package enum SuiteExport {
     /// The pacts, written into their folder.
     private static func pacts(
         _ selection: SuiteSelection, consumer: String, version: ConsumerVersion, into folder: URL, display: String,
-        writer: SuiteWriter
+        writer: SuiteWriter, strict: Bool
     ) async -> Outcome {
         switch await PactExport.pacts(
             for: selection.itemContracts, fixtures: selection.fixtureLocator, consumer: consumer, version: version)
@@ -103,30 +104,32 @@ package enum SuiteExport {
         case .failure(let failure):
             return .failed(reason: failure.reason)
         case .success(let made):
+            if strict, !made.notes.isEmpty { return .invalid(ExportNote.strict(made.notes)) }
             do throws(FileWriteError) {
                 _ = try writer.write(PactExport.changes(made.files, in: folder, display: display))
             } catch {
                 return .cannotWrite(error)
             }
-            return .pacts(Pacts(files: made.files, leftOut: made.leftOut, version: version))
+            return .pacts(Pacts(files: made.files, leftOut: made.leftOut, notes: made.notes, version: version))
         }
     }
 
     /// The document, written into its file.
     private static func document(
-        _ selection: SuiteSelection, into file: URL, display: String, writer: SuiteWriter
+        _ selection: SuiteSelection, into file: URL, display: String, writer: SuiteWriter, strict: Bool
     ) async -> Outcome {
         let contracts = selection.itemContracts
-        switch await OpenAPIExport.document(for: contracts) {
+        switch await OpenAPIExport.document(for: contracts, fixtures: selection.fixtureLocator) {
         case .failure(let failure):
             return .failed(reason: failure.reason)
-        case .success(let document):
+        case .success(let made):
+            if strict, !made.notes.isEmpty { return .invalid(ExportNote.strict(made.notes)) }
             do throws(FileWriteError) {
-                _ = try writer.write(OpenAPIExport.changes(document, to: file, display: display))
+                _ = try writer.write(OpenAPIExport.changes(made.text, to: file, display: display))
             } catch {
                 return .cannotWrite(error)
             }
-            return .document(operations: Set(contracts.compactMap { $0.endpoint?.name }).count)
+            return .document(operations: made.operations, notes: made.notes)
         }
     }
 }

@@ -97,6 +97,31 @@ indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// The value with `true` in place of the value of every member whose name `secret` marks, at
+    /// any depth: what a file or a message may show of a body holding secrets.
+    /// - Parameter secret: Whether a member's name marks its value a secret.
+    /// - Returns: The value, its secrets taken out.
+    func redacting(where secret: (String) -> Bool) -> JSONValue {
+        switch self {
+        case .object(let members):
+            return .object(
+                members.map { member in
+                    var member = member
+                    member.value.value = secret(member.key) ? .bool(true) : member.value.value.redacting(where: secret)
+                    return member
+                })
+        case .array(let elements):
+            return .array(
+                elements.map { element in
+                    var element = element
+                    element.value = element.value.redacting(where: secret)
+                    return element
+                })
+        default:
+            return self
+        }
+    }
+
     /// Quotes a string as JSON.
     /// - Parameter string: The string.
     /// - Returns: The quoted, escaped string.

@@ -11,8 +11,17 @@ struct LiveFailure: Error, Sendable, Equatable {
     /// allowed; `nil` for a request that was sent.
     var unsentWrite: String?
 
-    /// `GET URL: reason`.
-    var message: String { "\(unsentWrite ?? "GET") \(url): \(reason)" }
+    /// The method of the request that was sent.
+    var method = "GET"
+
+    /// What a write that was sent and failed leaves: it reached the server, which may have made
+    /// the change; empty for a read.
+    private var appliedNote: String {
+        unsentWrite == nil && method != "GET" && method != "HEAD" ? "; the server may have applied it" : ""
+    }
+
+    /// `GET URL: reason`, or `POST URL: reason; the server may have applied it`.
+    var message: String { "\(unsentWrite ?? method) \(url): \(reason)\(appliedNote)" }
 
     /// The message, naming the setting that gives a server longer when it ran out of time, or
     /// the one that lets a write be sent.
@@ -20,7 +29,8 @@ struct LiveFailure: Error, Sendable, Equatable {
     /// - Returns: `GET URL: no complete answer within 10 s (--timeout)`, or the message.
     func message(naming names: SettingNames) -> String {
         if let method = unsentWrite { return Self.writeReason(method, names: names) }
-        return ranOutOfTime ? "\(message) (\(names.timeout))" : message
+        guard ranOutOfTime else { return message }
+        return "\(method) \(url): \(reason) (\(names.timeout))\(appliedNote)"
     }
 
     /// Why a request that changes data was not sent: `the client sends POST, which changes data

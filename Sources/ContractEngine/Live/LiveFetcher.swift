@@ -50,7 +50,12 @@ enum LiveFetcher {
         configuration.timeoutIntervalForResource = timeout * 2 + 1
         let session = URLSession(configuration: configuration, delegate: exchange, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
-        return await exchange.run(session.dataTask(with: outgoing), in: session, timeout: timeout)
+        // A failure names the method sent: a write that reached the server may have been applied.
+        return await exchange.run(session.dataTask(with: outgoing), in: session, timeout: timeout).mapError {
+            var failure = $0
+            failure.method = method
+            return failure
+        }
     }
 }
 

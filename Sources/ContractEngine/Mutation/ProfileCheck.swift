@@ -69,7 +69,10 @@ struct ProfileCheck {
                 let written = old.map { complete ? profile : profile.merged(into: $0) } ?? profile
                 outcome.writes.write(Data(written.text.utf8), to: file, display: shown)
                 result.diagnostics.append(
-                    Diagnostic(.note, "wrote the \(name) profile (\(written.pathCount) paths)", file: shown))
+                    Diagnostic(
+                        .note,
+                        "wrote the \(name) profile (\(written.pathCount) \(written.pathCount == 1 ? "path" : "paths"))",
+                        file: shown))
             }
             outcome.results.append(result)
         }

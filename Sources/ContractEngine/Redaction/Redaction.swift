@@ -11,7 +11,7 @@ enum Redaction {
     ]
 
     /// A URL as files and reports show it: without user name or password, fragment, or any query
-    /// item but those the endpoint defines. A staging server's key given in `--base-url`'s query
+    /// item but those the endpoint defines whose names do not look secret. A staging server's key given in `--base-url`'s query
     /// (`?api_key=...`) is sent with the request and shown nowhere.
     /// - Parameters:
     ///   - url: The URL a request went to.
@@ -31,9 +31,18 @@ enum Redaction {
         parts.user = nil
         parts.password = nil
         parts.fragment = nil
-        let kept = (parts.queryItems ?? []).filter { definedQuery.contains($0.name) }
+        let kept = (parts.queryItems ?? []).filter { definedQuery.contains($0.name) && !looksSecret($0.name) }
         parts.queryItems = kept.isEmpty ? nil : kept
         return parts.string
+    }
+
+    /// A URL the client sent, as a message quotes it: every query item but those whose names look
+    /// secret, no user-info, no fragment.
+    /// - Parameter url: The URL.
+    /// - Returns: Its text, its secrets taken out.
+    static func sent(_ url: URL) -> String {
+        let names = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.map(\.name) ?? []
+        return Self.url(url, definedQuery: Set(names))
     }
 
     /// The names of the query items a URL carries that `url(_:definedQuery:)` leaves out.
@@ -92,21 +101,67 @@ enum Redaction {
         "upgrade",
     ]
 
+    /// Words that make a name secret wherever they stand in it, as whole words or inside one
+    /// (`refresh_token`, `accesstoken`, `client_secret`, `newPassword`, `credentials`).
+    static let secretStems = ["token", "secret", "password", "passwd", "passphrase", "credential", "sessid"]
+
+    /// Words that make a name secret only when they are a whole word of it (`api_key`, `X-Api-Key`,
+    /// `apiKey`, `pwd`, `sig`), so that `keyboard`, `passage` or `design` stay ordinary words.
+    static let secretWords: Set<String> = [
+        "key", "apikey", "accesskey", "secretkey", "privatekey", "pass", "pwd", "sig", "signature", "jwt", "auth",
+        "authorization", "cookie", "otp",
+    ]
+
+    /// Whether a name marks its value a secret: a credential header (`Authorization`, `Cookie`),
+    /// or a name one of whose words holds one of `secretStems`, is one of `secretWords`, or starts
+    /// with `session` (`X-Session-Id`, `sessionid`). The words of a name are its runs of letters
+    /// and digits, a lower-case letter followed by a capital starting a new one (`apiKey` is `api`,
+    /// `key`); case does not count. The one rule every reader and writer of headers, query items
+    /// and body members applies.
+    /// - Parameter name: A header's, a query item's or a body member's name.
+    /// - Returns: `true` when its value is never to be written nor shown.
+    static func looksSecret(_ name: String) -> Bool {
+        if secretHeaders.contains(name.lowercased()) { return true }
+        return words(of: name).contains { word in
+            secretWords.contains(word) || word.hasPrefix("session") || secretStems.contains { word.contains($0) }
+        }
+    }
+
+    /// The words of a name, lower-cased: `X-Api-Key` is `x`, `api`, `key`; `refreshToken` is
+    /// `refresh`, `token`.
+    static func words(of name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previousIsLower = false
+        for character in name {
+            guard character.isLetter || character.isNumber else {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                previousIsLower = false
+                continue
+            }
+            if character.isUppercase, previousIsLower, !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            current += character.lowercased()
+            previousIsLower = character.isLowercase || character.isNumber
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// A JSON value as a file or a message may show it: every member whose name looks secret
+    /// holds `true` in place of its value, at any depth.
+    /// - Parameter value: The value.
+    /// - Returns: The value, its secrets taken out.
+    static func redacted(_ value: JSONValue) -> JSONValue {
+        value.redacting(where: looksSecret)
+    }
+
     /// Whether a header may be written into a contract when asked for.
     /// - Parameter name: The header's name, in any case.
     /// - Returns: `false` for a header that carries credentials or a session, or frames the message.
-    /// Words in a name (a query item's, a header's) that mark its value a secret: `api_key`,
-    /// `access_token`, `X-Auth-Token`, `password`.
-    static let secretWords = ["key", "token", "secret", "password", "passwd", "auth", "signature", "credential"]
-
-    /// Whether a name marks its value a secret, by the words it holds.
-    /// - Parameter name: A query item's or a header's name.
-    /// - Returns: `true` when it holds one of `secretWords`, case aside.
-    static func looksSecret(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        return secretWords.contains { lowered.contains($0) }
-    }
-
     static func mayKeep(header name: String) -> Bool {
         !secretHeaders.contains(name.lowercased()) && !framingHeaders.contains(name.lowercased())
     }

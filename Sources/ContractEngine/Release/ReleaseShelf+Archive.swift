@@ -164,12 +164,13 @@ extension ReleaseShelf {
             }
             changes.merge(
                 PactExport.changes(made.files, in: folder.appendingPathComponent("pacts"), display: display + "/pacts"))
-            switch await OpenAPIExport.document(for: contracts) {
+            switch await OpenAPIExport.document(for: contracts, fixtures: selection.fixtureLocator) {
             case .failure(let failure): return .failure(failure)
             case .success(let document):
                 changes.merge(
                     OpenAPIExport.changes(
-                        document, to: folder.appendingPathComponent("openapi.json"), display: display + "/openapi.json")
+                        document.text, to: folder.appendingPathComponent("openapi.json"),
+                        display: display + "/openapi.json")
                 )
             }
             return .success((changes, made.files.count))

@@ -81,8 +81,9 @@ struct ClientRequest: Sendable {
     /// `{ "method": "GET", "path": "/v3.1/name/peru", "query": {} }`. The path is the decoded one
     /// unless it holds escapes, which a contract then states as sent; the query is left out when
     /// a name repeats, which the block cannot state. The headers the client sets follow, sorted
-    /// by name (a credential, or a header whose name marks a secret such as `X-Api-Key`, as `true`:
-    /// present, its value never written; framing headers left out), then a JSON body as `body`.
+    /// by name (framing headers left out), then a JSON body as `body`. A header, query item or body
+    /// member whose name looks secret (`X-Api-Key`, `?access_token=`, `client_secret`) is written
+    /// `true`: present, its value never written.
     var contractBlock: String {
         var members = [
             "\"method\": \(JSONValue.quote(method))",
@@ -90,19 +91,20 @@ struct ClientRequest: Sendable {
         ]
         let items = queryItems.map { (name: $0.name, value: $0.value ?? "") }
         if Set(items.map(\.name)).count == items.count {
-            let written = items.map { "\(JSONValue.quote($0.name)): \(JSONValue.quote($0.value))" }
+            let written = items.map {
+                "\(JSONValue.quote($0.name)): \(Redaction.looksSecret($0.name) ? "true" : JSONValue.quote($0.value))"
+            }
             members.append("\"query\": " + (written.isEmpty ? "{}" : "{ " + written.joined(separator: ", ") + " }"))
         }
         let stated = headers.filter { !Redaction.framingHeaders.contains($0.key.lowercased()) }
             .sorted { $0.key.lowercased() < $1.key.lowercased() }
             .map { name, value in
                 "\(JSONValue.quote(name)): "
-                    + (Redaction.secretHeaders.contains(name.lowercased()) || Redaction.looksSecret(name)
-                        ? "true" : JSONValue.quote(value))
+                    + (Redaction.looksSecret(name) ? "true" : JSONValue.quote(value))
             }
         if !stated.isEmpty { members.append("\"headers\": { " + stated.joined(separator: ", ") + " }") }
         if let body, let parsed = try? JSONParser.parse(BodyEncoding.utf8(body)) {
-            members.append("\"body\": " + parsed.value.jsonText)
+            members.append("\"body\": " + Redaction.redacted(parsed.value).jsonText)
         }
         return "{ " + members.joined(separator: ", ") + " }"
     }

@@ -17,6 +17,8 @@ struct ReplayCheck {
     let body: Data
     /// The body the contract's request states, read: what the client's body must be as JSON.
     var requestBody: StatedRequestBody?
+    /// For a flow, each exchange's served body and the request body it states, read, in order.
+    var exchangeBodies: [(served: Data, stated: StatedRequestBody?)] = []
 
     /// Checks what replay saw against the contract: the one request and its method, path,
     /// query, headers and body; a completion that ran exactly once, on the contract's queue, in time; and a result
@@ -25,10 +27,14 @@ struct ReplayCheck {
     /// - Parameter observation: The requests and completions replay recorded.
     /// - Returns: One diagnostic per problem.
     func check(_ observation: Replayer.Observation) -> [Diagnostic] {
-        var diagnostics = checkRequests(observation.requests)
-        let problems = CompletionCheck.problems(of: observation)
-        diagnostics += problems.map {
-            error(CompletionCheck.describe($0, in: observation, timeout: timeout), at: contractCase.position)
+        var diagnostics =
+            contractCase.isFlow ? checkExchanges(observation) : checkRequests(observation.requests)
+        // A client the tool stopped answering has been named as such; it did not time out.
+        let problems = observation.capped == nil ? CompletionCheck.problems(of: observation) : [.timedOut]
+        if observation.capped == nil {
+            diagnostics += problems.map {
+                error(CompletionCheck.describe($0, in: observation, timeout: timeout), at: contractCase.position)
+            }
         }
         if problems == [.timedOut] { return diagnostics }
         if contractCase.expect.needsReplay, let sent = observation.requests.first {
@@ -38,8 +44,9 @@ struct ReplayCheck {
             let returned = outcome.namingBodyKeys(of: body, model: contract.model)
             // Where the client agrees with the prediction, the prediction's check already said it all.
             if let prediction, returned.isSame(as: prediction) { return diagnostics }
-            diagnostics += outcomeCheck.check(
-                returned, from: .client(response: contractCase.response, prediction: prediction))
+            // A client that sent nothing answered before sending: no response is its reason.
+            let response = observation.requests.isEmpty ? nil : contractCase.response
+            diagnostics += outcomeCheck.check(returned, from: .client(response: response, prediction: prediction))
         }
         return diagnostics
     }
@@ -47,19 +54,27 @@ struct ReplayCheck {
     /// An error no outcome rule gives (`invalidRequest`) means the arguments could not form a
     /// request; a client that sent one and was answered owes the outcome the rules give for the
     /// answer, so an expectation of it holds the client, or the rules, wrong.
+    /// An error expected before sending (`"sent": false`) holds the client to sending nothing,
+    /// whatever error a response would also give.
     private func argumentErrorAfterRequest(_ sent: URLRequest) -> Diagnostic {
+        let request = "\(sent.httpMethod ?? "GET") \(Self.pathAndQuery(of: sent))"
+        if contractCase.expect.beforeSending {
+            return error(
+                "expected \(contractCase.expect.summary(model: contract.model)), so the client must send no request; it sent \(request)",
+                at: contractCase.expect.position)
+        }
         let predicted = Predictor.predict(
             contractCase.response, body: body, model: contract.model, rules: contract.rules, errors: contract.errors)
         let expected = contractCase.expect.summary(model: contract.model)
         return error(
-            "expected \(expected), which no outcome rule gives, so the client must send no request; it sent \(sent.httpMethod ?? "GET") \(sent.url?.path ?? "/"), and by the endpoint's rules a correct client gets \(predicted.summary(model: contract.model)) from this response",
+            "expected \(expected), which no outcome rule gives, so the client must send no request; it sent \(request), and by the endpoint's rules a correct client gets \(predicted.summary(model: contract.model)) from this response",
             at: contractCase.expect.position)
     }
 
     private func checkRequests(_ requests: [URLRequest]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = requests.dropFirst().map { extra in
             error(
-                "\(StubURLProtocol.noRoutePrefix) \(extra.httpMethod ?? "GET") \(extra.url?.absoluteString ?? "(no URL)"): the client sent more than one request",
+                "\(StubURLProtocol.noRoutePrefix) \(extra.httpMethod ?? "GET") \(extra.url.map(Redaction.sent) ?? "(no URL)"): the client sent more than one request",
                 at: contractCase.position)
         }
         guard let expected = contract.request else { return diagnostics }
@@ -69,6 +84,15 @@ struct ReplayCheck {
             }
             return diagnostics
         }
+        return diagnostics + differences(sent, from: expected, body: requestBody)
+    }
+
+    /// How a request the client sent differs from the one stated: its method, path, query,
+    /// headers and body, each where the contract states it.
+    func differences(_ sent: URLRequest, from expected: RequestExpectation, body requestBody: StatedRequestBody?)
+        -> [Diagnostic]
+    {
+        var diagnostics: [Diagnostic] = []
         let url = sent.url
         let components = url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true) }
         if let method = expected.method, (sent.httpMethod ?? "GET") != method.value {
@@ -77,7 +101,15 @@ struct ReplayCheck {
                     "request method: expected \(method.value), client sent \(sent.httpMethod ?? "GET")",
                     at: method.position))
         }
-        if let path = expected.path {
+        if let path = expected.path, let template = expected.pathTemplate {
+            let actual = components?.percentEncodedPath ?? ""
+            if !template.matches(actual) {
+                diagnostics.append(
+                    error(
+                        "request path: expected \"\(path.value)\" (holes free), client sent \"\(components?.path ?? "")\"",
+                        at: path.position))
+            }
+        } else if let path = expected.path {
             // A contract that writes a `%` states the path as sent, so it can tell `AC%2FDC` from
             // `AC/DC`; otherwise it states the path decoded.
             let encoded = path.value.contains("%")
@@ -91,10 +123,15 @@ struct ReplayCheck {
             let items = components?.queryItems ?? []
             var actual: [String: String] = [:]
             for item in items { actual[item.name] = item.value ?? "" }
-            if actual != query.value || items.count != actual.count {
+            // An item written `true` is a hole: sent, with any value.
+            let free = expected.freeQuery
+            let exact = actual.filter { !free.contains($0.key) }
+            if exact != query.value || !free.isSubset(of: Set(actual.keys)) || items.count != actual.count {
+                var shown: [String: String?] = query.value
+                for name in free { shown[name] = .some(nil) }
                 diagnostics.append(
                     error(
-                        "request query: expected \(Self.render(query.value)), client sent \(Self.render(items))",
+                        "request query: expected \(Self.render(shown)), client sent \(Self.render(items))",
                         at: query.position
                     ))
             }
@@ -104,17 +141,38 @@ struct ReplayCheck {
         return diagnostics
     }
 
+    /// A request's path as sent, and its query when it has one: `/search?query=`.
+    static func pathAndQuery(of request: URLRequest) -> String {
+        guard let url = request.url, let components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+            return "/"
+        }
+        let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        return components.percentEncodedQuery.map { "\(path)?\($0)" } ?? path
+    }
+
     func error(_ message: String, at position: SourcePosition) -> Diagnostic {
         Diagnostic(.error, message, file: contract.file, position: position)
     }
 
-    static func render(_ query: [String: String]) -> String {
+    /// A stated query as a message shows it: an item stated by presence as `name=(any value)`, one
+    /// whose name looks secret as `name=(the contract's value)`, its value never shown.
+    static func render(_ query: [String: String?]) -> String {
         query.isEmpty
-            ? "no query" : "?" + query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+            ? "no query"
+            : "?"
+                + query.sorted { $0.key < $1.key }.map { name, value in
+                    guard let value else { return "\(name)=(any value)" }
+                    return "\(name)=\(Redaction.looksSecret(name) ? "(the contract's value)" : value)"
+                }.joined(separator: "&")
     }
 
+    /// A sent query as a message shows it: an item whose name looks secret as `name=(a secret)`.
     static func render(_ items: [URLQueryItem]) -> String {
-        items.isEmpty ? "no query" : "?" + items.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
+        items.isEmpty
+            ? "no query"
+            : "?"
+                + items.map { "\($0.name)=\(Redaction.looksSecret($0.name) ? "(a secret)" : $0.value ?? "")" }
+                .joined(separator: "&")
     }
 
     /// A percent-encoded path with the hex digits of every escape in upper case.

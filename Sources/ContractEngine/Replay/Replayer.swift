@@ -26,6 +26,9 @@ struct Replayer: Sendable {
         let queueName: String
         /// The endpoint's error vocabulary, which reads the client's errors.
         let errors: ErrorVocabulary
+        /// For a flow whose client would not stop sending requests, the count at which the stub
+        /// stopped answering it; `nil` otherwise.
+        var capped: Int?
 
         /// What the client's first completion reported, in the contracts' words; `nil` when it never completed.
         var firstOutcome: Outcome? {
@@ -58,24 +61,73 @@ struct Replayer: Sendable {
         timeout: TimeInterval,
         reply: StubReply
     ) async -> Observation {
+        await call(
+            endpoint, arguments: arguments, baseURL: baseURL, queue: queue, timeout: timeout, replies: [reply],
+            cap: nil)
+    }
+
+    /// Calls an endpoint's client on a stub session that answers its requests in turn.
+    /// - Parameters:
+    ///   - replies: What the stub answers the first requests with, in order; a request past them
+    ///     gets no route.
+    ///   - cap: How many requests the client may send before the stub stops answering and the
+    ///     wait ends (a client in an endless loop); `nil` for no cap.
+    static func call(
+        _ endpoint: Endpoint, arguments: [String: Endpoint.Argument], baseURL: URL? = nil, queue: MarkedQueue,
+        timeout: TimeInterval, replies: [StubReply], cap: Int?
+    ) async -> Observation {
         let log = Locked([URLRequest]())
-        let session = StubSession { request in
-            let first = log.withLock { seen in
-                seen.append(request)
-                return seen.count == 1
-            }
-            return first ? reply : .failure(.unsupportedURL)
-        }
-        defer { session.invalidate() }
         let probe = CompletionProbe<Result<DecodedValue, any Error>>(responseQueue: queue)
+        let session = StubSession { request in
+            let index = log.withLock { seen in
+                seen.append(request)
+                return seen.count - 1
+            }
+            if index < replies.count { return replies[index] }
+            guard let cap, index + 1 >= cap else { return .failure(.unsupportedURL) }
+            // Left unanswered, not failed: a failure would only send the loop round again.
+            probe.stopWaiting()
+            return .never
+        }
         endpoint.call(
             Endpoint.Invocation(
                 session: session, responseQueue: queue.queue, arguments: arguments, baseURL: baseURL,
                 completion: probe.record
             ))
         let completion = await probe.observe(session: session, timeout: timeout)
-        return Observation(
-            requests: log.withLock { $0 }, completion: completion, queueName: queue.name, errors: endpoint.errors)
+        let requests = log.withLock { $0 }
+        var observation = Observation(
+            requests: requests, completion: completion, queueName: queue.name, errors: endpoint.errors)
+        if let cap, completion.values.isEmpty, requests.count >= cap {
+            // Its last request is left unanswered rather than cancelled, and its session is not
+            // ended, so the loop stops there instead of spinning on after the replay.
+            observation.capped = cap
+        } else {
+            session.invalidate()
+        }
+        return observation
+    }
+
+    /// How many requests past its exchanges a flow's client may send before the tool stops
+    /// answering it: enough for a client that retries a few times, few enough to end a loop at once.
+    static let flowSlack = 10
+
+    /// Calls the endpoint's client once for a flow: the stub answers its requests with the
+    /// exchanges' responses in turn, and stops answering a client that would not stop.
+    /// - Parameters:
+    ///   - endpoint: The contract's endpoint.
+    ///   - contract: The contract, for the arguments and the response queue.
+    ///   - replies: Each exchange's response with its body, in order.
+    /// - Returns: The requests and how the completion ran.
+    func replayFlow(_ endpoint: Endpoint, contract: Contract, replies: [(response: ResponseSpec, body: Data)]) async
+        -> Observation
+    {
+        let queue: MarkedQueue =
+            contract.responseQueue == .main ? .main : .makePrivate(label: "dogpatch-contracts.replay")
+        return await Self.call(
+            endpoint, arguments: contract.arguments, queue: queue, timeout: timeout,
+            replies: replies.map { Self.reply(for: $0.response, body: $0.body) },
+            cap: replies.count + Self.flowSlack)
     }
 
     static func reply(for response: ResponseSpec, body: Data) -> StubReply {

@@ -81,6 +81,7 @@ package struct SuiteListing: Sendable {
             case .ready(let spec):
                 return VisibleText.escaped(spec.name)
                     + (spec.given.map { " (given: \(VisibleText.escaped($0)))" } ?? "")
+                    + (spec.isFlow ? " (\(VisibleText.escaped(Exchange.summary(spec.exchanges))))" : "")
             }
         }
         return (cells, cases)

@@ -32,6 +32,7 @@ struct CaseRunner: Sendable {
         if let reason = contractCase.skip {
             return (result(.skipped, skipReason: reason), nil)
         }
+        if contractCase.isFlow { return await evaluateFlow() }
         let request: (body: StatedRequestBody?, judged: [Diagnostic])
         switch statedRequestBody() {
         case .success(let stated): request = stated
@@ -63,7 +64,7 @@ struct CaseRunner: Sendable {
                 errors: contract.errors)
             prediction = predicted
             diagnostics += check.check(predicted, from: .prediction)
-            if case .decoded = predicted, body.checksUnreadKeys, findsUnreadKeys {
+            if case .decoded = predicted, body.checksUnreadKeys, findsUnreadKeys, contract.model.readsBody {
                 diagnostics += unreadKeyDiagnostics(in: text, scan: scan, fixtureFile: body.file)
             }
         } else if !willReplay {
@@ -109,7 +110,8 @@ struct CaseRunner: Sendable {
             prediction: prediction, body: body, requestBody: requestBody
         )
         let outcome = observation.firstOutcome.flatMap {
-            CoverageOutcome($0, response: contractCase.response, rules: contract.rules)
+            CoverageOutcome(
+                $0, response: observation.requests.isEmpty ? nil : contractCase.response, rules: contract.rules)
         }
         return (replayCheck.check(observation), ReplayedOutcome(outcome: outcome, queue: contract.responseQueue))
     }
@@ -131,7 +133,7 @@ struct CaseRunner: Sendable {
             }
     }
 
-    private func result(_ status: CaseResult.Status, _ diagnostics: [Diagnostic] = [], skipReason: String? = nil)
+    func result(_ status: CaseResult.Status, _ diagnostics: [Diagnostic] = [], skipReason: String? = nil)
         -> CaseResult
     {
         CaseResult(

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPWire
 
 /// The control path, `/_contracts`: what a UI test or the Pact verifier asks of the server, each
 /// in its own session (`X-Contract-Session`).
@@ -7,12 +8,23 @@ extension CaseRouter {
     private static var offer: String {
         "GET \(controlPath) lists, POST \(controlPath)/select selects, POST \(controlPath)/reset clears, "
             + "GET or DELETE \(controlPath)/requests reads or clears the journal, "
-            + "POST \(controlPath)/state sets a provider state, POST \(controlPath)/sequence sets the answers in turn"
+            + "POST \(controlPath)/state sets a provider state, POST \(controlPath)/sequence sets the answers in turn, "
+            + "DELETE \(controlPath)/session forgets the session"
     }
 
     func control(_ request: HTTPRequest, path: Substring, session: String) -> HTTPAnswer {
         let action = path.dropFirst(Self.controlPath.count).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         let note = "\(request.method) \(path)" + (session.isEmpty ? "" : " (session \(VisibleText.escaped(session)))")
+        if request.method == "DELETE", action == "session" {
+            state.withLock { state in
+                // The default session is forgotten by starting over: it always exists.
+                state.sessions[session] = nil
+            }
+            return HTTPAnswer.json(
+                status: 200, "{\"session\":\(JSONValue.quote(session)),\"forgotten\":true}", note: note)
+        }
+        let now = clock()
+        state.withLock { $0.touch(session, now: now, limits: limits) }
         switch (request.method, action) {
         case ("GET", ""), ("HEAD", ""):
             return HTTPAnswer.json(status: 200, listing(session: session), note: note)
@@ -25,21 +37,36 @@ extension CaseRouter {
             return select(request.body, session: session, note: note)
         case ("GET", "requests"), ("HEAD", "requests"):
             let (journal, suite) = state.withLock { ($0.sessions[session]?.journal ?? [], $0.suite) }
-            let entries = journal.map { entry in
-                entry.json(
-                    defined: entry.contract.flatMap(suite.contract).map { suite.definedQuery(of: $0.endpoint) } ?? [])
-            }
-            return HTTPAnswer.json(status: 200, "{\"requests\":[\(entries.joined(separator: ","))]}", note: note)
+            // Thousands of entries are written off the server's thread: no other request waits for them.
+            return HTTPAnswer(
+                kind: .later {
+                    let entries = journal.map { entry in
+                        entry.json(
+                            defined: entry.contract.flatMap(suite.contract).map { suite.definedQuery(of: $0.endpoint) }
+                                ?? [])
+                    }
+                    return HTTPAnswer.json(
+                        status: 200, "{\"requests\":[\(entries.joined(separator: ","))]}", note: note)
+                }, note: note)
         case ("DELETE", "requests"):
             state.withLock { $0.sessions[session]?.journal.removeAll() }
             return HTTPAnswer.json(status: 200, "{\"requests\":[]}", note: note)
         case ("POST", "state"):
             return providerState(request.body, session: session, note: note)
-        case (_, ""), (_, "reset"), (_, "select"), (_, "requests"), (_, "state"), (_, "sequence"):
+        case (_, ""), (_, "reset"), (_, "select"), (_, "requests"), (_, "state"), (_, "sequence"), (_, "session"):
+            // RFC 9110 15.5.6: a 405 says which methods the resource takes.
+            let allowed =
+                switch action {
+                case "": "GET, HEAD"
+                case "requests": "GET, HEAD, DELETE"
+                case "session": "DELETE"
+                default: "POST"
+                }
             return HTTPAnswer.json(
                 status: 405,
                 "{\"error\":\(JSONValue.quote("\(request.method) is not allowed on \(path): \(Self.offer)"))}",
-                note: note)
+                note: note
+            ).adding([("Allow", allowed)])
         default:
             return HTTPAnswer.json(
                 status: 404, "{\"error\":\(JSONValue.quote("unknown control path \(path): \(Self.offer)"))}",
@@ -66,7 +93,8 @@ extension CaseRouter {
         }
         let contracts = suite.contracts.map { contract -> String in
             let selected = selections[contract.identity].map { JSONValue.quote($0.caseName) } ?? "null"
-            let request = contract.request.map { Self.requestJSON($0, stated: contract.stated) } ?? "null"
+            let request =
+                contract.request.map { Self.requestJSON($0, stated: contract.stated, contract: contract) } ?? "null"
             let head =
                 "{\"contract\":\(JSONValue.quote(contract.identity)),\"endpoint\":\(JSONValue.quote(contract.endpoint.name)),\"request\":\(request),\"selected\":\(selected)"
             let cases = "\"cases\":[\(contract.cases.map(\.listing).joined(separator: ","))]}"

@@ -1,6 +1,7 @@
 import ContractCatalogue
 import Foundation
 import HTTPStub
+import HTTPWire
 
 /// Chooses the answer to each request: the contract whose client sends it, then the case, from
 /// the `X-Contract-Case` header, a selection made through the control path, the run's case choices, or the
@@ -34,14 +35,22 @@ final class CaseRouter: Sendable {
 
     /// The web origins whose pages may call the server (`--cors`), compared without regard to case.
     let cors: Set<String>
+    /// How many sessions are kept, how long, and how long their ids may be.
+    let limits: SessionLimits
+    /// A monotonic clock, in seconds: when a session was last used.
+    let clock: @Sendable () -> TimeInterval
 
     init(
-        suite: ServedSuite, choices: [CaseChoice], hosts: Set<String> = CaseRouter.loopbackHosts, cors: [String] = []
+        suite: ServedSuite, choices: [CaseChoice], hosts: Set<String> = CaseRouter.loopbackHosts, cors: [String] = [],
+        limits: SessionLimits = SessionLimits(),
+        clock: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }
     ) {
         state = Locked(State(suite: suite))
         self.choices = choices
         self.hosts = Set(hosts.map { $0.lowercased() })
         self.cors = Set(cors.map { $0.lowercased() })
+        self.limits = limits
+        self.clock = clock
     }
 
     /// The suite being served.
@@ -75,19 +84,30 @@ final class CaseRouter: Sendable {
         let allowed =
             cors.isEmpty ? nil : request.header("Origin").flatMap { cors.contains($0.lowercased()) ? $0 : nil }
         if let allowed, request.method == "OPTIONS" { return Self.preflight(request, origin: allowed, path: path) }
-        let answer = routedAnswer(request, path: path)
+        let answer = routedAnswer(request, path: path, foreign: allowed == nil && isForeignPage(request))
         guard let allowed else { return answer }
-        return answer.adding([("Access-Control-Allow-Origin", allowed), ("Vary", "Origin")])
+        return Self.allowing(answer, origin: allowed)
     }
 
     /// The answer to a request the server takes, before any CORS header.
-    private func routedAnswer(_ request: HTTPRequest, path: Substring) -> HTTPAnswer {
+    /// A page of another origin is answered as a session of its own that nothing keeps: it takes
+    /// no step of a sequence and fills no journal (issue 49, finding 6).
+    private func routedAnswer(_ request: HTTPRequest, path: Substring, foreign: Bool) -> HTTPAnswer {
         let session = request.header(Self.sessionHeader) ?? ""
         if path == Self.controlPath || path.hasPrefix(Self.controlPath + "/") {
             return control(request, path: path, session: session)
         }
-        let (suite, selections, sequenced) = state.withLock {
-            ($0.suite, $0.sessions[session]?.selections ?? [:], Set(($0.sessions[session]?.sequences ?? [:]).keys))
+        if foreign {
+            let suite = state.withLock { $0.suite }
+            return route(request, path: path, suite: suite, selections: [:], sequenced: [], session: nil).answer
+        }
+        let now = clock()
+        let (suite, selections, sequenced) = state.withLock { state in
+            state.touch(session, now: now, limits: limits)
+            return (
+                state.suite, state.sessions[session]?.selections ?? [:],
+                Set((state.sessions[session]?.sequences ?? [:]).keys)
+            )
         }
         let routed = route(
             request, path: path, suite: suite, selections: selections, sequenced: sequenced, session: session)
@@ -95,7 +115,8 @@ final class CaseRouter: Sendable {
         let fault: String?
         switch routed.answer.kind {
         case .response(let code, _, _): (status, fault) = (code, nil)
-        case .fault(let wire): (status, fault) = (nil, wire.rawValue)
+        case .fault(let wire), .partial(_, let wire): (status, fault) = (nil, wire.rawValue)
+        case .later: (status, fault) = (nil, nil)
         }
         let entry = JournalEntry(
             method: request.method, path: String(path),
@@ -108,19 +129,36 @@ final class CaseRouter: Sendable {
     /// Matches a request to a contract and a case, and makes the answer.
     private func route(
         _ request: HTTPRequest, path: Substring, suite: ServedSuite,
-        selections: [String: (caseName: String, order: Int)], sequenced: Set<String>, session: String
+        selections: [String: (caseName: String, order: Int)], sequenced: Set<String>, session: String?
     ) -> Routed {
         let query = Self.queryItems(request.query)
         // The path as sent, compared as RFC 3986 allows: `/AC/DC` is not `/AC%2FDC`.
         let comparedPath = SentRequest.normalized(path)
         // A HEAD is answered as its GET would be, without the body.
         let method = request.method == "HEAD" ? "GET" : request.method
+        if let flow = continueFlow(
+            method: method, path: path, query: query, session: session, closing: !request.keepsAlive)
+        {
+            return Routed(answer: flow.answer, contract: flow.contract, caseName: flow.caseName)
+        }
         var matching = suite.contracts(sending: method, to: comparedPath).filter { contract in
             guard let sent = contract.request else { return false }
             // Only the items the endpoint defines are matched: an app's own `api_key` on every
             // request does not make it unmatched.
             let defined = suite.definedQuery(of: contract.endpoint)
-            return Self.sameItems(sent.query, query.filter { defined.contains($0.name) })
+            return Self.sameItems(sent.query, query.filter { defined.contains($0.name) }, free: contract.freeQuery)
+        }
+        // Exact before free: a contract with holes answers only where no exact one does.
+        if matching.contains(where: { !$0.hasHoles }) {
+            matching.removeAll { $0.hasHoles }
+        } else if matching.isEmpty {
+            let defined = { (contract: ServedContract) in suite.definedQuery(of: contract.endpoint) }
+            matching = suite.withPathHoles.filter { contract in
+                guard let sent = contract.request, sent.method == method, contract.template?.matches(path) == true
+                else { return false }
+                let items = query.filter { defined(contract).contains($0.name) }
+                return Self.sameItems(sent.query, items, free: contract.freeQuery)
+            }
         }
         // Stated headers and bodies are held to only where a contract states some: a GET costs
         // nothing more, and the body is read as JSON once.
@@ -136,7 +174,7 @@ final class CaseRouter: Sendable {
             request, path: String(path), query: query, defined: suite.definedQuery(of: primary.endpoint))
         if let wanted = request.header(Self.caseHeader) {
             let order = [primary] + matching.filter { $0.identity != primary.identity }
-            return named(wanted, among: order, shown: shown, closing: !request.keepsAlive)
+            return named(wanted, among: order, shown: shown, session: session, closing: !request.keepsAlive)
         }
         let chosen =
             selections[primary.identity].flatMap { primary.servedCase(named: $0.caseName) }
@@ -157,16 +195,25 @@ final class CaseRouter: Sendable {
         if let fault = chosen.networkError, !fault.exact {
             note += " (\(fault.name) is a device's error: served as the nearest fault, \(fault.fault.rawValue))"
         }
-        let answer = chosen.answer(note: note, closing: !request.keepsAlive)
+        let answer =
+            chosen.steps.isEmpty
+            ? chosen.answer(note: note, closing: !request.keepsAlive)
+            : startFlow(chosen, of: primary.identity, note: note, session: session, closing: !request.keepsAlive)
         return Routed(answer: answer, contract: primary.identity, caseName: chosen.name)
     }
 
     /// The answer of the case `X-Contract-Case` names, from the first of the contracts answering
     /// the request that has it; a name none has lists every case that can answer.
-    private func named(_ wanted: String, among order: [ServedContract], shown: String, closing: Bool) -> Routed {
+    private func named(_ wanted: String, among order: [ServedContract], shown: String, session: String?, closing: Bool)
+        -> Routed
+    {
         for contract in order {
             if let served = contract.servedCase(named: wanted) {
-                let answer = served.answer(note: "\(shown) \(contract.identity) › \(served.name)", closing: closing)
+                let note = "\(shown) \(contract.identity) › \(served.name)"
+                let answer =
+                    served.steps.isEmpty
+                    ? served.answer(note: note, closing: closing)
+                    : startFlow(served, of: contract.identity, note: note, session: session, closing: closing)
                 return Routed(answer: answer, contract: contract.identity, caseName: served.name)
             }
         }
@@ -182,8 +229,10 @@ final class CaseRouter: Sendable {
 
     /// The case a contract's sequence answers with now, a step taken in the session; `nil` when it
     /// has none.
-    private func nextInSequence(of contract: ServedContract, session: String) -> String? {
-        state.withLock { state in
+    private func nextInSequence(of contract: ServedContract, session: String?) -> String? {
+        // A session nothing keeps stays at its sequence's first step.
+        guard let session else { return contract.sequence.first }
+        return state.withLock { state in
             guard state.sessions[session]?.sequences[contract.identity] != nil || !contract.sequence.isEmpty else {
                 return nil
             }
@@ -228,6 +277,7 @@ final class CaseRouter: Sendable {
             guard let sent = contract.request else { continue }
             var mismatch = Self.mismatch(
                 of: request, decodedPath: decodedPath, comparedPath: comparedPath, query: query, against: sent,
+                holes: (contract.template, contract.freeQuery),
                 defined: suite.definedQuery(of: contract.endpoint), within: best?.mismatch.score ?? .max)
             if !contract.stated.isEmpty {
                 let stated = contract.stated.differences(from: request, body: body)
@@ -248,7 +298,7 @@ final class CaseRouter: Sendable {
         // The stated request's differences (headers, then the body) follow the others, in order.
         let differences = Array(Set(best.mismatch.differences)).sorted() + best.mismatch.stated
         let text =
-            "{\"error\":\"no contract matches the request\",\"method\":\(JSONValue.quote(request.method)),\"path\":\(JSONValue.quote(decodedPath)),\"nearest\":{\"contract\":\(JSONValue.quote(best.contract.identity)),\"request\":\(Self.requestJSON(best.sent, stated: best.contract.stated)),\"differences\":[\(differences.map(JSONValue.quote).joined(separator: ","))]}}"
+            "{\"error\":\"no contract matches the request\",\"method\":\(JSONValue.quote(request.method)),\"path\":\(JSONValue.quote(decodedPath)),\"nearest\":{\"contract\":\(JSONValue.quote(best.contract.identity)),\"request\":\(Self.requestJSON(best.sent, stated: best.contract.stated, contract: best.contract)),\"differences\":[\(differences.map(JSONValue.quote).joined(separator: ","))]}}"
         return HTTPAnswer.json(
             status: 404, text,
             note:
@@ -269,7 +319,8 @@ final class CaseRouter: Sendable {
     /// costly part, is only measured when the contract could still be nearer than `within`.
     private static func mismatch(
         of request: HTTPRequest, decodedPath: String, comparedPath: String, query: [(name: String, value: String)],
-        against sent: SentRequest, defined: Set<String>, within: Int
+        against sent: SentRequest, holes: (template: PathTemplate?, free: Set<String>), defined: Set<String>,
+        within: Int
     ) -> Mismatch {
         var mismatch = Mismatch()
         if sent.method != request.method {
@@ -277,20 +328,32 @@ final class CaseRouter: Sendable {
                 "method \(JSONValue.quote(request.method)), the contract's is \(JSONValue.quote(sent.method))")
             mismatch.score += 10
         }
-        if sent.decodedPath != decodedPath || sent.comparedPath != comparedPath {
+        let fits = holes.template?.matches(request.path) ?? false
+        if !fits, sent.decodedPath != decodedPath || sent.comparedPath != comparedPath {
+            let stated = holes.template?.text ?? sent.decodedPath
             mismatch.differences.append(
-                "path \(JSONValue.quote(decodedPath)), the contract's is \(JSONValue.quote(sent.decodedPath))")
+                "path \(JSONValue.quote(decodedPath)), the contract's is \(JSONValue.quote(stated))")
             // No edit distance is below the lengths' difference: past the best so far, not measured.
             let bound = mismatch.score + 100 + abs(sent.decodedPath.utf8.count - decodedPath.utf8.count)
             mismatch.score += 100 + (bound >= within ? bound : distance(sent.decodedPath, decodedPath))
         }
         for item in sent.query {
             let given = query.filter { $0.name == item.name }.map(\.value)
+            // A secret's value (`api_key`) is matched by presence and never shown.
+            let secret = Redaction.looksSecret(item.name)
             if given.isEmpty {
                 mismatch.differences.append(
-                    "query item \(JSONValue.quote(item.name)) is missing, the contract's is \(JSONValue.quote(item.value))"
-                )
+                    "query item \(JSONValue.quote(item.name)) is missing"
+                        + (secret || holes.free.contains(item.name)
+                            ? "" : ", the contract's is \(JSONValue.quote(item.value))"))
                 mismatch.score += 5
+            } else if holes.free.contains(item.name) {
+                continue
+            } else if secret {
+                if given.count != 1 {
+                    mismatch.differences.append("query item \(JSONValue.quote(item.name)) is sent \(given.count) times")
+                    mismatch.score += 5
+                }
             } else if given != [item.value] {
                 mismatch.differences.append(
                     "query item \(JSONValue.quote(item.name)) is \(given.map(JSONValue.quote).joined(separator: ", ")), the contract's is \(JSONValue.quote(item.value))"
@@ -341,6 +404,12 @@ final class CaseRouter: Sendable {
     private func refusal(of request: HTTPRequest, path: Substring) -> HTTPAnswer? {
         let named = request.headers.filter { $0.name.lowercased() == "host" }.map(\.value)
         let note = "\(request.method) \(VisibleText.escaped(String(path)))"
+        if let session = request.header(Self.sessionHeader), session.utf8.count > limits.idLength {
+            return HTTPAnswer.json(
+                status: 400,
+                "{\"error\":\(JSONValue.quote("\(Self.sessionHeader) is over \(limits.idLength) bytes"))}",
+                note: note + " (a session id of \(session.utf8.count) bytes)")
+        }
         if named.count > 1 || (named.isEmpty && !request.isHTTP10) {
             return HTTPAnswer.json(
                 status: 400, "{\"error\":\"a request names its Host once\"}",
@@ -364,12 +433,45 @@ final class CaseRouter: Sendable {
         return nil
     }
 
+    /// An answer as a page of an allowed origin may read it: one `Access-Control-Allow-Origin` (in
+    /// place of any the case lists), credentials allowed, and every header it carries exposed but
+    /// those a page always reads.
+    static func allowing(_ answer: HTTPAnswer, origin: String) -> HTTPAnswer {
+        let safelisted: Set<String> = [
+            "cache-control", "content-language", "content-length", "content-type", "expires", "last-modified", "pragma",
+        ]
+        var exposed: [String] = []
+        for name in answer.headerNames {
+            let lowered = name.lowercased()
+            guard !safelisted.contains(lowered), !lowered.hasPrefix("access-control-"), lowered != "vary",
+                !exposed.contains(where: { $0.lowercased() == lowered })
+            else { continue }
+            exposed.append(name)
+        }
+        var fields = [
+            ("Access-Control-Allow-Origin", origin), ("Access-Control-Allow-Credentials", "true"),
+        ]
+        if !exposed.isEmpty { fields.append(("Access-Control-Expose-Headers", exposed.joined(separator: ", "))) }
+        return answer.setting(fields).adding([("Vary", "Origin")])
+    }
+
+    /// Whether a request comes from a web page of another origin than the server's own, one
+    /// `--cors` does not let in: its `Origin` names another, or the browser marks it cross-site
+    /// (`Sec-Fetch-Site`, which an `<img>` carries with no `Origin`).
+    private func isForeignPage(_ request: HTTPRequest) -> Bool {
+        if let origin = request.header("Origin") {
+            return !isOwn(origin: origin, host: request.header("Host"))
+        }
+        let site = request.header("Sec-Fetch-Site")?.lowercased()
+        return site == "cross-site" || site == "same-site"
+    }
+
     /// The answer to a CORS preflight from an allowed origin: every method, the headers asked for.
     private static func preflight(_ request: HTTPRequest, origin: String, path: Substring) -> HTTPAnswer {
         var headers = [
             ("Access-Control-Allow-Origin", origin), ("Vary", "Origin"),
             ("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"),
-            ("Access-Control-Max-Age", "600"),
+            ("Access-Control-Max-Age", "600"), ("Access-Control-Allow-Credentials", "true"),
         ]
         if let asked = request.header("Access-Control-Request-Headers") {
             headers.append(("Access-Control-Allow-Headers", asked))
@@ -434,9 +536,19 @@ final class CaseRouter: Sendable {
         }
     }
 
-    private static func sameItems(_ a: [(name: String, value: String)], _ b: [(name: String, value: String)]) -> Bool {
+    /// Whether two queries hold the same items; a free item need only be in the second, with any value.
+    private static func sameItems(
+        _ a: [(name: String, value: String)], _ b: [(name: String, value: String)], free: Set<String> = []
+    ) -> Bool {
+        if !free.isEmpty {
+            guard free.allSatisfy({ name in b.contains { $0.name == name } }) else { return false }
+            return sameItems(a.filter { !free.contains($0.name) }, b.filter { !free.contains($0.name) })
+        }
         guard a.count == b.count else { return false }
-        let key = { (item: (name: String, value: String)) in item.name + "\u{0}" + item.value }
+        // A secret's value is matched by presence: the app's own key is served, whatever it is.
+        let key = { (item: (name: String, value: String)) in
+            item.name + "\u{0}" + (Redaction.looksSecret(item.name) ? "" : item.value)
+        }
         return a.map(key).sorted() == b.map(key).sorted()
     }
 
@@ -444,7 +556,7 @@ final class CaseRouter: Sendable {
     private static func shown(
         _ request: HTTPRequest, path: String, query: [(name: String, value: String)], defined: Set<String>
     ) -> String {
-        let kept = query.filter { defined.contains($0.name) }
+        let kept = query.filter { defined.contains($0.name) && !Redaction.looksSecret($0.name) }
         var text = "\(request.method) \(VisibleText.escaped(path))"
         if !kept.isEmpty {
             var parts = URLComponents()
@@ -466,18 +578,27 @@ final class CaseRouter: Sendable {
     }
 
     /// The request a contract's client sends, as the listing and a 404 show it: method, path,
-    /// query, and the headers (a presence-only one as `true`) and body the contract states.
-    static func requestJSON(_ sent: SentRequest, stated: StatedRequest = .none) -> String {
-        let query = sent.query.map { "\(JSONValue.quote($0.name)):\(JSONValue.quote($0.value))" }.joined(separator: ",")
+    /// query, and the headers (a presence-only one as `true`) and body the contract states; a
+    /// header, query item or body member whose name looks secret as `true`, its value never shown.
+    static func requestJSON(_ sent: SentRequest, stated: StatedRequest = .none, contract: ServedContract? = nil)
+        -> String
+    {
+        let free = contract?.freeQuery ?? []
+        let query = sent.query.map {
+            let open = free.contains($0.name) || Redaction.looksSecret($0.name)
+            return "\(JSONValue.quote($0.name)):\(open ? "true" : JSONValue.quote($0.value))"
+        }.joined(separator: ",")
+        let path = contract?.template?.text ?? sent.decodedPath
         var text =
-            "{\"method\":\(JSONValue.quote(sent.method)),\"path\":\(JSONValue.quote(sent.decodedPath)),\"query\":{\(query)}"
+            "{\"method\":\(JSONValue.quote(sent.method)),\"path\":\(JSONValue.quote(path)),\"query\":{\(query)}"
         if !stated.headers.isEmpty {
-            let headers = stated.headers.map {
-                "\(JSONValue.quote($0.name)):\($0.value.map(JSONValue.quote) ?? "true")"
+            let headers = stated.headers.map { header in
+                let value = Redaction.looksSecret(header.name) ? nil : header.value
+                return "\(JSONValue.quote(header.name)):\(value.map(JSONValue.quote) ?? "true")"
             }
             text += ",\"headers\":{\(headers.joined(separator: ","))}"
         }
-        if let body = stated.body { text += ",\"body\":\(body.jsonText)" }
+        if let body = stated.body { text += ",\"body\":\(Redaction.redacted(body).jsonText)" }
         return text + "}"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPWire
 
 /// One case as served: its answer, made once.
 struct ServedCase: Sendable {
@@ -16,23 +17,30 @@ struct ServedCase: Sendable {
     /// The header fields as the contract lists them.
     let headers: [(String, String)]
     let body: Data
+    /// The fixture the body was read from, as the suite names it; `nil` for another body.
+    let fixture: String?
+    /// A flow's exchanges in order, each answered in turn in a session; empty for a case of one
+    /// response.
+    var steps: [ServedStep] = []
 
-    init(spec: CaseSpec, body: Data, headerOrder: [String]) {
+    init(spec: CaseSpec, body: Data, fixture: String? = nil, headerOrder: [String]) {
         name = spec.name
+        self.fixture = fixture
         given = spec.given
         if case .decodes = spec.expect.kind { decodes = true } else { decodes = false }
         delayMs = spec.response.delayMs
         switch spec.response.kind {
-        case .http(let status, let headers, _):
+        case .http(let status, let headers, let declared):
             self.status = status
             networkError = nil
             let listed = headerOrder.compactMap { name in headers[name].map { (name, $0) } }
             let others = headers.filter { !headerOrder.contains($0.key) }.sorted { $0.key < $1.key }
             var sent = listed + others.map { ($0.key, $0.value) }
             // The exported document promises `application/json` for a 2xx JSON body: a case that
-            // names no type is served with that one, as the document says.
+            // names no type is served with that one, as the document says. A body meant as JSON
+            // and broken (a fixture cut off mid-string) keeps the type, as replay's stub sends it.
             if (200...299).contains(status), !sent.contains(where: { $0.0.lowercased() == "content-type" }),
-                !body.isEmpty, (try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed)) != nil
+                !body.isEmpty, Self.isMeantAsJSON(declared, body: body)
             {
                 sent.append(("Content-Type", "application/json"))
             }
@@ -49,6 +57,23 @@ struct ServedCase: Sendable {
             self.body = Data()
             answer = .fault(fault)
         }
+    }
+
+    /// Whether a body is JSON or meant as JSON: inline (a contract writes JSON there), or a fixture
+    /// named `.json`, or one that parses.
+    private static func isMeantAsJSON(_ declared: ResponseSpec.Body, body: Data) -> Bool {
+        switch declared {
+        case .inline: return true
+        case .fixture(let path, _, _) where path.lowercased().hasSuffix(".json"): return true
+        default: return (try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed)) != nil
+        }
+    }
+
+    /// Whether the body is a fixture caught half-written: the case expects it to decode, and it is
+    /// not whole JSON (saved in place, it was read between the truncation and the last write).
+    var isTorn: Bool {
+        guard decodes, fixture != nil else { return false }
+        return (try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed)) == nil
     }
 
     /// The answer for a request, closing the connection when the request asks so.

@@ -14,6 +14,13 @@ struct ServedContract: Sendable {
     /// The headers and body its contract states, which a request must carry besides the client's
     /// method, path and query; nothing for most contracts, which then cost no more to match.
     var stated: StatedRequest = .none
+    /// The holes its contract leaves in the path (`/3/movie/{id}`); `nil` for an exact path.
+    var template: PathTemplate? = nil
+    /// The query items its contract leaves free (written `true`): sent with any value.
+    var freeQuery: Set<String> = []
+
+    /// Whether the contract leaves anything of its request free: an exact one answers first.
+    var hasHoles: Bool { template != nil || !freeQuery.isEmpty }
 
     /// The case that answers when nothing chooses one: the first that decodes, else the first.
     var defaultCase: ServedCase? {

@@ -20,6 +20,9 @@ struct ServedSuite: Sendable {
     private let byRoute: [String: [ServedContract]]
     /// The contracts by identity.
     private let byIdentity: [String: ServedContract]
+    /// The contracts whose path has holes, in suite order: a request no route answers is matched
+    /// against these.
+    let withPathHoles: [ServedContract]
 
     /// A suite of served contracts.
     /// - Parameters:
@@ -42,6 +45,7 @@ struct ServedSuite: Sendable {
         }
         byRoute = routes
         byIdentity = Dictionary(contracts.map { ($0.identity, $0) }, uniquingKeysWith: { first, _ in first })
+        withPathHoles = contracts.filter { $0.template != nil && $0.request != nil }
     }
 
     /// The contract with an identity, such as `contracts/dogpatch/get-dogs.json`.
@@ -57,6 +61,19 @@ struct ServedSuite: Sendable {
     }
 
     private static func route(method: String, path: String) -> String { method + " " + path }
+
+    /// The fixtures of cases that decode whose bytes are not whole JSON: files caught while they
+    /// were being written, one problem each.
+    var tornFixtures: [Diagnostic] {
+        var seen: Set<String> = []
+        return contracts.flatMap(\.cases).compactMap { served in
+            guard served.isTorn, let fixture = served.fixture, seen.insert(fixture).inserted else { return nil }
+            return Diagnostic(
+                .error,
+                "the fixture is not whole JSON (\(served.body.count) bytes), and case \(JSONValue.quote(served.name)) decodes it: it is being written, or cut off",
+                file: fixture)
+        }
+    }
 
     /// Loads the suite's selected contracts and readies their answers.
     /// - Parameters:
@@ -143,7 +160,15 @@ struct ServedSuite: Sendable {
             for spec in specs {
                 switch LoadedBody.load(spec.response, fixtures: fixtures, contractFile: contract.file) {
                 case .success(let body):
-                    cases.append(ServedCase(spec: spec, body: body.data, headerOrder: orders[spec.name] ?? []))
+                    var served = ServedCase(
+                        spec: spec, body: body.data, fixture: body.file, headerOrder: orders[spec.name] ?? [])
+                    if spec.isFlow {
+                        switch ServedStep.steps(of: spec, fixtures: fixtures, contractFile: contract.file) {
+                        case .success(let steps): served.steps = steps
+                        case .failure(let diagnostic): problems.append(diagnostic)
+                        }
+                    }
+                    cases.append(served)
                 case .failure(let diagnostic): problems.append(diagnostic)
                 }
             }
@@ -156,7 +181,8 @@ struct ServedSuite: Sendable {
                 ServedContract(
                     identity: contract.file, endpoint: endpoint, request: requests[index].flatMap(SentRequest.init),
                     cases: cases,
-                    sequence: contract.sequence.filter { name in cases.contains { $0.name == name } }, stated: stated))
+                    sequence: contract.sequence.filter { name in cases.contains { $0.name == name } }, stated: stated,
+                    template: contract.request?.pathTemplate, freeQuery: contract.request?.freeQuery ?? []))
         }
         guard problems.isEmpty else { return .failure(.invalid(problems)) }
         return .success(contracts)

@@ -1,6 +1,7 @@
 import ContractCatalogue
 import Foundation
 import HTTPStub
+import HTTPWire
 
 /// `serve`'s front door: the suite's contracts answering over HTTP on one port, each API under
 /// its own base path, reloaded when the files change.
@@ -21,6 +22,8 @@ package final class SuiteServer: Sendable {
         var idleTimeout: TimeInterval = 30
         /// A request must arrive whole within this long of its first byte.
         var requestTimeout: TimeInterval = 10
+        /// How many sessions are kept, and for how long.
+        var sessions = SessionLimits()
 
         /// The defaults.
         package init() {}
@@ -91,7 +94,7 @@ package final class SuiteServer: Sendable {
             suite: suite, choices: choices,
             // Every address, as the warning says: any name reaches it, so any Host is answered.
             hosts: settings.host == "0.0.0.0" ? [] : CaseRouter.loopbackHosts.union([settings.host.lowercased()]),
-            cors: settings.cors)
+            cors: settings.cors, limits: settings.sessions)
         let http: HTTPServer
         do throws(HTTPServer.StartError) {
             http = try HTTPServer(
@@ -116,6 +119,13 @@ package final class SuiteServer: Sendable {
                 guard changed else { continue }
                 switch await load() {
                 case .success(let loaded):
+                    // A fixture read half-written is never served: the last whole suite stays until
+                    // the write ends, which changes the file again (issue 49, finding 5).
+                    let torn = loaded.tornFixtures
+                    guard torn.isEmpty else {
+                        events(.keptLastValid(.invalid(torn)))
+                        continue
+                    }
                     router.replace(loaded)
                     events(
                         .reloaded(

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPWire
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -71,3 +71,20 @@ struct ModelShapeTests {
         }
     }
 }
+
+/// Issue 46: a model that contains itself is learnt, its inner copy a reference to the outer one.
+@Suite("model shape of a model that contains itself")
+struct SelfContainingShapeTests {
+    @Test("a model that contains itself is named once, and its inner copy refers to it")
+    func selfContaining() throws {
+        guard case .named("TodoList", .object(let fields)) = ModelShape.learn(TodoApp.todoList) else {
+            Issue.record("TodoList is not named: \(ModelShape.learn(TodoApp.todoList))")
+            return
+        }
+        let parent = try #require(fields.first { $0.key == "parent" })
+        #expect(parent.shape == .reference("TodoList") && !parent.required && parent.acceptsNull)
+        var definitions: [String: ModelShape] = [:]
+        #expect(ModelShape.learn(TodoApp.todoList).resolved(&definitions) == .object(fields))
+        #expect(parent.shape.resolved(&definitions) == .object(fields))
+    }
+}

@@ -37,13 +37,15 @@ struct ShapeProfile {
             let child = CollapsedPath.appending(.anyKey, to: path)
             paths[child] = ModelProfile.Entry(required: false, acceptsNull: false, types: Self.kinds(value))
             walk(value, at: child)
-        case .string, .integer, .number, .numberOrNamed, .boolean, .unknown: break
+        case .named(_, let inner): walk(inner, at: path)
+        case .string, .integer, .number, .numberOrNamed, .boolean, .unknown, .reference: break
         }
     }
 
     private static func kinds(_ shape: ModelShape) -> Set<JSONKind> {
         switch shape {
-        case .object, .map: [.object]
+        case .object, .map, .reference: [.object]
+        case .named(_, let inner): kinds(inner)
         case .array: [.array]
         case .string: [.string]
         case .integer, .number: [.number]

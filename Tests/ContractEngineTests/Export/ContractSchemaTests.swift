@@ -63,8 +63,9 @@ struct ContractSchemaTests {
         #expect(
             (properties["model"] as? [String: Any])?["enum"] as? [String] == ["Dog", "[Dog]", "Country", "[Country]"])
         let allOf = try #require(schema["allOf"] as? [[String: Any]])
-        // An endpoint each, the generic rule for fixture contracts, and no count on a single model.
-        #expect(allOf.count == 5)
+        // An endpoint each, the generic rules (fixture contracts; a header from an earlier exchange
+        // only in a flow), and no count on a single model.
+        #expect(allOf.count == 6)
         let text0 = String(
             decoding: try JSONSerialization.data(withJSONObject: allOf[0], options: .sortedKeys), as: UTF8.self)
         #expect(text0.contains(#""const":"dogpatch.getDogs""#) && text0.contains(#""arguments":false"#), "\(text0)")

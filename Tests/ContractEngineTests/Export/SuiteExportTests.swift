@@ -55,7 +55,8 @@ struct SuiteExportTests {
     func document() async throws {
         let folder = try SuiteFolder()
         try SampleSuite.write(into: folder)
-        guard case .document(let operations) = try await Self.export(.openAPI, out: "api/openapi.json", folder) else {
+        guard case .document(let operations, _) = try await Self.export(.openAPI, out: "api/openapi.json", folder)
+        else {
             Issue.record("no document")
             return
         }

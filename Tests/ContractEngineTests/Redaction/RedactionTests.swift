@@ -65,4 +65,30 @@ struct RedactionTests {
         let kept = Redaction.keptHeaders(asked: ["ETag"]) { $0 == "ETag" ? "\"v1\"" : nil }
         #expect(kept.map(\.name) == ["ETag"])
     }
+
+    @Test(
+        "one rule: credential headers and names whose words are secret are secret; ordinary words are not",
+        arguments: [
+            "Authorization", "Cookie", "X-Api-Key", "api_key", "apiKey", "apikey", "access_token", "refresh_token",
+            "accessToken", "X-Auth-Token", "client_secret", "password", "newPassword", "pwd", "pass", "sig",
+            "X-Amz-Signature", "X-Session-Id", "sessionid", "jwt", "credentials", "PHPSESSID",
+        ])
+    func secretNames(name: String) {
+        #expect(Redaction.looksSecret(name), "\(name)")
+    }
+
+    @Test(
+        "ordinary names stay ordinary",
+        arguments: ["keyboard", "passage", "design", "title", "q", "author", "monkeys", "page", "X-Client-Version"])
+    func ordinaryNames(name: String) {
+        #expect(!Redaction.looksSecret(name), "\(name)")
+    }
+
+    @Test("a body shown holds true in place of every secret member, at any depth")
+    func redactedBody() throws {
+        let body = try JSONParser.parse(
+            Data(#"{"user": {"password": "hunter2", "name": "ada"}, "items": [{"api_key": "k"}], "title": "x"}"#.utf8))
+        let shown = Redaction.redacted(body.value).jsonText
+        #expect(shown == #"{"items":[{"api_key":true}],"title":"x","user":{"name":"ada","password":true}}"#)
+    }
 }

@@ -145,6 +145,25 @@ struct ReplayCheckRequestTests {
             ),
             (#"[1, 2]"#, #"[1, 3]"#, [#"c.json:1:5: error: request body[1]: expected 2, client sent 3"#]),
             (#"{"a": 1}"#, "", [#"c.json:1:1: error: request body: expected {"a":1}, client sent none"#]),
+            // A key named twice counts with its last value, as JavaScript, Python, Jackson and serde read it.
+            (
+                #"{"a": 1}"#, #"{"a": 1, "a": 2}"#,
+                [#"c.json:1:7: error: request body .a: expected 1, client sent 2"#]
+            ),
+            (#"{"a": 2}"#, #"{"a": 1, "a": 2}"#, []),
+            // A secret stated true takes any value; a secret's value is never shown.
+            (#"{"password": true, "user": "ada"}"#, #"{"password": "hunter2", "user": "ada"}"#, []),
+            (
+                #"{"password": "x"}"#, #"{"password": "hunter2", "client_secret": "cs-1"}"#,
+                [
+                    #"c.json:1:14: error: request body .password: expected a value, client sent another value"#,
+                    #"c.json:1:1: error: request body .client_secret: client sent another value, which the contract does not state"#,
+                ]
+            ),
+            (
+                #"{"a": 1}"#, #"{"a": {"token": "t-1"}}"#,
+                [#"c.json:1:7: error: request body .a: expected 1, client sent {"token":true}"#]
+            ),
         ] as [(String, String, [String])])
     func comparesAsJSON(_ stated: String, _ sent: String, _ rendered: [String]) throws {
         let body = StatedRequestBody(

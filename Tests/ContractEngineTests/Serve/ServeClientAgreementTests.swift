@@ -2,6 +2,7 @@ import ContractTestSupport
 import DogPatchClients
 import Foundation
 import HTTPStub
+import HTTPWire
 import Testing
 
 @testable import ContractEngine

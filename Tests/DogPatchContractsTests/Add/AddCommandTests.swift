@@ -136,17 +136,30 @@ struct AddCommandTests {
             renamed.stdout.contains("no --expect given: recorded the observed outcome, a decoded [Dog] of 0 elements"))
     }
 
-    @Test("an expectation the body does not meet is added, fails, and exits 1")
+    @Test("an expectation the body does not meet is refused, all or none: nothing is written, exit 2 (issue 47)")
     func failingExpectation() async throws {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/missing-id.json", SampleSuite.dogsMissingID)
+        try folder.write("elsewhere/missing-id.json", SampleSuite.dogsMissingID)
         let run = await folder.runInProcess([
             "add", "Fixtures/missing-id.json", "--contract", "contracts/new.json", "--model", "[Dog]", "--name", "page",
             "--expect", "decodes",
         ])
-        #expect(run.status == 1)
-        #expect(run.stdout.contains("FAIL  contracts/new.json  page"))
-        #expect(run.stderr.contains("Fixtures/missing-id.json:5:3: error: [1].id: required key is missing"))
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(
+            run.stderr.contains("Fixtures/missing-id.json:5:3: error: [1].id: required key is missing"), "\(run.stderr)"
+        )
+        #expect(
+            run.stderr.contains("the case \"page\" fails, so it was not added; nothing was written"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("contracts/new.json").path))
+        // A body from outside the fixtures folder is not copied in either.
+        let copied = await folder.runInProcess([
+            "add", "elsewhere/missing-id.json", "--contract", "contracts/new.json", "--model", "[Dog]", "--name",
+            "page", "--expect", "decodes", "--as", "copied.json",
+        ])
+        #expect(copied.status == 2, "\(copied.stdout)\(copied.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Fixtures/copied.json").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("contracts/new.json").path))
     }
 }
 

@@ -194,7 +194,7 @@ extension ClientWordsTests {
         #expect(run.status == 1)
         #expect(
             run.stderr.contains(
-                "client returned an error that is not a NoteError (Unexpected()) for HTTP 401; expected unauthorized"),
+                "client returned an error that is not a NoteError (Unexpected()) before sending; expected unauthorized"),
             "\(run.stderr)")
     }
 }

@@ -452,35 +452,57 @@ extension PactExportTests {
     }
 }
 
-/// DESIGN 9a: a model whose shape cannot be learnt makes both exports fail, naming it and why,
-/// never a schema that accepts anything or a pact without rules.
+/// DESIGN 17: a case whose model's shape cannot be learnt is left out of both exports alike with a
+/// note naming its file, line and case, never a schema that accepts anything or a pact without
+/// rules; the other cases are written, and `--strict` makes the note an error that writes nothing.
 @Suite("a model the exports cannot learn")
 struct UnlearnableModelTests {
     static let endpoint = Endpoint(name: "places.here", model: UnlearnableModel.place, baseURL: DogPatchAPI.baseURL) {
         call in
         call.session.makeDataTask(with: URLRequest(url: DogPatchAPI.baseURL.appendingPathComponent("here"))) {
-            _, _, _ in
-            call.responseQueue.async { call.completion(.failure(.invalidData)) }
+            data, response, _ in
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            call.responseQueue.async {
+                call.completion(
+                    (200...299).contains(status)
+                        ? .failure(.invalidData) : .failure(.responseUnsuccessful(statusCode: status)))
+            }
         }.resume()
     }
 
-    @Test("both exports exit 2 naming the model and the question it asks", arguments: ["pact", "openapi"])
-    func refused(format: String) async throws {
+    static let contract = #"""
+        {"endpoint": "places.here", "cases": [
+          {"name": "here", "response": {"status": 200, "body": "{\"location\": {\"latitude\": 1.5}}"}, "expect": {"decodes": true}},
+          {"name": "gone", "response": {"status": 410}, "expect": {"error": "responseUnsuccessful", "status": 410}}]}
+        """#
+
+    @Test(
+        "both exports leave the case out with a note at its line, and write the others", arguments: ["pact", "openapi"])
+    func leftOut(format: String) async throws {
         let folder = try SuiteFolder()
-        try folder.write(
-            "contracts/here.json",
-            #"""
-            {"endpoint": "places.here", "cases": [
-              {"name": "here", "response": {"status": 200, "body": "{\"location\": {\"latitude\": 1.5}}"}, "expect": {"decodes": true}}]}
-            """#)
+        try folder.write("contracts/here.json", Self.contract)
         let catalogue = Catalogue(endpoints: [Self.endpoint], models: [])
         let run = await folder.runInProcess(["export", format, "--out", "out"], catalogue: catalogue)
-        #expect(run.code == .invalid, "\(run.stdout)\(run.stderr)")
+        #expect(run.code == .success, "\(run.stdout)\(run.stderr)")
         #expect(
             run.stderr.contains(
-                #"the shape of the model "Place" cannot be learnt: its init(from:) asks for a nested container at "location""#
+                #"contracts/here.json:2:3: note: the case "here" is left out of the export: the shape of the model "Place" cannot be learnt: its init(from:) asks for a nested container at "location""#
             ),
             "\(run.stderr)")
+        #expect(!run.stderr.contains(#"the case "gone""#), "\(run.stderr)")
+        let written = format == "pact" ? "out/dogpatch-app-places.json" : "out"
+        let text = String(decoding: try folder.read(written), as: UTF8.self)
+        #expect(text.contains("410") && !text.contains("latitude"), "\(text)")
+    }
+
+    @Test("with --strict the note is an error and nothing is written", arguments: ["pact", "openapi"])
+    func strict(format: String) async throws {
+        let folder = try SuiteFolder()
+        try folder.write("contracts/here.json", Self.contract)
+        let catalogue = Catalogue(endpoints: [Self.endpoint], models: [])
+        let run = await folder.runInProcess(["export", format, "--out", "out", "--strict"], catalogue: catalogue)
+        #expect(run.code == .invalid, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains(#"contracts/here.json:2:3: error: the case "here" is left out"#), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out").path))
     }
 }

@@ -132,6 +132,25 @@ struct ServeCommandTests {
         #expect(refused.stderr.contains("contracts/dogs.json:1:"))
     }
 
+    @Test("--cors takes a hybrid app's origin (capacitor://localhost); a text that is no origin is exit 2")
+    func corsOrigins() throws {
+        let folder = try SuiteFolder()
+        try folder.write(
+            "contracts/dogs.json",
+            """
+            { "endpoint": "dogpatch.getDogs", "cases": [
+              { "name": "empty", "response": { "body": "[]" }, "expect": { "decodes": true } } ] }
+            """)
+        let serving = try Serving(["--cors", "capacitor://localhost", "--cors", "ionic://localhost"], in: folder.url)
+        #expect(serving.line()?.hasPrefix("serving http://127.0.0.1:") == true)
+        kill(serving.process.processIdentifier, SIGTERM)
+        #expect(serving.end().status == 0)
+        for origin in ["localhost:3000", "file:///tmp/page.html", "http://localhost:3000/app"] {
+            let run = try folder.run(["serve", "--cors", origin])
+            #expect(run.status == 2, "\(origin)")
+        }
+    }
+
     @Test("serve is in the tool's help with its synopsis")
     func help() throws {
         let folder = try SuiteFolder()

@@ -104,7 +104,7 @@ struct MessagesTests {
         #expect(run.status == 1)
         #expect(
             run.stderr.contains(
-                "client returned invalidRequest (the country name is empty) for HTTP 404; expected responseUnsuccessful"
+                "client returned invalidRequest (the country name is empty) before sending; expected responseUnsuccessful"
             ), "\(run.stderr)")
     }
 

@@ -150,7 +150,7 @@ struct ReplayTests {
         #expect(output.code == .failure)
         #expect(
             output.stderr.contains(
-                "client returned invalidRequest (the name is not ASCII) for HTTP 200; expected a decoded [Country]"),
+                "client returned invalidRequest (the name is not ASCII) before sending; expected a decoded [Country]"),
             "\(output.stderr)")
     }
 

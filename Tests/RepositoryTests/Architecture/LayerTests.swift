@@ -184,6 +184,41 @@ struct LayerTests {
         #expect(violations.isEmpty, "\(violations.count) upward references:\n\(violations.joined(separator: "\n"))")
     }
 
+    /// The folders that hold a command's door, as the map says (`Serve  SuiteServer (serve's door)`),
+    /// but `Suite`, whose selection every command runs on, and `Reporting`, whose report every
+    /// command prints.
+    static func commandFolders() throws -> [String] {
+        let text = String(
+            decoding: try Data(contentsOf: root.appendingPathComponent("docs/architecture.md")), as: UTF8.self)
+        let marker = try #require(text.range(of: "<!-- layers -->\n```\n"))
+        let block = text[marker.upperBound...]
+        let end = try #require(block.range(of: "```"))
+        return block[..<end.lowerBound].split(separator: "\n").filter { $0.contains("'s door") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+            .filter { $0 != "Suite" && $0 != "Reporting" }
+    }
+
+    /// Issue 49: a command is a door of its own; what two commands share sits in a folder below both.
+    @Test("no command folder names a type of another command folder (Reporting aside)")
+    func commandFoldersApart() throws {
+        let commands = try Self.commandFolders()
+        #expect(commands.count >= 7, "\(commands)")
+        let sources = try Self.sources()
+        var home: [String: String] = [:]
+        for source in sources {
+            for name in Self.declarations(in: source.code) { home[name] = source.folder }
+        }
+        var violations: [String] = []
+        for source in sources where commands.contains(source.folder) {
+            let declared = Set(Self.declarations(in: source.code))
+            for name in Self.names(in: source.code).sorted() where !declared.contains(name) {
+                guard let folder = home[name], folder != source.folder, commands.contains(folder) else { continue }
+                violations.append("\(source.file) names \(name), of \(folder)/")
+            }
+        }
+        #expect(violations.isEmpty, "\(violations.count) references:\n\(violations.joined(separator: "\n"))")
+    }
+
     /// The members a file declares one level inside its top-level declarations, by the type
     /// they belong to: `extension Expectation { var needsReplay` gives `Expectation.needsReplay`.
     static func members(in code: String) -> [(type: String, member: String, inExtension: Bool)] {

@@ -55,6 +55,11 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             keys are allowed. The error statuses the contracts list are named too. Derived from the
             clients and the models, never written by hand; the same inputs give the same bytes.
 
+            Both: a case neither export can state (its client sends no request for the contract's
+            arguments, or its model's shape cannot be learnt) is left out of both with a note at
+            its line; the other cases are written. With --strict such a note is an error and
+            nothing is written.
+
             schema: the JSON Schema (2020-12) of contract files with an enum of the catalogue's
             endpoint and model names, and each endpoint's arguments and model, for an editor to
             complete and check contracts as you type. Written to schema/contract.schema.json at the
@@ -88,6 +93,9 @@ struct ExportCommand: ToolCommand, SuiteCommand {
                 "pact: the version not given is the checked-out commit's hash, the\nbranch not given its branch (none when HEAD is detached)"
             ) { $0.version.readsGit = true },
             .flag("--verbose", "pact: list each case left out by design, with the reason") { $0.verbose = true },
+            .flag("--strict", "a case the export cannot state is an error, and nothing is written") {
+                $0.options.strict = true
+            },
         ],
         positional: { command, value throws(CommandLineError) in
             if command.format == nil {
@@ -200,10 +208,10 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             let path = format == .openapi ? out : error.path
             return CommandOutcome(
                 .invalid, [.error("cannot write \(CodingPath.quote(path)): \(error.reason); nothing was written")])
-        case .document(let operations):
+        case .document(let operations, let notes):
             context.results(
                 "wrote \(out): OpenAPI 3.1, \(operations) \(operations == 1 ? "operation" : "operations")\n")
-            return CommandOutcome(.success)
+            return CommandOutcome(.success, notes.isEmpty ? [] : [.diagnostics(notes)])
         case .pacts(let pacts):
             return reportPacts(pacts, display: out, in: context)
         case .schema:
@@ -264,6 +272,7 @@ struct ExportCommand: ToolCommand, SuiteCommand {
             if !left.byDesign { return .warning(left.line) }
             return verbose ? .note(left.line) : nil
         }
+        if !pacts.notes.isEmpty { problems.append(.diagnostics(pacts.notes)) }
         if let byDesign = pacts.byDesign {
             problems.append(.note(byDesign + (verbose ? "" : "; --verbose lists them")))
         }

@@ -63,8 +63,10 @@ struct ServeCommand: ToolCommand, SuiteCommand {
                 "--cors", "ORIGIN",
                 "let a web page of this origin (http://localhost:3000) call the server:\npreflights answered, answers carry Access-Control-Allow-Origin; repeat it for more"
             ) { command, value throws(CommandLineError) in
-                guard let parts = URLComponents(string: value), ["http", "https"].contains(parts.scheme ?? ""),
-                    parts.host != nil, parts.path.isEmpty || parts.path == "/", parts.query == nil
+                // Any scheme with a host: a hybrid app's page is `capacitor://localhost` or `ionic://localhost`.
+                guard let parts = URLComponents(string: value), let scheme = parts.scheme, !scheme.isEmpty,
+                    value.lowercased().hasPrefix(scheme.lowercased() + "://"), parts.host?.isEmpty == false,
+                    parts.path.isEmpty || parts.path == "/", parts.query == nil, parts.fragment == nil
                 else {
                     throw CommandLineError(
                         message:

@@ -58,6 +58,7 @@ struct ToolIdentity: Sendable {
             case .string: "\"...\""
             case .bool: "true"
             case .strings: "[\"...\"]"
+            case .int: "1"
             case .json: "{}"
             }
         return "'{\"\(parameter.name)\": \(value)}'"

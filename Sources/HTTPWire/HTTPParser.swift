@@ -198,7 +198,7 @@ enum HTTPParser {
             let digits = sizeLine.prefix { $0 != UInt8(ascii: ";") }
             let text = String(decoding: digits, as: UTF8.self).trimmingCharacters(in: .whitespaces)
             // A size is 1*HEXDIG: `Int(_:radix:)` alone also takes a sign (`-1`, `+a`).
-            guard !text.isEmpty, text.count <= 8, text.utf8.allSatisfy({ $0.hexDigitValue != nil }),
+            guard !text.isEmpty, text.count <= 8, text.utf8.allSatisfy(isHexDigit),
                 let size = Int(text, radix: 16)
             else {
                 return .refused(.refused(status: 400, reason: "a chunk's size is malformed"))
@@ -223,6 +223,16 @@ enum HTTPParser {
                 return .refused(.refused(status: 400, reason: "a chunk does not end where its size says"))
             }
             index = next + 1
+        }
+    }
+
+    /// Whether a byte is a hexadecimal digit (RFC 5234 `HEXDIG`, either case).
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+            UInt8(ascii: "A")...UInt8(ascii: "F"):
+            true
+        default: false
         }
     }
 

@@ -1,23 +1,41 @@
 import Foundation
 
 /// One HTTP/1.x request as the server read it off the wire.
-struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     /// The method, such as `GET`.
-    let method: String
+    package let method: String
     /// The request target as sent: the path, percent-encoded, with its query.
-    let target: String
+    package let target: String
     /// Whether the version is HTTP/1.0, whose connections close unless asked to stay open.
-    let isHTTP10: Bool
+    package let isHTTP10: Bool
     /// The header fields in the order sent, names as sent.
-    let headers: [(name: String, value: String)]
+    package let headers: [(name: String, value: String)]
     /// The body, decoded from chunks when it came chunked.
-    let body: Data
+    package let body: Data
+
+    /// A request as read.
+    /// - Parameters:
+    ///   - method: The method.
+    ///   - target: The request target as sent.
+    ///   - isHTTP10: Whether the version is HTTP/1.0.
+    ///   - headers: The header fields in the order sent.
+    ///   - body: The body.
+    package init(
+        method: String, target: String, isHTTP10: Bool = false, headers: [(name: String, value: String)] = [],
+        body: Data = Data()
+    ) {
+        self.method = method
+        self.target = target
+        self.isHTTP10 = isHTTP10
+        self.headers = headers
+        self.body = body
+    }
 
     /// The path part of the target, as sent.
-    var path: Substring { target.prefix { $0 != "?" } }
+    package var path: Substring { target.prefix { $0 != "?" } }
 
     /// The query part of the target, without its `?`; `nil` when there is none.
-    var query: Substring? {
+    package var query: Substring? {
         guard let mark = target.firstIndex(of: "?") else { return nil }
         return target[target.index(after: mark)...]
     }
@@ -25,13 +43,13 @@ struct HTTPRequest: Sendable {
     /// The first value of a header, by name ignoring case.
     /// - Parameter name: The header's name.
     /// - Returns: Its value, or `nil`.
-    func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         let wanted = name.lowercased()
         return headers.first { $0.name.count == wanted.count && $0.name.lowercased() == wanted }?.value
     }
 
     /// Whether the connection stays open after the answer.
-    var keepsAlive: Bool {
+    package var keepsAlive: Bool {
         guard let connection = header("Connection")?.lowercased() else { return !isHTTP10 }
         if isHTTP10 { return connection.contains("keep-alive") }
         return !connection.contains("close")

@@ -30,26 +30,51 @@ extension EventLoop {
                 HTTPServer.Exchange(
                     request: request, status: nil, fault: fault, bodyCount: 0, milliseconds: elapsed, note: answer.note)
             )
+            carryOut(fault, on: connection)
+        case .partial(let bytes, let fault):
+            log(
+                HTTPServer.Exchange(
+                    request: request, status: nil, fault: fault, bodyCount: bytes.count, milliseconds: elapsed,
+                    note: answer.note))
             switch fault {
             case .closed:
-                shutdown(connection.descriptor, Int32(SHUT_WR))
-                connection.drainingUntil = Self.now() + 1
-                connection.input.removeAll()
+                connection.closeAfterWrite = true
+                send(bytes, on: connection)
             case .reset:
-                var linger = SocketLinger(l_onoff: 1, l_linger: 0)
-                setsockopt(
-                    connection.descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<SocketLinger>.size))
-                drop(connection)
+                send(bytes, on: connection)
+                if connections[connection.descriptor] === connection { carryOut(.reset, on: connection) }
             case .silence:
                 connection.silentUntil = Self.now() + timeouts.silence
                 connection.input.removeAll()
+                send(bytes, on: connection)
             }
+        case .later(let work):
+            // Reading made it off the thread already; one handed on from there is made here.
+            deliver(work(), for: request, on: connection, received: received)
+        }
+    }
+
+    /// Breaks a connection the way a network fails, instead of answering.
+    private func carryOut(_ fault: WireFault, on connection: Connection) {
+        switch fault {
+        case .closed:
+            shutdown(connection.descriptor, Int32(SHUT_WR))
+            connection.drainingUntil = Self.now() + 1
+            connection.input.removeAll()
+        case .reset:
+            var linger = SocketLinger(l_onoff: 1, l_linger: 0)
+            setsockopt(
+                connection.descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<SocketLinger>.size))
+            drop(connection)
+        case .silence:
+            connection.silentUntil = Self.now() + timeouts.silence
+            connection.input.removeAll()
         }
     }
 
     /// Answers bytes that can never become a request, then closes.
     func refuse(_ connection: Connection, status: Int, reason: String) {
-        let body = "{\"error\":\(JSONValue.quote(reason))}\n"
+        let body = "{\"error\":\(HTTPAnswer.jsonString(reason))}\n"
         let answer = HTTPAnswer.response(
             status: status,
             headers: [("Content-Type", "application/json; charset=utf-8"), ("Connection", "close")],

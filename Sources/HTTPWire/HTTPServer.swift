@@ -1,5 +1,4 @@
 import Foundation
-import HTTPStub
 
 #if canImport(Glibc)
     import Glibc
@@ -11,48 +10,63 @@ import HTTPStub
 /// requests within the parser's limits, and writes what the handler answers, in order, keeping
 /// connections alive. Handlers run on that thread and must not block: answers are values, delays
 /// and faults are the server's to carry out.
-final class HTTPServer: Sendable {
+package final class HTTPServer: @unchecked Sendable {
     /// How long connections may stay idle or slow.
-    struct Timeouts: Sendable {
+    package struct Timeouts: Sendable {
         /// A connection with no request under way is closed after this long.
-        var idle: TimeInterval = 30
+        package var idle: TimeInterval = 30
         /// A request must arrive whole within this long of its first byte, and an answer must be
         /// taken by the client within this long; otherwise the connection is closed.
-        var request: TimeInterval = 10
+        package var request: TimeInterval = 10
         /// The longest a `silence` fault holds a connection open.
-        var silence: TimeInterval = 300
+        package var silence: TimeInterval = 300
+
+        /// The timeouts.
+        /// - Parameters:
+        ///   - idle: How long a connection may stay idle.
+        ///   - request: How long a request may take to arrive, and an answer to be taken.
+        ///   - silence: The longest a `silence` fault holds a connection open.
+        package init(idle: TimeInterval = 30, request: TimeInterval = 10, silence: TimeInterval = 300) {
+            self.idle = idle
+            self.request = request
+            self.silence = silence
+        }
     }
 
     /// What the server reports of each answered request.
-    struct Exchange: Sendable {
-        let request: HTTPRequest?
-        let status: Int?
-        let fault: WireFault?
-        let bodyCount: Int
-        let milliseconds: Double
-        let note: String
+    package struct Exchange: Sendable {
+        /// The request; `nil` for bytes that never became one.
+        package let request: HTTPRequest?
+        /// The status sent; `nil` for a fault.
+        package let status: Int?
+        /// The fault served instead of a response.
+        package let fault: WireFault?
+        /// The bytes of body sent.
+        package let bodyCount: Int
+        /// From the whole request to the answer.
+        package let milliseconds: Double
+        /// What the handler said answered.
+        package let note: String
     }
 
     /// Answers a request.
-    typealias Handler = @Sendable (HTTPRequest) -> HTTPAnswer
+    package typealias Handler = @Sendable (HTTPRequest) -> HTTPAnswer
 
     /// The port the server listens on.
-    let port: Int
+    package let port: Int
     private let listener: Int32
-    private let wake: (read: Int32, write: Int32)
+    private let wake: WakePipe
     private let stopped = DispatchSemaphore(value: 0)
-    private let state = Locked(RunState())
-
-    private struct RunState {
-        var stopping = false
-        var running = true
-    }
+    // The wire knows no lock box of the package's: this flag alone is shared, under its lock.
+    private let lock = NSLock()
+    private var stopping = false
 
     /// The most connections open at once; more wait in the listen queue.
     static let connectionLimit = 2048
 
-    struct StartError: Error, Sendable {
-        let reason: String
+    package struct StartError: Error, Sendable {
+        /// Why, in a sentence for a message.
+        package let reason: String
     }
 
     /// Listens on an address and starts serving.
@@ -63,7 +77,7 @@ final class HTTPServer: Sendable {
     ///   - handler: Answers each request.
     ///   - log: Receives each exchange once it is done.
     /// - Throws: `StartError` when the address cannot be listened on.
-    init(
+    package init(
         host: String, port: Int, timeouts: Timeouts = Timeouts(), handler: @escaping Handler,
         log: @escaping @Sendable (Exchange) -> Void
     ) throws(StartError) {
@@ -84,7 +98,7 @@ final class HTTPServer: Sendable {
         address.sin_port = in_port_t(UInt16(clamping: port)).bigEndian
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
             close(listener)
-            throw StartError(reason: "\(JSONValue.quote(host)) is not an IPv4 address")
+            throw StartError(reason: "\"\(host)\" is not an IPv4 address")
         }
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -109,11 +123,12 @@ final class HTTPServer: Sendable {
         Self.makeNonBlocking(ends[0])
         Self.makeNonBlocking(ends[1])
         self.listener = listener
-        self.wake = (ends[0], ends[1])
+        let wake = WakePipe(readEnd: ends[0], writeEnd: ends[1])
+        self.wake = wake
         self.port = Int(UInt16(bigEndian: address.sin_port))
         let loop = EventLoop(
-            listener: listener, wake: ends[0], timeouts: timeouts, handler: handler, log: log,
-            isStopping: { [state] in state.withLock { $0.stopping } })
+            listener: listener, wake: wake, timeouts: timeouts, handler: handler, log: log,
+            isStopping: { [self] in lock.withLock { stopping } })
         let stopped = stopped
         let thread = Thread {
             loop.run()
@@ -124,16 +139,15 @@ final class HTTPServer: Sendable {
     }
 
     /// Stops listening, closes every connection and waits for the loop to end.
-    func stop() {
-        let first = state.withLock { state -> Bool in
-            defer { state.stopping = true }
-            return !state.stopping
+    package func stop() {
+        let first = lock.withLock { () -> Bool in
+            defer { stopping = true }
+            return !stopping
         }
         guard first else { return }
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
+        wake.ring()
         stopped.wait()
-        close(wake.write)
+        wake.close()
     }
 
     /// Raises the soft limit on open files towards the hard one, so a server holds its connections

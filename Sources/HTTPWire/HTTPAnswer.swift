@@ -2,21 +2,38 @@ import Foundation
 
 /// What the server does with a request: send a response, or break the connection the way a
 /// network fails.
-struct HTTPAnswer: Sendable {
+package struct HTTPAnswer: Sendable {
     /// What reaches the client.
-    enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// These bytes: a whole response, status line to body.
         case response(status: Int, bytes: [UInt8], bodyCount: Int)
         /// A fault on the wire instead of a response.
         case fault(WireFault)
+        /// These bytes, then a fault once they are written: a body that ends with the connection
+        /// (`closed`), or a response cut short and held open (`silence`).
+        case partial(bytes: [UInt8], then: WireFault)
+        /// An answer made off the server's thread, for work that may take long (a journal of
+        /// thousands of entries): the connection waits for it, every other one is served meanwhile.
+        case later(@Sendable () -> HTTPAnswer)
     }
 
     /// What reaches the client.
-    var kind: Kind
+    package var kind: Kind
     /// How long to wait before answering.
-    var delayMs: Int
+    package var delayMs: Int
     /// What the log says answered, such as the case's name.
-    var note: String
+    package var note: String
+
+    /// An answer.
+    /// - Parameters:
+    ///   - kind: What reaches the client.
+    ///   - delayMs: How long to wait before answering.
+    ///   - note: What the log says answered.
+    package init(kind: Kind, delayMs: Int = 0, note: String) {
+        self.kind = kind
+        self.delayMs = delayMs
+        self.note = note
+    }
 
     /// A response.
     /// - Parameters:
@@ -25,7 +42,7 @@ struct HTTPAnswer: Sendable {
     ///   - body: The body.
     ///   - delayMs: How long to wait before answering.
     ///   - note: What the log says answered.
-    static func response(
+    package static func response(
         status: Int, headers: [(String, String)], body: Data, delayMs: Int = 0, note: String
     ) -> HTTPAnswer {
         HTTPAnswer(
@@ -36,16 +53,26 @@ struct HTTPAnswer: Sendable {
     }
 
     /// A JSON response of the server's own (the control path, an unmatched request).
-    static func json(status: Int, _ text: String, note: String) -> HTTPAnswer {
+    package static func json(status: Int, _ text: String, note: String) -> HTTPAnswer {
         response(
             status: status, headers: [("Content-Type", "application/json; charset=utf-8")],
             body: Data((text + "\n").utf8),
             note: note)
     }
 
+    /// A string as a JSON string literal, for the server's own messages.
+    /// - Parameter text: The string.
+    /// - Returns: The literal, quotes included.
+    package static func jsonString(_ text: String) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        guard let data = try? encoder.encode(text) else { return "\"\"" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// The bytes of a response: the status line, the header fields as given, and a `Content-Length`
     /// when they have none and the status carries a body.
-    static func bytes(status: Int, headers: [(String, String)], body: Data) -> [UInt8] {
+    package static func bytes(status: Int, headers: [(String, String)], body: Data) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(reasonPhrase(status))\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         let hasLength = headers.contains { $0.0.lowercased() == "content-length" }
@@ -58,12 +85,12 @@ struct HTTPAnswer: Sendable {
     }
 
     /// How many bytes of a body a response with this status carries: none for 1xx, 204 and 304.
-    static func sentBodyCount(status: Int, body: Data) -> Int {
+    package static func sentBodyCount(status: Int, body: Data) -> Int {
         (100...199).contains(status) || status == 204 || status == 304 ? 0 : body.count
     }
 
     /// The reason phrase for a status (RFC 9110's), or an empty one for a status without one.
-    static func reasonPhrase(_ status: Int) -> String {
+    package static func reasonPhrase(_ status: Int) -> String {
         switch status {
         case 100: "Continue"
         case 101: "Switching Protocols"
@@ -123,7 +150,7 @@ extension HTTPAnswer {
     /// The same response with more header fields, after its own; a fault stays a fault.
     /// - Parameter fields: The fields to add.
     /// - Returns: The answer.
-    func adding(_ fields: [(String, String)]) -> HTTPAnswer {
+    package func adding(_ fields: [(String, String)]) -> HTTPAnswer {
         guard case .response(let status, let bytes, let bodyCount) = kind,
             let end = Self.headEnd(bytes)
         else { return self }
@@ -133,6 +160,31 @@ extension HTTPAnswer {
             status: status, bytes: Array(bytes[..<end]) + Array(added.utf8) + Array(bytes[end...]),
             bodyCount: bodyCount)
         return copy
+    }
+
+    /// The same response with these header fields in place of any of the same names it has (names
+    /// ignore case); a fault stays a fault.
+    /// - Parameter fields: The fields to set.
+    /// - Returns: The answer.
+    package func setting(_ fields: [(String, String)]) -> HTTPAnswer {
+        guard case .response(let status, let bytes, let bodyCount) = kind, let end = Self.headEnd(bytes) else {
+            return self
+        }
+        let replaced = Set(fields.map { $0.0.lowercased() })
+        let lines = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n").dropLast()
+        let kept = lines.enumerated().filter { index, line in
+            index == 0 || !replaced.contains(String(line.prefix { $0 != ":" }).lowercased())
+        }.map { $0.element + "\r\n" }.joined()
+        var copy = self
+        copy.kind = .response(status: status, bytes: Array(kept.utf8) + Array(bytes[end...]), bodyCount: bodyCount)
+        return copy.adding(fields)
+    }
+
+    /// The names of the response's header fields, in order; none for a fault.
+    package var headerNames: [String] {
+        guard case .response(_, let bytes, _) = kind, let end = Self.headEnd(bytes) else { return [] }
+        return String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n").dropFirst()
+            .filter { !$0.isEmpty }.map { String($0.prefix { $0 != ":" }) }
     }
 
     /// Where the blank line that ends a response's head starts.

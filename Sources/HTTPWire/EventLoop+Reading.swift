@@ -68,6 +68,13 @@ extension EventLoop {
                 guard let request = parsed else { return }
                 let received = Self.now()
                 let answer = handler(request)
+                if case .later(let work) = answer.kind {
+                    // Made off the thread; the connection's next requests wait behind it, as pipelining asks.
+                    connection.pending = (answer, request, .infinity, received)
+                    let (descriptor, serial, wake) = (connection.descriptor, connection.serial, wake)
+                    DispatchQueue.global().async { wake.add(work(), descriptor: descriptor, serial: serial) }
+                    return
+                }
                 if answer.delayMs > 0 {
                     connection.pending = (answer, request, received + TimeInterval(answer.delayMs) / 1000, received)
                     return

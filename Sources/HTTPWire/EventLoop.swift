@@ -9,7 +9,7 @@ import Foundation
 /// The server's one thread: its connections and what each is doing. Touched by that thread alone.
 final class EventLoop: @unchecked Sendable {
     private let listener: Int32
-    private let wake: Int32
+    let wake: WakePipe
     let timeouts: HTTPServer.Timeouts
     let handler: HTTPServer.Handler
     let log: @Sendable (HTTPServer.Exchange) -> Void
@@ -19,7 +19,7 @@ final class EventLoop: @unchecked Sendable {
     private var acceptPausedUntil: TimeInterval = 0
 
     init(
-        listener: Int32, wake: Int32, timeouts: HTTPServer.Timeouts, handler: @escaping HTTPServer.Handler,
+        listener: Int32, wake: WakePipe, timeouts: HTTPServer.Timeouts, handler: @escaping HTTPServer.Handler,
         log: @escaping @Sendable (HTTPServer.Exchange) -> Void, isStopping: @escaping @Sendable () -> Bool
     ) {
         self.listener = listener
@@ -31,8 +31,14 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// One connection's state.
+    /// The serial the next connection gets, so an answer made later never reaches a connection
+    /// that took the descriptor of the one that asked.
+    private var nextSerial = 0
+
     final class Connection {
         let descriptor: Int32
+        /// Which connection this is, of all the server accepted.
+        let serial: Int
         var input: [UInt8] = []
         var output: [UInt8] = []
         var written = 0
@@ -52,8 +58,9 @@ final class EventLoop: @unchecked Sendable {
         var sentContinue = false
         var peerClosed = false
 
-        init(descriptor: Int32, now: TimeInterval) {
+        init(descriptor: Int32, serial: Int, now: TimeInterval) {
             self.descriptor = descriptor
+            self.serial = serial
             self.lastActivity = now
             self.lastProgress = now
         }
@@ -74,7 +81,7 @@ final class EventLoop: @unchecked Sendable {
         while !isStopping() {
             var descriptors: [pollfd] = []
             descriptors.reserveCapacity(connections.count + 2)
-            descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0))
+            descriptors.append(pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0))
             let accepting = connections.count < HTTPServer.connectionLimit && Self.now() >= acceptPausedUntil
             descriptors.append(pollfd(fd: listener, events: accepting ? Int16(POLLIN) : 0, revents: 0))
             var nearest = Self.now() + 0.25
@@ -93,6 +100,7 @@ final class EventLoop: @unchecked Sendable {
             let ready = poll(&descriptors, nfds_t(descriptors.count), wait)
             if ready < 0 && errno != EINTR { break }
             if isStopping() { break }
+            if ready > 0, descriptors[0].revents & Int16(POLLIN) != 0 { deliverLater() }
             if ready > 0 {
                 if descriptors[1].revents & Int16(POLLIN) != 0 { acceptAll() }
                 for entry in descriptors.dropFirst(2) where entry.revents != 0 {
@@ -112,7 +120,7 @@ final class EventLoop: @unchecked Sendable {
         for connection in connections.values { close(connection.descriptor) }
         connections.removeAll()
         close(listener)
-        close(wake)
+        close(wake.readEnd)
     }
 
     private func acceptAll() {
@@ -128,7 +136,20 @@ final class EventLoop: @unchecked Sendable {
             #if canImport(Darwin)
                 setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
             #endif
-            connections[descriptor] = Connection(descriptor: descriptor, now: Self.now())
+            nextSerial += 1
+            connections[descriptor] = Connection(descriptor: descriptor, serial: nextSerial, now: Self.now())
+        }
+    }
+
+    /// Delivers the answers made off the thread to the connections still waiting for them.
+    private func deliverLater() {
+        for done in wake.take() {
+            guard let connection = connections[done.descriptor], connection.serial == done.serial,
+                let pending = connection.pending
+            else { continue }
+            connection.pending = nil
+            deliver(done.answer, for: pending.request, on: connection, received: pending.received)
+            if connections[connection.descriptor] === connection { process(connection) }
         }
     }
 

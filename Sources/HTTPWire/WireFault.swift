@@ -1,5 +1,5 @@
 /// A network failure the server can cause on a connection, instead of answering.
-enum WireFault: String, Sendable, CaseIterable {
+package enum WireFault: String, Sendable, CaseIterable {
     /// The connection is closed (a FIN) before any byte of an answer.
     case closed = "connection closed before an answer"
     /// The connection is reset (an RST) before any byte of an answer.

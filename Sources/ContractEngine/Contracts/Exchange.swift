@@ -1,0 +1,25 @@
+/// One step of a flow: a request the client must send and the response the stub answers it with.
+/// A flow case lists its exchanges in the order the client must make them.
+struct Exchange: Sendable {
+    /// What the client must send at this step.
+    let request: RequestExpectation
+    /// What the stub answers it with.
+    let response: ResponseSpec
+    /// Where the exchange starts in the contract.
+    let position: SourcePosition
+
+    /// The request in a line: `POST /api/token`, with its query when it states one.
+    var requestLine: String {
+        let method = request.method?.value ?? "GET"
+        let path = request.path?.value ?? "(any path)"
+        guard let query = request.query?.value, !query.isEmpty else { return "\(method) \(path)" }
+        let items = query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        return "\(method) \(path)?" + items.joined(separator: "&")
+    }
+
+    /// A flow in a line, as `list --cases` shows it: `flow of 3: GET /api/todos, POST /api/token, GET /api/todos`.
+    /// - Parameter exchanges: The flow's exchanges, in order.
+    static func summary(_ exchanges: [Exchange]) -> String {
+        "flow of \(exchanges.count): " + exchanges.map(\.requestLine).joined(separator: ", ")
+    }
+}

@@ -1,0 +1,199 @@
+import ContractCatalogue
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The to-do app's flows: a list signed with a token that the client refreshes after a 401 and
+/// retries with, and a list read page by page, following `next` until there is none. Each
+/// endpoint takes a `fault` argument that makes its client wrong in one way, for the tests and
+/// docs that catch it.
+extension TodoApp {
+    /// One page of the paged list: its to-dos and the number of the next page, `null` on the last.
+    package struct Page: Codable, Equatable, Sendable {
+        let items: [Todo]
+        let next: Int?
+    }
+
+    /// What `POST /api/token` answers: a fresh access token.
+    package struct Grant: Codable, Equatable, Sendable {
+        /// `access_token` in the body.
+        let accessToken: String
+    }
+
+    /// `GET https://todo.example/api/todos` signed with the app's token; after a `401` the client
+    /// posts `/api/token` for a fresh one and retries once with it. Its faults: `noRetry` (the
+    /// 401 is the answer), `oldToken` (retries with the token that was refused), `endlessRetry`
+    /// (asks for a token again after every failure, forever), `waitsBeforeRetry` (sleeps a minute
+    /// on the wall clock before retrying, as a client that honours a long `Retry-After` would),
+    /// `refreshesFirst` (asks for a token before it has been refused one).
+    package static let mine = Endpoint(
+        name: "todos.mine", model: todos, parameters: [.init("fault", .string)], baseURL: serverURL
+    ) { call in
+        let client = RefreshingClient(call: call)
+        if call.string("fault") == "refreshesFirst" {
+            client.refresh(refused: token)
+        } else {
+            client.list(token: token, refreshed: false)
+        }
+    }
+
+    /// `GET https://todo.example/api/todos/pages?page=N` from page 1, following each page's
+    /// `next` until it is `null`, into the to-dos of every page. Its faults: `skipsPage` (asks
+    /// for the page after `next`), `stopsAfterFirstPage` (answers with page 1's to-dos alone).
+    package static let all = Endpoint(
+        name: "todos.all", model: todos, parameters: [.init("fault", .string)], baseURL: serverURL
+    ) { call in
+        PagingClient(call: call).read(page: 1, gathered: [])
+    }
+
+    /// The app's catalogue with its flows.
+    package static let flowCatalogue = Catalogue(endpoints: [list, create, mine, all], models: [todos, todo])
+
+    /// The access token the token endpoint hands out in the flows' fixture.
+    package static let freshToken = "fr3sh-t0ken"
+
+    /// The token endpoint's answer.
+    package static let grant = #"{"access_token": "fr3sh-t0ken", "expires_in": 3600}"#
+
+    /// Page 1 of the paged list, pointing at page 2.
+    package static let firstPage = """
+        {"items": [{"id": 1, "title": "water the plants", "due_at": "2025-06-01T09:00:00Z", "created_at": "2025-05-30T18:30:00Z",
+          "done_note": null, "owner": {"user_name": "ada", "joined_at": null}, "tags": ["home"]}], "next": 2}
+        """
+
+    /// Page 2 of the paged list, the last.
+    package static let lastPage = """
+        {"items": [{"id": 2, "title": "file taxes", "due_at": "2025-06-15T00:00:00Z", "created_at": "2025-05-31T08:00:00Z",
+          "done_note": "early", "owner": {"user_name": "ada", "joined_at": null}, "tags": []}], "next": null}
+        """
+
+    /// A contract of the flows: the token refreshed after a 401, a refresh refused, and two pages.
+    package static let flowContract = """
+        { "endpoint": "todos.mine", "cases": [
+          { "name": "token refreshed", "exchanges": [
+              { "request": { "method": "GET", "path": "/api/todos", "headers": { "Authorization": true } },
+                "response": { "status": 401 } },
+              { "request": { "method": "POST", "path": "/api/token", "body": { "grant_type": "refresh_token" } },
+                "response": { "fixture": "token.json" } },
+              { "request": { "method": "GET", "path": "/api/todos",
+                             "headers": { "Authorization": { "fromExchange": 2, "path": "access_token" } } },
+                "response": { "fixture": "todos.json" } } ],
+            "expect": { "decodes": true, "count": 2 } },
+          { "name": "refresh refused", "exchanges": [
+              { "request": { "method": "GET", "path": "/api/todos" }, "response": { "status": 401 } },
+              { "request": { "method": "POST", "path": "/api/token" }, "response": { "status": 401 } } ],
+            "expect": { "error": "responseUnsuccessful", "status": 401 } } ] }
+        """
+
+    /// A contract of the paged list: two pages followed to the last.
+    package static let pagesContract = """
+        { "endpoint": "todos.all", "cases": [
+          { "name": "two pages", "exchanges": [
+              { "request": { "method": "GET", "path": "/api/todos/pages", "query": { "page": "1" } },
+                "response": { "fixture": "page-1.json" } },
+              { "request": { "method": "GET", "path": "/api/todos/pages", "query": { "page": "2" } },
+                "response": { "fixture": "page-2.json" } } ],
+            "expect": { "decodes": true, "count": 2, "values": { "[1].title": "file taxes" } } } ] }
+        """
+
+    /// Writes the flows' fixtures and contracts (`contracts/mine.json`, `contracts/pages.json`),
+    /// with the list's own fixture.
+    package static func writeFlows(into folder: borrowing SuiteFolder) throws {
+        try folder.write("Fixtures/todos.json", fixture)
+        try folder.write("Fixtures/token.json", grant)
+        try folder.write("Fixtures/page-1.json", firstPage)
+        try folder.write("Fixtures/page-2.json", lastPage)
+        try folder.write("contracts/mine.json", flowContract)
+        try folder.write("contracts/pages.json", pagesContract)
+    }
+}
+
+/// The app's client of `todos.mine`, one call of it: the list, and the token refreshed on a 401.
+private struct RefreshingClient: Sendable {
+    let call: Endpoint.Invocation
+
+    private var fault: String? { call.string("fault") }
+
+    private func url(_ path: String) -> URL {
+        (call.baseURL ?? TodoApp.serverURL).appendingPathComponent(path)
+    }
+
+    private func finish(_ result: Result<DecodedValue, APIError>) {
+        call.responseQueue.async { call.completion(result) }
+    }
+
+    func list(token: String, refreshed: Bool) {
+        var request = URLRequest(url: url("todos"))
+        request.setValue(token, forHTTPHeaderField: "Authorization")
+        call.session.makeDataTask(with: request) { data, response, error in
+            let status = (response as? HTTPURLResponse)?.statusCode
+            let mayRefresh = fault == "endlessRetry" || (!refreshed && fault != "noRetry")
+            guard status == 401, mayRefresh else {
+                finish(TodoApp.read([TodoApp.Todo].self, data: data, response: response, error: error))
+                return
+            }
+            refresh(refused: token)
+        }.resume()
+    }
+
+    func refresh(refused: String) {
+        var request = URLRequest(url: url("token"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"grant_type": "refresh_token"}"#.utf8)
+        call.session.makeDataTask(with: request) { data, response, error in
+            let status = (response as? HTTPURLResponse)?.statusCode
+            guard error == nil, status == 200, let data,
+                let grant = try? TodoApp.makeDecoder().decode(TodoApp.Grant.self, from: data)
+            else {
+                if fault == "endlessRetry" {
+                    refresh(refused: refused)
+                } else {
+                    finish(.failure(.responseUnsuccessful(statusCode: status)))
+                }
+                return
+            }
+            let token = fault == "oldToken" ? refused : "Bearer \(grant.accessToken)"
+            if fault == "waitsBeforeRetry" {
+                DispatchQueue.global().asyncAfter(deadline: .now() + 60) { list(token: token, refreshed: true) }
+            } else {
+                list(token: token, refreshed: true)
+            }
+        }.resume()
+    }
+}
+
+/// The app's client of `todos.all`, one call of it: pages read in turn until the last.
+private struct PagingClient: Sendable {
+    let call: Endpoint.Invocation
+
+    func read(page: Int, gathered: [TodoApp.Todo]) {
+        let base = (call.baseURL ?? TodoApp.serverURL).appendingPathComponent("todos/pages")
+        var components = URLComponents(url: base, resolvingAgainstBaseURL: true)
+        components?.queryItems = [URLQueryItem(name: "page", value: String(page))]
+        guard let url = components?.url else { return }
+        call.session.makeDataTask(with: URLRequest(url: url)) { data, response, error in
+            let fault = call.string("fault")
+            let read = TodoApp.read(TodoApp.Page.self, data: data, response: response, error: error)
+            let result: Result<DecodedValue, APIError>
+            switch read {
+            case .failure(let failure):
+                result = .failure(failure)
+            case .success:
+                guard let data, let page = try? TodoApp.makeDecoder().decode(TodoApp.Page.self, from: data) else {
+                    result = .failure(.invalidData)
+                    break
+                }
+                let all = gathered + page.items
+                if let next = page.next, fault != "stopsAfterFirstPage" {
+                    self.read(page: fault == "skipsPage" ? next + 1 : next, gathered: all)
+                    return
+                }
+                result = .success(DecodedValue(all, makeEncoder: TodoApp.makeEncoder))
+            }
+            call.responseQueue.async { call.completion(result) }
+        }.resume()
+    }
+}

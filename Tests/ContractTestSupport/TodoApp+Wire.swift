@@ -1,0 +1,78 @@
+import ContractCatalogue
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The to-do app's lists: what a real API's wire holds that a re-encoding of the model does not
+/// say. A key whose snake-case round trip is not the identity (`iso_639_1`, which the decoder
+/// reads as `iso6391`), a list that may be a copy of another (a model that contains itself),
+/// optional keys the server sends as `null`, and a client that reads its path parameter as a
+/// number, refusing any other text.
+extension TodoApp {
+    /// A list of to-dos: a class, as a value that holds a value of its own type must be.
+    package final class TodoList: Codable, Equatable, Sendable {
+        let id: Int
+        let name: String
+        /// `iso_639_1` on the wire, the language the list is written in: `convertToSnakeCase`
+        /// writes it `iso6391`, which is not what the server sends.
+        let iso6391: String
+        /// Optional; the server sends `null` when there is none.
+        let note: String?
+        /// The list this one was copied from, if any: a list contains a list.
+        let parent: TodoList?
+
+        package static func == (left: TodoList, right: TodoList) -> Bool {
+            left.id == right.id && left.name == right.name && left.iso6391 == right.iso6391 && left.note == right.note
+                && left.parent == right.parent
+        }
+    }
+
+    /// `TodoList`, what `lists.show` answers.
+    package static let todoList = ModelDescriptor(
+        TodoList.self, name: "TodoList", makeDecoder: makeDecoder, makeEncoder: makeEncoder)
+
+    /// `GET https://todo.example/api/lists/{id}` into `TodoList`: the client reads `id` as a
+    /// number and sends nothing for any other text.
+    package static let showList = Endpoint(
+        name: "lists.show", model: todoList, parameters: [.init("id", .string, required: true)], baseURL: serverURL
+    ) { call in
+        guard let id = call.string("id").flatMap({ Int($0) }) else {
+            call.responseQueue.async { call.completion(.failure(.invalidRequest(reason: "badID"))) }
+            return
+        }
+        let url = (call.baseURL ?? serverURL).appendingPathComponent("lists").appendingPathComponent("\(id)")
+        call.session.makeDataTask(with: URLRequest(url: url)) { data, response, error in
+            let result = read(TodoList.self, data: data, response: response, error: error)
+            call.responseQueue.async { call.completion(result) }
+        }.resume()
+    }
+
+    /// The app's catalogue with its lists.
+    package static let wireCatalogue = Catalogue(
+        endpoints: [list, create, showList], models: [todos, todo, todoList])
+
+    /// A contract of `lists.show`: a list copied from another, which was copied from a third.
+    package static let listContract = """
+        { "endpoint": "lists.show", "arguments": { "id": "7" },
+          "cases": [
+            { "name": "a copied list", "response": { "fixture": "list.json" },
+              "expect": { "decodes": true, "values": { "parent.name": "groceries" } } },
+            { "name": "no such list", "response": { "status": 404 },
+              "expect": { "error": "responseUnsuccessful", "status": 404 } } ] }
+        """
+
+    /// The list the contract's server answers with, as the server writes it.
+    package static let listFixture = """
+        {"id": 7, "name": "groceries (copy)", "iso_639_1": "en", "note": null,
+         "parent": {"id": 3, "name": "groceries", "iso_639_1": "en", "note": "weekly",
+                    "parent": {"id": 1, "name": "shopping", "iso_639_1": "de", "note": null, "parent": null}}}
+        """
+
+    /// Writes the lists' fixture and contract as `contracts/lists.json`.
+    package static func writeLists(into folder: borrowing SuiteFolder) throws {
+        try folder.write("Fixtures/list.json", listFixture)
+        try folder.write("contracts/lists.json", listContract)
+    }
+}

@@ -1,0 +1,101 @@
+import ContractTestSupport
+import Foundation
+import Testing
+
+@testable import ContractTool
+
+/// Issue 46: the exports state the wire as the app's decoder reads it, on the to-do app's lists
+/// (a model that contains itself, a key whose snake-case round trip is not the identity).
+@Suite("exports of the wire as the decoder reads it")
+struct WireExportTests {
+    /// The JSON a file of the folder holds.
+    static func json(_ folder: borrowing SuiteFolder, _ file: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: try folder.read(file)) as? [String: Any])
+    }
+
+    /// The body rules of a pact's interaction, by description.
+    static func rules(_ pact: [String: Any], _ description: String) throws -> [String: [String: Any]] {
+        let interaction = try #require(
+            (pact["interactions"] as? [[String: Any]])?.first { $0["description"] as? String == description })
+        let response = try #require(interaction["response"] as? [String: Any])
+        return try #require((response["matchingRules"] as? [String: Any])?["body"] as? [String: [String: Any]])
+    }
+
+    @Test("a model that contains itself exports: a $ref in OpenAPI, pact rules as deep as the body goes")
+    func selfContaining() async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.writeLists(into: folder)
+        let openAPI = await folder.runInProcess(
+            ["export", "openapi", "--out", "openapi.json"], catalogue: TodoApp.wireCatalogue)
+        #expect(openAPI.code == .success, "\(openAPI.stderr)")
+        let document = try Self.json(folder, "openapi.json")
+        let list = try #require(
+            (document["components"] as? [String: [String: Any]])?["schemas"]?["TodoList"] as? [String: Any])
+        let properties = try #require(list["properties"] as? [String: [String: Any]])
+        let parent = try #require(properties["parent"]?["anyOf"] as? [[String: String]])
+        #expect(parent == [["$ref": "#/components/schemas/TodoList"], ["type": "null"]])
+        let pact = await folder.runInProcess(
+            ["export", "pact", "--out", "pacts"], catalogue: TodoApp.wireCatalogue)
+        #expect(pact.code == .success, "\(pact.stderr)")
+        let rules = try Self.rules(try Self.json(folder, "pacts/dogpatch-app-lists.json"), "a copied list")
+        #expect(rules["$.parent.name"] != nil && rules["$.parent.id"] != nil, "\(rules.keys.sorted())")
+    }
+}
+
+/// Issue 46: one case an export cannot state stops neither export.
+@Suite("no single case stops an export")
+struct OneCaseTests {
+    /// A contract of `lists.show` whose argument the client refuses: it sends no request.
+    static let refused = """
+        { "endpoint": "lists.show", "arguments": { "id": "seven" },
+          "cases": [
+            { "name": "a word for an id", "response": { "fixture": "list.json" }, "expect": { "decodes": true } } ] }
+        """
+
+    @Test(
+        "a contract whose client sends no request is left out of both with a note; the others are written",
+        arguments: ["pact", "openapi"])
+    func noRequest(format: String) async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.writeLists(into: folder)
+        try TodoApp.write(into: folder)
+        try folder.write("contracts/refused.json", Self.refused)
+        let run = await folder.runInProcess(["export", format, "--out", "out"], catalogue: TodoApp.wireCatalogue)
+        #expect(run.code == .success, "\(run.stdout)\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                #"contracts/refused.json:3:5: note: the case "a word for an id" is left out of the export: the client sends no request: it answers invalidRequest"#
+            ), "\(run.stderr)")
+        let text =
+            format == "pact"
+            ? String(decoding: try folder.read("out/dogpatch-app-lists.json"), as: UTF8.self)
+            : String(decoding: try folder.read("out"), as: UTF8.self)
+        #expect(text.contains("a copied list") || text.contains("/lists/{id}"), "\(text)")
+        #expect(!text.contains("a word for an id"))
+    }
+}
+
+/// Issue 46: every rendering names the key the decoder reads from the body, never a re-encoding.
+@Suite("the keys the decoder reads")
+struct WireKeyTests {
+    @Test("a key whose snake-case round trip is not the identity is named as the bodies write it, in both exports")
+    func irregularKey() async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.writeLists(into: folder)
+        let openAPI = await folder.runInProcess(
+            ["export", "openapi", "--out", "openapi.json"], catalogue: TodoApp.wireCatalogue)
+        #expect(openAPI.code == .success, "\(openAPI.stderr)")
+        let list = try #require(
+            (try WireExportTests.json(folder, "openapi.json")["components"] as? [String: [String: Any]])?["schemas"]?[
+                "TodoList"] as? [String: Any])
+        #expect((list["properties"] as? [String: Any])?.keys.sorted() == ["id", "iso_639_1", "name", "note", "parent"])
+        #expect(Set(try #require(list["required"] as? [String])) == ["id", "name", "iso_639_1"])
+        let pact = await folder.runInProcess(["export", "pact", "--out", "pacts"], catalogue: TodoApp.wireCatalogue)
+        #expect(pact.code == .success, "\(pact.stderr)")
+        let written = try WireExportTests.json(folder, "pacts/dogpatch-app-lists.json")
+        let rules = try WireExportTests.rules(written, "a copied list")
+        #expect(rules["$.iso_639_1"] != nil && rules["$.parent.iso_639_1"] != nil, "\(rules.keys.sorted())")
+        let text = String(decoding: try folder.read("pacts/dogpatch-app-lists.json"), as: UTF8.self)
+        #expect(!text.contains("iso6391"))
+    }
+}

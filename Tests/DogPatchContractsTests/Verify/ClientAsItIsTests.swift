@@ -1,0 +1,155 @@
+import ContractCatalogue
+import ContractTestSupport
+import ContractTool
+import Foundation
+import Testing
+
+/// A client as an SDK writes it, described and replayed without wrappers: an error it answers
+/// before sending, a call that returns nothing, an optional `Int` argument, status ranges, and a
+/// model that is a class, only `Decodable`.
+@Suite("the client as it really is")
+struct ClientAsItIsTests {
+    static let search = #"""
+        { "endpoint": "todos.search", "arguments": { "q": "milk", "page": 2 },
+          "request": { "method": "GET", "path": "/api/todos/search", "query": { "q": "milk", "page": "2" } },
+          "cases": [
+            { "name": "found", "response": { "body": "{\"items\": [], \"next\": 3}" },
+              "expect": { "decodes": true, "values": { "next": 3 } } },
+            { "name": "refused", "response": { "status": 400 }, "expect": { "error": "badRequest" } },
+            { "name": "down", "response": { "status": 503 }, "expect": { "error": "server", "status": 503 } },
+            { "name": "teapot", "response": { "status": 418 }, "expect": { "error": "unexpected", "status": 418 } },
+            { "name": "empty", "response": { "status": 200 }, "expect": { "error": "unreadable" } },
+            { "name": "broken", "response": { "body": "{\"next\": 1}" },
+              "expect": { "error": "unreadable", "path": "items" } },
+            { "name": "offline", "response": { "networkError": "notConnectedToInternet" },
+              "expect": { "error": "offline" } }
+          ] }
+        """#
+
+    static let firstPage = #"""
+        { "endpoint": "todos.search", "arguments": { "q": "milk" },
+          "request": { "path": "/api/todos/search", "query": { "q": "milk" } },
+          "cases": [ { "name": "no page", "response": { "body": "{\"items\": []}" }, "expect": { "decodes": true } } ] }
+        """#
+
+    static let blank = """
+        { "endpoint": "todos.search", "arguments": { "q": " " },
+          "cases": [ { "name": "blank", "response": { "status": 400 }, "expect": { "error": "badRequest", "sent": false } } ] }
+        """
+
+    static let delete = #"""
+        { "endpoint": "todos.delete", "arguments": { "id": 3 },
+          "request": { "method": "DELETE", "path": "/api/todos/3" },
+          "cases": [
+            { "name": "deleted", "response": { "status": 204 }, "expect": { "decodes": true } },
+            { "name": "deleted, with a body", "response": { "body": "{\"ok\": true}" }, "expect": { "decodes": true } },
+            { "name": "gone", "response": { "status": 404 }, "expect": { "error": "unexpected", "status": 404 } },
+            { "name": "down", "response": { "status": 500 }, "expect": { "error": "server", "status": 500 } }
+          ] }
+        """#
+
+    static func run(_ arguments: [String], _ files: [String: String], catalogue: Catalogue = TodoApp.ownCatalogue())
+        async throws -> (status: Int32, stdout: String, stderr: String)
+    {
+        let folder = try SuiteFolder()
+        for (path, text) in files { try folder.write(path, text) }
+        let output = CapturedOutput()
+        let status = await ContractTool.run(
+            arguments: arguments, catalogue: catalogue, name: "todo-contracts", currentDirectory: folder.url,
+            standardOutput: { output.standardOutput($0) }, standardError: { output.standardError($0) })
+        return (status, output.stdout, output.stderr)
+    }
+
+    static let suite = [
+        "contracts/search.json": search, "contracts/first-page.json": firstPage, "contracts/blank.json": blank,
+        "contracts/delete.json": delete,
+    ]
+
+    @Test("the SDK's client passes as written: a check before sending, a Void delete, an optional Int page")
+    func clientPasses() async throws {
+        let run = try await Self.run(["verify", "--timeout", "60"], Self.suite)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("13 passed, 0 failed, 0 errors, 0 skipped"), "\(run.stdout)")
+    }
+
+    @Test("a client that sends the request it should refuse fails, naming the request, though 400 gives the same error")
+    func sendingFails() async throws {
+        let run = try await Self.run(
+            ["verify", "--timeout", "60", "contracts/blank.json"], Self.suite,
+            catalogue: TodoApp.ownCatalogue(checksQuery: false))
+        #expect(run.status == 1)
+        #expect(
+            run.stderr.contains(
+                "contracts/blank.json:2:74: error: expected badRequest before sending, so the client must send no request; it sent GET /api/todos/search?q=%20"
+            ), "\(run.stderr)")
+    }
+
+    @Test("a client that answers another error before sending says so, not \"for HTTP 400\"")
+    func wrongErrorBeforeSending() async throws {
+        let offline = Self.blank.replacingOccurrences(of: #""error": "badRequest""#, with: #""error": "offline""#)
+        let run = try await Self.run(["verify", "--timeout", "60"], ["contracts/blank.json": offline])
+        #expect(run.status == 1)
+        #expect(
+            run.stderr.contains(
+                "error: client returned badRequest (Search query must not be empty) before sending; expected offline before sending"
+            ),
+            "\(run.stderr)")
+        #expect(!run.stderr.contains("HTTP 400"), "\(run.stderr)")
+    }
+
+    @Test("\"sent\" takes false alone, and no status or path comes with it")
+    func sentIsChecked() async throws {
+        let contract = """
+            { "endpoint": "todos.search", "arguments": { "q": "" },
+              "cases": [
+                { "name": "a", "response": { "status": 400 }, "expect": { "error": "badRequest", "sent": true } },
+                { "name": "b", "response": { "status": 503 }, "expect": { "error": "server", "status": 503, "sent": false } },
+                { "name": "c", "response": { "status": 200 }, "expect": { "decodes": true, "sent": false } }
+              ] }
+            """
+        let run = try await Self.run(["verify"], ["contracts/sent.json": contract])
+        #expect(run.status == 2)
+        #expect(
+            run.stderr.contains(
+                #"contracts/sent.json:3:94: error: "sent": true is what every case without it expects; write "sent": false for an error the client answers before sending a request"#
+            ), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                #"error: "status" comes from a response, and an error before sending ("sent": false) has none"#),
+            "\(run.stderr)")
+        #expect(run.stderr.contains(#"error: "sent" goes with "error", not with "decodes""#), "\(run.stderr)")
+    }
+
+    @Test("an integer argument is refused in another kind, and a delete that returns nothing takes no values")
+    func argumentsAndVoidChecked() async throws {
+        let page = Self.firstPage.replacingOccurrences(of: #""q": "milk" },"#, with: #""q": "milk", "page": "2" },"#)
+        let delete = Self.delete.replacingOccurrences(
+            of: #""status": 204 }, "expect": { "decodes": true }"#,
+            with: #""status": 204 }, "expect": { "decodes": true, "values": { "ok": true } }"#)
+        let run = try await Self.run(["verify"], ["contracts/page.json": page, "contracts/delete.json": delete])
+        #expect(run.status == 2)
+        #expect(
+            run.stderr.contains(#"contracts/page.json:1:67: error: argument "page" must be an integer, found "2""#),
+            "\(run.stderr)")
+        #expect(
+            run.stderr.contains(#"error: "values" reads a decoded value, and "todos.delete" returns nothing"#),
+            "\(run.stderr)")
+    }
+
+    @Test("a delete's success is the status's: a client that reads the body as a model fails on it")
+    func voidSuccessIsTheStatus() async throws {
+        // The prediction reads no body: a 2xx with any body is success, and the export tells no model.
+        let run = try await Self.run(
+            ["verify", "--no-replay"],
+            [
+                "contracts/delete.json": Self.delete.replacingOccurrences(
+                    of: #""status": 404 }, "expect": { "error": "unexpected", "status": 404 }"#,
+                    with: #""status": 404 }, "expect": { "decodes": true }"#)
+            ])
+        #expect(run.status == 1)
+        #expect(
+            run.stderr.contains(
+                "error: expected success, but a correct client gets unexpected(404) from this response"),
+            "\(run.stderr)")
+    }
+}
