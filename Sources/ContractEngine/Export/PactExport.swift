@@ -125,11 +125,8 @@ enum PactExport: GeneratedJSON {
     ///   - version: The consumer's version and branch, for each file's `metadata`.
     /// - Returns: The files, one per API (sorted by name), and the cases left out with why.
     static func pacts(
-        for contracts: [Contract], fixtures: FixtureLocator, consumer: String,
-        version: ConsumerVersion = ConsumerVersion()
-    ) async -> Result<
-        (files: [File], leftOut: [LeftOut], notes: [Diagnostic]), ExportFailure
-    > {
+        for contracts: [Contract], fixtures: FixtureLocator, consumer: String, version: ConsumerVersion = .init()
+    ) async -> Result<(files: [File], leftOut: [LeftOut], notes: [Diagnostic]), ExportFailure> {
         var byProvider: [String: [Interaction]] = [:]
         var leftOut: [LeftOut] = []
         var notes: [Diagnostic] = []
