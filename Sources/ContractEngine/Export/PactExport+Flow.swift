@@ -2,17 +2,6 @@ import ContractCatalogue
 import Foundation
 
 extension PactExport {
-    /// The provider state of one exchange of a flow: the flow's state (its `given`, else its
-    /// name) and the step, so a provider (and `serve`) can set up the answer that step owes.
-    /// - Parameters:
-    ///   - flow: The flow's provider state.
-    ///   - step: The exchange, counted from 1.
-    ///   - count: How many exchanges the flow has.
-    /// - Returns: `token refreshed, exchange 2 of 3`.
-    static func flowState(_ flow: String, step: Int, of count: Int) -> String {
-        "\(flow), exchange \(step) of \(count)"
-    }
-
     /// A flow's interactions added to its provider's, or why it is left out.
     static func addFlow(
         _ spec: CaseSpec, in contract: Contract, endpoint: Endpoint, fixtures: FixtureLocator,
@@ -81,7 +70,7 @@ extension PactExport {
                 Interaction(
                     endpoint: endpoint.name, contract: contract.file,
                     caseName: "\(spec.name), exchange \(index + 1) of \(spec.exchanges.count)",
-                    given: flowState(flow, step: index + 1, of: spec.exchanges.count),
+                    given: Exchange.providerState(flow, step: index + 1, of: spec.exchanges.count),
                     members: [("request", object(request)), ("response", object(response))]))
         }
         return (interactions, nil)

@@ -80,7 +80,7 @@ extension CaseRouter {
             for served in contract.cases where !served.steps.isEmpty {
                 let flow = served.given ?? served.name
                 for index in served.steps.indices
-                where PactExport.flowState(flow, step: index + 1, of: served.steps.count) == state {
+                where Exchange.providerState(flow, step: index + 1, of: served.steps.count) == state {
                     return (contract.identity, served.name, served.steps, index)
                 }
             }
