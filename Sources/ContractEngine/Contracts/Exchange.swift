@@ -29,6 +29,17 @@ struct Exchange: Sendable {
         return "\(method) \(path)?" + items.joined(separator: "&")
     }
 
+    /// The provider state of one exchange of a flow: the flow's state (its `given`, else its
+    /// name) and the step, as the exported pact names it and `serve` sets it up.
+    /// - Parameters:
+    ///   - flow: The flow's provider state.
+    ///   - step: The exchange, counted from 1.
+    ///   - count: How many exchanges the flow has.
+    /// - Returns: `token refreshed, exchange 2 of 3`.
+    static func providerState(_ flow: String, step: Int, of count: Int) -> String {
+        "\(flow), exchange \(step) of \(count)"
+    }
+
     /// A flow in a line, as `list --cases` shows it: `flow of 3: GET /api/todos, POST /api/token, GET /api/todos`.
     /// - Parameter exchanges: The flow's exchanges, in order.
     static func summary(_ exchanges: [Exchange]) -> String {
