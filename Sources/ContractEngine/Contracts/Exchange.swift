@@ -8,18 +8,6 @@ struct Exchange: Sendable {
     /// Where the exchange starts in the contract.
     let position: SourcePosition
 
-    /// The provider state of one exchange of a flow: the flow's state (its `given`, else its
-    /// name) and the step, so a provider (the exported pact, and `serve`) can set up the answer
-    /// that step owes.
-    /// - Parameters:
-    ///   - flow: The flow's provider state.
-    ///   - step: The exchange, counted from 1.
-    ///   - count: How many exchanges the flow has.
-    /// - Returns: `token refreshed, exchange 2 of 3`.
-    static func providerState(_ flow: String, step: Int, of count: Int) -> String {
-        "\(flow), exchange \(step) of \(count)"
-    }
-
     /// The request in a line: `POST /api/token`, with its query when it states one.
     var requestLine: String {
         let method = request.method?.value ?? "GET"
