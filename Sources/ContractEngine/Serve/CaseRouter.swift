@@ -109,8 +109,13 @@ final class CaseRouter: Sendable {
                 Set((state.sessions[session]?.sequences ?? [:]).keys)
             )
         }
-        let routed = route(
-            request, path: path, suite: suite, selections: selections, sequenced: sequenced, session: session)
+        // A flow under way in the session takes its next exchange's request before any contract.
+        let routed =
+            continueFlow(request, path: path, session: session).map {
+                Routed(answer: $0.answer, contract: $0.contract, caseName: $0.caseName)
+            }
+            ?? route(
+                request, path: path, suite: suite, selections: selections, sequenced: sequenced, session: session)
         let status: Int?
         let fault: String?
         switch routed.answer.kind {
@@ -136,11 +141,6 @@ final class CaseRouter: Sendable {
         let comparedPath = SentRequest.normalized(path)
         // A HEAD is answered as its GET would be, without the body.
         let method = request.method == "HEAD" ? "GET" : request.method
-        if let flow = continueFlow(
-            method: method, path: path, query: query, session: session, closing: !request.keepsAlive)
-        {
-            return Routed(answer: flow.answer, contract: flow.contract, caseName: flow.caseName)
-        }
         var matching = Self.sending(method, path: path, comparedPath: comparedPath, query: query, in: suite)
         // Stated headers and bodies are held to only where a contract states some: a GET costs
         // nothing more, and the body is read as JSON once.
@@ -178,10 +178,7 @@ final class CaseRouter: Sendable {
         if let fault = chosen.networkError, !fault.exact {
             note += " (\(fault.name) is a device's error: served as the nearest fault, \(fault.fault.rawValue))"
         }
-        let answer =
-            chosen.steps.isEmpty
-            ? chosen.answer(note: note, closing: !request.keepsAlive)
-            : startFlow(chosen, of: primary.identity, note: note, session: session, closing: !request.keepsAlive)
+        let answer = serve(chosen, of: primary.identity, note: note, session: session, closing: !request.keepsAlive)
         return Routed(answer: answer, contract: primary.identity, caseName: chosen.name)
     }
 
@@ -213,10 +210,7 @@ final class CaseRouter: Sendable {
         for contract in order {
             if let served = contract.servedCase(named: wanted) {
                 let note = "\(shown) \(contract.identity) › \(served.name)"
-                let answer =
-                    served.steps.isEmpty
-                    ? served.answer(note: note, closing: closing)
-                    : startFlow(served, of: contract.identity, note: note, session: session, closing: closing)
+                let answer = serve(served, of: contract.identity, note: note, session: session, closing: closing)
                 return Routed(answer: answer, contract: contract.identity, caseName: served.name)
             }
         }
@@ -556,7 +550,7 @@ final class CaseRouter: Sendable {
     }
 
     /// The request as a log line shows it: the path and the query items the endpoint defines only.
-    private static func shown(
+    static func shown(
         _ request: HTTPRequest, path: String, query: [(name: String, value: String)], defined: Set<String>
     ) -> String {
         let kept = query.filter { defined.contains($0.name) && !Redaction.looksSecret($0.name) }
