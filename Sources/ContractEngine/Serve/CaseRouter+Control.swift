@@ -15,14 +15,7 @@ extension CaseRouter {
     func control(_ request: HTTPRequest, path: Substring, session: String) -> HTTPAnswer {
         let action = path.dropFirst(Self.controlPath.count).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         let note = "\(request.method) \(path)" + (session.isEmpty ? "" : " (session \(VisibleText.escaped(session)))")
-        if request.method == "DELETE", action == "session" {
-            state.withLock { state in
-                // The default session is forgotten by starting over: it always exists.
-                state.sessions[session] = nil
-            }
-            return HTTPAnswer.json(
-                status: 200, "{\"session\":\(JSONValue.quote(session)),\"forgotten\":true}", note: note)
-        }
+        if request.method == "DELETE", action == "session" { return forget(session, note: note) }
         let now = clock()
         state.withLock { $0.touch(session, now: now, limits: limits) }
         switch (request.method, action) {
@@ -72,6 +65,14 @@ extension CaseRouter {
                 status: 404, "{\"error\":\(JSONValue.quote("unknown control path \(path): \(Self.offer)"))}",
                 note: note)
         }
+    }
+
+    /// Forgets a session: its selections, sequences, flow and journal. The default session starts
+    /// over empty.
+    private func forget(_ session: String, note: String) -> HTTPAnswer {
+        state.withLock { _ = $0.sessions.removeValue(forKey: session) }
+        return HTTPAnswer.json(
+            status: 200, "{\"session\":\(JSONValue.quote(session)),\"forgotten\":true}", note: note)
     }
 
     private func listing(session: String) -> String {

@@ -141,25 +141,7 @@ final class CaseRouter: Sendable {
         let comparedPath = SentRequest.normalized(path)
         // A HEAD is answered as its GET would be, without the body.
         let method = request.method == "HEAD" ? "GET" : request.method
-        var matching = suite.contracts(sending: method, to: comparedPath).filter { contract in
-            guard let sent = contract.request else { return false }
-            // Only the items the endpoint defines are matched: an app's own `api_key` on every
-            // request does not make it unmatched.
-            let defined = suite.definedQuery(of: contract.endpoint)
-            return Self.sameItems(sent.query, query.filter { defined.contains($0.name) }, free: contract.freeQuery)
-        }
-        // Exact before free: a contract with holes answers only where no exact one does.
-        if matching.contains(where: { !$0.hasHoles }) {
-            matching.removeAll { $0.hasHoles }
-        } else if matching.isEmpty {
-            let defined = { (contract: ServedContract) in suite.definedQuery(of: contract.endpoint) }
-            matching = suite.withPathHoles.filter { contract in
-                guard let sent = contract.request, sent.method == method, contract.template?.matches(path) == true
-                else { return false }
-                let items = query.filter { defined(contract).contains($0.name) }
-                return Self.sameItems(sent.query, items, free: contract.freeQuery)
-            }
-        }
+        var matching = Self.sending(method, path: path, comparedPath: comparedPath, query: query, in: suite)
         // Stated headers and bodies are held to only where a contract states some: a GET costs
         // nothing more, and the body is read as JSON once.
         if matching.contains(where: { !$0.stated.isEmpty }) {
@@ -198,6 +180,26 @@ final class CaseRouter: Sendable {
         }
         let answer = serve(chosen, of: primary.identity, note: note, session: session, closing: !request.keepsAlive)
         return Routed(answer: answer, contract: primary.identity, caseName: chosen.name)
+    }
+
+    /// The contracts whose client sends a request, in suite order: those that match it exactly, else
+    /// those whose holes it fits (exact before free). Only the query items the endpoint defines are
+    /// matched: an app's own `api_key` on every request does not make it unmatched.
+    private static func sending(
+        _ method: String, path: Substring, comparedPath: String, query: [(name: String, value: String)],
+        in suite: ServedSuite
+    ) -> [ServedContract] {
+        let fits = { (contract: ServedContract) -> Bool in
+            guard let sent = contract.request else { return false }
+            let defined = suite.definedQuery(of: contract.endpoint)
+            return sameItems(sent.query, query.filter { defined.contains($0.name) }, free: contract.freeQuery)
+        }
+        let matching = suite.contracts(sending: method, to: comparedPath).filter(fits)
+        if matching.contains(where: { !$0.hasHoles }) { return matching.filter { !$0.hasHoles } }
+        guard matching.isEmpty else { return matching }
+        return suite.withPathHoles.filter { contract in
+            contract.request?.method == method && contract.template?.matches(path) == true && fits(contract)
+        }
     }
 
     /// The answer of the case `X-Contract-Case` names, from the first of the contracts answering

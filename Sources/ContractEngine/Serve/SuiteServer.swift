@@ -117,26 +117,32 @@ package final class SuiteServer: Sendable {
                 let changed = now != seen
                 seen = now
                 guard changed else { continue }
-                switch await load() {
-                case .success(let loaded):
-                    // A fixture read half-written is never served: the last whole suite stays until
-                    // the write ends, which changes the file again (issue 49, finding 5).
-                    let torn = loaded.tornFixtures
-                    guard torn.isEmpty else {
-                        events(.keptLastValid(.invalid(torn)))
-                        continue
-                    }
-                    router.replace(loaded)
-                    events(
-                        .reloaded(
-                            contracts: loaded.contracts.count, cases: loaded.contracts.map(\.cases.count).reduce(0, +)))
-                case .failure(let problem):
-                    events(.keptLastValid(problem))
-                }
+                reload(await load(), into: router, events: events)
             }
         }
         server.watcher.withLock { $0 = task }
         return .success(server)
+    }
+
+    /// Serves a suite loaded again, or says why the last one is kept: it is invalid, or a fixture
+    /// was read half-written, which is never served: the last whole suite stays until the write
+    /// ends, which changes the file again (issue 49, finding 5).
+    private static func reload(
+        _ loaded: Result<ServedSuite, Problem>, into router: CaseRouter, events: @Sendable (Event) -> Void
+    ) {
+        switch loaded {
+        case .success(let loaded):
+            let torn = loaded.tornFixtures
+            guard torn.isEmpty else {
+                events(.keptLastValid(.invalid(torn)))
+                return
+            }
+            router.replace(loaded)
+            events(
+                .reloaded(contracts: loaded.contracts.count, cases: loaded.contracts.map(\.cases.count).reduce(0, +)))
+        case .failure(let problem):
+            events(.keptLastValid(problem))
+        }
     }
 
     /// Stops serving: closes the listener and every connection, and stops watching the files.
