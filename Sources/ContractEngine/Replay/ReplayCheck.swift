@@ -46,9 +46,23 @@ struct ReplayCheck {
             if let prediction, returned.isSame(as: prediction) { return diagnostics }
             // A client that sent nothing answered before sending: no response is its reason.
             let response = observation.requests.isEmpty ? nil : contractCase.response
-            diagnostics += outcomeCheck.check(returned, from: .client(response: response, prediction: prediction))
+            let wrong = outcomeCheck.check(returned, from: .client(response: response, prediction: prediction))
+            diagnostics += wrong
+            if !wrong.isEmpty, let note = delayBeyondTimeout() { diagnostics.append(note) }
         }
         return diagnostics
+    }
+
+    /// A note for a case whose response waits longer than the timeout: a client that gave up
+    /// (its own timeout, or the tool's cancel) answers a transport error, which is the timeout's
+    /// doing, not the response's.
+    private func delayBeyondTimeout() -> Diagnostic? {
+        let delay = contractCase.response.delayMs
+        guard delay > 0, TimeInterval(delay) / 1000 >= timeout else { return nil }
+        return Diagnostic(
+            .note,
+            "the response waits \(delay) ms (\"delayMs\"), longer than the \(Self.seconds(timeout)) timeout: the client was cancelled or timed out before it came; raise the timeout or shorten the delay",
+            file: contract.file, position: contractCase.response.position)
     }
 
     /// An error no outcome rule gives (`invalidRequest`) means the arguments could not form a
