@@ -168,14 +168,14 @@ struct ReplayCheck {
         Diagnostic(.error, message, file: contract.file, position: position)
     }
 
-    /// A stated query as a message shows it: an item stated by presence (a hole) as `name=*`, one
+    /// A stated query as a message shows it: an item stated by presence (a hole) as `name=(any value)`, one
     /// whose name looks secret as `name=(the contract's value)`, its value never shown.
     static func render(_ query: [String: String?]) -> String {
         query.isEmpty
             ? "no query"
             : "?"
                 + query.sorted { $0.key < $1.key }.map { name, value in
-                    guard let value else { return "\(name)=*" }
+                    guard let value else { return "\(name)=(any value)" }
                     return "\(name)=\(Redaction.looksSecret(name) ? "(the contract's value)" : value)"
                 }.joined(separator: "&")
     }
