@@ -154,18 +154,13 @@ enum PactExport: GeneratedJSON {
                 }
                 guard let endpoint = contract.endpoint else { continue }
                 // One request per contract: its endpoint and arguments are the contract's.
-                let learnt: Result<[(String, JSONValue)], ExportFailure>
-                if let known = requests[contract.file] {
-                    learnt = known
-                } else {
-                    learnt = await requestMembers(endpoint, contract: contract, fixtures: fixtures)
-                    requests[contract.file] = learnt
+                if requests[contract.file] == nil {
+                    requests[contract.file] = await requestMembers(endpoint, contract: contract, fixtures: fixtures)
                 }
-                let request: [(String, JSONValue)]
-                switch learnt {
-                case .success(let members): request = members
-                case .failure(let failure):
-                    notes.append(ExportNote.leftOut(spec, in: contract, reason: failure.reason))
+                guard case .success(let request)? = requests[contract.file] else {
+                    if case .failure(let failure)? = requests[contract.file] {
+                        notes.append(ExportNote.leftOut(spec, in: contract, reason: failure.reason))
+                    }
                     continue
                 }
                 byProvider[endpoint.api, default: []].append(
@@ -192,9 +187,6 @@ enum PactExport: GeneratedJSON {
         case leftOut(LeftOut.Reason)
     }
 
-    /// A case's response as the provider owes it, or why the case is left out: no request (a
-    /// fixture contract, `invalidRequest`), no HTTP exchange, a skip, or a test of the client's
-    /// robustness rather than of the provider.
     /// Why a case tells the provider nothing, by design (no request, no HTTP exchange, a skip, the
     /// client's robustness), or `nil` for a case an export states; both exports ask it.
     /// - Parameters:
@@ -213,6 +205,9 @@ enum PactExport: GeneratedJSON {
         return name.carriesStatus ? nil : .robustness(spec.expect.summary(model: contract.model))
     }
 
+    /// A case's response as the provider owes it, or why the case is left out: no request (a
+    /// fixture contract, `invalidRequest`), no HTTP exchange, a skip, or a test of the client's
+    /// robustness rather than of the provider.
     private static func answer(
         for spec: CaseSpec, in contract: Contract, fixtures: FixtureLocator, shapes: inout [String: ModelShape],
         spellings: [String: String]
