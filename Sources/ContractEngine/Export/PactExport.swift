@@ -109,7 +109,7 @@ enum PactExport: GeneratedJSON {
     }
 
     /// One interaction before descriptions are made unique.
-    private struct Interaction {
+    struct Interaction {
         let endpoint: String
         let contract: String
         let caseName: String
@@ -125,11 +125,8 @@ enum PactExport: GeneratedJSON {
     ///   - version: The consumer's version and branch, for each file's `metadata`.
     /// - Returns: The files, one per API (sorted by name), and the cases left out with why.
     static func pacts(
-        for contracts: [Contract], fixtures: FixtureLocator, consumer: String,
-        version: ConsumerVersion = ConsumerVersion()
-    ) async -> Result<
-        (files: [File], leftOut: [LeftOut], notes: [Diagnostic]), ExportFailure
-    > {
+        for contracts: [Contract], fixtures: FixtureLocator, consumer: String, version: ConsumerVersion = .init()
+    ) async -> Result<(files: [File], leftOut: [LeftOut], notes: [Diagnostic]), ExportFailure> {
         var byProvider: [String: [Interaction]] = [:]
         var leftOut: [LeftOut] = []
         var notes: [Diagnostic] = []
@@ -138,6 +135,10 @@ enum PactExport: GeneratedJSON {
         let spellings = WireSpellings.of(contracts, fixtures: fixtures)
         for contract in contracts {
             for case .ready(let spec) in contract.cases {
+                if spec.isFlow, spec.skip == nil, let endpoint = contract.endpoint {
+                    addFlow(spec, in: contract, endpoint: endpoint, fixtures: fixtures, to: &byProvider, &leftOut)
+                    continue
+                }
                 let response: [(String, JSONValue)]
                 switch answer(
                     for: spec, in: contract, fixtures: fixtures, shapes: &shapes,
@@ -154,13 +155,11 @@ enum PactExport: GeneratedJSON {
                 }
                 guard let endpoint = contract.endpoint else { continue }
                 // One request per contract: its endpoint and arguments are the contract's.
-                if requests[contract.file] == nil {
-                    requests[contract.file] = await requestMembers(endpoint, contract: contract, fixtures: fixtures)
-                }
-                guard case .success(let request)? = requests[contract.file] else {
-                    if case .failure(let failure)? = requests[contract.file] {
-                        notes.append(ExportNote.leftOut(spec, in: contract, reason: failure.reason))
-                    }
+                let request: [(String, JSONValue)]
+                switch await requestMembers(endpoint, contract: contract, fixtures: fixtures, known: &requests) {
+                case .success(let members): request = members
+                case .failure(let failure):
+                    notes.append(ExportNote.leftOut(spec, in: contract, reason: failure.reason))
                     continue
                 }
                 byProvider[endpoint.api, default: []].append(
@@ -179,6 +178,17 @@ enum PactExport: GeneratedJSON {
             }
         }
         return .success((files, leftOut, notes))
+    }
+
+    /// A contract's request members, learnt once a contract.
+    private static func requestMembers(
+        _ endpoint: Endpoint, contract: Contract, fixtures: FixtureLocator,
+        known: inout [String: Result<[(String, JSONValue)], ExportFailure>]
+    ) async -> Result<[(String, JSONValue)], ExportFailure> {
+        if let learnt = known[contract.file] { return learnt }
+        let learnt = await requestMembers(endpoint, contract: contract, fixtures: fixtures)
+        known[contract.file] = learnt
+        return learnt
     }
 
     /// What a case puts in its interaction's response, or why it has no interaction.

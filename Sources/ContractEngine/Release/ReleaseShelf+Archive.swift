@@ -27,6 +27,8 @@ extension ReleaseShelf {
     package enum Refusal: Error, Sendable {
         /// The version cannot name a folder.
         case unnamable(String)
+        /// The releases' folder is outside the suite, whose history a release belongs in.
+        case outsideSuite(String)
         /// The release is archived already (an archive is never rewritten).
         case archived(String)
         /// No release of that version is archived.
@@ -63,6 +65,7 @@ extension ReleaseShelf {
         location: SuiteLocation, writer: SuiteWriter
     ) async throws(Refusal) -> Outcome {
         guard canName(version: version) else { throw .unnamable(version) }
+        try inside(releases, location)
         let display = shown(releases) + version
         let folder = location.resolve(releases).appendingPathComponent(version)
         if FileManager.default.fileExists(atPath: folder.path) { throw .archived(display) }
@@ -119,6 +122,7 @@ extension ReleaseShelf {
         version: String, releases: String, location: SuiteLocation, writer: SuiteWriter
     ) throws(Refusal) -> Outcome {
         guard canName(version: version) else { throw .unnamable(version) }
+        try inside(releases, location)
         let display = shown(releases) + version
         let file = location.resolve(releases).appendingPathComponent(version).appendingPathComponent("manifest.json")
         guard let data = try? Data(contentsOf: file) else { throw .notArchived(display) }
@@ -181,6 +185,13 @@ extension ReleaseShelf {
             _ = await session.mutate(item)
         }
         return session.profiles.values.sorted { $0.model < $1.model }
+    }
+
+    /// Refuses a releases' folder outside the suite's root.
+    private static func inside(_ releases: String, _ location: SuiteLocation) throws(Refusal) {
+        let root = location.root.standardizedFileURL.path
+        let folder = location.resolve(releases).standardizedFileURL.path
+        guard folder.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { throw .outsideSuite(releases) }
     }
 
     /// A folder as typed, ending in `/`.

@@ -107,6 +107,9 @@ struct ReleaseMatrixTests {
             again.stderr.contains(
                 #"error: "releases/1.2.0" is archived already; an archived release is never rewritten"#))
         #expect(try folder.read("releases/1.2.0/manifest.json") == before)
+        let outside = try folder.run(["release", "archive", "2.0.0", "--releases", "/tmp"])
+        #expect(outside.status == 2)
+        #expect(outside.stderr.contains(#"error: --releases "/tmp" is outside the suite"#), "\(outside.stderr)")
         try folder.write("Fixtures/countries/peru.json", "[{")
         let broken = try folder.run(["release", "archive", "2.0.0"])
         #expect(broken.status == 2, "\(broken.stderr)")

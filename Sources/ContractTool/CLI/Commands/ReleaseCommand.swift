@@ -239,6 +239,9 @@ struct ReleaseCommand: ToolCommand, SuiteCommand {
         case .unnamable(let version):
             message =
                 "the version \(CodingPath.quote(version)) cannot name a folder: use one without /, \\ or control characters that does not start with ."
+        case .outsideSuite(let folder):
+            message =
+                "--releases \(CodingPath.quote(folder)) is outside the suite; keep the releases in its repository, such as \"releases\""
         case .archived(let folder):
             message = "\(CodingPath.quote(folder)) is archived already; an archived release is never rewritten"
         case .notArchived(let folder):
