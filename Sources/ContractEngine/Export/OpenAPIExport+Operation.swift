@@ -45,11 +45,11 @@ extension OpenAPIExport {
     ///   - contracts: Its contracts, in suite order.
     /// - Returns: The operation, or why the client sends no request for any contract's arguments.
     static func operation(of endpoint: Endpoint, contracts: [Contract]) async -> Result<Operation, ExportFailure> {
-        var baseline: (arguments: [String: Endpoint.Argument], request: ClientRequest)?
+        var baseline: (arguments: [String: Endpoint.Argument], request: ClientRequest, template: PathTemplate?)?
         var firstFailure: ExportFailure?
         for contract in contracts {
             switch await ClientRequest.learn(endpoint, arguments: contract.arguments) {
-            case .success(let request): baseline = (contract.arguments, request)
+            case .success(let request): baseline = (contract.arguments, request, contract.request?.pathTemplate)
             case .failure(let failure): firstFailure = firstFailure ?? ExportFailure(failure)
             }
             if baseline != nil { break }
@@ -70,6 +70,22 @@ extension OpenAPIExport {
             placed.append(place)
             parameters.append(declaration(parameter, at: place, integer: integer))
             if case .path(let index) = place { segments[index] = "{\(parameter.name)}" }
+        }
+        // The holes a contract states in its path (`/3/movie/{id}`) are path parameters too.
+        if let template = baseline.template {
+            let offset = template.segments.count - 1 - sent.count
+            for (index, segment) in template.segments.enumerated() {
+                let below = index - 1 - offset
+                guard case .hole(let name) = segment, segments.indices.contains(below),
+                    !segments[below].hasPrefix("{")
+                else { continue }
+                segments[below] = "{\(name)}"
+                parameters.append(
+                    object([
+                        ("name", .string(name)), ("in", .string("path")), ("required", .bool(true)),
+                        ("schema", object([("type", .string("string"))])),
+                    ]))
+            }
         }
         let secrets =
             baseline.request.queryItems.map(\.name).filter {

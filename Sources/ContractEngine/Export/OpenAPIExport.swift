@@ -21,15 +21,75 @@ enum OpenAPIExport: GeneratedJSON {
     static func document(for contracts: [Contract], fixtures: FixtureLocator) async -> Result<
         (text: String, operations: Int, notes: [Diagnostic]), ExportFailure
     > {
-        var notes: [Diagnostic] = []
-        // Each endpoint's operation, learnt from its contracts' own arguments.
+        let learnt = await operations(of: contracts)
+        var notes = learnt.notes
+        let models = shapes(of: contracts, fixtures: fixtures)
+        var decodable: [Contract] = []
+        for contract in contracts {
+            if let endpoint = contract.endpoint,
+                learnt.operations[endpoint.name] == nil || learnt.silent.contains(contract.file)
+            {
+                continue
+            }
+            let requestModel = contract.endpoint?.requestModel.map(componentName)
+            if let reason = requestModel.flatMap({ models.unlearnable[$0] }) {
+                notes += stated(contract, reason: reason)
+                continue
+            }
+            if let reason = models.unlearnable[componentName(contract.model)] {
+                notes += stated(contract, reason: reason) {
+                    if case .decodes = $0.expect.kind { true } else { false }
+                }
+            }
+            decodable.append(contract)
+        }
+        let used = Used(decodable, learnable: { models.unlearnable[componentName($0)] == nil })
+        // Each path's operations by method (GET and POST of `/todos` share one path item), and its server.
+        var paths: [String: (server: String, operations: [(String, JSONValue)])] = [:]
+        var servers: [String] = []
+        var secrets: [Secret] = []
+        for name in used.endpoints.keys.sorted() {
+            guard let endpoint = used.endpoints[name], let learnt = learnt.operations[name] else { continue }
+            let base =
+                endpoint.baseURL.absoluteString.hasSuffix("/")
+                ? String(endpoint.baseURL.absoluteString.dropLast()) : endpoint.baseURL.absoluteString
+            if !servers.contains(base) { servers.append(base) }
+            // A header the client was seen to send an argument in is that parameter, not a stated one.
+            let placed = Set(learnt.parameters.map(parameterName))
+            let stated = used.headerParameters(of: name).filter { !placed.contains(parameterName($0)) }
+            let operation = self.operation(
+                endpoint, parameters: learnt.parameters + stated, errors: used.statuses[name],
+                successes: used.successes[name]
+                    ?? (models.unlearnable[componentName(endpoint.model)] == nil ? [200] : []),
+                hasBody: used.hasBody(name),
+                security: (used.sendsAuthorization(name) ? [authorization] : []) + learnt.secrets.map(\.name))
+            for secret in learnt.secrets where !secrets.contains(secret) { secrets.append(secret) }
+            paths[learnt.path, default: (base, [])].operations.append((learnt.method.lowercased(), operation))
+        }
+        addFlowOperations(used.flowOperations, to: &paths)
+        let document = object([
+            ("openapi", .string("3.1.0")),
+            ("jsonSchemaDialect", .string("https://json-schema.org/draft/2020-12/schema")),
+            ("info", object([("title", .string("the API as the app's clients read it")), ("version", .string("1"))])),
+            ("servers", .array(servers.map { node(object([("url", .string($0))])) })),
+            ("paths", object(paths.keys.sorted().map { ($0, pathItem(paths[$0])) })),
+            ("components", components(used, shapes: models.shapes, secrets: secrets)),
+        ])
+        return .success((document.jsonText + "\n", used.endpoints.count, notes))
+    }
+
+    /// Each endpoint's operation, learnt from its contracts' own arguments; the contracts whose
+    /// arguments make the client send no request, which the pact leaves out too; and their notes.
+    private static func operations(of contracts: [Contract]) async -> (
+        operations: [String: Operation], silent: Set<String>, notes: [Diagnostic]
+    ) {
         var byEndpoint: [String: [Contract]] = [:]
         for contract in contracts {
             if let endpoint = contract.endpoint { byEndpoint[endpoint.name, default: []].append(contract) }
         }
         var learnt: [String: Operation] = [:]
-        // The contracts whose arguments make the client send no request, as the pact leaves them out.
         var silent: Set<String> = []
+        var notes: [Diagnostic] = []
         for name in byEndpoint.keys.sorted() {
             guard let list = byEndpoint[name], let endpoint = list.first?.endpoint else { continue }
             var sending: [Contract] = []
@@ -45,7 +105,14 @@ enum OpenAPIExport: GeneratedJSON {
                 learnt[name] = operation
             }
         }
-        // Models whose shapes cannot be learnt: their decoding cases are left out, as the pact leaves them.
+        return (learnt, silent, notes)
+    }
+
+    /// The shapes of the contracts' models and request models by component name, keys spelt as
+    /// the suite's bodies spell them, and why the others cannot be learnt.
+    private static func shapes(of contracts: [Contract], fixtures: FixtureLocator) -> (
+        shapes: [String: ModelShape], unlearnable: [String: String]
+    ) {
         var shapes: [String: ModelShape] = [:]
         var unlearnable: [String: String] = [:]
         let spellings = WireSpellings.of(contracts, fixtures: fixtures)
@@ -59,49 +126,13 @@ enum OpenAPIExport: GeneratedJSON {
                 }
             }
         }
-        let kept = contracts.filter { contract in
-            guard let endpoint = contract.endpoint else { return true }
-            return learnt[endpoint.name] != nil && !silent.contains(contract.file)
-        }
-        var decodable: [Contract] = []
-        for contract in kept {
-            let requestModel = contract.endpoint?.requestModel.map(componentName)
-            if let reason = requestModel.flatMap({ unlearnable[$0] }) {
-                notes += stated(contract, reason: reason)
-                continue
-            }
-            if let reason = unlearnable[componentName(contract.model)] {
-                notes += stated(contract, reason: reason) {
-                    if case .decodes = $0.expect.kind { true } else { false }
-                }
-            }
-            decodable.append(contract)
-        }
-        let used = Used(decodable, learnable: { unlearnable[componentName($0)] == nil })
-        // Each path's operations by method (GET and POST of `/todos` share one path item), and its server.
-        var paths: [String: (server: String, operations: [(String, JSONValue)])] = [:]
-        var servers: [String] = []
-        var secrets: [Secret] = []
-        for name in used.endpoints.keys.sorted() {
-            guard let endpoint = used.endpoints[name], let learnt = learnt[name] else { continue }
-            let base =
-                endpoint.baseURL.absoluteString.hasSuffix("/")
-                ? String(endpoint.baseURL.absoluteString.dropLast()) : endpoint.baseURL.absoluteString
-            if !servers.contains(base) { servers.append(base) }
-            // A header the client was seen to send an argument in is that parameter, not a stated one.
-            let placed = Set(learnt.parameters.map(parameterName))
-            let stated = used.headerParameters(of: name).filter { !placed.contains(parameterName($0)) }
-            let operation = self.operation(
-                endpoint, parameters: learnt.parameters + stated, errors: used.statuses[name],
-                successes: used.successes[name] ?? (unlearnable[componentName(endpoint.model)] == nil ? [200] : []),
-                hasBody: used.hasBody(name),
-                security: (used.sendsAuthorization(name) ? [authorization] : []) + learnt.secrets.map(\.name))
-            for secret in learnt.secrets where !secrets.contains(secret) { secrets.append(secret) }
-            paths[learnt.path, default: (base, [])].operations.append((learnt.method.lowercased(), operation))
-        }
-        addFlowOperations(used.flowOperations, to: &paths)
+        return (shapes, unlearnable)
+    }
+
+    /// The components: a schema per model (and per type that contains itself, which its
+    /// references name), and the security schemes the clients send.
+    private static func components(_ used: Used, shapes: [String: ModelShape], secrets: [Secret]) -> JSONValue {
         var schemas: [String: JSONValue] = [:]
-        // A type that contains itself is a component of its own, which its references name.
         var definitions: [String: JSONValue] = [:]
         for name in used.models.keys.sorted() {
             guard var shape = shapes[name] else { continue }
@@ -137,15 +168,7 @@ enum OpenAPIExport: GeneratedJSON {
                 ))
         }
         if !schemes.isEmpty { components.append(("securitySchemes", object(schemes))) }
-        let document = object([
-            ("openapi", .string("3.1.0")),
-            ("jsonSchemaDialect", .string("https://json-schema.org/draft/2020-12/schema")),
-            ("info", object([("title", .string("the API as the app's clients read it")), ("version", .string("1"))])),
-            ("servers", .array(servers.map { node(object([("url", .string($0))])) })),
-            ("paths", object(paths.keys.sorted().map { ($0, pathItem(paths[$0])) })),
-            ("components", object(components)),
-        ])
-        return .success((document.jsonText + "\n", used.endpoints.count, notes))
+        return object(components)
     }
 
     /// A parameter declaration's name, lowercased.

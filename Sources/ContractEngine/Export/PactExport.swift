@@ -197,9 +197,6 @@ enum PactExport: GeneratedJSON {
         case leftOut(LeftOut.Reason)
     }
 
-    /// A case's response as the provider owes it, or why the case is left out: no request (a
-    /// fixture contract, `invalidRequest`), no HTTP exchange, a skip, or a test of the client's
-    /// robustness rather than of the provider.
     /// Why a case tells the provider nothing, by design (no request, no HTTP exchange, a skip, the
     /// client's robustness), or `nil` for a case an export states; both exports ask it.
     /// - Parameters:
@@ -218,6 +215,9 @@ enum PactExport: GeneratedJSON {
         return name.carriesStatus ? nil : .robustness(spec.expect.summary(model: contract.model))
     }
 
+    /// A case's response as the provider owes it, or why the case is left out: no request (a
+    /// fixture contract, `invalidRequest`), no HTTP exchange, a skip, or a test of the client's
+    /// robustness rather than of the provider.
     private static func answer(
         for spec: CaseSpec, in contract: Contract, fixtures: FixtureLocator, shapes: inout [String: ModelShape],
         spellings: [String: String]

@@ -171,3 +171,27 @@ struct WireOperationTests {
         #expect(schemes["api_key"] == ["type": "apiKey", "in": "query", "name": "api_key"])
     }
 }
+
+/// Issue 46 with issue 49: a hole a contract states in its path is a path parameter of the operation.
+@Suite("stated path holes in the operation")
+struct StatedHoleOperationTests {
+    @Test("a contract's stated path hole names the operation's path parameter")
+    func statedHole() async throws {
+        let folder = try SuiteFolder()
+        try folder.write("Fixtures/todos.json", TodoApp.fixture)
+        try folder.write(
+            "contracts/todos.json",
+            """
+            { "endpoint": "todos.list", "request": { "method": "GET", "path": "/api/{collection}" },
+              "cases": [ { "name": "two todos", "response": { "fixture": "todos.json" }, "expect": { "decodes": true } } ] }
+            """)
+        let run = await folder.runInProcess(
+            ["export", "openapi", "--out", "openapi.json"], catalogue: TodoApp.wireCatalogue)
+        #expect(run.code == .success, "\(run.stderr)")
+        let paths = try #require(try WireExportTests.json(folder, "openapi.json")["paths"] as? [String: [String: Any]])
+        #expect(paths.keys.sorted() == ["/{collection}"], "\(paths.keys.sorted())")
+        let parameters = try #require(
+            (paths["/{collection}"]?["get"] as? [String: Any])?["parameters"] as? [[String: Any]])
+        #expect(parameters.map { $0["name"] as? String } == ["collection"])
+    }
+}
