@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# serve against pact stub, in one run on the same cores: wrk (a real load generator) drives
-# `dogpatch-contracts serve` on the repository's suite and `pact stub` (pact-stub-server, from
-# pact-python-cli in the virtual environment under .build/) on the pact `export pact` writes for
-# the same suite, with the same request (GET /api/v1/dogs, the "page of three dogs" case), the
-# same threads, connections and duration. Prints requests per second, p99 latency and the ratio,
+# serve against pact stub and a static server, in one run on the same cores: wrk (a real load
+# generator) drives `dogpatch-contracts serve` on the repository's suite, `pact stub`
+# (pact-stub-server, from pact-python-cli in the virtual environment under .build/) on the pact
+# `export pact` writes for the same suite, and nginx (where installed: apt-get install nginx)
+# serving the very bytes serve answers as a file, one worker, no access log: the limit of this
+# machine for that answer. The same request (GET /api/v1/dogs, the "page of three dogs" case), the
+# same threads, connections and duration. Prints requests per second, p99 latency and the ratios,
 # and serve's time from launch to its first answer, then `met` or `MISSED` for each of its targets
 # (docs/performance.md). A line as each step starts and ends goes to stderr (`bench: ...`).
 # Then the same on a suite of 5,000 contracts (countries.byName, one name each): launch to first
@@ -85,6 +87,46 @@ else
     echo "pact stub: skipped, pact-python-cli cannot be installed into $venv"
 fi
 
+# nginx on the same bytes: serve's answer to the request saved as a file, one worker process.
+static_row=""
+if command -v nginx > /dev/null; then
+    mkdir -p "$work/static/api/v1" "$work/nginx"
+    curl -fsS "http://127.0.0.1:$port/api/v1/dogs" > "$work/static/api/v1/dogs"
+    # Workers run as another user when started as root: they must read the file.
+    chmod a+x "$work" && chmod -R a+rX "$work/static"
+    static_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+    cat > "$work/nginx/nginx.conf" << EOF
+worker_processes 1;
+daemon off;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log;
+events { worker_connections 4096; }
+http {
+    access_log off;
+    client_body_temp_path $work/nginx/body;
+    proxy_temp_path $work/nginx/proxy;
+    fastcgi_temp_path $work/nginx/fastcgi;
+    uwsgi_temp_path $work/nginx/uwsgi;
+    scgi_temp_path $work/nginx/scgi;
+    keepalive_requests 10000000;
+    server {
+        listen 127.0.0.1:$static_port;
+        root $work/static;
+        default_type application/json;
+    }
+}
+EOF
+    nginx -c "$work/nginx/nginx.conf" -p "$work/nginx" > /dev/null 2>&1 &
+    pids+=($!)
+    deadline=$(( $(now) + 10000000000 ))
+    until curl -fsS -o /dev/null "http://127.0.0.1:$static_port/api/v1/dogs" 2> /dev/null; do
+        [ "$(now)" -lt "$deadline" ] || { echo "serve vs static: nginx did not start" >&2; break; }
+    done
+    curl -fsS -o /dev/null "http://127.0.0.1:$static_port/api/v1/dogs" 2> /dev/null && static_row=yes
+else
+    echo "static server: skipped, nginx is not installed (Debian/Ubuntu: apt-get install nginx)"
+fi
+
 # measure NAME URL: one wrk run; prints "requests/s p99-ms".
 measure() {
     wrk -t"$threads" -c"$connections" -d"${duration}s" --latency "$2" > "$work/$1.wrk"
@@ -96,7 +138,7 @@ measure() {
 }
 
 cores=$(getconf _NPROCESSORS_ONLN)
-echo "serve vs pact stub: wrk -t$threads -c$connections -d${duration}s, GET /api/v1/dogs (page of three dogs), $cores cores"
+echo "serve vs pact stub and a static server: wrk -t$threads -c$connections -d${duration}s, GET /api/v1/dogs (page of three dogs), $cores cores"
 started "wrk on dogpatch-contracts serve for ${duration} s"
 read -r serve_rps serve_p99 < <(measure serve "http://127.0.0.1:$port/api/v1/dogs")
 ended "wrk on dogpatch-contracts serve for ${duration} s"
@@ -108,6 +150,13 @@ if [ -n "$pact_row" ]; then
     printf '  %-34s %12s req/s   p99 %8s ms\n' "pact stub (pact-stub-server)" "$pact_rps" "$pact_p99"
     awk -v a="$serve_rps" -v b="$pact_rps" 'BEGIN { printf "  serve / pact stub throughput: %.2fx\n", a / b }'
 fi
+if [ -n "$static_row" ]; then
+    started "wrk on nginx (static) for ${duration} s"
+    read -r static_rps static_p99 < <(measure static "http://127.0.0.1:$static_port/api/v1/dogs")
+    ended "wrk on nginx (static) for ${duration} s"
+    printf '  %-34s %12s req/s   p99 %8s ms\n' "nginx, the same bytes as a file" "$static_rps" "$static_p99"
+    awk -v a="$serve_rps" -v b="$static_rps" 'BEGIN { printf "  serve / static server throughput: %.2fx\n", a / b }'
+fi
 echo "  serve, launch to first answer: ${first_answer_ms} ms"
 
 # The targets of docs/performance.md. `awk` compares, as the figures are decimals.
@@ -116,6 +165,12 @@ if [ -n "$pact_row" ]; then
         "$(awk -v a="$serve_rps" -v b="$pact_rps" 'BEGIN { printf "serve at least 1x pact stub'"'"'s requests/s (%.2fx)", a / b }')"
 else
     echo "not measured: serve at least 1x pact stub's requests/s (pact stub skipped)"
+fi
+if [ -n "$static_row" ]; then
+    verdict "$(awk -v a="$serve_rps" -v b="$static_rps" 'BEGIN { print (a >= 0.6 * b) ? 1 : 0 }')" \
+        "$(awk -v a="$serve_rps" -v b="$static_rps" 'BEGIN { printf "serve at least 0.6x the static server'"'"'s requests/s (%.2fx)", a / b }')"
+else
+    echo "not measured: serve at least 0.6x the static server's requests/s (nginx skipped)"
 fi
 verdict "$(awk -v p="$serve_p99" 'BEGIN { print (p != "" && p < 5) ? 1 : 0 }')" "serve p99 under 5 ms on loopback (${serve_p99} ms)"
 verdict "$([ "$first_answer_ms" -lt 500 ] && echo 1 || echo 0)" "serve launch to first answer under 0.5 s (${first_answer_ms} ms)"

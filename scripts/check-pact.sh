@@ -103,4 +103,48 @@ done
 kill "$provider" 2> /dev/null
 wait "$provider" 2> /dev/null || true
 provider=""
+
+# A flow's pact against `serve`: an interaction per exchange, each in the provider state naming the
+# flow and the step (`retried after 503, exchange 2 of 2`), which serve's /_contracts/state sets up,
+# so the same request is answered 503 in one state and 200 in the next.
+flows="$work/flows"
+mkdir -p "$flows/contracts" "$flows/Fixtures"
+cat > "$flows/contracts/flows.json" <<'JSON'
+{"endpoint": "countries.all", "arguments": {"fields": ["name"]}, "cases": [
+  {"name": "retried after 503", "exchanges": [
+    {"request": {"method": "GET", "path": "/v3.1/all", "query": {"fields": "name"}},
+     "response": {"status": 503, "headers": {"Retry-After": "0"}}},
+    {"request": {"method": "GET", "path": "/v3.1/all", "query": {"fields": "name"}},
+     "response": {"status": 200, "headers": {"Content-Type": "application/json"}, "body": "[{\"name\": {\"common\": \"Peru\"}}]"}}],
+   "expect": {"decodes": true, "count": 1}},
+  {"name": "token refreshed", "exchanges": [
+    {"request": {"method": "GET", "path": "/v3.1/all", "query": {"fields": "name"}, "headers": {"Authorization": true}},
+     "response": {"status": 401}},
+    {"request": {"method": "POST", "path": "/v3.1/token", "body": {"grant_type": "refresh_token"}},
+     "response": {"status": 200, "headers": {"Content-Type": "application/json"}, "body": "{\"access_token\": \"t\"}"}},
+    {"request": {"method": "GET", "path": "/v3.1/all", "query": {"fields": "name"},
+                 "headers": {"Authorization": {"fromExchange": 2, "path": "access_token"}}},
+     "response": {"status": 200, "headers": {"Content-Type": "application/json"}, "body": "[]"}}],
+   "expect": {"decodes": true, "count": 0}}]}
+JSON
+(cd "$flows" && "$OLDPWD/$tool" export pact --out pacts > /dev/null 2>&1)
+(cd "$flows" && "$OLDPWD/$tool" serve > "$work/flows.out" 2> "$work/flows.err") &
+provider=$!
+while ! grep -q '^serving ' "$work/flows.out" 2> /dev/null; do
+    kill -0 "$provider" 2> /dev/null || { echo "check-pact: serve did not start on the flows:" >&2; cat "$work/flows.err" >&2; exit 1; }
+    read -r -t 0.2 < /dev/zero || true
+done
+port="$(head -n 1 "$work/flows.out" | sed 's#.*:##')"
+interactions="$(grep -o '"description"' "$flows/pacts/dogpatch-app-countries.json" | wc -l | tr -d ' ')"
+if "$venv/bin/pact" verifier --file "$flows/pacts/dogpatch-app-countries.json" --hostname 127.0.0.1 --port "$port" \
+    --state-change-url "http://127.0.0.1:$port/_contracts/state" > "$work/verifier.log" 2>&1; then
+    echo "check-pact: a flow's pact ($interactions interactions, one per exchange) against serve, each step's state set by /_contracts/state: passes as it should"
+else
+    echo "check-pact: a flow's pact against serve should pass, and the verifier failed:" >&2
+    tail -30 "$work/verifier.log" >&2
+    failed=1
+fi
+kill "$provider" 2> /dev/null
+wait "$provider" 2> /dev/null || true
+provider=""
 exit "$failed"

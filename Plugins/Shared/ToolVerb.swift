@@ -35,13 +35,21 @@ extension ToolVerb {
         switch Self.choose(picked, among: tools) {
         case .builtIn:
             executable = try context.tool(named: builtIn).url
+            Self.say("running \(builtIn), the built-in tool: the package has no executable target on \(library)")
         case .appTool(let name):
             executable = try Self.build(name, with: packageManager)
+            // SwiftPM's own last line names the product it built; this one says which tool runs.
+            Self.say("running \(name), the package's own tool")
         case .refused(let message):
             Diagnostics.error(message)
             exit(2)
         }
         try Self.run(executable, arguments, in: context.package.directoryURL)
+    }
+
+    /// A line on standard error before the tool's own output, so a reader knows which tool ran.
+    static func say(_ line: String) {
+        FileHandle.standardError.write(Data("\(line)\n".utf8))
     }
 
     /// Takes `--tool NAME` (or `--tool=NAME`) from the front of the arguments, where it stands

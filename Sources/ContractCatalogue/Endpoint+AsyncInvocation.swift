@@ -14,6 +14,11 @@ extension Endpoint {
         /// The base URL to build the client with instead of the endpoint's own, such as a test
         /// server's; `nil` for the endpoint's.
         public let baseURL: URL?
+        private let invocation: Invocation
+
+        /// A real `URLSession` to hand the app's own transport, the stub first in its
+        /// `protocolClasses` in replay (see `Endpoint.Invocation.urlSession`).
+        public var urlSession: URLSession { invocation.urlSession }
 
         /// Creates the async face of an invocation: its session, arguments and base URL.
         /// - Parameter invocation: The invocation the tool made.
@@ -21,6 +26,7 @@ extension Endpoint {
             self.session = invocation.session
             self.arguments = invocation.arguments
             self.baseURL = invocation.baseURL
+            self.invocation = invocation
         }
 
         /// Sends a request through the invocation's session, as `URLSession.data(for:)` does: give it

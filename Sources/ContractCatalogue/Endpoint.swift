@@ -172,6 +172,13 @@ extension Endpoint {
         /// server's; `nil` for the endpoint's.
         public let baseURL: URL?
         private let deliver: @Sendable (Result<DecodedValue, any Error>) -> Void
+        private let makeURLSession: @Sendable () -> URLSession
+
+        /// A real `URLSession` to hand the app's own transport (an adapter that takes a
+        /// `URLSession`), as OHHTTPStubs and Mocker do: in replay the tool's stub is first in its
+        /// `protocolClasses`, so every request the adapter sends through it is answered with the
+        /// case's response and the adapter's own code runs; nothing reaches the network.
+        public var urlSession: URLSession { makeURLSession() }
 
         /// Creates an invocation.
         /// - Parameters:
@@ -179,17 +186,20 @@ extension Endpoint {
         ///   - responseQueue: The queue the client is built with.
         ///   - arguments: The call's arguments by name.
         ///   - baseURL: The base URL to build the client with; `nil` for the endpoint's own.
+        ///   - urlSession: Makes the `URLSession` handed to the app's own transport (default:
+        ///     `URLSession.shared`); the tool's gives one on its stub.
         ///   - completion: Receives the client's result: a value, or an error the endpoint's
         ///     vocabulary reads.
         public init(
             session: any URLSessionProtocol, responseQueue: DispatchQueue, arguments: [String: Argument],
-            baseURL: URL? = nil,
+            baseURL: URL? = nil, urlSession: @escaping @Sendable () -> URLSession = { URLSession.shared },
             completion: @escaping @Sendable (Result<DecodedValue, any Error>) -> Void
         ) {
             self.session = session
             self.responseQueue = responseQueue
             self.arguments = arguments
             self.baseURL = baseURL
+            self.makeURLSession = urlSession
             self.deliver = completion
         }
 

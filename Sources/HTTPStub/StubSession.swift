@@ -23,6 +23,8 @@ public final class StubSession: URLSessionProtocol, Sendable {
         var runningHandlers = 0
         var waitingForHandlers: [@Sendable () -> Void] = []
         var invalidated = false
+        /// The slot of the session handed to the app's own transport, once it asked for one.
+        var slot: (slot: Int, session: URLSession)?
     }
 
     private let state = Locked(State())
@@ -54,7 +56,7 @@ public final class StubSession: URLSessionProtocol, Sendable {
     public func makeDataTask(
         with request: URLRequest,
         completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
-    ) -> any URLSessionDataTaskProtocol {
+    ) -> any ContractDataTask {
         var tagged = request
         // Per-request headers reach a URLProtocol on Linux; httpAdditionalHeaders do not.
         tagged.setValue(token, forHTTPHeaderField: StubURLProtocol.tokenHeader)
@@ -76,10 +78,27 @@ public final class StubSession: URLSessionProtocol, Sendable {
         return task
     }
 
-    /// Cancels every task made through this session that has not completed.
+    /// A real `URLSession` for the app's own transport (an adapter that takes a `URLSession`),
+    /// with the stub first in its `protocolClasses`: every request sent through it, with no token
+    /// of the tool's, is answered as this session's are, so the adapter's own code runs. The same
+    /// session each time it is asked; `invalidate()` gives it back.
+    public var appSession: URLSession {
+        state.withLock { state in
+            if let slot = state.slot { return slot.session }
+            let taken = SessionSlots.shared.take(for: token)
+            state.slot = taken
+            return taken.session
+        }
+    }
+
+    /// Cancels every task made through this session (and the app's session) that has not completed.
     public func cancelAll() {
-        for task in state.withLock({ Array($0.tasks.values) }) {
+        let (tasks, appSession) = state.withLock { (Array($0.tasks.values), $0.slot?.session) }
+        for task in tasks {
             task.cancel()
+        }
+        appSession?.getAllTasks { tasks in
+            for task in tasks { task.cancel() }
         }
     }
 
@@ -117,7 +136,18 @@ public final class StubSession: URLSessionProtocol, Sendable {
         guard first else { return }
         cancelAll()
         // The tasks hold their handlers, which hold this session: let them go.
-        state.withLock { $0.tasks = [:] }
+        let slot = state.withLock { state in
+            state.tasks = [:]
+            defer { state.slot = nil }
+            return state.slot
+        }
+        // The slot goes back once its tasks are cancelled, so none is answered as the next holder's.
+        if let (index, session) = slot {
+            session.getAllTasks { tasks in
+                for task in tasks { task.cancel() }
+                SessionSlots.shared.give(back: index)
+            }
+        }
         StubSessionPool.shared.give(back: lease)
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// Put it first in a session's `protocolClasses` (`StubSession` does); it claims every request,
 /// routes it by the token in `tokenHeader`, and fails any request it cannot route with
 /// `URLError(.unsupportedURL)` whose description starts `no route for`.
-public final class StubURLProtocol: URLProtocol {
+public class StubURLProtocol: URLProtocol {
     /// The header that carries a request's routing token.
     public static let tokenHeader = "X-DogPatch-Contracts-Stub"
 
@@ -18,12 +18,16 @@ public final class StubURLProtocol: URLProtocol {
 
     private let state = LoadingState()
 
+    /// The token of a request that carries none: the one a slot's session routes to (see
+    /// `SessionSlots`); `nil` for the stub itself.
+    class var slotToken: String? { nil }
+
     override public class func canInit(with request: URLRequest) -> Bool { true }
 
     override public class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
     override public func startLoading() {
-        guard let token = request.value(forHTTPHeaderField: Self.tokenHeader),
+        guard let token = request.value(forHTTPHeaderField: Self.tokenHeader) ?? Self.slotToken,
             let handler = StubRegistry.shared.handler(for: token)
         else {
             let description =

@@ -44,8 +44,22 @@ package struct HTTPRequest: Sendable {
     /// - Parameter name: The header's name.
     /// - Returns: Its value, or `nil`.
     package func header(_ name: String) -> String? {
-        let wanted = name.lowercased()
-        return headers.first { $0.name.count == wanted.count && $0.name.lowercased() == wanted }?.value
+        headers.first { Self.sameName($0.name, name) }?.value
+    }
+
+    /// Whether two header names are the same, ignoring ASCII case, without making a string:
+    /// a request's fields are looked up several times on every request.
+    /// - Parameters:
+    ///   - a: One name.
+    ///   - b: The other.
+    /// - Returns: `true` when they are the same name.
+    package static func sameName(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        for (x, y) in zip(a.utf8, b.utf8) where x != y {
+            // Letters differ by 0x20 between cases; anything else must be equal.
+            guard x | 0x20 == y | 0x20, (0x61...0x7A).contains(x | 0x20) else { return false }
+        }
+        return true
     }
 
     /// Whether the connection stays open after the answer.

@@ -25,7 +25,7 @@ extension TodoApp {
     /// `GET https://todo.example/api/todos` signed with the app's token; after a `401` the client
     /// posts `/api/token` for a fresh one and retries once with it. Its faults: `noRetry` (the
     /// 401 is the answer), `oldToken` (retries with the token that was refused), `endlessRetry`
-    /// (asks for a token again after every failure, forever), `waitsBeforeRetry` (sleeps a minute
+    /// (asks for a token again after every failure, forever), `waitsBeforeRetry` (sleeps an hour
     /// on the wall clock before retrying, as a client that honours a long `Retry-After` would),
     /// `refreshesFirst` (asks for a token before it has been refused one).
     package static let mine = Endpoint(
@@ -157,7 +157,7 @@ private struct RefreshingClient: Sendable {
             }
             let token = fault == "oldToken" ? refused : "Bearer \(grant.accessToken)"
             if fault == "waitsBeforeRetry" {
-                DispatchQueue.global().asyncAfter(deadline: .now() + 60) { list(token: token, refreshed: true) }
+                DispatchQueue.global().asyncAfter(deadline: .now() + 3600) { list(token: token, refreshed: true) }
             } else {
                 list(token: token, refreshed: true)
             }

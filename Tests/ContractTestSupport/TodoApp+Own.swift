@@ -121,7 +121,37 @@ extension TodoApp {
         }
     }
 
-    /// `DELETE todos/ID`, which returns nothing: any 2xx is success, whatever its body.
+    /// The SDK's own transport: an adapter over the `URLSession` it is given, which signs every
+    /// request with the SDK's `User-Agent`.
+    package struct Transport: Sendable {
+        let session: URLSession
+
+        func send(_ request: URLRequest) async throws(TodoError) -> Data {
+            var request = request
+            request.setValue("todo-sdk/1.0", forHTTPHeaderField: "User-Agent")
+            let (data, response): (Data, URLResponse)
+            do {
+                (data, response) = try await withCheckedThrowingContinuation { continuation in
+                    session.dataTask(with: request) { data, response, error in
+                        if let error {
+                            continuation.resume(throwing: error)
+                        } else if let response {
+                            continuation.resume(returning: (data ?? Data(), response))
+                        } else {
+                            continuation.resume(throwing: URLError(.badServerResponse))
+                        }
+                    }.resume()
+                }
+            } catch {
+                throw .offline
+            }
+            try check(response)
+            return data
+        }
+    }
+
+    /// `DELETE todos/ID` through the SDK's own transport on the session the tool hands it, which
+    /// returns nothing: any 2xx is success, whatever its body.
     package static let delete = Endpoint(
         name: "todos.delete", parameters: [.init("id", .int, required: true)], baseURL: serverURL,
         errors: ownErrors, rules: ownRules
@@ -129,7 +159,7 @@ extension TodoApp {
         guard let id = call.int("id") else { throw .badRequest("no id") }
         var request = URLRequest(url: (call.baseURL ?? serverURL).appendingPathComponent("todos/\(id)"))
         request.httpMethod = "DELETE"
-        _ = try await send(request, call)
+        _ = try await Transport(session: call.urlSession).send(request)
     }
 
     /// The app's catalogue with the SDK-style endpoints.

@@ -22,28 +22,55 @@ extension TodoApp {
         let note: String?
         /// The list this one was copied from, if any: a list contains a list.
         let parent: TodoList?
+        /// Who may see the list: a `String` enum.
+        let visibility: Visibility
+        /// How urgent the list is, 1 to 3, when set: an `Int` enum the server may send as `null`.
+        let urgency: Urgency?
 
         package static func == (left: TodoList, right: TodoList) -> Bool {
             left.id == right.id && left.name == right.name && left.iso6391 == right.iso6391 && left.note == right.note
-                && left.parent == right.parent
+                && left.parent == right.parent && left.visibility == right.visibility && left.urgency == right.urgency
         }
+    }
+
+    /// Who may see a list.
+    package enum Visibility: String, Codable, CaseIterable, Sendable {
+        case `private`, shared, `public`
+    }
+
+    /// How urgent a list is.
+    package enum Urgency: Int, Codable, CaseIterable, Sendable {
+        case low = 1
+        case normal, high
     }
 
     /// `TodoList`, what `lists.show` answers.
     package static let todoList = ModelDescriptor(
         TodoList.self, name: "TodoList", makeDecoder: makeDecoder, makeEncoder: makeEncoder)
 
-    /// `GET https://todo.example/api/lists/{id}` into `TodoList`: the client reads `id` as a
-    /// number and sends nothing for any other text.
+    /// The API key the app sends in the query of every read of a list.
+    package static let apiKey = "todo-demo-key"
+
+    /// `GET https://todo.example/api/lists/{id}?lang=LANGUAGE&api_key=KEY` into `TodoList`: the
+    /// client reads `id` as a number and sends nothing for any other text, sends `language` as
+    /// the query item `lang` and `etag` as the `If-Match` header, and its API key in the query.
     package static let showList = Endpoint(
-        name: "lists.show", model: todoList, parameters: [.init("id", .string, required: true)], baseURL: serverURL
+        name: "lists.show", model: todoList,
+        parameters: [.init("id", .string, required: true), .init("language", .string), .init("etag", .string)],
+        baseURL: serverURL
     ) { call in
         guard let id = call.string("id").flatMap({ Int($0) }) else {
             call.responseQueue.async { call.completion(.failure(.invalidRequest(reason: "badID"))) }
             return
         }
         let url = (call.baseURL ?? serverURL).appendingPathComponent("lists").appendingPathComponent("\(id)")
-        call.session.makeDataTask(with: URLRequest(url: url)) { data, response, error in
+        var parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        parts?.queryItems =
+            (call.string("language").map { [URLQueryItem(name: "lang", value: $0)] } ?? [])
+            + [URLQueryItem(name: "api_key", value: apiKey)]
+        var request = URLRequest(url: parts?.url ?? url)
+        if let etag = call.string("etag") { request.setValue(etag, forHTTPHeaderField: "If-Match") }
+        call.session.makeDataTask(with: request) { data, response, error in
             let result = read(TodoList.self, data: data, response: response, error: error)
             call.responseQueue.async { call.completion(result) }
         }.resume()
@@ -55,7 +82,7 @@ extension TodoApp {
 
     /// A contract of `lists.show`: a list copied from another, which was copied from a third.
     package static let listContract = """
-        { "endpoint": "lists.show", "arguments": { "id": "7" },
+        { "endpoint": "lists.show", "arguments": { "id": "7", "language": "en", "etag": "\\"v3\\"" },
           "cases": [
             { "name": "a copied list", "response": { "fixture": "list.json" },
               "expect": { "decodes": true, "values": { "parent.name": "groceries" } } },
@@ -65,9 +92,11 @@ extension TodoApp {
 
     /// The list the contract's server answers with, as the server writes it.
     package static let listFixture = """
-        {"id": 7, "name": "groceries (copy)", "iso_639_1": "en", "note": null,
-         "parent": {"id": 3, "name": "groceries", "iso_639_1": "en", "note": "weekly",
-                    "parent": {"id": 1, "name": "shopping", "iso_639_1": "de", "note": null, "parent": null}}}
+        {"id": 7, "name": "groceries (copy)", "iso_639_1": "en", "note": null, "visibility": "shared", "urgency": 3,
+         "parent": {"id": 3, "name": "groceries", "iso_639_1": "en", "note": "weekly", "visibility": "private",
+                    "urgency": null,
+                    "parent": {"id": 1, "name": "shopping", "iso_639_1": "de", "note": null, "parent": null,
+                               "visibility": "public", "urgency": 1}}}
         """
 
     /// Writes the lists' fixture and contract as `contracts/lists.json`.

@@ -67,3 +67,13 @@ struct HTTPParserTests {
         #expect(try #require(Self.parse("GET / HTTP/1.1\r\nConnection: close\r\n\r\n").1).keepsAlive == false)
     }
 }
+
+extension HTTPParserTests {
+    @Test("header names compare ignoring the case of letters alone")
+    func headerNames() {
+        #expect(HTTPRequest.sameName("X-Contract-Session", "x-contract-session"))
+        #expect(!HTTPRequest.sameName("X-One", "X_One"))
+        #expect(!HTTPRequest.sameName("A[", "a{"))
+        #expect(!HTTPRequest.sameName("Host", "Hosts"))
+    }
+}

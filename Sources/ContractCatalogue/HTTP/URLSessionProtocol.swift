@@ -14,7 +14,7 @@ public protocol URLSessionProtocol: Sendable {
     func makeDataTask(
         with request: URLRequest,
         completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
-    ) -> any URLSessionDataTaskProtocol
+    ) -> any ContractDataTask
 }
 
 extension URLSession: URLSessionProtocol {
@@ -26,7 +26,7 @@ extension URLSession: URLSessionProtocol {
     public func makeDataTask(
         with request: URLRequest,
         completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
-    ) -> any URLSessionDataTaskProtocol {
+    ) -> any ContractDataTask {
         dataTask(with: request, completionHandler: completionHandler)
     }
 }

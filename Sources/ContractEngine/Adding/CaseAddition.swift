@@ -155,17 +155,25 @@ package struct CaseAddition: Sendable {
         var preloaded = preloaded
         let requestBlock = await newContractRequest(memo: &memo)
         let planned: Planned
-        // A body from a file is added all or none, as a capture's are: a case that would fail
-        // (a wrong `--expect`) is refused with nothing written.
-        let passFirst = body.recorded == nil
+        // A body from a file is added all or none, as a capture's are: the case is checked on
+        // the plan before anything is written, and one that would fail (a wrong `--expect`) is
+        // refused with nothing written.
+        if body.recorded == nil {
+            do throws(Problem) {
+                let source = preloaded ?? (place.exists ? place.read(with: loader) : nil)
+                preloaded = source
+                try await refuseFailing(
+                    try plan(body, existing: source, requestBlock: requestBlock, memo: &memo).plan.contract, body: body)
+            } catch {
+                return Account(warnings: warnings, result: .failure(error))
+            }
+        }
         do {
-            planned = try await writer.writeRechecking { () async throws(Problem) in
+            planned = try writer.write { () throws(Problem) in
                 // The contract read before is the first plan's; the plan under the lock reads it again.
                 defer { preloaded = nil }
                 let source = preloaded ?? (place.exists ? place.read(with: loader) : nil)
-                let planned = try plan(body, existing: source, requestBlock: requestBlock, memo: &memo)
-                if passFirst { try await refuseFailing(planned.plan.contract, body: body) }
-                return planned
+                return try plan(body, existing: source, requestBlock: requestBlock, memo: &memo)
             }.plan
         } catch {
             return Account(warnings: warnings, result: .failure(Problem(error)))
@@ -182,8 +190,9 @@ package struct CaseAddition: Sendable {
         return Account(warnings: warnings, result: .success(added))
     }
 
-    /// Runs the new case with its body in place of the fixture it will have, and refuses it when
-    /// it does not pass: nothing is written for a case that fails.
+    /// Checks the new case with its body in place of the fixture it will have, as the model
+    /// decodes it, and refuses it when it does not pass: nothing is written for a case whose
+    /// expectation the body does not meet.
     private func refuseFailing(_ contract: Contract, body: Body) async throws(Problem) {
         guard case .ready(let spec)? = contract.cases.first(where: { $0.name == request.name }),
             case .http(let status, let headers, _) = spec.response.kind
@@ -195,7 +204,11 @@ package struct CaseAddition: Sendable {
             name: spec.name, position: spec.position, response: response, expect: spec.expect, skip: spec.skip,
             replay: spec.replay, recorded: spec.recorded)
         answered.given = spec.given
-        let result = await run.verify(.ready(answered), of: contract)
+        // Predicted, not replayed: the body against the expectation, as the model decodes it. The
+        // client runs once, on the case as written.
+        var predicted = run
+        predicted.replay = false
+        let result = await predicted.verify(.ready(answered), of: contract)
         guard result.status == .failed || result.status == .error else { return }
         throw .refused(
             result.diagnostics,

@@ -49,7 +49,7 @@ struct CaptureMatch: Sendable {
                 query.isEmpty
                 ? "none"
                 : query.keys.sorted().map { name in
-                    "\(name)=\(Redaction.looksSecret(name) ? "(any value)" : query[name] ?? "")"
+                    "\(name)=\(Redaction.looksSecret(name) ? "*" : query[name] ?? "")"
                 }.joined(separator: "&")
             return "the query is not the contract's (\(expected))"
         }

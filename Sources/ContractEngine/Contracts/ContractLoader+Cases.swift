@@ -66,28 +66,8 @@ extension ContractLoader {
         _ = reader.string(members["description"])
         let skip = reader.string(members["skip"])
         let replay = reader.bool(members["replay"])
-        var response: ResponseSpec?
-        var exchanges: [Exchange] = []
-        if let member = members["exchanges"] {
-            if let single = members["response"] {
-                reader.error(
-                    "a case takes \"response\" (one exchange) or \"exchanges\" (a flow), not both",
-                    at: single.keyPosition)
-            }
-            if replay?.value == false {
-                reader.error(
-                    "a flow is checked by replay alone, so it cannot have \"replay\": false", at: member.keyPosition)
-            }
-            exchanges = readExchanges(member, endpoint: endpoint, reader: &reader) ?? []
-            // `expect` judges the answer the client ends with: the last exchange's.
-            response = exchanges.last?.response
-        } else if let member = members["response"] {
-            response = readResponse(member, reader: &reader)
-        } else {
-            reader.error(
-                "missing required key \"response\" (or \"exchanges\", for a flow) in case \"\(caseName)\"",
-                at: node.position)
-        }
+        let (response, exchanges) = readAnswers(
+            members, replay: replay, endpoint: endpoint, caseName: caseName, at: node.position, reader: &reader)
         var expect: Expectation?
         if let member = members["expect"] {
             expect = readExpectation(member, model: model, endpoint: endpoint, reader: &reader)
@@ -107,6 +87,31 @@ extension ContractLoader {
         spec.given = given?.value
         spec.exchanges = exchanges
         return .ready(spec)
+    }
+
+    /// A case's `response`, or its flow's `exchanges` and the last one's response, whose answer
+    /// `expect` judges.
+    private func readAnswers(
+        _ members: MemberTable, replay: Located<Bool>?, endpoint: Endpoint?, caseName: String,
+        at position: SourcePosition, reader: inout ContractReader
+    ) -> (ResponseSpec?, [Exchange]) {
+        guard let member = members["exchanges"] else {
+            if let member = members["response"] { return (readResponse(member, reader: &reader), []) }
+            reader.error(
+                "missing required key \"response\" (or \"exchanges\", for a flow) in case \"\(caseName)\"",
+                at: position)
+            return (nil, [])
+        }
+        if let single = members["response"] {
+            reader.error(
+                "a case takes \"response\" (one exchange) or \"exchanges\" (a flow), not both", at: single.keyPosition)
+        }
+        if replay?.value == false {
+            reader.error(
+                "a flow is checked by replay alone, so it cannot have \"replay\": false", at: member.keyPosition)
+        }
+        let exchanges = readExchanges(member, endpoint: endpoint, reader: &reader) ?? []
+        return (exchanges.last?.response, exchanges)
     }
 
     /// A case whose expectation only replay can check must be replayed.

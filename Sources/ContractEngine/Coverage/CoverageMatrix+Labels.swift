@@ -25,19 +25,35 @@ extension CoverageMatrix {
             }
             let empty = shared { $0.rules.emptyBody.errorName } ?? "emptyBody"
             let undecodable = shared { $0.rules.undecodable } ?? "undecodable"
-            let failure = shared { $0.rules.failure }.map { "\($0) " } ?? "an error for "
-            let network = shared { $0.rules.networkError }.map { "\($0) " } ?? "an error for a "
+            let network =
+                shared { $0.rules.networkError }.map {
+                    $0.lowercased().contains("network") ? $0 : "\($0) network error"
+                } ?? "an error for a network error"
             let arguments = Self.argumentErrors(of: endpoints)
-            heads[.invalidData] = empty
+            // One error for both: its column counts them once, and the other is headed in plain words.
+            heads[.invalidData] = empty == undecodable ? "empty body" : empty
             heads[.jsonConversionFailure] = undecodable
             heads[.invalidRequest] = arguments.count == 1 ? arguments[0] : "arguments"
             names[.invalidData] = empty
             names[.jsonConversionFailure] = undecodable
-            names[.unsuccessful4xx] = failure + "4xx"
-            names[.unsuccessful5xx] = failure + "5xx"
-            names[.unsuccessfulNetwork] = network + "network error"
+            names[.unsuccessful4xx] =
+                (shared { Self.errorName(of: 400...499, by: $0.rules) }.map { "\($0) " } ?? "an error for ") + "4xx"
+            names[.unsuccessful5xx] =
+                (shared { Self.errorName(of: 500...599, by: $0.rules) }.map { "\($0) " } ?? "an error for ") + "5xx"
+            names[.unsuccessfulNetwork] = network
             names[.invalidRequest] =
-                arguments.count == 1 ? arguments[0] : "an error of the arguments (\(arguments.joined(separator: ", ")))"
+                switch arguments.count {
+                case 0: "an error before sending"
+                case 1: arguments[0]
+                default: "an error of the arguments (\(arguments.joined(separator: ", ")))"
+                }
+        }
+
+        /// The one error a class of statuses ends in by an endpoint's rules (`server` where a rule
+        /// holds `500...599`, else the rules' `failure`); `nil` where they end in several.
+        private static func errorName(of statuses: ClosedRange<Int>, by rules: OutcomeRules) -> String? {
+            let names = Set(statuses.compactMap { rules.ending(forStatus: $0).errorName })
+            return names.count == 1 ? names.first : nil
         }
 
         /// The errors no response gives, which only the arguments lead to, in vocabulary order.

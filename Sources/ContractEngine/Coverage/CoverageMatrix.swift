@@ -9,19 +9,39 @@ package struct CoverageMatrix: Sendable {
         let canBeInvalid: Bool
         /// Whether its client is async, so the tool, not the client, picks the queue.
         let isAsync: Bool
+        /// The outcomes its rules can reach from a response, each once.
+        let reachable: Set<CoverageOutcome>
 
         init(_ endpoint: Endpoint) {
             self.endpoint = endpoint.name
             canBeInvalid = endpoint.parameters.contains(where: \.isRequired)
             isAsync = endpoint.isAsync
+            reachable = Self.reachable(by: endpoint)
         }
         var outcomes: [CoverageOutcome: Int] = [:]
         var queues: [ResponseQueue: Int] = [:]
 
-        /// The columns this endpoint is expected to reach: an error before sending only where it
-        /// has a required argument or a case reaches one.
+        /// The columns this endpoint is expected to reach: those its rules can reach, and an
+        /// error before sending where it has a required argument or a case reaches one.
         var columns: [CoverageOutcome] {
-            CoverageOutcome.allCases.filter { $0 != .invalidRequest || canBeInvalid || outcomes[$0] != nil }
+            CoverageOutcome.allCases.filter { outcome in
+                outcome == .invalidRequest
+                    ? canBeInvalid || outcomes[outcome] != nil : reachable.contains(outcome) || outcomes[outcome] != nil
+            }
+        }
+
+        /// What an endpoint's rules can make of a response: a body is read only where a 2xx
+        /// decodes (never for a call that returns nothing), and an empty body that ends in the
+        /// undecodable error is counted with it, once.
+        private static func reachable(by endpoint: Endpoint) -> Set<CoverageOutcome> {
+            var outcomes: Set<CoverageOutcome> = [.decoded, .unsuccessful4xx, .unsuccessful5xx, .unsuccessfulNetwork]
+            let rules = endpoint.rules
+            let readsBody = endpoint.model.readsBody && (200...299).contains { rules.ending(forStatus: $0) == .decodes }
+            guard readsBody else { return outcomes }
+            outcomes.insert(.jsonConversionFailure)
+            let emptyIsOwn = rules.emptyBody.errorName.map { $0 != rules.undecodable } ?? false
+            if emptyIsOwn || rules.unacceptedContentType != nil { outcomes.insert(.invalidData) }
+            return outcomes
         }
     }
 

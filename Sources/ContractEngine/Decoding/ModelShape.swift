@@ -24,6 +24,10 @@ indirect enum ModelShape: Sendable, Equatable {
     /// A number, or one of the strings a `convertFromString` strategy names (`"NaN"`).
     case numberOrNamed([String])
     case boolean
+    /// An enum of raw values (`String` or `Int`): exactly the values the model's type accepts,
+    /// learnt from its cases (`CaseIterable`). A type whose `init(from:)` falls back to a case for
+    /// any value it does not know is its raw type instead, as it accepts any.
+    case enumeration([JSONValue])
     /// Something the probe could not learn (a type that refuses every value it is offered): any JSON.
     case unknown
     /// A type that contains itself (`parent: Repository?`), named so that the places inside it
@@ -243,6 +247,9 @@ private final class ProbeContext {
     var inProgress: [ObjectIdentifier] = []
     /// The types met again inside themselves.
     var recursive: Set<ObjectIdentifier> = []
+    /// The value the next string or whole number asked for is answered with, to see which raw
+    /// values an enum accepts.
+    var offer: JSONValue?
     /// The body's key for a key of the model, as the suite's bodies spell it.
     var spellings: [String: String] = [:]
 
@@ -310,6 +317,15 @@ private final class ShapeProbe: Decoder {
             guard let value = candidate as? T else { throw ProbeError.refused }
             return (value, shape)
         }
+        if let offered = context.offer {
+            context.offer = nil
+            switch (offered, type) {
+            case (.string(let text), is String.Type): return try value(text, .string(.plain))
+            case (.number(let text), is Int.Type): return try value(Int(text) ?? 0, .integer(.int64))
+            default: break
+            }
+        }
+        if let enumeration = try answerEnumeration(type) { return enumeration }
         switch type {
         case is String.Type: return try value("", .string(.plain))
         case is Bool.Type: return try value(false, .boolean)
@@ -337,6 +353,39 @@ private final class ShapeProbe: Decoder {
             return try answerComposite(type, at: codingPath)
         }
     }
+
+    /// A value of an enum of `String` or `Int` raw values that lists its cases, and its shape: the
+    /// raw values its `init(from:)` accepts, or the raw type where it also accepts one no case
+    /// has (an unknown-case fallback); `nil` for any other type.
+    private func answerEnumeration<T: Decodable>(_ type: T.Type) throws -> (T, ModelShape)? {
+        guard let cases = T.self as? any CaseIterable.Type, T.self is any RawRepresentable.Type else { return nil }
+        let raws = Self.rawValues(of: cases)
+        let offers: [JSONValue] = raws.compactMap { raw in
+            if let text = raw as? String { return .string(text) }
+            if let number = raw as? Int { return .number(String(number)) }
+            return nil
+        }
+        guard let first = offers.first, offers.count == raws.count else { return nil }
+        func decoded(_ offer: JSONValue) -> T? {
+            context.offer = offer
+            defer { context.offer = nil }
+            return try? T(from: ShapeProbe(context: context, codingPath: codingPath, minimal: minimal))
+        }
+        guard let value = decoded(first) else { return nil }
+        let isText: Bool
+        if case .string = first { isText = true } else { isText = false }
+        // A value no case has: decoded, it is a fallback, and the type reads any raw value.
+        let stranger: JSONValue = isText ? .string("\u{1}dogpatch-contracts") : .number(String(Int.min + 7))
+        if decoded(stranger) != nil { return (value, isText ? .string(.plain) : .integer(.int64)) }
+        return (value, .enumeration(offers.filter { decoded($0) != nil }))
+    }
+
+    /// The raw values of a type's cases.
+    private static func rawValues<C: CaseIterable>(of type: C.Type) -> [Any] {
+        type.allCases.compactMap { ($0 as? any RawRepresentable).map { Self.raw(of: $0) } }
+    }
+
+    private static func raw<R: RawRepresentable>(of value: R) -> Any { value.rawValue }
 
     /// A value of a type the decoder hands its own `init(from:)`, decoded from a probe of its
     /// own; inside itself, from a minimal probe, and its shape a reference.

@@ -99,6 +99,7 @@ enum OpenAPIExport: GeneratedJSON {
             for secret in learnt.secrets where !secrets.contains(secret) { secrets.append(secret) }
             paths[learnt.path, default: (base, [])].operations.append((learnt.method.lowercased(), operation))
         }
+        addFlowOperations(used.flowOperations, to: &paths)
         var schemas: [String: JSONValue] = [:]
         // A type that contains itself is a component of its own, which its references name.
         var definitions: [String: JSONValue] = [:]
@@ -181,6 +182,9 @@ enum OpenAPIExport: GeneratedJSON {
         var headers: [String: [(name: String, value: String?)]] = [:]
         /// The endpoints whose contracts state a request body.
         var bodies: Set<String> = []
+        /// The requests flows make besides their endpoint's own (a token refreshed), by path below
+        /// the endpoint's base path and method, each with its server and the statuses answered.
+        var flowOperations: [FlowOperation: (server: String, statuses: Set<Int>)] = [:]
         /// The JSON arguments (the body a client sends) of each endpoint's first contract, by
         /// endpoint name: a request is learnt with them, as no placeholder stands for a body.
         var bodyArguments: [String: [String: Endpoint.Argument]] = [:]
@@ -205,6 +209,10 @@ enum OpenAPIExport: GeneratedJSON {
                 if contract.request?.body != nil { bodies.insert(endpoint.name) }
                 for header in contract.request?.headers ?? [] { add(header, of: endpoint.name) }
                 for case .ready(let spec) in contract.cases {
+                    if spec.isFlow {
+                        addFlow(spec, of: endpoint)
+                        continue
+                    }
                     // Statuses only of cases where the client sends a request.
                     guard case .http(let status, _, _) = spec.response.kind, !spec.expect.needsReplay else { continue }
                     if (200...299).contains(status) {
@@ -215,6 +223,34 @@ enum OpenAPIExport: GeneratedJSON {
                         statuses[endpoint.name, default: []].insert(status)
                     }
                 }
+            }
+        }
+
+        /// A flow's exchanges: those that make its endpoint's own request (the first exchange's
+        /// method and path) add their error statuses to its operation, a success its decoding case
+        /// owns; the others are operations of their own, each with the statuses they answer.
+        mutating func addFlow(_ spec: CaseSpec, of endpoint: Endpoint) {
+            guard let first = spec.exchanges.first else { return }
+            let own = (first.request.method?.value ?? "GET", first.request.path?.value)
+            let basePath = URLComponents(url: endpoint.baseURL, resolvingAgainstBaseURL: false)?.path ?? ""
+            let server =
+                endpoint.baseURL.absoluteString.hasSuffix("/")
+                ? String(endpoint.baseURL.absoluteString.dropLast()) : endpoint.baseURL.absoluteString
+            for exchange in spec.exchanges {
+                guard case .http(let status, _, _) = exchange.response.kind else { continue }
+                let method = exchange.request.method?.value ?? "GET"
+                guard let path = exchange.request.path?.value, (method, path) != own || own.1 == nil else {
+                    if !(200...299).contains(status) { statuses[endpoint.name, default: []].insert(status) }
+                    continue
+                }
+                let below = path.hasPrefix(basePath) ? "/" + path.dropFirst(basePath.count).drop { $0 == "/" } : path
+                let key = OpenAPIExport.FlowOperation(path: below, method: method, endpoint: endpoint.name)
+                flowOperations[key, default: (server, [])].statuses.insert(status)
+            }
+            if case .decodes = spec.expect.kind, case .http(let status, _, _) = spec.response.kind,
+                (200...299).contains(status)
+            {
+                successes[endpoint.name, default: []].insert(status)
             }
         }
 
@@ -255,6 +291,14 @@ enum OpenAPIExport: GeneratedJSON {
                 ])
             }
         }
+    }
+
+    /// A request a flow's exchange makes that is not its endpoint's own: its path below the base
+    /// path, its method, and the endpoint whose flow makes it.
+    struct FlowOperation: Hashable {
+        let path: String
+        let method: String
+        let endpoint: String
     }
 
     /// The name of the security scheme a stated `Authorization` header is, and of the header.
@@ -375,6 +419,8 @@ enum OpenAPIExport: GeneratedJSON {
                 )
             ])
         case .boolean: return typed("boolean")
+        case .enumeration(let values):
+            return object([("enum", .array((values + (acceptsNull ? [.null] : [])).map(node)))])
         case .unknown: return object([])
         case .named(let name, _), .reference(let name):
             let reference = object([("$ref", .string("#/components/schemas/\(name)"))])
@@ -403,5 +449,41 @@ enum OpenAPIExport: GeneratedJSON {
                 ))
         }
         return members
+    }
+
+    /// The operations only flows make, each where no endpoint's own operation is.
+    private static func addFlowOperations(
+        _ operations: [FlowOperation: (server: String, statuses: Set<Int>)],
+        to paths: inout [String: (server: String, operations: [(String, JSONValue)])]
+    ) {
+        for operation in operations.keys.sorted(by: { ($0.path, $0.method) < ($1.path, $1.method) }) {
+            guard let found = operations[operation],
+                paths[operation.path]?.operations.contains(where: { $0.0 == operation.method.lowercased() }) != true
+            else { continue }
+            paths[operation.path, default: (found.server, [])].operations.append(
+                (operation.method.lowercased(), flowOperation(operation, statuses: found.statuses)))
+        }
+    }
+
+    /// An operation only a flow's exchanges make (`POST /token` between a `401` and the retry):
+    /// each status its exchanges answer with, a 2xx with any JSON (the flow's client reads it as
+    /// it will, not as a model).
+    private static func flowOperation(_ operation: FlowOperation, statuses: Set<Int>) -> JSONValue {
+        let responses: [(String, JSONValue)] = statuses.sorted().map { status in
+            guard (200...299).contains(status) else {
+                return ("\(status)", object([("description", .string("an error status a flow's exchange meets"))]))
+            }
+            return (
+                "\(status)",
+                object([
+                    ("description", .string("an answer within a flow of \(operation.endpoint)")),
+                    ("content", object([("application/json", object([("schema", object([]))]))])),
+                ])
+            )
+        }
+        return object([
+            ("operationId", .string("\(operation.endpoint) \(operation.method) \(operation.path)")),
+            ("responses", object(responses)),
+        ])
     }
 }

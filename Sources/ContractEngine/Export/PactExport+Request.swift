@@ -141,7 +141,8 @@ extension PactExport {
     /// (types, formats), but nothing cut: the verifier sends the provider the body as the contract
     /// states it. A `null`, and a value the tool cannot describe, keep their example.
     private static func requestRules(
-        _ value: JSONValue, shape: ModelShape, path: String, definitions: [String: ModelShape] = [:]
+        _ value: JSONValue, shape: ModelShape, path: String, definitions: [String: ModelShape] = [:],
+        acceptsNull: Bool = false
     ) -> [(String, JSONValue)] {
         var definitions = definitions
         let shape = shape.resolved(&definitions)
@@ -153,11 +154,12 @@ extension PactExport {
                 }
                 if case .null = member.value.value { return [] }
                 return requestRules(
-                    member.value.value, shape: field.shape, path: childPath(path, field.key), definitions: definitions)
+                    member.value.value, shape: field.shape, path: childPath(path, field.key), definitions: definitions,
+                    acceptsNull: field.acceptsNull)
             }
         case (.array(let element), .array(let items)):
             // One rule a path: `[*]` holds every element to the element's shape.
-            var rules: [(String, JSONValue)] = [(path, matchers([object([("match", .string("type"))])]))]
+            var rules: [(String, JSONValue)] = [(path, containerRule(acceptsNull))]
             for item in items {
                 for rule in requestRules(item.value, shape: element, path: path + "[*]", definitions: definitions)
                 where !rules.contains(where: { $0.0 == rule.0 }) {
@@ -166,7 +168,7 @@ extension PactExport {
             }
             return rules
         case (.map(let valueShape), .object(let members)):
-            return [(path, matchers([object([("match", .string("type"))])]))]
+            return [(path, containerRule(acceptsNull))]
                 + members.flatMap { member -> [(String, JSONValue)] in
                     if case .null = member.value.value { return [] }
                     return requestRules(
@@ -176,7 +178,13 @@ extension PactExport {
         case (_, .null):
             return []
         default:
-            return leafRule(shape, path: path).map { [$0] } ?? []
+            return leafRule(shape, path: path, acceptsNull: acceptsNull).map { [$0] } ?? []
         }
+    }
+
+    /// An array's or a map's rule: its type, or `null` too where the model takes it.
+    private static func containerRule(_ acceptsNull: Bool) -> JSONValue {
+        let type = object([("match", .string("type"))])
+        return acceptsNull ? matchers([type, object([("match", .string("null"))])], combine: "OR") : matchers([type])
     }
 }

@@ -109,7 +109,7 @@ enum PactExport: GeneratedJSON {
     }
 
     /// One interaction before descriptions are made unique.
-    private struct Interaction {
+    struct Interaction {
         let endpoint: String
         let contract: String
         let caseName: String
@@ -135,6 +135,10 @@ enum PactExport: GeneratedJSON {
         let spellings = WireSpellings.of(contracts, fixtures: fixtures)
         for contract in contracts {
             for case .ready(let spec) in contract.cases {
+                if spec.isFlow, spec.skip == nil, let endpoint = contract.endpoint {
+                    addFlow(spec, in: contract, endpoint: endpoint, fixtures: fixtures, to: &byProvider, &leftOut)
+                    continue
+                }
                 let response: [(String, JSONValue)]
                 switch answer(
                     for: spec, in: contract, fixtures: fixtures, shapes: &shapes,
@@ -151,15 +155,8 @@ enum PactExport: GeneratedJSON {
                 }
                 guard let endpoint = contract.endpoint else { continue }
                 // One request per contract: its endpoint and arguments are the contract's.
-                let learnt: Result<[(String, JSONValue)], ExportFailure>
-                if let known = requests[contract.file] {
-                    learnt = known
-                } else {
-                    learnt = await requestMembers(endpoint, contract: contract, fixtures: fixtures)
-                    requests[contract.file] = learnt
-                }
                 let request: [(String, JSONValue)]
-                switch learnt {
+                switch await requestMembers(endpoint, contract: contract, fixtures: fixtures, known: &requests) {
                 case .success(let members): request = members
                 case .failure(let failure):
                     notes.append(ExportNote.leftOut(spec, in: contract, reason: failure.reason))
@@ -181,6 +178,17 @@ enum PactExport: GeneratedJSON {
             }
         }
         return .success((files, leftOut, notes))
+    }
+
+    /// A contract's request members, learnt once a contract.
+    private static func requestMembers(
+        _ endpoint: Endpoint, contract: Contract, fixtures: FixtureLocator,
+        known: inout [String: Result<[(String, JSONValue)], ExportFailure>]
+    ) async -> Result<[(String, JSONValue)], ExportFailure> {
+        if let learnt = known[contract.file] { return learnt }
+        let learnt = await requestMembers(endpoint, contract: contract, fixtures: fixtures)
+        known[contract.file] = learnt
+        return learnt
     }
 
     /// What a case puts in its interaction's response, or why it has no interaction.
@@ -481,6 +489,44 @@ enum PactExport: GeneratedJSON {
     /// `integer` rule refuses `34350244.0`, which `Int` decodes, so a whole number is a number
     /// whose text (as the verifier prints it) is whole and within the type's range; a number
     /// read as a `Decimal` is one within its range.
+    /// In a request body (the app's to send), where the model also takes `null` (an optional key),
+    /// the rule is `null` OR what the value
+    /// must be, as Pact (V3 and later) combines matchers: a string's `type`; a UUID's, a date's,
+    /// Base64's or an enum's regex, which no other JSON type's text matches; a number's `number`,
+    /// its range left to the OpenAPI document (Pact cannot AND inside an OR).
+    static func leafRule(_ shape: ModelShape, path: String, acceptsNull: Bool) -> (String, JSONValue)? {
+        guard acceptsNull, let rule = leafRule(shape, path: path) else { return leafRule(shape, path: path) }
+        let null = object([("match", .string("null"))])
+        let type = object([("match", .string("type"))])
+        switch shape {
+        case .string(.plain), .string(.url), .boolean: return (path, matchers([type, null], combine: "OR"))
+        case .string(let format):
+            let pattern =
+                switch format {
+                case .uuid: ModelShape.uuidPattern
+                case .iso8601Date: ModelShape.iso8601Pattern
+                case .base64: ModelShape.base64Pattern
+                default: "^[\\s\\S]*$"
+                }
+            return (path, matchers([regex(pattern), null], combine: "OR"))
+        case .enumeration(let values):
+            return (path, matchers([regex(enumerationPattern(values)), null], combine: "OR"))
+        case .integer, .number: return (path, matchers([object([("match", .string("number"))]), null], combine: "OR"))
+        default: return rule
+        }
+    }
+
+    /// The regex of an enum's raw values, whole.
+    static func enumerationPattern(_ values: [JSONValue]) -> String {
+        let texts = values.map { value -> String in
+            switch value {
+            case .string(let text), .number(let text): escaped(text)
+            default: ""
+            }
+        }
+        return "^(?:" + texts.joined(separator: "|") + ")$"
+    }
+
     static func leafRule(_ shape: ModelShape, path: String) -> (String, JSONValue)? {
         let type = object([("match", .string("type"))])
         let number = object([("match", .string("number"))])
@@ -496,6 +542,9 @@ enum PactExport: GeneratedJSON {
             // text of any value, so the names are held to whole strings.
             let named = "^(?:" + names.map(escaped).joined(separator: "|") + ")$"
             return (path, matchers([number, regex(named)], combine: "OR"))
+        case .enumeration(let values):
+            // The type of the example (a string or a number) and one of the raw values, whole.
+            return (path, matchers([type, regex(enumerationPattern(values))]))
         case .string, .boolean: return (path, matchers([type]))
         default: return nil
         }

@@ -13,11 +13,14 @@ struct LiveFailure: Error, Sendable, Equatable {
 
     /// The method of the request that was sent.
     var method = "GET"
+    /// Whether the request never reached a server (no name, no connection).
+    var neverSent = false
 
-    /// What a write that was sent and failed leaves: it reached the server, which may have made
-    /// the change; empty for a read.
+    /// What a write that was sent and failed leaves: it may have reached the server, which may
+    /// have made the change; empty for a read, and for a request that never left.
     private var appliedNote: String {
-        unsentWrite == nil && method != "GET" && method != "HEAD" ? "; the server may have applied it" : ""
+        unsentWrite == nil && !neverSent && method != "GET" && method != "HEAD"
+            ? "; the server may have applied it" : ""
     }
 
     /// `GET URL: reason`, or `POST URL: reason; the server may have applied it`.

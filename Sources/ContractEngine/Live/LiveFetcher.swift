@@ -199,10 +199,9 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
                     if let error {
                         let ranOutOfTime = (error as? URLError)?.code == .timedOut
                         let reason = ranOutOfTime ? Self.timedOut(state.timeout) : Self.describe(error)
-                        return (
-                            continuation,
-                            .failure(LiveFailure(url: display, reason: reason, ranOutOfTime: ranOutOfTime))
-                        )
+                        var failure = LiveFailure(url: display, reason: reason, ranOutOfTime: ranOutOfTime)
+                        failure.neverSent = Self.neverSent(error)
+                        return (continuation, .failure(failure))
                     }
                     guard let response = state.response else {
                         return (
@@ -236,6 +235,13 @@ private final class LiveExchange: NSObject, URLSessionDataDelegate, Sendable {
 
     private static func timedOut(_ timeout: TimeInterval) -> String {
         "no complete answer within \(ReplayCheck.seconds(timeout))"
+    }
+
+    /// Whether an error came before any byte of the request could reach a server: no name, no
+    /// connection. A write that failed otherwise may have been applied.
+    static func neverSent(_ error: any Error) -> Bool {
+        guard let code = (error as? URLError)?.code else { return false }
+        return [.cannotFindHost, .dnsLookupFailed, .cannotConnectToHost, .notConnectedToInternet].contains(code)
     }
 
     /// A transport error in words that read the same on every platform (a timeout is worded by

@@ -45,6 +45,9 @@ package struct MutationSession {
             // A contract or case that does not load is reported as verify reports it.
             return [await item.verify(in: run, live: nil)]
         }
+        if spec.isFlow, let endpoint = contract.endpoint, spec.skip == nil {
+            return await mutateFlow(spec, of: contract, endpoint: endpoint)
+        }
         guard let endpoint = contract.endpoint, spec.skip == nil, spec.replay,
             case .http(let status, _, _) = spec.response.kind, (200...299).contains(status),
             case .decodes = spec.expect.kind
@@ -86,6 +89,41 @@ package struct MutationSession {
             }
         }
         return findings.map(\.result)
+    }
+
+    /// A flow's mutants, once the flow passes verify: each exchange's answer in turn swapped for
+    /// an error status or a network error.
+    private mutating func mutateFlow(_ spec: CaseSpec, of contract: Contract, endpoint: Endpoint) async
+        -> [CaseResult]
+    {
+        let verified = await verify(spec, of: contract, body: nil)
+        var replies: [(response: ResponseSpec, body: Data)] = []
+        for exchange in spec.exchanges {
+            guard
+                case .success(let body) = LoadedBody.load(
+                    exchange.response, fixtures: run.fixtures, contractFile: contract.file)
+            else { break }
+            replies.append((exchange.response, body.data))
+        }
+        guard verified.status == .passed, replies.count == spec.exchanges.count else {
+            var failed = verified
+            failed.status = .error
+            failed.diagnostics.insert(
+                Diagnostic(
+                    .error, "the case does not pass verify, so its mutants were not run", file: contract.file,
+                    position: spec.position
+                ), at: 0)
+            return [failed]
+        }
+        let runner = FlowMutantRunner(
+            contract: contract, spec: spec, endpoint: endpoint, replies: replies, timeout: options.timeout)
+        let mutants = runner.mutants
+        let results = await WorkerPool.map(count: mutants.count, jobs: options.jobs) { index in
+            await runner.run(exchange: mutants[index].exchange, mutation: mutants[index].mutation)
+        }
+        counts.cases += 1
+        counts.mutants += results.count
+        return results
     }
 
     /// The mutants run: all of them, or `--max` of them drawn with the seed, in their own order.

@@ -161,9 +161,10 @@ enum Redaction {
 
     /// Whether a header may be written into a contract when asked for.
     /// - Parameter name: The header's name, in any case.
-    /// - Returns: `false` for a header that carries credentials or a session, or frames the message.
+    /// - Returns: `false` for a header whose name looks secret (it carries credentials, a session,
+    ///   a key or a token), or that frames the message.
     static func mayKeep(header name: String) -> Bool {
-        !secretHeaders.contains(name.lowercased()) && !framingHeaders.contains(name.lowercased())
+        !looksSecret(name) && !framingHeaders.contains(name.lowercased())
     }
 
     /// The headers a recorded case writes: `Content-Type` and those asked for that may be kept,

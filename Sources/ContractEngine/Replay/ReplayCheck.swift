@@ -46,9 +46,23 @@ struct ReplayCheck {
             if let prediction, returned.isSame(as: prediction) { return diagnostics }
             // A client that sent nothing answered before sending: no response is its reason.
             let response = observation.requests.isEmpty ? nil : contractCase.response
-            diagnostics += outcomeCheck.check(returned, from: .client(response: response, prediction: prediction))
+            let wrong = outcomeCheck.check(returned, from: .client(response: response, prediction: prediction))
+            diagnostics += wrong
+            if !wrong.isEmpty, let note = delayBeyondTimeout() { diagnostics.append(note) }
         }
         return diagnostics
+    }
+
+    /// A note for a case whose response waits longer than the timeout: a client that gave up
+    /// (its own timeout, or the tool's cancel) answers a transport error, which is the timeout's
+    /// doing, not the response's.
+    private func delayBeyondTimeout() -> Diagnostic? {
+        let delay = contractCase.response.delayMs
+        guard delay > 0, TimeInterval(delay) / 1000 >= timeout else { return nil }
+        return Diagnostic(
+            .note,
+            "the response waits \(delay) ms (\"delayMs\"), longer than the \(Self.seconds(timeout)) timeout: the client was cancelled or timed out before it came; raise the timeout or shorten the delay",
+            file: contract.file, position: contractCase.response.position)
     }
 
     /// An error no outcome rule gives (`invalidRequest`) means the arguments could not form a
@@ -154,14 +168,14 @@ struct ReplayCheck {
         Diagnostic(.error, message, file: contract.file, position: position)
     }
 
-    /// A stated query as a message shows it: an item stated by presence as `name=(any value)`, one
+    /// A stated query as a message shows it: an item stated by presence (a hole) as `name=*`, one
     /// whose name looks secret as `name=(the contract's value)`, its value never shown.
     static func render(_ query: [String: String?]) -> String {
         query.isEmpty
             ? "no query"
             : "?"
                 + query.sorted { $0.key < $1.key }.map { name, value in
-                    guard let value else { return "\(name)=(any value)" }
+                    guard let value else { return "\(name)=*" }
                     return "\(name)=\(Redaction.looksSecret(name) ? "(the contract's value)" : value)"
                 }.joined(separator: "&")
     }

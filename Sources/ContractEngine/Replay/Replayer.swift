@@ -92,7 +92,7 @@ struct Replayer: Sendable {
         endpoint.call(
             Endpoint.Invocation(
                 session: session, responseQueue: queue.queue, arguments: arguments, baseURL: baseURL,
-                completion: probe.record
+                urlSession: { session.appSession }, completion: probe.record
             ))
         let completion = await probe.observe(session: session, timeout: timeout)
         let requests = log.withLock { $0 }

@@ -120,7 +120,7 @@ struct CaseRunner: Sendable {
     /// `DiagnosticRules` makes them errors under `--strict`.
     private func unreadKeyDiagnostics(in body: Data, scan: BodyScan, fixtureFile: String?) -> [Diagnostic] {
         UnreadKeys.find(in: body, scan: scan, model: contract.model, cache: keyReads)
-            .filter { !contract.ignoredKeys.contains($0.path) }
+            .filter { key in !contract.ignoredKeys.contains { KeyPattern(text: $0).matches(key.path) } }
             .map { key in
                 Diagnostic(
                     .warning,

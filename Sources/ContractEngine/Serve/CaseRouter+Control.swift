@@ -230,12 +230,22 @@ extension CaseRouter {
         }
         let action = object["action"] as? String ?? "setup"
         if action == "teardown" {
-            state.withLock { $0.sessions[session]?.selections.removeAll() }
+            state.withLock {
+                $0.sessions[session]?.selections.removeAll()
+                $0.sessions[session]?.flow = nil
+            }
             return HTTPAnswer.json(
                 status: 200, "{\"state\":\(JSONValue.quote(name)),\"action\":\"teardown\"}", note: note)
         }
         guard action == "setup" else {
             return HTTPAnswer.json(status: 400, "{\"error\":\(JSONValue.quote(usage))}", note: note + " (bad action)")
+        }
+        if let step = flowStep(named: name) {
+            state.withLock { $0.sessions[session, default: ServeSession()].flow = step }
+            return HTTPAnswer.json(
+                status: 200,
+                "{\"state\":\(JSONValue.quote(name)),\"flow\":{\"contract\":\(JSONValue.quote(step.contract)),\"case\":\(JSONValue.quote(step.caseName)),\"exchange\":\(step.next + 1)}}",
+                note: note + " \(JSONValue.quote(name))")
         }
         let found = suite.contracts.compactMap { contract in
             contract.cases.first { ($0.given ?? $0.name) == name }.map { (contract.identity, $0.name) }

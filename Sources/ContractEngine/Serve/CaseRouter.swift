@@ -109,8 +109,13 @@ final class CaseRouter: Sendable {
                 Set((state.sessions[session]?.sequences ?? [:]).keys)
             )
         }
-        let routed = route(
-            request, path: path, suite: suite, selections: selections, sequenced: sequenced, session: session)
+        // A flow under way in the session takes its next exchange's request before any contract.
+        let routed =
+            continueFlow(request, path: path, session: session).map {
+                Routed(answer: $0.answer, contract: $0.contract, caseName: $0.caseName)
+            }
+            ?? route(
+                request, path: path, suite: suite, selections: selections, sequenced: sequenced, session: session)
         let status: Int?
         let fault: String?
         switch routed.answer.kind {
@@ -136,11 +141,6 @@ final class CaseRouter: Sendable {
         let comparedPath = SentRequest.normalized(path)
         // A HEAD is answered as its GET would be, without the body.
         let method = request.method == "HEAD" ? "GET" : request.method
-        if let flow = continueFlow(
-            method: method, path: path, query: query, session: session, closing: !request.keepsAlive)
-        {
-            return Routed(answer: flow.answer, contract: flow.contract, caseName: flow.caseName)
-        }
         var matching = suite.contracts(sending: method, to: comparedPath).filter { contract in
             guard let sent = contract.request else { return false }
             // Only the items the endpoint defines are matched: an app's own `api_key` on every
@@ -178,7 +178,8 @@ final class CaseRouter: Sendable {
         }
         let chosen =
             selections[primary.identity].flatMap { primary.servedCase(named: $0.caseName) }
-            ?? nextInSequence(of: primary, session: session).flatMap { primary.servedCase(named: $0) }
+            ?? (primary.sequence.isEmpty && !sequenced.contains(primary.identity)
+                ? nil : nextInSequence(of: primary, session: session).flatMap { primary.servedCase(named: $0) })
             ?? choices.lazy.compactMap { choice in
                 choice.contract == nil || choice.contract == primary.identity
                     ? primary.servedCase(named: choice.caseName) : nil
@@ -195,10 +196,7 @@ final class CaseRouter: Sendable {
         if let fault = chosen.networkError, !fault.exact {
             note += " (\(fault.name) is a device's error: served as the nearest fault, \(fault.fault.rawValue))"
         }
-        let answer =
-            chosen.steps.isEmpty
-            ? chosen.answer(note: note, closing: !request.keepsAlive)
-            : startFlow(chosen, of: primary.identity, note: note, session: session, closing: !request.keepsAlive)
+        let answer = serve(chosen, of: primary.identity, note: note, session: session, closing: !request.keepsAlive)
         return Routed(answer: answer, contract: primary.identity, caseName: chosen.name)
     }
 
@@ -210,10 +208,7 @@ final class CaseRouter: Sendable {
         for contract in order {
             if let served = contract.servedCase(named: wanted) {
                 let note = "\(shown) \(contract.identity) › \(served.name)"
-                let answer =
-                    served.steps.isEmpty
-                    ? served.answer(note: note, closing: closing)
-                    : startFlow(served, of: contract.identity, note: note, session: session, closing: closing)
+                let answer = serve(served, of: contract.identity, note: note, session: session, closing: closing)
                 return Routed(answer: answer, contract: contract.identity, caseName: served.name)
             }
         }
@@ -402,7 +397,7 @@ final class CaseRouter: Sendable {
     /// that names another server (421), or a control request sent by a page of another origin
     /// (403).
     private func refusal(of request: HTTPRequest, path: Substring) -> HTTPAnswer? {
-        let named = request.headers.filter { $0.name.lowercased() == "host" }.map(\.value)
+        let named = request.headers.filter { HTTPRequest.sameName($0.name, "Host") }.map(\.value)
         let note = "\(request.method) \(VisibleText.escaped(String(path)))"
         if let session = request.header(Self.sessionHeader), session.utf8.count > limits.idLength {
             return HTTPAnswer.json(
@@ -553,7 +548,7 @@ final class CaseRouter: Sendable {
     }
 
     /// The request as a log line shows it: the path and the query items the endpoint defines only.
-    private static func shown(
+    static func shown(
         _ request: HTTPRequest, path: String, query: [(name: String, value: String)], defined: Set<String>
     ) -> String {
         let kept = query.filter { defined.contains($0.name) && !Redaction.looksSecret($0.name) }

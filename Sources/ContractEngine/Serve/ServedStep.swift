@@ -10,6 +10,8 @@ struct ServedStep: Sendable {
     let path: String?
     /// The exact query items the exchange states; `nil` for any.
     let query: [String: String]?
+    /// The query items the exchange leaves free (written `true`): sent, with any value.
+    var freeQuery: Set<String> = []
     /// The exchange's response, as any case's is served.
     let served: ServedCase
 
@@ -21,17 +23,22 @@ struct ServedStep: Sendable {
     func answers(method: String, path: Substring, query: [(name: String, value: String)]) -> Bool {
         guard method == self.method else { return false }
         if let stated = self.path {
-            // As replay compares it: decoded, unless the contract writes the path as sent.
+            // As replay compares it: holes free, decoded, unless the contract writes the path as sent.
             let matches =
-                stated.contains("%")
-                ? SentRequest.normalized(stated) == SentRequest.normalized(path)
-                : (String(path).removingPercentEncoding ?? String(path)) == stated
+                if let template = PathTemplate(stated) {
+                    template.matches(path)
+                } else if stated.contains("%") {
+                    SentRequest.normalized(stated) == SentRequest.normalized(path)
+                } else {
+                    (String(path).removingPercentEncoding ?? String(path)) == stated
+                }
             guard matches else { return false }
         }
         guard let stated = self.query else { return true }
         var sent: [String: String] = [:]
         for item in query { sent[item.name] = item.value }
-        return sent == stated && sent.count == query.count
+        let exact = sent.filter { !freeQuery.contains($0.key) }
+        return exact == stated && freeQuery.isSubset(of: Set(sent.keys)) && sent.count == query.count
     }
 
     /// The steps of a flow case, each exchange's body loaded; a body that cannot be loaded is a
@@ -52,11 +59,12 @@ struct ServedStep: Sendable {
                     name: spec.name, position: exchange.position, response: exchange.response, expect: spec.expect,
                     skip: nil, replay: true, recorded: nil)
                 single.given = spec.given
-                steps.append(
-                    ServedStep(
-                        method: exchange.request.method?.value ?? "GET", path: exchange.request.path?.value,
-                        query: exchange.request.query?.value,
-                        served: ServedCase(spec: single, body: body.data, headerOrder: [])))
+                var step = ServedStep(
+                    method: exchange.request.method?.value ?? "GET", path: exchange.request.path?.value,
+                    query: exchange.request.query?.value,
+                    served: ServedCase(spec: single, body: body.data, headerOrder: []))
+                step.freeQuery = exchange.request.freeQuery
+                steps.append(step)
             case .failure(let diagnostic): return .failure(diagnostic)
             }
         }

@@ -40,7 +40,7 @@ public struct CountriesClient: Sendable {
     public func request<Model: Decodable & Sendable>(
         _ route: CountriesRoute,
         completion: @escaping @Sendable (Result<Model, APIError>) -> Void
-    ) -> (any URLSessionDataTaskProtocol)? {
+    ) -> (any ContractDataTask)? {
         let fetcher = JSONFetcher(
             transport: HTTPTransport(session: session), responseQueue: responseQueue,
             makeDecoder: RestCountriesAPI.makeDecoder

@@ -35,7 +35,7 @@ public struct DogPatchClient: DogPatchService {
     @discardableResult
     public func getDogs(
         completion: @escaping @Sendable (Result<[Dog], APIError>) -> Void
-    ) -> any URLSessionDataTaskProtocol {
+    ) -> any ContractDataTask {
         let url = baseURL.appendingPathComponent("dogs")
         return fetcher.fetch(URLRequest(url: url), as: [Dog].self, completion: completion)
     }

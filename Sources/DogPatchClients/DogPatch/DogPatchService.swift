@@ -6,5 +6,5 @@ public protocol DogPatchService: Sendable {
     /// - Parameter completion: Called exactly once, on the service's response queue.
     /// - Returns: The resumed task.
     @discardableResult
-    func getDogs(completion: @escaping @Sendable (Result<[Dog], APIError>) -> Void) -> any URLSessionDataTaskProtocol
+    func getDogs(completion: @escaping @Sendable (Result<[Dog], APIError>) -> Void) -> any ContractDataTask
 }

@@ -24,7 +24,7 @@ public struct HTTPTransport: Sendable {
     public func send(
         _ request: URLRequest,
         completion: @escaping @Sendable (Result<(Data, HTTPURLResponse), APIError>) -> Void
-    ) -> any URLSessionDataTaskProtocol {
+    ) -> any ContractDataTask {
         let task = session.makeDataTask(with: request) { data, response, error in
             completion(Self.classify(data: data, response: response, error: error))
         }

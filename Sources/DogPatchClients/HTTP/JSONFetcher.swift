@@ -18,7 +18,7 @@ struct JSONFetcher: Sendable {
         _ request: URLRequest,
         as model: Model.Type,
         completion: @escaping @Sendable (Result<Model, APIError>) -> Void
-    ) -> any URLSessionDataTaskProtocol {
+    ) -> any ContractDataTask {
         let queue = responseQueue
         let makeDecoder = makeDecoder
         return transport.send(request) { outcome in

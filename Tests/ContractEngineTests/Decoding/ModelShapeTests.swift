@@ -88,3 +88,38 @@ struct SelfContainingShapeTests {
         #expect(parent.shape.resolved(&definitions) == .object(fields))
     }
 }
+
+/// Issue 46: an enum of raw values is learnt as the values its decoder accepts.
+@Suite("model shape of an enum")
+struct EnumShapeTests {
+    /// An enum that reads any value it does not know as `.other`: the documented fallback rule.
+    enum Kind: String, Codable, CaseIterable, Sendable {
+        case task, other
+
+        init(from decoder: any Decoder) throws {
+            self = Kind(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .other
+        }
+    }
+
+    struct Holder: Codable, Equatable, Sendable {
+        let kind: Kind
+    }
+
+    @Test("an enum with an unknown-case fallback is a plain string; one without is an enum of its raw values")
+    func fallback() throws {
+        let model = ModelDescriptor(
+            Holder.self, name: "Holder", makeDecoder: { JSONDecoder() }, makeEncoder: { JSONEncoder() })
+        #expect(
+            ModelShape.learn(model)
+                == .object([.init(key: "kind", shape: .string(.plain), required: true, acceptsNull: false)]))
+        guard case .named(_, .object(let fields)) = ModelShape.learn(TodoApp.todoList) else {
+            Issue.record("TodoList is not named")
+            return
+        }
+        #expect(
+            fields.first { $0.key == "visibility" }?.shape
+                == .enumeration([.string("private"), .string("shared"), .string("public")]))
+        #expect(
+            fields.first { $0.key == "urgency" }?.shape == .enumeration([.number("1"), .number("2"), .number("3")]))
+    }
+}

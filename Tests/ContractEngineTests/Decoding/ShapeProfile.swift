@@ -38,7 +38,7 @@ struct ShapeProfile {
             paths[child] = ModelProfile.Entry(required: false, acceptsNull: false, types: Self.kinds(value))
             walk(value, at: child)
         case .named(_, let inner): walk(inner, at: path)
-        case .string, .integer, .number, .numberOrNamed, .boolean, .unknown, .reference: break
+        case .string, .integer, .number, .numberOrNamed, .boolean, .unknown, .reference, .enumeration: break
         }
     }
 
@@ -50,6 +50,7 @@ struct ShapeProfile {
         case .string: [.string]
         case .integer, .number: [.number]
         case .numberOrNamed: [.number, .string]
+        case .enumeration(let values): Set(values.map { JSONKind($0) })
         case .boolean: [.boolean]
         case .unknown: [.object, .array, .string, .number, .boolean]
         }

@@ -97,10 +97,10 @@ struct ReplayFlowTests {
 
     @Test("a client that waits on the wall clock before its next request is not waited for past the timeout")
     func waitIsBounded() async throws {
-        let started = Date()
+        // The client waits an hour before its retry: had replay waited it out, the retry would
+        // have been sent, and the verdict would name no missing exchange.
         let result = try await Self.run(
             TodoApp.flowContract, case: "token refreshed", fault: "waitsBeforeRetry", timeout: 0.5)
-        #expect(Date().timeIntervalSince(started) < 30, "the client's own wait is 60 s")
         #expect(result.status == .failed)
         #expect(
             result.diagnostics.map(\.rendered) == [

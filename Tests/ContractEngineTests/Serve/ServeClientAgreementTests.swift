@@ -198,7 +198,7 @@ final class TransportRecorder: URLSessionProtocol, Sendable {
 
     func makeDataTask(
         with request: URLRequest, completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
-    ) -> any URLSessionDataTaskProtocol {
+    ) -> any ContractDataTask {
         let seen = seen
         return session.dataTask(with: request) { data, response, error in
             if let error = error as? URLError { seen.withLock { $0 = error.code } }

@@ -96,4 +96,26 @@ struct ServeFlowTests {
         #expect(try Self.titles(again)?.count == 2)
         #expect(try Self.journal(server, session: "a").count == 6)
     }
+
+    @Test("a provider state naming a flow's step sets serve to answer that exchange next, as the pact's verifier asks")
+    func providerStateStep() async throws {
+        let folder = try SuiteFolder()
+        let server = try await Self.start(folder)
+        defer { server.stop() }
+        let set = try ServeUITestTests.control(
+            "POST", "/_contracts/state", #"{"state": "token refreshed, exchange 2 of 3", "action": "setup"}"#,
+            on: server)
+        #expect(set.status == 200)
+        let connection = try RawConnection(port: server.port)
+        connection.send("POST /api/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n")
+        let token = try connection.readResponse()
+        #expect(token.status == 200)
+        #expect(String(decoding: token.body, as: UTF8.self) == TodoApp.grant)
+        let list = try connection.get("/api/todos")
+        #expect(list.status == 200)
+        #expect(String(decoding: list.body, as: UTF8.self) == TodoApp.fixture)
+        let unknown = try ServeUITestTests.control(
+            "POST", "/_contracts/state", #"{"state": "token refreshed, exchange 4 of 3"}"#, on: server)
+        #expect(unknown.status == 404)
+    }
 }

@@ -37,9 +37,29 @@ struct ServeSecretsTests {
         return try connection.readResponse()
     }
 
-    static func differences(_ answer: RawConnection.Response) throws -> [String] {
-        let object = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
-        return try #require((object["nearest"] as? [String: Any])?["differences"] as? [String])
+    /// An answer as the test reads it: its status, its text, and the 404's differences.
+    struct Answer: Sendable {
+        let status: Int
+        let text: String
+        var differences: [String] {
+            let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+            return (object?["nearest"] as? [String: Any])?["differences"] as? [String] ?? []
+        }
+    }
+
+    /// Blocking socket work on a thread of its own, so the test never holds one of the few
+    /// threads every task of the run (an async client's among them) needs.
+    static func exchange(port: Int, _ work: @escaping @Sendable (RawConnection) throws -> [RawConnection.Response])
+        async throws -> [Answer]
+    {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(
+                    with: Result {
+                        try work(try RawConnection(port: port)).map { Answer(status: $0.status, text: $0.text) }
+                    })
+            }.start()
+        }
     }
 
     @Test("the app's own secrets are served where a contract states them; no answer, listing, journal or log shows one")
@@ -49,46 +69,41 @@ struct ServeSecretsTests {
         let log = Locked<[String]>([])
         let server = try await Self.start(folder, log: log)
         defer { server.stop() }
-        let connection = try RawConnection(port: server.port)
         let secrets = TodoApp.Secrets.self
         let key = secrets.apiKey
-        var answers: [RawConnection.Response] = []
-
-        // Served: whatever key and token the app holds.
-        let found = try connection.get(
-            "/api/todos/search?q=milk&access_token=\(secrets.accessToken)", headers: ["X-Api-Key": key])
-        #expect(found.status == 200, "\(found.text)")
-        let other = try connection.get("/api/todos/search?q=milk&access_token=another", headers: ["X-Api-Key": "k2"])
-        #expect(other.status == 200, "\(other.text)")
-        let refreshed = try Self.post(Self.refreshBody(), query: "api_key=\(key)", key: key, on: connection)
-        #expect(refreshed.status == 200, "\(refreshed.text)")
-        answers += [found, other, refreshed]
-
-        // Not served, and the 404 names what differs, never a secret.
-        let wrongSearch = try connection.get(
-            "/api/todos/search?q=bread&access_token=\(secrets.accessToken)", headers: ["X-Api-Key": key])
-        #expect(wrongSearch.status == 404)
-        #expect(try Self.differences(wrongSearch) == [#"query item "q" is "bread", the contract's is "milk""#])
-        let noToken = try connection.get("/api/todos/search?q=milk", headers: ["X-Api-Key": key])
-        #expect(noToken.status == 404)
-        #expect(try Self.differences(noToken) == [#"query item "access_token" is missing"#])
-        let wrongUser = try Self.post(
-            Self.refreshBody(username: "bob"), query: "api_key=\(key)", key: key, on: connection)
-        #expect(wrongUser.status == 404)
-        #expect(try Self.differences(wrongUser) == [#"body .username: expected "ada", got "bob""#])
-        answers += [wrongSearch, noToken, wrongUser]
-
-        let listing = try connection.get("/_contracts")
-        let journal = try connection.get("/_contracts/requests")
+        let answers = try await Self.exchange(port: server.port) { connection in
+            [
+                // Served: whatever key and token the app holds.
+                try connection.get(
+                    "/api/todos/search?q=milk&access_token=\(secrets.accessToken)", headers: ["X-Api-Key": key]),
+                try connection.get("/api/todos/search?q=milk&access_token=another", headers: ["X-Api-Key": "k2"]),
+                try Self.post(Self.refreshBody(), query: "api_key=\(key)", key: key, on: connection),
+                try Self.post(
+                    Self.refreshBody(), query: "api_key=app-real-key", key: "app-real-key", on: connection),
+                // Not served, and the 404 names what differs, never a secret.
+                try connection.get(
+                    "/api/todos/search?q=bread&access_token=\(secrets.accessToken)", headers: ["X-Api-Key": key]),
+                try connection.get("/api/todos/search?q=milk", headers: ["X-Api-Key": key]),
+                try Self.post(Self.refreshBody(username: "bob"), query: "api_key=\(key)", key: key, on: connection),
+                try connection.get("/_contracts"),
+                try connection.get("/_contracts/requests"),
+            ]
+        }
+        try #require(answers.count == 9)
+        #expect(answers[0..<4].map(\.status) == [200, 200, 200, 200], "\(answers.map(\.text))")
+        #expect(answers[4..<7].map(\.status) == [404, 404, 404])
+        #expect(answers[4].differences == [#"query item "q" is "bread", the contract's is "milk""#])
+        #expect(answers[5].differences == [#"query item "access_token" is missing"#])
+        #expect(answers[6].differences == [#"body .username: expected "ada", got "bob""#])
+        let (listing, journal) = (answers[7], answers[8])
         #expect(listing.status == 200 && journal.status == 200)
         #expect(listing.text.contains(#""query":{"api_key":true}"#), "\(listing.text)")
         #expect(listing.text.contains(#""refresh_token":true"#), "\(listing.text)")
         #expect(journal.text.contains(#""path":"/api/todos/search""#), "\(journal.text)")
-        answers += [listing, journal]
-        let leaks = TodoApp.Secrets.leaks(
-            in: folder, streams: answers.map(\.text) + [log.withLock { $0.joined(separator: "\n") }])
+        let lines = log.withLock { $0 }
+        let leaks = TodoApp.Secrets.leaks(in: folder, streams: answers.map(\.text) + lines)
         #expect(leaks.isEmpty, "\(leaks)")
-        #expect(log.withLock { $0.contains { $0.hasPrefix("POST /api/oauth/token") } })
+        #expect(lines.contains { $0.hasPrefix("POST /api/oauth/token") }, "\(lines)")
     }
 
     @Test("a body naming a key twice is read last-wins: matched by its last value, and a 404 names the difference")
@@ -97,13 +112,20 @@ struct ServeSecretsTests {
         try TodoApp.Secrets.write(into: folder)
         let server = try await Self.start(folder, log: Locked([]))
         defer { server.stop() }
-        let connection = try RawConnection(port: server.port)
         let key = TodoApp.Secrets.apiKey
-        let lastIsRight = Self.refreshBody(username: "bob", duplicate: #", "username": "ada""#)
-        #expect(try Self.post(lastIsRight, query: "api_key=\(key)", key: key, on: connection).status == 200)
-        let lastIsWrong = Self.refreshBody(duplicate: #", "username": "bob""#)
-        let refused = try Self.post(lastIsWrong, query: "api_key=\(key)", key: key, on: connection)
-        #expect(refused.status == 404)
-        #expect(try Self.differences(refused) == [#"body .username: expected "ada", got "bob""#])
+        let answers = try await Self.exchange(port: server.port) { connection in
+            [
+                try Self.post(
+                    Self.refreshBody(username: "bob", duplicate: #", "username": "ada""#), query: "api_key=\(key)",
+                    key: key, on: connection),
+                try Self.post(
+                    Self.refreshBody(duplicate: #", "username": "bob""#), query: "api_key=\(key)", key: key,
+                    on: connection),
+            ]
+        }
+        try #require(answers.count == 2)
+        #expect(answers[0].status == 200, "\(answers[0].text)")
+        #expect(answers[1].status == 404)
+        #expect(answers[1].differences == [#"body .username: expected "ada", got "bob""#])
     }
 }

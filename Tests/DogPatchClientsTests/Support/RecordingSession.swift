@@ -16,14 +16,14 @@ final class RecordingSession: URLSessionProtocol, @unchecked Sendable {
     func makeDataTask(
         with request: URLRequest,
         completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
-    ) -> any URLSessionDataTaskProtocol {
+    ) -> any ContractDataTask {
         lock.withLock { requests.append(request) }
         return task
     }
 }
 
 /// A task that counts its resumes.
-final class RecordingTask: URLSessionDataTaskProtocol, @unchecked Sendable {
+final class RecordingTask: ContractDataTask, @unchecked Sendable {
     private let lock = NSLock()
     private var resumes = 0
 

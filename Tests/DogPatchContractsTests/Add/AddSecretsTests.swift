@@ -84,4 +84,26 @@ struct AddSecretsTests {
         let leaks = TodoApp.Secrets.leaks(in: folder, streams: [run.stdout, run.stderr])
         #expect(leaks.isEmpty, "\(leaks)")
     }
+
+    @Test("add --live writes the secrets as true, and its recorded URL and output without them")
+    func liveSecretsWrittenTrue() async throws {
+        let server = try LoopbackServer(routes: ["/api/oauth/token": .json(TodoApp.Secrets.sessionFixture)])
+        defer { server.stop() }
+        let folder = try SuiteFolder()
+        let run = await folder.runInProcess(
+            [
+                "add", "--live", "--allow-writes", "--contract", "contracts/refresh.json", "--endpoint",
+                "auth.refresh", "--arguments", #"{"username": "ada"}"#, "--name", "refreshed", "--base-url",
+                "auth=\(server.baseURL.absoluteString)api/",
+            ], catalogue: TodoApp.Secrets.catalogue)
+        #expect(run.code == .success, "\(run.stdout)\(run.stderr)")
+        // The server got the client's real secrets; nothing the tool wrote or printed has them.
+        #expect(server.requests.first?.header("X-Api-Key") == TodoApp.Secrets.apiKey)
+        let contract = String(decoding: try folder.read("contracts/refresh.json"), as: UTF8.self)
+        #expect(contract.contains(#""query": { "api_key": true }"#), "\(contract)")
+        #expect(
+            contract.contains(#""url": "http://127.0.0.1:"#) && contract.contains(#"/api/oauth/token""#), "\(contract)")
+        let leaks = TodoApp.Secrets.leaks(in: folder, streams: [run.stdout, run.stderr])
+        #expect(leaks.isEmpty, "\(leaks)")
+    }
 }

@@ -88,8 +88,11 @@ struct WireKeyTests {
         let list = try #require(
             (try WireExportTests.json(folder, "openapi.json")["components"] as? [String: [String: Any]])?["schemas"]?[
                 "TodoList"] as? [String: Any])
-        #expect((list["properties"] as? [String: Any])?.keys.sorted() == ["id", "iso_639_1", "name", "note", "parent"])
-        #expect(Set(try #require(list["required"] as? [String])) == ["id", "name", "iso_639_1"])
+        #expect(
+            (list["properties"] as? [String: Any])?.keys.sorted() == [
+                "id", "iso_639_1", "name", "note", "parent", "urgency", "visibility",
+            ])
+        #expect(Set(try #require(list["required"] as? [String])) == ["id", "name", "iso_639_1", "visibility"])
         let pact = await folder.runInProcess(["export", "pact", "--out", "pacts"], catalogue: TodoApp.wireCatalogue)
         #expect(pact.code == .success, "\(pact.stderr)")
         let written = try WireExportTests.json(folder, "pacts/dogpatch-app-lists.json")
@@ -97,5 +100,74 @@ struct WireKeyTests {
         #expect(rules["$.iso_639_1"] != nil && rules["$.parent.iso_639_1"] != nil, "\(rules.keys.sorted())")
         let text = String(decoding: try folder.read("pacts/dogpatch-app-lists.json"), as: UTF8.self)
         #expect(!text.contains("iso6391"))
+    }
+}
+
+/// Issue 46: shapes from what the decoder accepts.
+@Suite("shapes the decoder accepts")
+struct WireShapeTests {
+    @Test("a String and an Int enum are an enum of their raw values in OpenAPI and a regex of them in the pact")
+    func enums() async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.writeLists(into: folder)
+        let openAPI = await folder.runInProcess(
+            ["export", "openapi", "--out", "openapi.json"], catalogue: TodoApp.wireCatalogue)
+        #expect(openAPI.code == .success, "\(openAPI.stderr)")
+        let list = try #require(
+            (try WireExportTests.json(folder, "openapi.json")["components"] as? [String: [String: Any]])?["schemas"]?[
+                "TodoList"] as? [String: Any])
+        let properties = try #require(list["properties"] as? [String: [String: Any]])
+        #expect(properties["visibility"]?["enum"] as? [String] == ["private", "shared", "public"])
+        let urgency = try #require(properties["urgency"]?["enum"] as? [Any])
+        #expect(urgency.count == 4 && urgency.last is NSNull && (urgency.first as? Int) == 1, "\(urgency)")
+        #expect((list["required"] as? [String])?.contains("visibility") == true)
+        let pact = await folder.runInProcess(["export", "pact", "--out", "pacts"], catalogue: TodoApp.wireCatalogue)
+        #expect(pact.code == .success, "\(pact.stderr)")
+        let rules = try WireExportTests.rules(
+            try WireExportTests.json(folder, "pacts/dogpatch-app-lists.json"), "a copied list")
+        let matchers = try #require(rules["$.visibility"]?["matchers"] as? [[String: String]])
+        #expect(matchers == [["match": "type"], ["match": "regex", "regex": "^(?:private|shared|public)$"]])
+    }
+
+    @Test("in a request body, a key the request model takes as null is null or its type in the pact")
+    func nullInRequests() async throws {
+        let folder = try SuiteFolder()
+        try folder.write("contracts/create.json", TodoApp.createContract)
+        try folder.write("Fixtures/created.json", TodoApp.created)
+        let run = await folder.runInProcess(["export", "pact", "--out", "pacts"], catalogue: TodoApp.wireCatalogue)
+        #expect(run.code == .success, "\(run.stderr)")
+        let pact = try WireExportTests.json(folder, "pacts/dogpatch-app-todos.json")
+        let interaction = try #require((pact["interactions"] as? [[String: Any]])?.first)
+        let request = try #require(interaction["request"] as? [String: Any])
+        let rules = try #require((request["matchingRules"] as? [String: Any])?["body"] as? [String: [String: Any]])
+        #expect(rules["$.tags"]?["combine"] as? String == "OR", "\(rules)")
+        #expect((rules["$.tags"]?["matchers"] as? [[String: String]])?.last == ["match": "null"])
+        #expect(rules["$.title"]?["combine"] == nil)
+    }
+}
+
+/// Issue 46: each operation as the client calls it.
+@Suite("operations as the client calls them")
+struct WireOperationTests {
+    @Test("a typed path parameter, an argument sent as a header, a query item's wire name and an API key in the query")
+    func operation() async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.writeLists(into: folder)
+        let run = await folder.runInProcess(
+            ["export", "openapi", "--out", "openapi.json"], catalogue: TodoApp.wireCatalogue)
+        #expect(run.code == .success, "\(run.stderr)")
+        let document = try WireExportTests.json(folder, "openapi.json")
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        #expect(paths.keys.sorted() == ["/lists/{id}"], "\(paths.keys.sorted())")
+        let get = try #require(paths["/lists/{id}"]?["get"] as? [String: Any])
+        let parameters = try #require(get["parameters"] as? [[String: Any]])
+        let placed = parameters.map { "\($0["in"] ?? "") \($0["name"] ?? "")" }
+        #expect(placed == ["path id", "query lang", "header If-Match"], "\(placed)")
+        #expect((parameters.first?["schema"] as? [String: String]) == ["type": "integer"])
+        #expect((get["responses"] as? [String: Any])?.keys.sorted() == ["200", "404"])
+        #expect((get["security"] as? [[String: [String]]]) == [["api_key": []]])
+        let schemes = try #require(
+            (document["components"] as? [String: Any])?["securitySchemes"] as? [String: [String: String]])
+        #expect(schemes["api_key"] == ["type": "apiKey", "in": "query", "name": "api_key"])
     }
 }

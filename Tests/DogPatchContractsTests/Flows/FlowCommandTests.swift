@@ -58,3 +58,82 @@ struct FlowCommandTests {
             "\(run.stdout)")
     }
 }
+
+/// Flows in the exports and in serve's provider states.
+@Suite("flows in the exports, end to end")
+struct FlowExportTests {
+    @Test("export pact writes an interaction per exchange, each in a state naming the flow and the step")
+    func pactPerExchange() async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.writeFlows(into: folder)
+        let run = await folder.runInProcess(["export", "pact", "--out", "pacts"], catalogue: TodoApp.flowCatalogue)
+        #expect(run.status == 0, "\(run.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("pacts").path)
+        let name = try #require(names.first)
+        let pact = try #require(
+            try JSONSerialization.jsonObject(with: folder.read("pacts/\(name)")) as? [String: Any])
+        let interactions = try #require(pact["interactions"] as? [[String: Any]])
+        let states = interactions.map { ($0["providerStates"] as? [[String: Any]])?.first?["name"] as? String }
+        #expect(
+            states == [
+                "token refreshed, exchange 1 of 3", "token refreshed, exchange 2 of 3",
+                "token refreshed, exchange 3 of 3", "refresh refused, exchange 1 of 2",
+                "refresh refused, exchange 2 of 2", "two pages, exchange 1 of 2", "two pages, exchange 2 of 2",
+            ])
+        let requests = interactions.map { interaction -> String in
+            let request = interaction["request"] as? [String: Any] ?? [:]
+            return "\(request["method"] ?? "") \(request["path"] ?? "")"
+        }
+        #expect(requests[0...2] == ["GET /api/todos", "POST /api/token", "GET /api/todos"])
+        let statuses = interactions.map { ($0["response"] as? [String: Any])?["status"] as? Int }
+        #expect(statuses == [401, 200, 200, 401, 401, 200, 200])
+        // The retry's token is any value, never the one the fixture hands out.
+        #expect(!String(decoding: try folder.read("pacts/\(name)"), as: UTF8.self).contains("Bearer"))
+    }
+
+    @Test("export openapi lists each exchange's answers: the 401 under the list's operation, the token's own operation")
+    func openAPIPerExchange() async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.writeFlows(into: folder)
+        let run = await folder.runInProcess(
+            ["export", "openapi", "--out", "openapi.json"], catalogue: TodoApp.flowCatalogue)
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: folder.read("openapi.json")) as? [String: Any])
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        func statuses(_ path: String, _ method: String) -> [String] {
+            let operation = paths[path]?[method] as? [String: Any]
+            return ((operation?["responses"] as? [String: Any])?.keys).map { $0.sorted() } ?? []
+        }
+        #expect(statuses("/todos", "get") == ["200", "401"])
+        #expect(statuses("/token", "post") == ["200", "401"])
+        #expect(statuses("/todos/pages", "get") == ["200"])
+    }
+}
+
+/// `mutate` on flows: each exchange's answer swapped in turn.
+@Suite("flows under mutate, end to end")
+struct FlowMutateTests {
+    @Test("the app's clients survive every exchange's answer swapped for an error; one that loops does not")
+    func eachExchange() async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.writeFlows(into: folder)
+        let good = await folder.runInProcess(["mutate", "contracts/mine.json"], catalogue: TodoApp.flowCatalogue)
+        #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
+        #expect(
+            good.stdout.contains("PASS  contracts/mine.json  token refreshed › exchange 2 status 500"), "\(good.stdout)"
+        )
+        try folder.write(
+            "contracts/mine.json",
+            TodoApp.flowContract.replacingOccurrences(
+                of: #"{ "endpoint": "todos.mine","#,
+                with: #"{ "endpoint": "todos.mine", "arguments": { "fault": "endlessRetry" },"#))
+        let looping = await folder.runInProcess(["mutate", "contracts/mine.json"], catalogue: TodoApp.flowCatalogue)
+        // Its "refresh refused" flow fails verify, so its mutants are not run: an error, exit 2.
+        #expect(looping.status == 2)
+        #expect(
+            looping.stderr.contains(
+                "contracts/mine.json:5:7: error: exchange 2 status 500: the client sent 13 requests without completing, so the tool stopped answering it; a correct client gets"
+            ), "\(looping.stderr)")
+    }
+}

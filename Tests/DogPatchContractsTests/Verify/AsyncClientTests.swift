@@ -144,7 +144,7 @@ struct AsyncClientTests {
 
 /// A session whose requests are never answered until they are cancelled, as a stalled server's.
 private struct HangingSession: URLSessionProtocol {
-    final class HangingTask: URLSessionDataTaskProtocol {
+    final class HangingTask: ContractDataTask {
         let completion: @Sendable (Data?, URLResponse?, (any Error)?) -> Void
 
         init(_ completion: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) {
@@ -157,7 +157,7 @@ private struct HangingSession: URLSessionProtocol {
 
     func makeDataTask(
         with request: URLRequest, completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
-    ) -> any URLSessionDataTaskProtocol {
+    ) -> any ContractDataTask {
         HangingTask(completionHandler)
     }
 }

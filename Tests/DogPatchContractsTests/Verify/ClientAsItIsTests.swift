@@ -39,7 +39,7 @@ struct ClientAsItIsTests {
 
     static let delete = #"""
         { "endpoint": "todos.delete", "arguments": { "id": 3 },
-          "request": { "method": "DELETE", "path": "/api/todos/3" },
+          "request": { "method": "DELETE", "path": "/api/todos/3", "headers": { "User-Agent": "todo-sdk/1.0" } },
           "cases": [
             { "name": "deleted", "response": { "status": 204 }, "expect": { "decodes": true } },
             { "name": "deleted, with a body", "response": { "body": "{\"ok\": true}" }, "expect": { "decodes": true } },
@@ -134,6 +134,73 @@ struct ClientAsItIsTests {
         #expect(
             run.stderr.contains(#"error: "values" reads a decoded value, and "todos.delete" returns nothing"#),
             "\(run.stderr)")
+    }
+
+    @Test("the SDK's own transport is replayed as it is, on the URLSession the tool hands it, cases in parallel")
+    func ownTransport() async throws {
+        var files: [String: String] = [:]
+        for index in 0..<6 {
+            files["contracts/delete-\(index).json"] = Self.delete.replacingOccurrences(of: "3", with: "\(index + 10)")
+        }
+        let run = try await Self.run(["verify", "--timeout", "60", "--jobs", "4"], files)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("24 passed, 0 failed, 0 errors, 0 skipped"), "\(run.stdout)")
+    }
+
+    @Test("a case that outlasts the timeout on the app's own session says the timeout")
+    func ownTransportTimeout() async throws {
+        let slow = Self.delete.replacingOccurrences(
+            of: #"{ "status": 204 }"#, with: #"{ "status": 204, "delayMs": 3000 }"#)
+        let run = try await Self.run(["verify", "--timeout", "1"], ["contracts/delete.json": slow])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("did not run within 1 s"), "\(run.stderr)")
+    }
+
+    @Test("coverage asks each endpoint only what its rules reach, in its words, once: one gap, the delete's outage")
+    func coverageInTheEndpointsWords() async throws {
+        let run = try await Self.run(["verify", "--timeout", "60", "--require-coverage"], Self.suite)
+        #expect(run.status == 1)
+        let gaps = run.stderr.split(separator: "\n").filter { $0.contains("no replayed case") }
+        #expect(
+            gaps == [
+                "todo-contracts: error: todos.delete: no replayed case reaches offline network error",
+                "todo-contracts: error: todos.delete: no replayed case reaches an error before sending",
+            ], "\(run.stderr)")
+        let withOutage = Self.suite.merging([
+            "contracts/delete-offline.json": Self.deleteOffline, "contracts/delete-nothing.json": Self.deleteNothing,
+        ]) { $1 }
+        let covered = try await Self.run(["verify", "--timeout", "60", "--require-coverage"], withOutage)
+        #expect(covered.status == 0, "\(covered.stdout)\(covered.stderr)")
+    }
+
+    static let deleteNothing = """
+        { "endpoint": "todos.delete",
+          "cases": [ { "name": "no id", "response": { "status": 400 }, "expect": { "error": "badRequest", "sent": false } } ] }
+        """
+
+    static let deleteOffline = """
+        { "endpoint": "todos.delete", "arguments": { "id": 3 },
+          "cases": [ { "name": "offline", "response": { "networkError": "timedOut" }, "expect": { "error": "offline" } } ] }
+        """
+
+    @Test("ignoredKeys takes patterns: *_url at any depth, * for one key of a path")
+    func ignoredKeyPatterns() async throws {
+        let body = #"{\"items\": [], \"html_url\": \"a\", \"meta\": {\"api_url\": \"b\", \"page\": 1}}"#
+        let contract = """
+            { "endpoint": "todos.search", "arguments": { "q": "milk" }, "ignoredKeys": IGNORED,
+              "cases": [ { "name": "found", "response": { "body": "\(body)" }, "expect": { "decodes": true } } ] }
+            """
+        let noted = try await Self.run(
+            ["verify", "--no-replay"], ["contracts/s.json": contract.replacingOccurrences(of: "IGNORED", with: "[]")])
+        #expect(
+            noted.stderr.contains("warning: html_url: the SearchPage model never reads this key"), "\(noted.stderr)")
+        let patterns = contract.replacingOccurrences(of: "IGNORED", with: #"["*_url", "meta"]"#)
+        let run = try await Self.run(["verify", "--no-replay", "--strict"], ["contracts/s.json": patterns])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let partial = contract.replacingOccurrences(of: "IGNORED", with: #"["html_*"]"#)
+        let left = try await Self.run(["verify", "--no-replay"], ["contracts/s.json": partial])
+        #expect(!left.stderr.contains("html_url"), "\(left.stderr)")
+        #expect(left.stderr.contains("warning: meta: the SearchPage model never reads this key"), "\(left.stderr)")
     }
 
     @Test("a delete's success is the status's: a client that reads the body as a model fails on it")
