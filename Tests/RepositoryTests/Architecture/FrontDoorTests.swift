@@ -37,8 +37,8 @@ struct FrontDoorTests {
     /// the command line's `--allow-writes` sets for `verify --live`, `record` and `add --live`;
     /// 225 with issue 51's `ReleaseShelf` (its reading, `watching` and `matrix`, `archive` and
     /// `retire` with their outcome and refusal, and the matrix's judging of files and its text,
-    /// JSON, annotations, step summary and file) and `SuiteExport.Pacts`' version and branch);
-    /// 226 with issue 46's `SuiteExport.Pacts.notes`, the cases an export leaves out, at their lines.
+    /// JSON, annotations, step summary and file) and `SuiteExport.Pacts`' version and branch;
+    /// 226 with issue 46's `SuiteExport.Pacts.notes`, the cases an export leaves out with a note).
     static let maxPackageDeclarations = 226
 
     /// The top-level types of the engine, read from its sources.

@@ -198,10 +198,13 @@ struct LayerTests {
             .filter { $0 != "Suite" && $0 != "Reporting" }
     }
 
+    /// The command folders a command folder is made of, by design: `release` keeps, per release,
+    /// the documents `export` makes (pacts, OpenAPI) and the profiles `mutate` learns, all or none
+    /// in one archive (issue 51), and judges answers against those profiles.
+    static let composedOf = ["Release": Set(["Export", "Mutation"])]
+
     /// Issue 49: a command is a door of its own; what two commands share sits in a folder below both.
-    /// `Release` alone composes others (a release archives what export and mutate write), so it
-    /// may name them; no other command names it or them.
-    @Test("no command folder names a type of another command folder (Reporting aside, Release composing)")
+    @Test("no command folder names a type of another command folder (Reporting aside, and release's parts)")
     func commandFoldersApart() throws {
         let commands = try Self.commandFolders()
         #expect(commands.count >= 7, "\(commands)")
@@ -211,10 +214,12 @@ struct LayerTests {
             for name in Self.declarations(in: source.code) { home[name] = source.folder }
         }
         var violations: [String] = []
-        for source in sources where commands.contains(source.folder) && source.folder != "Release" {
+        for source in sources where commands.contains(source.folder) {
             let declared = Set(Self.declarations(in: source.code))
             for name in Self.names(in: source.code).sorted() where !declared.contains(name) {
-                guard let folder = home[name], folder != source.folder, commands.contains(folder) else { continue }
+                guard let folder = home[name], folder != source.folder, commands.contains(folder),
+                    Self.composedOf[source.folder]?.contains(folder) != true
+                else { continue }
                 violations.append("\(source.file) names \(name), of \(folder)/")
             }
         }
