@@ -99,6 +99,12 @@ struct ObservedBody: Sendable {
                 }
             }
             if fields.isEmpty { fields = firstScalars(of: node, received: sent) }
+            // A value under a secret name (a token the server hands out) is never written into a
+            // contract: it is no record's identity (DESIGN 18).
+            fields.removeAll { field in
+                let key = field.path.split(whereSeparator: { ".[]".contains($0) }).last
+                return Redaction.looksSecret(key.map(String.init) ?? "")
+            }
             return Record(path: path, fields: fields)
         }
     }

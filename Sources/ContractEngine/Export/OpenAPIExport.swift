@@ -22,34 +22,21 @@ enum OpenAPIExport: GeneratedJSON {
         (text: String, operations: Int, notes: [Diagnostic]), ExportFailure
     > {
         let learnt = await operations(of: contracts)
-        var notes = learnt.notes
         let models = shapes(of: contracts, fixtures: fixtures)
-        var decodable: [Contract] = []
-        for contract in contracts {
-            if let endpoint = contract.endpoint,
-                learnt.operations[endpoint.name] == nil || learnt.silent.contains(contract.file)
-            {
-                continue
-            }
-            let requestModel = contract.endpoint?.requestModel.map(componentName)
-            if let reason = requestModel.flatMap({ models.unlearnable[$0] }) {
-                notes += stated(contract, reason: reason)
-                continue
-            }
-            if let reason = models.unlearnable[componentName(contract.model)] {
-                notes += stated(contract, reason: reason) {
-                    if case .decodes = $0.expect.kind { true } else { false }
-                }
-            }
-            decodable.append(contract)
-        }
+        let (decodable, notes) = statable(contracts, learnt: learnt, unlearnable: models.unlearnable)
         let used = Used(decodable, learnable: { models.unlearnable[componentName($0)] == nil })
         // Each path's operations by method (GET and POST of `/todos` share one path item), and its server.
         var paths: [String: (server: String, operations: [(String, JSONValue)])] = [:]
         var servers: [String] = []
         var secrets: [Secret] = []
+        var operationCount = 0
         for name in used.endpoints.keys.sorted() {
             guard let endpoint = used.endpoints[name], let learnt = learnt.operations[name] else { continue }
+            let successes =
+                used.successes[name] ?? (models.unlearnable[componentName(endpoint.model)] == nil ? [200] : [])
+            // Every case of it left out (with its note): OpenAPI has no operation without a response.
+            guard !successes.isEmpty || !(used.statuses[name] ?? []).isEmpty else { continue }
+            operationCount += 1
             let base =
                 endpoint.baseURL.absoluteString.hasSuffix("/")
                 ? String(endpoint.baseURL.absoluteString.dropLast()) : endpoint.baseURL.absoluteString
@@ -59,9 +46,7 @@ enum OpenAPIExport: GeneratedJSON {
             let stated = used.headerParameters(of: name).filter { !placed.contains(parameterName($0)) }
             let operation = self.operation(
                 endpoint, parameters: learnt.parameters + stated, errors: used.statuses[name],
-                successes: used.successes[name]
-                    ?? (models.unlearnable[componentName(endpoint.model)] == nil ? [200] : []),
-                hasBody: used.hasBody(name),
+                successes: successes, hasBody: used.hasBody(name),
                 security: (used.sendsAuthorization(name) ? [authorization] : []) + learnt.secrets.map(\.name))
             for secret in learnt.secrets where !secrets.contains(secret) { secrets.append(secret) }
             paths[learnt.path, default: (base, [])].operations.append((learnt.method.lowercased(), operation))
@@ -75,7 +60,37 @@ enum OpenAPIExport: GeneratedJSON {
             ("paths", object(paths.keys.sorted().map { ($0, pathItem(paths[$0])) })),
             ("components", components(used, shapes: models.shapes, secrets: secrets)),
         ])
-        return .success((document.jsonText + "\n", used.endpoints.count, notes))
+        return .success((document.jsonText + "\n", operationCount, notes))
+    }
+
+    /// The contracts the document states, and a note for each case it leaves out: one whose
+    /// client sends no request, or whose model (or request model) has a shape that cannot be learnt.
+    private static func statable(
+        _ contracts: [Contract],
+        learnt: (operations: [String: Operation], silent: Set<String>, notes: [Diagnostic]),
+        unlearnable: [String: String]
+    ) -> (contracts: [Contract], notes: [Diagnostic]) {
+        var notes = learnt.notes
+        var decodable: [Contract] = []
+        for contract in contracts {
+            if let endpoint = contract.endpoint,
+                learnt.operations[endpoint.name] == nil || learnt.silent.contains(contract.file)
+            {
+                continue
+            }
+            let requestModel = contract.endpoint?.requestModel.map(componentName)
+            if let reason = requestModel.flatMap({ unlearnable[$0] }) {
+                notes += stated(contract, reason: reason)
+                continue
+            }
+            if let reason = unlearnable[componentName(contract.model)] {
+                notes += stated(contract, reason: reason) {
+                    if case .decodes = $0.expect.kind { true } else { false }
+                }
+            }
+            decodable.append(contract)
+        }
+        return (decodable, notes)
     }
 
     /// Each endpoint's operation, learnt from its contracts' own arguments; the contracts whose

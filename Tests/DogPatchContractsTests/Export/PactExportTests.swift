@@ -495,6 +495,23 @@ struct UnlearnableModelTests {
         #expect(text.contains("410") && !text.contains("latitude"), "\(text)")
     }
 
+    @Test("an endpoint whose every case is left out is no operation: OpenAPI has none without a response")
+    func wholeEndpointLeftOut() async throws {
+        let folder = try SuiteFolder()
+        try folder.write(
+            "contracts/here.json",
+            #"""
+            {"endpoint": "places.here", "cases": [
+              {"name": "here", "response": {"status": 200, "body": "{\"location\": {\"latitude\": 1.5}}"}, "expect": {"decodes": true}}]}
+            """#)
+        let catalogue = Catalogue(endpoints: [Self.endpoint], models: [])
+        let run = await folder.runInProcess(["export", "openapi", "--out", "out"], catalogue: catalogue)
+        #expect(run.code == .success, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("0 operations"), "\(run.stdout)")
+        let text = String(decoding: try folder.read("out"), as: UTF8.self)
+        #expect(!text.contains("/here") && !text.contains(#""responses""#), "\(text)")
+    }
+
     @Test("with --strict the note is an error and nothing is written", arguments: ["pact", "openapi"])
     func strict(format: String) async throws {
         let folder = try SuiteFolder()
