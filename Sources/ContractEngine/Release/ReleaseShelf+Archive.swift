@@ -92,22 +92,19 @@ extension ReleaseShelf {
                 Data(profile.text.utf8), to: folder.appendingPathComponent("profiles/\(profile.model).json"),
                 display: display + "/profiles/\(profile.model).json")
         }
-        let contracts = selection.itemContracts
-        let pacts: Int
+        let made: (changes: FileChanges, pacts: Int, operations: Int)
         switch await documents(selection, version: version, consumer: consumer, into: folder, display: display) {
         case .failure(let failure): return .failed(reason: failure.reason)
-        case .success(let made):
+        case .success(let documents):
+            made = documents
             changes.merge(made.changes)
-            pacts = made.pacts
         }
         do throws(FileWriteError) {
             _ = try writer.write(changes)
         } catch {
             return .cannotWrite(error)
         }
-        return .archived(
-            folder: display, profiles: profiles.count, pacts: pacts,
-            operations: Set(contracts.compactMap { $0.endpoint?.name }).count)
+        return .archived(folder: display, profiles: profiles.count, pacts: made.pacts, operations: made.operations)
     }
 
     /// Retires a release: its manifest gets the date it left support, and the matrix passes over it.
@@ -146,7 +143,7 @@ extension ReleaseShelf {
     /// The release's pacts (carrying its version) and OpenAPI document, planned as writes.
     private static func documents(
         _ selection: SuiteSelection, version: String, consumer: String, into folder: URL, display: String
-    ) async -> Result<(changes: FileChanges, pacts: Int), ExportFailure> {
+    ) async -> Result<(changes: FileChanges, pacts: Int, operations: Int), ExportFailure> {
         let contracts = selection.itemContracts
         var changes = FileChanges()
         switch await PactExport.pacts(
@@ -172,8 +169,8 @@ extension ReleaseShelf {
                         document.text, to: folder.appendingPathComponent("openapi.json"),
                         display: display + "/openapi.json")
                 )
+                return .success((changes, made.files.count, document.operations))
             }
-            return .success((changes, made.files.count))
         }
     }
 
