@@ -11,14 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PACT_DO_NOT_TRACK=true
 
-venv=.build/venv
-if [ ! -x "$venv/bin/pact" ]; then
-    [ -x "$venv/bin/pip" ] || python3 -m venv "$venv" || { echo "check-pact: cannot make a Python virtual environment in $venv" >&2; exit 1; }
-    if ! "$venv/bin/pip" install --quiet --disable-pip-version-check pact-python-cli; then
-        echo "check-pact: cannot install pact-python-cli from the package registry; the pacts were not verified" >&2
-        exit 1
-    fi
-fi
+source scripts/pact-venv.sh check-pact "the pacts were not verified"
 tool=.build/debug/dogpatch-contracts
 [ -x "$tool" ] || swift build --product dogpatch-contracts > /dev/null
 work="$(mktemp -d)"
