@@ -61,14 +61,7 @@ package struct MutationSession {
             }
         let verified = await verify(spec, of: contract, body: body)
         guard verified.status == .passed, let body else {
-            var failed = verified
-            failed.status = .error
-            failed.diagnostics.insert(
-                Diagnostic(
-                    .error, "the case does not pass verify, so its mutants were not run", file: contract.file,
-                    position: spec.position
-                ), at: 0)
-            return [failed]
+            return [Self.unverified(verified, contract: contract, spec: spec)]
         }
         guard let maker = MutantMaker(body: body.data, response: spec.response, model: contract.model) else {
             return []
@@ -106,14 +99,7 @@ package struct MutationSession {
             replies.append((exchange.response, body.data))
         }
         guard verified.status == .passed, replies.count == spec.exchanges.count else {
-            var failed = verified
-            failed.status = .error
-            failed.diagnostics.insert(
-                Diagnostic(
-                    .error, "the case does not pass verify, so its mutants were not run", file: contract.file,
-                    position: spec.position
-                ), at: 0)
-            return [failed]
+            return [Self.unverified(verified, contract: contract, spec: spec)]
         }
         let runner = FlowMutantRunner(
             contract: contract, spec: spec, endpoint: endpoint, replies: replies, timeout: options.timeout)
@@ -160,5 +146,19 @@ package struct MutationSession {
         return await WorkerPool.map(count: mutations.count, jobs: options.jobs, progress: counter) { index in
             await runner.run(mutations[index])
         }
+    }
+}
+
+extension MutationSession {
+    /// A case that does not pass verify, as mutate reports it: an error, its mutants not run.
+    static func unverified(_ verified: CaseResult, contract: Contract, spec: CaseSpec) -> CaseResult {
+        var failed = verified
+        failed.status = .error
+        failed.diagnostics.insert(
+            Diagnostic(
+                .error, "the case does not pass verify, so its mutants were not run", file: contract.file,
+                position: spec.position
+            ), at: 0)
+        return failed
     }
 }
