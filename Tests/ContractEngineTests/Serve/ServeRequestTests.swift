@@ -115,6 +115,6 @@ struct ServeRequestTests {
         #expect(try Self.post(TodoWrites.milk, headers: shouted, on: connection).status == 201)
         // The listing shows what the contract states, a secret by presence alone.
         let listing = try connection.get("/_contracts")
-        #expect(listing.text.contains(#""headers":{"Content-Type":"application/json","Authorization":true,"#))
+        #expect(listing.text.contains(#""headers":{"Authorization":true,"Content-Type":"application/json","#))
     }
 }
