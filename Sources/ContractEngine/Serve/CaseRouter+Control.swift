@@ -124,55 +124,49 @@ extension CaseRouter {
         return Dictionary(members.map { ($0.key, $0.value.value) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// A control request's JSON object and the contract its `"contract"` names, or the answer
-    /// that refuses it: a `400` with the usage for a body that is not such an object, a `404`
-    /// listing the contracts for a name that is none of them.
-    private func contractRequest(_ body: Data, usage: String, note: String) -> Result<
-        (object: [String: JSONValue], contract: ServedContract), ControlRefusal
-    > {
+    /// What a control request that names a contract asks, done with its JSON object and the
+    /// contract its `"contract"` names; or the answer that refuses it: a `400` with the usage for a
+    /// body that is not such an object, a `404` listing the contracts for a name that is none of them.
+    private func withContract(
+        _ body: Data, usage: String, note: String, _ act: ([String: JSONValue], ServedContract) -> HTTPAnswer
+    ) -> HTTPAnswer {
         guard let object = Self.members(of: body), case .string(let name)? = object["contract"] else {
-            return .failure(ControlRefusal(answer: Self.refused(status: 400, usage, note: note + " (bad body)")))
+            return Self.refused(status: 400, usage, note: note + " (bad body)")
         }
         let suite = self.suite
         switch Self.find(name, in: suite) {
-        case .success(let found): return .success((object, found))
+        case .success(let contract): return act(object, contract)
         case .failure(let message):
-            return .failure(
-                ControlRefusal(
-                    answer: Self.refused(
-                        status: 404, message.text, [("contracts", Self.strings(suite.contracts.map(\.identity)))],
-                        note: note + " (\(message.text))")))
+            return Self.refused(
+                status: 404, message.text, [("contracts", Self.strings(suite.contracts.map(\.identity)))],
+                note: note + " (\(message.text))")
         }
     }
 
     private func select(_ body: Data, session: String, note: String) -> HTTPAnswer {
         let usage =
             "POST \(Self.controlPath)/select takes {\"contract\": \"contracts/x.json\", \"case\": \"NAME\"}"
-        let object: [String: JSONValue]
-        let contract: ServedContract
-        switch contractRequest(body, usage: usage, note: note) {
-        case .success(let found): (object, contract) = found
-        case .failure(let refusal): return refusal.answer
-        }
-        if object["case"] == .null {
-            state.withLock { _ = $0.sessions[session]?.selections.removeValue(forKey: contract.identity) }
+        return withContract(body, usage: usage, note: note) { object, contract in
+            if object["case"] == .null {
+                state.withLock { _ = $0.sessions[session]?.selections.removeValue(forKey: contract.identity) }
+                return Self.answer(
+                    status: 200, Self.object([("contract", .string(contract.identity)), ("case", .null)]), note: note)
+            }
+            guard case .string(let caseName)? = object["case"] else {
+                return Self.refused(status: 400, usage, note: note + " (bad body)")
+            }
+            guard contract.servedCase(named: caseName) != nil else {
+                let message = "\(contract.identity) has no case \(JSONValue.quote(caseName))"
+                return Self.refused(
+                    status: 400, message,
+                    [("contract", .string(contract.identity)), ("cases", Self.strings(contract.cases.map(\.name)))],
+                    note: note + " (\(message))")
+            }
+            state.withLock { $0.sessions[session, default: ServeSession()].select(caseName, of: contract.identity) }
             return Self.answer(
-                status: 200, Self.object([("contract", .string(contract.identity)), ("case", .null)]), note: note)
+                status: 200, Self.object([("contract", .string(contract.identity)), ("case", .string(caseName))]),
+                note: note + " \(contract.identity) › \(caseName)")
         }
-        guard case .string(let caseName)? = object["case"] else {
-            return Self.refused(status: 400, usage, note: note + " (bad body)")
-        }
-        guard contract.servedCase(named: caseName) != nil else {
-            let message = "\(contract.identity) has no case \(JSONValue.quote(caseName))"
-            return Self.refused(
-                status: 400, message,
-                [("contract", .string(contract.identity)), ("cases", Self.strings(contract.cases.map(\.name)))],
-                note: note + " (\(message))")
-        }
-        state.withLock { $0.sessions[session, default: ServeSession()].select(caseName, of: contract.identity) }
-        return Self.answer(
-            status: 200, Self.object([("contract", .string(contract.identity)), ("case", .string(caseName))]),
-            note: note + " \(contract.identity) › \(caseName)")
     }
 
     /// `{"contract": ..., "cases": [A, B]}`: the contract's request is answered with A, then B,
@@ -180,40 +174,38 @@ extension CaseRouter {
     private func sequence(_ body: Data, session: String, note: String) -> HTTPAnswer {
         let usage =
             "POST \(Self.controlPath)/sequence takes {\"contract\": \"contracts/x.json\", \"cases\": [\"NAME\", ...]}"
-        let object: [String: JSONValue]
-        let contract: ServedContract
-        switch contractRequest(body, usage: usage, note: note) {
-        case .success(let found): (object, contract) = found
-        case .failure(let refusal): return refusal.answer
-        }
-        if object["cases"] == .null {
+        return withContract(body, usage: usage, note: note) { object, contract in
+            if object["cases"] == .null {
+                state.withLock { state in
+                    state.sessions[session]?.sequences[contract.identity] = nil
+                    state.sessions[session]?.positions[contract.identity] = nil
+                }
+                return Self.answer(
+                    status: 200, Self.object([("contract", .string(contract.identity)), ("cases", .null)]), note: note)
+            }
+            guard case .array(let elements)? = object["cases"], !elements.isEmpty else {
+                return Self.refused(status: 400, usage, note: note + " (bad body)")
+            }
+            let cases = elements.compactMap { element -> String? in
+                guard case .string(let name) = element.value else { return nil }
+                return name
+            }
+            guard cases.count == elements.count else {
+                return Self.refused(status: 400, usage, note: note + " (bad body)")
+            }
+            if let unknown = cases.first(where: { contract.servedCase(named: $0) == nil }) {
+                return Self.refused(
+                    status: 400, "\(contract.identity) has no case \(JSONValue.quote(unknown))",
+                    [("cases", Self.strings(contract.cases.map(\.name)))], note: note + " (unknown case)")
+            }
             state.withLock { state in
-                state.sessions[session]?.sequences[contract.identity] = nil
+                state.sessions[session, default: ServeSession()].sequences[contract.identity] = cases
                 state.sessions[session]?.positions[contract.identity] = nil
             }
             return Self.answer(
-                status: 200, Self.object([("contract", .string(contract.identity)), ("cases", .null)]), note: note)
+                status: 200, Self.object([("contract", .string(contract.identity)), ("cases", Self.strings(cases))]),
+                note: note)
         }
-        guard case .array(let elements)? = object["cases"], !elements.isEmpty else {
-            return Self.refused(status: 400, usage, note: note + " (bad body)")
-        }
-        let cases = elements.compactMap { element -> String? in
-            guard case .string(let name) = element.value else { return nil }
-            return name
-        }
-        guard cases.count == elements.count else { return Self.refused(status: 400, usage, note: note + " (bad body)") }
-        if let unknown = cases.first(where: { contract.servedCase(named: $0) == nil }) {
-            return Self.refused(
-                status: 400, "\(contract.identity) has no case \(JSONValue.quote(unknown))",
-                [("cases", Self.strings(contract.cases.map(\.name)))], note: note + " (unknown case)")
-        }
-        state.withLock { state in
-            state.sessions[session, default: ServeSession()].sequences[contract.identity] = cases
-            state.sessions[session]?.positions[contract.identity] = nil
-        }
-        return Self.answer(
-            status: 200, Self.object([("contract", .string(contract.identity)), ("cases", Self.strings(cases))]),
-            note: note)
     }
 
     /// The Pact verifier's state change (`--state-change-url`): `{"state": G, "action": "setup"}`
@@ -270,9 +262,4 @@ extension CaseRouter {
             status: 200, Self.object([("state", .string(name)), ("selected", Self.array(selected))]),
             note: note + " \(JSONValue.quote(name))")
     }
-}
-
-/// A control request refused, with the answer that says why.
-private struct ControlRefusal: Error {
-    let answer: HTTPAnswer
 }
