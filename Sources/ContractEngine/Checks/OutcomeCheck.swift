@@ -49,10 +49,17 @@ struct OutcomeCheck {
             // The client's own path may be empty where Linux's JSONDecoder gives none; the
             // prediction carries the exact one.
             if case .client = source, problem?.path.isEmpty ?? true { return [] }
-            guard let problem, let actual = JSONPath(parsing: problem.path), actual.matches(path.value) else {
+            guard let problem, let actual = JSONPath(parsing: problem.path) else {
                 return [mismatch(outcome, source: source, at: path.position)]
             }
-            return []
+            if actual.matches(path.value) { return [] }
+            // A path in the model's spelling of a key the body writes otherwise still matches.
+            let spelt = KeySpellings(model: contract.model, body: parsedBody).find(path.value, in: nil)
+            guard spelt.spelledAsModel, actual.matches(spelt.wirePath) else {
+                return [mismatch(outcome, source: source, at: path.position)]
+            }
+            guard case .prediction = source else { return [] }
+            return [modelSpelling(path.value, spelt.wirePath, at: path.position)]
         default:
             return []
         }
@@ -109,18 +116,12 @@ struct OutcomeCheck {
             ]
         }
         // The paths are the body's; the model's encoder may spell its keys otherwise.
-        let spellings = KeySpellings(
-            model: contract.model, body: body.flatMap { try? JSONParser.parse(BodyEncoding.utf8($0)) })
+        let spellings = KeySpellings(model: contract.model, body: parsedBody)
         var diagnostics: [Diagnostic] = []
         for expected in values {
             let found = spellings.find(expected.path, in: root)
             if found.spelledAsModel, case .prediction = source {
-                diagnostics.append(
-                    Diagnostic(
-                        .warning,
-                        "\(JSONValue.quote(expected.path.description)): the body writes this path \(JSONValue.quote(found.wirePath.description)); write it so",
-                        file: contract.file, position: expected.position, path: found.wirePath.description,
-                        code: .modelSpelling))
+                diagnostics.append(modelSpelling(expected.path, found.wirePath, at: expected.position))
             }
             guard let node = found.node else {
                 // `null` means "absent or nil": an optional that decoded to nil is not encoded at
@@ -146,6 +147,20 @@ struct OutcomeCheck {
             }
         }
         return diagnostics
+    }
+
+    /// The body the case serves, parsed.
+    private var parsedBody: JSONNode? {
+        body.flatMap { try? JSONParser.parse(BodyEncoding.utf8($0)) }
+    }
+
+    /// A path a contract writes with the model's key where the body writes another: checked all
+    /// the same, with a warning naming the body's path (`--strict` makes it an error).
+    private func modelSpelling(_ written: JSONPath, _ wire: JSONPath, at position: SourcePosition) -> Diagnostic {
+        Diagnostic(
+            .warning,
+            "\(JSONValue.quote(written.description)): the body writes this path \(JSONValue.quote(wire.description)); write it so",
+            file: contract.file, position: position, path: wire.description, code: .modelSpelling)
     }
 
     /// Whether an expected string and a decoded one are the same value of the type the model reads

@@ -65,24 +65,28 @@ final class KeySpellings {
     /// a decoded value.
     /// - Parameters:
     ///   - path: The path, as a contract writes it.
-    ///   - root: The decoded value's encoding, or a part of it.
+    ///   - root: The decoded value's encoding, or a part of it; `nil` to spell the path alone.
     ///   - prefix: The collapsed path of that part in the body (`[*]` for an element of an array).
     /// - Returns: The value found, and the path in the body's keys.
-    func find(_ path: JSONPath, in root: JSONNode, at prefix: String = "") -> Found {
-        var node: JSONNode? = root
+    func find(_ path: JSONPath, in root: JSONNode?, at prefix: String = "") -> Found {
+        var node = root
         var wire: [JSONPath.Segment] = []
         var collapsed = prefix
         var spelledAsModel = false
         for segment in path.segments {
-            switch (segment, node?.value) {
-            case (.index(let index), .array(let elements)?):
-                node = elements.indices.contains(index) ? elements[index] : nil
+            let container = node
+            node = nil
+            switch segment {
+            case .index(let index):
+                if case .array(let elements)? = container?.value, elements.indices.contains(index) {
+                    node = elements[index]
+                }
                 collapsed = CollapsedPath.appending(.anyElement, to: collapsed)
                 wire.append(segment)
-            case (.key(let key), .object?):
-                guard let current = node else { break }
+            case .key(let key):
+                let object: JSONNode? = if case .object? = container?.value { container } else { nil }
                 if dictionaries.contains(collapsed) {
-                    node = (current.member(key) ?? current.member(encodedKey(for: key)))?.value
+                    node = object.flatMap { ($0.member(key) ?? $0.member(encodedKey(for: key)))?.value }
                     collapsed = CollapsedPath.appending(.anyKey, to: collapsed)
                     wire.append(segment)
                     continue
@@ -93,11 +97,14 @@ final class KeySpellings {
                 let asModel = spelt != key && options.convertsKeys && (learnt[modelKey] != nil || modelKey == key)
                 if asModel { spelledAsModel = true }
                 let written = asModel ? spelt : key
-                node = [encodedKey(for: modelKey), key, spelt, modelKey].lazy.compactMap(current.member).first?.value
+                if let object {
+                    node =
+                        [encodedKey(for: modelKey), key, spelt, modelKey].lazy.compactMap(object.member).first?.value
+                }
                 collapsed = CollapsedPath.appending(.key(written), to: collapsed)
                 wire.append(.key(written))
-            default:
-                node = nil
+            case .anyKey:
+                collapsed = CollapsedPath.appending(.anyKey, to: collapsed)
                 wire.append(segment)
             }
         }

@@ -76,6 +76,31 @@ struct WireKeyRenderingTests {
             missing.stderr.contains("error: parent.parent.iso_639_1: required key is missing"), "\(missing.stderr)")
     }
 
+    @Test(
+        "an expected failure path in the model's spelling still matches, with a warning; the body's matches silently",
+        arguments: [("parent.iso6391", true), ("parent.iso_639_1", false)])
+    func failurePathSpelling(path: String, warns: Bool) async throws {
+        let folder = try SuiteFolder()
+        try folder.write(
+            "Fixtures/list.json",
+            TodoApp.listFixture.replacingOccurrences(
+                of: #""iso_639_1": "en", "note": "weekly""#, with: #""iso_639_1": 5, "note": "weekly""#))
+        try folder.write(
+            "contracts/lists.json",
+            """
+            { "endpoint": "lists.show", "arguments": { "id": "7" },
+              "cases": [
+                { "name": "a bad language", "response": { "fixture": "list.json" },
+                  "expect": { "error": "jsonConversionFailure", "path": "\(path)" } } ] }
+            """)
+        let run = await folder.runInProcess(["verify"], catalogue: TodoApp.wireCatalogue)
+        #expect(run.code == .success, "\(run.stdout)\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                #"warning: "parent.iso6391": the body writes this path "parent.iso_639_1"; write it so"#) == warns,
+            "\(run.stderr)")
+    }
+
     @Test("explain and add name a record's fields as the body writes them")
     func explainAndAdd() async throws {
         let folder = try SuiteFolder()
