@@ -443,6 +443,15 @@ enum PactExport: GeneratedJSON {
             let onPath = keep.filter { $0.first == .key(field.key) }.map { Array($0.dropFirst()) }
             guard field.required || !onPath.isEmpty, let member = members.first(where: { $0.key == field.key })
             else { continue }
+            // A key the model requires but takes as `null` (`decode(String?.self, forKey:)`): its
+            // value or `null`, whichever the body holds.
+            if field.required, field.acceptsNull,
+                let rule = nullableRule(field.shape, member.value.value, path: childPath(path, field.key))
+            {
+                kept.append(JSONMember(key: field.key, keyPosition: .start, value: member.value))
+                rules.append(rule)
+                continue
+            }
             if case .null = member.value.value { continue }
             // A value the tool cannot describe (a custom date strategy's, or an array or map of
             // them) would be compared by equality, as Pact compares a value without a rule: it is
@@ -533,6 +542,27 @@ enum PactExport: GeneratedJSON {
             return (path, matchers([regex(enumerationPattern(values)), null], combine: "OR"))
         case .integer, .number: return (path, matchers([object([("match", .string("number"))]), null], combine: "OR"))
         default: return rule
+        }
+    }
+
+    /// The rule of a value the model requires at a key and also takes as `null` there, for the
+    /// value the body holds: a leaf's rule OR `null`; for a `null` in the body, `null` OR a rule
+    /// that needs no example (a number's, or a regex: any text for a plain string, as Pact's
+    /// `type` would compare with the `null`). `nil` for an object or an array, which stay as
+    /// they were (left out when `null`).
+    static func nullableRule(_ shape: ModelShape, _ value: JSONValue, path: String) -> (String, JSONValue)? {
+        guard case .null = value else {
+            switch shape {
+            case .object, .array, .map, .named, .reference, .unknown: return nil
+            default: return leafRule(shape, path: path, acceptsNull: true)
+            }
+        }
+        let null = object([("match", .string("null"))])
+        switch shape {
+        case .string(.plain), .string(.url): return (path, matchers([regex("^[\\s\\S]*$"), null], combine: "OR"))
+        case .boolean: return (path, matchers([regex("^(?:true|false)$"), null], combine: "OR"))
+        case .string, .integer, .number, .enumeration: return leafRule(shape, path: path, acceptsNull: true)
+        default: return nil
         }
     }
 

@@ -109,6 +109,55 @@ struct StrategyExportTests {
         return Catalogue(endpoints: [endpoint], models: [model])
     }()
 
+    /// A to-do whose `done_note` must be present and may be `null`.
+    struct Noted: Codable, Equatable, Sendable {
+        let title: String
+        let doneNote: String?
+        enum CodingKeys: String, CodingKey { case title, doneNote }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            title = try container.decode(String.self, forKey: .title)
+            doneNote = try container.decode(String?.self, forKey: .doneNote)
+        }
+    }
+
+    /// The to-do list read as `[Noted]`.
+    static let noted: Catalogue = {
+        let model = ModelDescriptor(
+            [Noted].self, name: "[Noted]", makeDecoder: TodoApp.makeDecoder, makeEncoder: TodoApp.makeEncoder)
+        let endpoint = Endpoint(name: "todos.list", model: model, baseURL: TodoApp.serverURL) { call in
+            TodoApp.list.call(call)
+        }
+        return Catalogue(endpoints: [endpoint], models: [model])
+    }()
+
+    @Test("a key the model requires and takes as null is required and nullable in both exports, null kept in the pact")
+    func requiredNull() async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.write(into: folder)
+        let openAPI = await folder.runInProcess(["export", "openapi", "--out", "openapi.json"], catalogue: Self.noted)
+        #expect(openAPI.code == .success, "\(openAPI.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: try folder.read("openapi.json")) as? [String: Any])
+        let noted = try #require(
+            (document["components"] as? [String: [String: Any]])?["schemas"]?["Noted"] as? [String: Any])
+        #expect(Set(noted["required"] as? [String] ?? []) == ["title", "done_note"])
+        let note = (noted["properties"] as? [String: [String: Any]])?["done_note"]
+        #expect(note?["type"] as? [String] == ["string", "null"], "\(note ?? [:])")
+        let pact = await folder.runInProcess(["export", "pact", "--out", "pacts"], catalogue: Self.noted)
+        #expect(pact.code == .success, "\(pact.stderr)")
+        let written = try #require(
+            try JSONSerialization.jsonObject(with: try folder.read("pacts/dogpatch-app-todos.json")) as? [String: Any])
+        let rules = try WireExportTests.rules(written, "two todos")
+        #expect(rules["$[*].done_note"]?["combine"] as? String == "OR", "\(rules)")
+        #expect(
+            rules["$[*].done_note"]?["matchers"] as? [[String: String]] == [
+                ["match": "regex", "regex": "^[\\s\\S]*$"], ["match": "null"],
+            ])
+        let text = String(decoding: try folder.read("pacts/dogpatch-app-todos.json"), as: UTF8.self)
+        #expect(text.contains(#""done_note":null"#), "\(text)")
+    }
+
     @Test("a date under a custom strategy that reads any text is a string in both exports, as the bodies show")
     func customDates() async throws {
         let folder = try SuiteFolder()
