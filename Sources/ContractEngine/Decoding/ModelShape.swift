@@ -152,7 +152,7 @@ indirect enum ModelShape: Sendable, Equatable {
             )
         }
         let warnings = context.guesses.map { guess in
-            "the model \(JSONValue.quote(name)) reads \(guess.what) at \(JSONValue.quote(guess.path)) whose form cannot be learnt (\(guess.reason)): both exports accept any value there and still require the key"
+            "the model \(JSONValue.quote(name)) reads \(guess.what) at \(JSONValue.quote(guess.path)) whose form cannot be learnt (\(guess.reason)): both exports accept any value there, and require the key where the model does"
         }
         return (.success(probe.node.shape.namingItself()), warnings)
     }

@@ -453,10 +453,18 @@ enum PactExport: GeneratedJSON {
                 continue
             }
             if case .null = member.value.value { continue }
-            // A value the tool cannot describe (a custom date strategy's, or an array or map of
-            // them) would be compared by equality, as Pact compares a value without a rule: it is
-            // left to the OpenAPI document.
-            if undescribed(field.shape) { continue }
+            // A value the tool cannot describe (a date under a closure no body shows, or an array
+            // or map of them) would be compared by equality, as Pact compares a value without a
+            // rule: where the model requires it, present with any value (a regex the text of any
+            // value matches), else left to the OpenAPI document.
+            if undescribed(field.shape) {
+                guard field.required,
+                    let any = anyValue(member.value.value, shape: field.shape, path: childPath(path, field.key))
+                else { continue }
+                kept.append(JSONMember(key: field.key, keyPosition: .start, value: node(any.value)))
+                rules += any.rules
+                continue
+            }
             let child = prune(
                 member.value.value, shape: field.shape, path: childPath(path, field.key), keep: onPath,
                 definitions: definitions)
@@ -597,6 +605,22 @@ enum PactExport: GeneratedJSON {
             // The type of the example (a string or a number) and one of the raw values, whole.
             return (path, matchers([type, regex(enumerationPattern(values))]))
         case .string, .boolean: return (path, matchers([type]))
+        default: return nil
+        }
+    }
+
+    /// A value the tool cannot describe, kept so that the key must be there: any value (the
+    /// verifier matches a regex against the text of any JSON value), an array of any values, or
+    /// any object for a map.
+    private static func anyValue(_ value: JSONValue, shape: ModelShape, path: String) -> Pruned? {
+        let type = object([("match", .string("type"))])
+        switch (shape, value) {
+        case (.unknown, _): return (value, [(path, matchers([regex("^[\\s\\S]*$")]))])
+        case (.array(let element), .array(let items)):
+            guard let first = items.first else { return (.array([]), [(path, matchers([type]))]) }
+            guard let inner = anyValue(first.value, shape: element, path: path + "[*]") else { return nil }
+            return (.array([node(inner.value)]), [(path, matchers([type]))] + inner.rules)
+        case (.map, .object): return (.object([]), [(path, matchers([type]))])
         default: return nil
         }
     }
