@@ -51,13 +51,25 @@ extension ModelShape {
         if accepts(.string("\u{1}dogpatch-contracts"), options) { return .string(.plain) }
         var forms: [String] = []
         for string in strings where !forms.contains(form(of: string)) { forms.append(form(of: string)) }
-        let pattern = forms.count == 1 ? forms[0] : "(?:" + forms.joined(separator: "|") + ")"
+        var pattern = forms.count == 1 ? forms[0] : "(?:" + forms.joined(separator: "|") + ")"
+        // A `DateFormatter` (ICU) skips white space around the date: as the closure is seen to.
+        if let first = strings.first {
+            if accepts(.string(" \t" + first), options) { pattern = leadingSpace + pattern }
+            if accepts(.string(first + " \t"), options) { pattern += trailingSpace }
+        }
         let format = usualFormats.first { format in
             let sample = sample(of: format)
             return forms.contains(form(of: sample)) && accepts(.string(sample), options)
         }
         return .string(.formattedDate(pattern: pattern, format: format))
     }
+
+    /// The white space ICU skips before a date: Unicode's, in both regex dialects.
+    static let leadingSpace =
+        "[\\t\\n\\u000B\\u000C\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*"
+
+    /// The white space ICU skips after a date: spaces and tabs, and a zero-width space.
+    static let trailingSpace = "[\\t \\u00A0\\u1680\\u2000-\\u200B\\u202F\\u205F\\u3000]*"
 
     /// The date format patterns the tool tries, the most usual first.
     static let usualFormats = [
