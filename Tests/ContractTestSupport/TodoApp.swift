@@ -139,6 +139,10 @@ package enum TodoApp {
         }.resume()
     }
 
+    /// `todos.search`'s name, declared here once: each client of the search (in its own words, as
+    /// an SDK writes it, signed in) is declared by it.
+    package static let searchName = "todos.search"
+
     /// The app's catalogue.
     package static let catalogue = Catalogue(endpoints: [list, create], models: [todos, todo])
 

@@ -103,7 +103,7 @@ struct StrategyExportTests {
                 }
                 return decoder
             }, makeEncoder: TodoApp.makeEncoder)
-        let endpoint = Endpoint(name: "todos.list", model: model, baseURL: TodoApp.serverURL) { call in
+        let endpoint = Endpoint(name: TodoApp.list.name, model: model, baseURL: TodoApp.serverURL) { call in
             TodoApp.list.call(call)
         }
         return Catalogue(endpoints: [endpoint], models: [model])
