@@ -125,7 +125,7 @@ struct StrategyExportTests {
     static let noted: Catalogue = {
         let model = ModelDescriptor(
             [Noted].self, name: "[Noted]", makeDecoder: TodoApp.makeDecoder, makeEncoder: TodoApp.makeEncoder)
-        let endpoint = Endpoint(name: "todos.list", model: model, baseURL: TodoApp.serverURL) { call in
+        let endpoint = Endpoint(name: TodoApp.list.name, model: model, baseURL: TodoApp.serverURL) { call in
             TodoApp.list.call(call)
         }
         return Catalogue(endpoints: [endpoint], models: [model])
@@ -171,7 +171,7 @@ struct StrategyExportTests {
                 }
                 return decoder
             }, makeEncoder: TodoApp.makeEncoder)
-        let endpoint = Endpoint(name: "todos.list", model: model, baseURL: TodoApp.serverURL) { call in
+        let endpoint = Endpoint(name: TodoApp.list.name, model: model, baseURL: TodoApp.serverURL) { call in
             TodoApp.list.call(call)
         }
         return Catalogue(endpoints: [endpoint], models: [model])
