@@ -68,6 +68,16 @@ struct ModelShapeEvidenceTests {
             Issue.record("learnt with no body")
             return
         }
+        // A list of them is named as its component, `Price`: never `[Price]`.
+        let prices = ModelDescriptor(
+            [Price].self, name: "[Price]", makeDecoder: { JSONDecoder() }, makeEncoder: { JSONEncoder() })
+        guard case .failure(let listFailure) = ModelShape.learnt(prices).shape else {
+            Issue.record("learnt with no body")
+            return
+        }
+        #expect(
+            listFailure.message.hasPrefix(
+                #"the shape of the model "Price" cannot be learnt: the enum "Code" at "[*].code""#))
         #expect(
             failure.message.contains(
                 #"the enum "Code" at "code" does not list its cases (CaseIterable), the tool cannot read them from its layout, and no body of the suite holds one"#
