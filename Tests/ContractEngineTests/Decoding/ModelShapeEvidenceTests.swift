@@ -134,6 +134,39 @@ struct ModelShapeEvidenceTests {
         #expect(learnt.warnings.isEmpty)
     }
 
+    @Test("a formatted date's time zone is each form the formatter reads; the pattern and the formatter agree")
+    func zones() throws {
+        let model = ModelDescriptor(
+            [Stamped].self, name: "[Stamped]",
+            makeDecoder: {
+                let formatter = DateFormatter()
+                formatter.locale = Locale(identifier: "en_US_POSIX")
+                formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ"
+                let decoder = JSONDecoder()
+                decoder.dateDecodingStrategy = .formatted(formatter)
+                return decoder
+            }, makeEncoder: { JSONEncoder() })
+        var accepted = AcceptedValues()
+        accepted.recordDate(.string("2017-04-06T16:55:02.132Z"))
+        guard case .success(.array(.object(let fields))) = ModelShape.learnt(model, accepted: accepted).shape,
+            case .string(.formattedDate(let pattern, let format)) = fields.first?.shape
+        else {
+            Issue.record("no formatted date")
+            return
+        }
+        #expect(format == "yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ")
+        let regex = try NSRegularExpression(pattern: "^" + pattern + "$")
+        for text in [
+            "2017-04-06T16:55:02.132Z", "2017-04-06T16:55:02.132+02:00", "2017-04-06T16:55:02.132-0500",
+            "2017-04-06T16:55:02.132", "2017-04-06T16:55:02Z", "2017-04-06", "12345", "2017-04-06T16:55:02.132Z ",
+        ] {
+            let decodes =
+                (try? model.makeDecoder().decode([Stamped].self, from: Data(#"[{"stamp": "\#(text)"}]"#.utf8))) != nil
+            let matches = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            #expect(decodes == matches, "\(text): decodes \(decodes), matches \(matches)")
+        }
+    }
+
     @Test("a custom date is the kind the bodies show; with no body and no usual form it is a warning, still required")
     func customDate() throws {
         let seconds = Self.stamps { Date(timeIntervalSince1970: try $0.singleValueContainer().decode(Double.self)) }
