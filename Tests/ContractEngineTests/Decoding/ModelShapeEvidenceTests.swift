@@ -84,6 +84,30 @@ struct ModelShapeEvidenceTests {
             ), "\(failure.message)")
     }
 
+    /// A type of raw values read from an object (`{"code": "EUR"}`): no enum to the probe.
+    struct Wrapped: RawRepresentable, Codable, Equatable, Sendable {
+        let rawValue: String
+        init?(rawValue: String) { self.rawValue = rawValue }
+        enum CodingKeys: String, CodingKey { case code }
+        init(from decoder: any Decoder) throws {
+            rawValue = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .code)
+        }
+    }
+
+    struct Holder: Codable, Equatable, Sendable {
+        let price: Wrapped
+    }
+
+    @Test("a type of raw values that reads an object is learnt as the object it reads")
+    func rawValuesReadAsObject() throws {
+        let model = ModelDescriptor(
+            Holder.self, name: "Holder", makeDecoder: { JSONDecoder() }, makeEncoder: { JSONEncoder() })
+        let code = ModelShape.Field(key: "code", shape: .string(.plain), required: true, acceptsNull: false)
+        #expect(
+            try ModelShape.learnt(model).shape.get()
+                == .object([.init(key: "price", shape: .object([code]), required: true, acceptsNull: false)]))
+    }
+
     @Test("the raw values a decode of the suite's bodies accepts are recorded by type")
     func recordedWhileDecoding() throws {
         let log = KeyReadLog()
