@@ -89,6 +89,11 @@ let package = Package(
         // The benchmark: `bench/run.sh` builds it in release mode and runs it.
         .executableTarget(
             name: "dogpatch-bench", dependencies: ["DogPatchClients", "ContractEngine"], path: "bench/DogPatchBench"),
+        // The to-do app's lists as a tool of their own, for scripts/check-agreement.sh and
+        // check-pact.sh: its suite is Tests/TodoWireContracts/suite, the tests' lists.
+        .executableTarget(
+            name: "todo-wire-contracts", dependencies: ["ContractTool", "ContractTestSupport"],
+            path: "Tests/TodoWireContracts", exclude: ["suite"]),
         .testTarget(name: "DogPatchClientsTests", dependencies: ["DogPatchClients", "HTTPStub"]),
         .testTarget(name: "HTTPStubTests", dependencies: ["HTTPStub", "DogPatchClients"]),
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire", "ContractTestSupport"]),

@@ -8,7 +8,8 @@
 # Usage: scripts/check-agreement.sh [--countries FILE]
 #
 # By default it judges this repository's suite with its own dogpatch-contracts (built when absent)
-# and serves the real countries of Fixtures/countries/restcountries-v3.1.json. To judge an app's
+# and serves the real countries of Fixtures/countries/restcountries-v3.1.json; then the to-do app's
+# lists (Tests/TodoWireContracts/suite) with todo-wire-contracts. To judge an app's
 # suite with the app's own tool, set:
 #   TOOL   the command that runs the tool, split on spaces, run from SUITE: a built binary
 #          (TOOL=/path/to/app/.build/debug/todo-contracts) or swift run
@@ -59,3 +60,13 @@ done
 cd "$suite"
 "$repository/$venv/bin/python" "$repository/scripts/agreement.py" "$tool" "$repository/$venv/bin/pact" \
     "$repository/$venv/bin/python" "${countries[@]}" "${arguments[@]}"
+# By default, the to-do app's lists too (Tests/TodoWireContracts, the tests' TodoApp+Wire): a key
+# whose snake-case round trip is not the identity, a formatted date, enums that are not
+# CaseIterable, nulls and a model that contains itself, judged by the same three.
+if [ -z "${TOOL:-}" ] && [ -z "${SUITE:-}" ]; then
+    wire="$repository/.build/debug/todo-wire-contracts"
+    [ -x "$wire" ] || (cd "$repository" && swift build --product todo-wire-contracts > /dev/null)
+    cd "$repository/Tests/TodoWireContracts/suite"
+    "$repository/$venv/bin/python" "$repository/scripts/agreement.py" "$(printf '%q' "$wire")" \
+        "$repository/$venv/bin/pact" "$repository/$venv/bin/python" "${arguments[@]}"
+fi

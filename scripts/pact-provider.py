@@ -15,7 +15,8 @@ expects 404), null-url and number-url (an image URL sent as null or as a number)
 out), add-key (a key added), change-values (other values of the same types), whole-floats and
 exponent-numbers (a whole number the app reads as Int sent as 68000000.0 or 6.8e7), fractional-number
 (one sent as 68000000.5), maps-reordered (each dictionary's entries reversed, behind a new first
-entry of other keys), drop-named-entry (the dictionary entries a case names left out).
+entry of other keys), drop-named-entry (the dictionary entries a case names left out), drop-renamed
+(the to-do app's list without `iso_639_1`, a key whose snake-case round trip is not the identity).
 
 With --bodies, the provider serves any answers, one per state: DIR/states.json maps each state to
 {"status": N, "headers": {...}, "file": NAME}, and the body is DIR/NAME, byte for byte (the
@@ -83,6 +84,8 @@ def transform(status, body):
                     record[key] = "free"
         elif MODE == "drop-required":
             record.pop("id", None)
+        elif MODE == "drop-renamed":
+            record.pop("iso_639_1", None)
         elif MODE == "bad-uuid" and "id" in record:
             record["id"] = "not-a-uuid"
         elif MODE == "null-url" and "imageURL" in record:

@@ -50,14 +50,48 @@ extension ModelShape {
         // A closure that reads any text is a string of any form, as an enum with a fallback is.
         if accepts(.string("\u{1}dogpatch-contracts"), options) { return .string(.plain) }
         var forms: [String] = []
-        for string in strings where !forms.contains(form(of: string)) { forms.append(form(of: string)) }
-        let pattern = forms.count == 1 ? forms[0] : "(?:" + forms.joined(separator: "|") + ")"
+        var zoned: [String] = []
+        for string in strings {
+            if !forms.contains(form(of: string)) { forms.append(form(of: string)) }
+            // A time zone at the end in each form the closure is seen to read (`Z`, `+02:00`).
+            var written = form(of: string)
+            if let zone = zones(string, options), zone.forms.count > 1 {
+                written = form(of: zone.stem) + "(?:" + zone.forms.joined(separator: "|") + ")"
+            }
+            if !zoned.contains(written) { zoned.append(written) }
+        }
+        var pattern = zoned.count == 1 ? zoned[0] : "(?:" + zoned.joined(separator: "|") + ")"
+        // A `DateFormatter` (ICU) skips white space around the date: as the closure is seen to.
+        if let first = strings.first {
+            if accepts(.string(" \t" + first), options) { pattern = leadingSpace + pattern }
+            if accepts(.string(first + " \t"), options) { pattern += trailingSpace }
+        }
         let format = usualFormats.first { format in
             let sample = sample(of: format)
             return forms.contains(form(of: sample)) && accepts(.string(sample), options)
         }
         return .string(.formattedDate(pattern: pattern, format: format))
     }
+
+    /// The forms of time zone a closure reads at the end of a date that ends in one (after a
+    /// digit: `Z`, `+02:00`, `-0500`), each tried in place of the date's own; `nil` for a date
+    /// that ends in none.
+    private static func zones(_ string: String, _ options: NodeDecodingOptions) -> (stem: String, forms: [String])? {
+        guard let range = string.range(of: "(Z|[+-][0-9]{2}:?[0-9]{2})$", options: .regularExpression) else {
+            return nil
+        }
+        let stem = String(string[..<range.lowerBound])
+        guard stem.last?.isNumber == true else { return nil }
+        let tried = [("Z", "Z"), ("+02:00", "[+-][0-9]{2}:[0-9]{2}"), ("-0500", "[+-][0-9]{4}")]
+        return (stem, tried.filter { accepts(.string(stem + $0.0), options) }.map(\.1))
+    }
+
+    /// The white space ICU skips before a date: Unicode's, in both regex dialects.
+    static let leadingSpace =
+        "[\\t\\n\\u000B\\u000C\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*"
+
+    /// The white space ICU skips after a date: spaces and tabs, and a zero-width space.
+    static let trailingSpace = "[\\t \\u00A0\\u1680\\u2000-\\u200B\\u202F\\u205F\\u3000]*"
 
     /// The date format patterns the tool tries, the most usual first.
     static let usualFormats = [

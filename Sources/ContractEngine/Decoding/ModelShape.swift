@@ -152,7 +152,7 @@ indirect enum ModelShape: Sendable, Equatable {
             )
         }
         let warnings = context.guesses.map { guess in
-            "the model \(JSONValue.quote(name)) reads \(guess.what) at \(JSONValue.quote(guess.path)) whose form cannot be learnt (\(guess.reason)): both exports accept any value there and still require the key"
+            "the model \(JSONValue.quote(name)) reads \(guess.what) at \(JSONValue.quote(guess.path)) whose form cannot be learnt (\(guess.reason)): both exports accept any value there, and require the key where the model does"
         }
         return (.success(probe.node.shape.namingItself()), warnings)
     }
@@ -437,16 +437,30 @@ private final class ShapeProbe: Decoder {
         case is Int.Type: isText = false
         default: return nil
         }
-        // Decoded from one value, read as one value: a type that reads keys is no enum.
+        // Decoded from one value, read as one value: a type that reads keys or elements, or asks
+        // what the probe cannot answer, is no enum, and is learnt as any other type.
+        var single = true
         func decoded(_ offer: JSONValue) -> T? {
             context.offer = offer
             defer { context.offer = nil }
             let probe = ShapeProbe(context: context, codingPath: codingPath, minimal: minimal)
-            guard let value = try? T(from: probe), probe.node.single != nil else { return nil }
-            return value
+            do {
+                let value = try T(from: probe)
+                if probe.node.single == nil { single = false }
+                return probe.node.single == nil ? nil : value
+            } catch is ProbeError {
+                single = false
+                return nil
+            } catch {
+                if probe.node.single == nil && (!probe.node.fields.isEmpty || probe.node.element != nil) {
+                    single = false
+                }
+                return nil
+            }
         }
         let stranger: JSONValue = isText ? .string("\u{1}dogpatch-contracts") : .number(String(Int.min + 7))
         if let value = decoded(stranger) { return (value, isText ? .string(.plain) : .integer(.int64)) }
+        guard single else { return nil }
         var candidates: [JSONValue] = Self.layoutCases(of: T.self).compactMap { raw in
             if let text = raw as? String { return isText ? .string(text) : nil }
             if let number = raw as? Int { return isText ? nil : .number(String(number)) }

@@ -21,12 +21,22 @@ extension OpenAPIExport {
         let secrets: [Secret]
     }
 
-    /// A secret the client sends on every request: an API key in the query or a header.
+    /// A secret the client sends on every request: an API key in the query or a header, or the
+    /// credentials of an `Authorization` header.
     struct Secret: Hashable {
         /// `query` or `header`.
         let place: String
         /// The query item's or the header's name.
         let name: String
+        /// The HTTP authentication scheme an `Authorization` header names, lowercased (`bearer`,
+        /// `basic`): an `http` security scheme; `nil` for an API key.
+        var scheme: String? = nil
+
+        /// The security scheme, never with the secret's value.
+        var declaration: JSONValue {
+            if let scheme { return object([("type", .string("http")), ("scheme", .string(scheme))]) }
+            return object([("type", .string("apiKey")), ("in", .string(place)), ("name", .string(name))])
+        }
     }
 
     /// Where one argument lands in the request.
@@ -93,11 +103,26 @@ extension OpenAPIExport {
             }.map { Secret(place: "query", name: $0) }
             + baseline.request.headers.keys.sorted().filter {
                 $0.lowercased() != "authorization" && Redaction.looksSecret($0) && !placed.contains(.header($0))
-            }.map { Secret(place: "header", name: $0) }
+            }.map { Secret(place: "header", name: $0) } + authorization(baseline.request.headers, placed: placed)
         return .success(
             Operation(
                 method: baseline.request.method, path: "/" + segments.joined(separator: "/"), parameters: parameters,
                 secrets: secrets))
+    }
+
+    /// The `Authorization` header the client sends, as a security scheme named `Authorization`:
+    /// `http` with the scheme its value names (`Bearer …` is `bearer`, `Basic …` `basic`), else
+    /// an API key in that header. None when the client sends none, or sends an argument there.
+    private static func authorization(_ headers: [String: String], placed: [Place]) -> [Secret] {
+        guard let (name, value) = headers.first(where: { $0.key.lowercased() == "authorization" }),
+            !placed.contains(.header(name))
+        else { return [] }
+        let scheme = value.prefix { $0 != " " }.lowercased()
+        return [
+            Secret(
+                place: "header", name: "Authorization",
+                scheme: value.contains(" ") && ["bearer", "basic", "digest"].contains(scheme) ? scheme : nil)
+        ]
     }
 
     /// The path's segments below the base URL's path, as sent (escapes kept).

@@ -48,7 +48,8 @@ enum OpenAPIExport: GeneratedJSON {
             let operation = self.operation(
                 endpoint, parameters: learnt.parameters + stated, errors: used.statuses[name],
                 successes: successes, hasBody: used.hasBody(name),
-                security: (used.sendsAuthorization(name) ? [authorization] : []) + learnt.secrets.map(\.name))
+                security: (used.sendsAuthorization(name) && !learnt.secrets.contains { $0.name == authorization }
+                    ? [authorization] : []) + learnt.secrets.map(\.name))
             for secret in learnt.secrets where !secrets.contains(secret) { secrets.append(secret) }
             paths[learnt.path, default: (base, [])].operations.append((learnt.method.lowercased(), operation))
         }
@@ -169,8 +170,15 @@ enum OpenAPIExport: GeneratedJSON {
         var components: [(String, JSONValue)] = [
             ("schemas", object(schemas.keys.sorted().compactMap { name in schemas[name].map { (name, $0) } }))
         ]
+        // What the clients send first: an `Authorization` a client sends says its scheme.
         var schemes: [(String, JSONValue)] = []
-        if used.endpoints.keys.contains(where: used.sendsAuthorization) {
+        for secret in secrets.sorted(by: { $0.name < $1.name }) where !schemes.contains(where: { $0.0 == secret.name })
+        {
+            schemes.append((secret.name, secret.declaration))
+        }
+        if used.endpoints.keys.contains(where: used.sendsAuthorization),
+            !schemes.contains(where: { $0.0 == authorization })
+        {
             // OpenAPI ignores a header parameter named Authorization: a secret is a security scheme.
             schemes.append(
                 (
@@ -178,14 +186,6 @@ enum OpenAPIExport: GeneratedJSON {
                     object([
                         ("type", .string("apiKey")), ("in", .string("header")), ("name", .string(authorization)),
                     ])
-                ))
-        }
-        for secret in secrets.sorted(by: { $0.name < $1.name }) where !schemes.contains(where: { $0.0 == secret.name })
-        {
-            schemes.append(
-                (
-                    secret.name,
-                    object([("type", .string("apiKey")), ("in", .string(secret.place)), ("name", .string(secret.name))])
                 ))
         }
         if !schemes.isEmpty { components.append(("securitySchemes", object(schemes))) }

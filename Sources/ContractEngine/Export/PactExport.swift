@@ -443,11 +443,28 @@ enum PactExport: GeneratedJSON {
             let onPath = keep.filter { $0.first == .key(field.key) }.map { Array($0.dropFirst()) }
             guard field.required || !onPath.isEmpty, let member = members.first(where: { $0.key == field.key })
             else { continue }
+            // A key the model requires but takes as `null` (`decode(String?.self, forKey:)`): its
+            // value or `null`, whichever the body holds.
+            if field.required, field.acceptsNull,
+                let rule = nullableRule(field.shape, member.value.value, path: childPath(path, field.key))
+            {
+                kept.append(JSONMember(key: field.key, keyPosition: .start, value: member.value))
+                rules.append(rule)
+                continue
+            }
             if case .null = member.value.value { continue }
-            // A value the tool cannot describe (a custom date strategy's, or an array or map of
-            // them) would be compared by equality, as Pact compares a value without a rule: it is
-            // left to the OpenAPI document.
-            if undescribed(field.shape) { continue }
+            // A value the tool cannot describe (a date under a closure no body shows, or an array
+            // or map of them) would be compared by equality, as Pact compares a value without a
+            // rule: where the model requires it, present with any value (a regex the text of any
+            // value matches), else left to the OpenAPI document.
+            if undescribed(field.shape) {
+                guard field.required,
+                    let any = anyValue(member.value.value, shape: field.shape, path: childPath(path, field.key))
+                else { continue }
+                kept.append(JSONMember(key: field.key, keyPosition: .start, value: node(any.value)))
+                rules += any.rules
+                continue
+            }
             let child = prune(
                 member.value.value, shape: field.shape, path: childPath(path, field.key), keep: onPath,
                 definitions: definitions)
@@ -536,6 +553,27 @@ enum PactExport: GeneratedJSON {
         }
     }
 
+    /// The rule of a value the model requires at a key and also takes as `null` there, for the
+    /// value the body holds: a leaf's rule OR `null`; for a `null` in the body, `null` OR a rule
+    /// that needs no example (a number's, or a regex: any text for a plain string, as Pact's
+    /// `type` would compare with the `null`). `nil` for an object or an array, which stay as
+    /// they were (left out when `null`).
+    static func nullableRule(_ shape: ModelShape, _ value: JSONValue, path: String) -> (String, JSONValue)? {
+        guard case .null = value else {
+            switch shape {
+            case .object, .array, .map, .named, .reference, .unknown: return nil
+            default: return leafRule(shape, path: path, acceptsNull: true)
+            }
+        }
+        let null = object([("match", .string("null"))])
+        switch shape {
+        case .string(.plain), .string(.url): return (path, matchers([regex("^[\\s\\S]*$"), null], combine: "OR"))
+        case .boolean: return (path, matchers([regex("^(?:true|false)$"), null], combine: "OR"))
+        case .string, .integer, .number, .enumeration: return leafRule(shape, path: path, acceptsNull: true)
+        default: return nil
+        }
+    }
+
     /// The regex of an enum's raw values, whole.
     static func enumerationPattern(_ values: [JSONValue]) -> String {
         let texts = values.map { value -> String in
@@ -567,6 +605,22 @@ enum PactExport: GeneratedJSON {
             // The type of the example (a string or a number) and one of the raw values, whole.
             return (path, matchers([type, regex(enumerationPattern(values))]))
         case .string, .boolean: return (path, matchers([type]))
+        default: return nil
+        }
+    }
+
+    /// A value the tool cannot describe, kept so that the key must be there: any value (the
+    /// verifier matches a regex against the text of any JSON value), an array of any values, or
+    /// any object for a map.
+    private static func anyValue(_ value: JSONValue, shape: ModelShape, path: String) -> Pruned? {
+        let type = object([("match", .string("type"))])
+        switch (shape, value) {
+        case (.unknown, _): return (value, [(path, matchers([regex("^[\\s\\S]*$")]))])
+        case (.array(let element), .array(let items)):
+            guard let first = items.first else { return (.array([]), [(path, matchers([type]))]) }
+            guard let inner = anyValue(first.value, shape: element, path: path + "[*]") else { return nil }
+            return (.array([node(inner.value)]), [(path, matchers([type]))] + inner.rules)
+        case (.map, .object): return (.object([]), [(path, matchers([type]))])
         default: return nil
         }
     }

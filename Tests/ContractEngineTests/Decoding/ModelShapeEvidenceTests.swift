@@ -68,10 +68,44 @@ struct ModelShapeEvidenceTests {
             Issue.record("learnt with no body")
             return
         }
+        // A list of them is named as its component, `Price`: never `[Price]`.
+        let prices = ModelDescriptor(
+            [Price].self, name: "[Price]", makeDecoder: { JSONDecoder() }, makeEncoder: { JSONEncoder() })
+        guard case .failure(let listFailure) = ModelShape.learnt(prices).shape else {
+            Issue.record("learnt with no body")
+            return
+        }
+        #expect(
+            listFailure.message.hasPrefix(
+                #"the shape of the model "Price" cannot be learnt: the enum "Code" at "[*].code""#))
         #expect(
             failure.message.contains(
                 #"the enum "Code" at "code" does not list its cases (CaseIterable), the tool cannot read them from its layout, and no body of the suite holds one"#
             ), "\(failure.message)")
+    }
+
+    /// A type of raw values read from an object (`{"code": "EUR"}`): no enum to the probe.
+    struct Wrapped: RawRepresentable, Codable, Equatable, Sendable {
+        let rawValue: String
+        init?(rawValue: String) { self.rawValue = rawValue }
+        enum CodingKeys: String, CodingKey { case code }
+        init(from decoder: any Decoder) throws {
+            rawValue = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .code)
+        }
+    }
+
+    struct Holder: Codable, Equatable, Sendable {
+        let price: Wrapped
+    }
+
+    @Test("a type of raw values that reads an object is learnt as the object it reads")
+    func rawValuesReadAsObject() throws {
+        let model = ModelDescriptor(
+            Holder.self, name: "Holder", makeDecoder: { JSONDecoder() }, makeEncoder: { JSONEncoder() })
+        let code = ModelShape.Field(key: "code", shape: .string(.plain), required: true, acceptsNull: false)
+        #expect(
+            try ModelShape.learnt(model).shape.get()
+                == .object([.init(key: "price", shape: .object([code]), required: true, acceptsNull: false)]))
     }
 
     @Test("the raw values a decode of the suite's bodies accepts are recorded by type")
@@ -109,9 +143,10 @@ struct ModelShapeEvidenceTests {
             return
         }
         // No body: the closure is seen to take the usual `yyyy-MM-dd`.
+        // The white space ICU skips around a date, as the closure is seen to.
+        let day = ModelShape.leadingSpace + "[0-9]{4}-[0-9]{2}-[0-9]{2}" + ModelShape.trailingSpace
         #expect(
-            fields.first { $0.key == "due_on" }?.shape
-                == .string(.formattedDate(pattern: "[0-9]{4}-[0-9]{2}-[0-9]{2}", format: "yyyy-MM-dd")))
+            fields.first { $0.key == "due_on" }?.shape == .string(.formattedDate(pattern: day, format: "yyyy-MM-dd")))
         var accepted = AcceptedValues()
         accepted.recordDate(.string("2026-12-24"))
         let learnt = ModelShape.learnt(TodoApp.todoList, accepted: accepted)
@@ -121,6 +156,39 @@ struct ModelShapeEvidenceTests {
         }
         #expect(fromBodies.first { $0.key == "due_on" } == fields.first { $0.key == "due_on" })
         #expect(learnt.warnings.isEmpty)
+    }
+
+    @Test("a formatted date's time zone is each form the formatter reads; the pattern and the formatter agree")
+    func zones() throws {
+        let model = ModelDescriptor(
+            [Stamped].self, name: "[Stamped]",
+            makeDecoder: {
+                let formatter = DateFormatter()
+                formatter.locale = Locale(identifier: "en_US_POSIX")
+                formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ"
+                let decoder = JSONDecoder()
+                decoder.dateDecodingStrategy = .formatted(formatter)
+                return decoder
+            }, makeEncoder: { JSONEncoder() })
+        var accepted = AcceptedValues()
+        accepted.recordDate(.string("2017-04-06T16:55:02.132Z"))
+        guard case .success(.array(.object(let fields))) = ModelShape.learnt(model, accepted: accepted).shape,
+            case .string(.formattedDate(let pattern, let format)) = fields.first?.shape
+        else {
+            Issue.record("no formatted date")
+            return
+        }
+        #expect(format == "yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ")
+        let regex = try NSRegularExpression(pattern: "^" + pattern + "$")
+        for text in [
+            "2017-04-06T16:55:02.132Z", "2017-04-06T16:55:02.132+02:00", "2017-04-06T16:55:02.132-0500",
+            "2017-04-06T16:55:02.132", "2017-04-06T16:55:02Z", "2017-04-06", "12345", "2017-04-06T16:55:02.132Z ",
+        ] {
+            let decodes =
+                (try? model.makeDecoder().decode([Stamped].self, from: Data(#"[{"stamp": "\#(text)"}]"#.utf8))) != nil
+            let matches = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            #expect(decodes == matches, "\(text): decodes \(decodes), matches \(matches)")
+        }
     }
 
     @Test("a custom date is the kind the bodies show; with no body and no usual form it is a warning, still required")
@@ -146,7 +214,7 @@ struct ModelShapeEvidenceTests {
                 == .array(.object([.init(key: "stamp", shape: .unknown, required: true, acceptsNull: false)])))
         #expect(
             learnt.warnings == [
-                #"the model "Stamped" reads a date at "[*].stamp" whose form cannot be learnt (no body of the suite holds one, and its date strategy is a closure that takes none of the usual forms the tool tries): both exports accept any value there and still require the key"#
+                #"the model "Stamped" reads a date at "[*].stamp" whose form cannot be learnt (no body of the suite holds one, and its date strategy is a closure that takes none of the usual forms the tool tries): both exports accept any value there, and require the key where the model does"#
             ])
         var strings = AcceptedValues()
         strings.recordDate(.string("@1700000000"))
@@ -155,7 +223,9 @@ struct ModelShapeEvidenceTests {
                 == .array(
                     .object([
                         .init(
-                            key: "stamp", shape: .string(.formattedDate(pattern: "@[0-9]{10}", format: nil)),
+                            key: "stamp",
+                            shape: .string(
+                                .formattedDate(pattern: "@[0-9]{10}" + ModelShape.trailingSpace, format: nil)),
                             required: true, acceptsNull: false)
                     ])))
     }

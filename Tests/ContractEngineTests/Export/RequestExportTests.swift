@@ -67,7 +67,8 @@ struct RequestExportTests {
     }
 
     @Test(
-        "a POST's operation: under post beside the list's get, a requestBody of the request model, the stated headers")
+        "a POST's operation: under post beside the list's get, a requestBody of the request model, the stated headers, bearer"
+    )
     func openAPI() async throws {
         let folder = try SuiteFolder()
         try TodoWrites.write(into: folder)
@@ -95,7 +96,8 @@ struct RequestExportTests {
         #expect((parameters.first?["schema"] as? [String: String])?["const"] == "ios-7.1")
         #expect(post["security"] as? [[String: [String]]] == [["Authorization": []]])
         let schemes = try #require(components["securitySchemes"] as? [String: [String: String]])
-        #expect(schemes["Authorization"] == ["type": "apiKey", "in": "header", "name": "Authorization"])
+        // The client sends `Authorization: Bearer …`: an http bearer scheme, never its token.
+        #expect(schemes["Authorization"] == ["type": "http", "scheme": "bearer"])
         #expect(!String(decoding: try folder.read("openapi.json"), as: UTF8.self).contains("s3cret"))
     }
 }

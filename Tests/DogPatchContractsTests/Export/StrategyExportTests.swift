@@ -109,6 +109,114 @@ struct StrategyExportTests {
         return Catalogue(endpoints: [endpoint], models: [model])
     }()
 
+    /// A to-do whose `done_note` must be present and may be `null`.
+    struct Noted: Codable, Equatable, Sendable {
+        let title: String
+        let doneNote: String?
+        enum CodingKeys: String, CodingKey { case title, doneNote }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            title = try container.decode(String.self, forKey: .title)
+            doneNote = try container.decode(String?.self, forKey: .doneNote)
+        }
+    }
+
+    /// The to-do list read as `[Noted]`.
+    static let noted: Catalogue = {
+        let model = ModelDescriptor(
+            [Noted].self, name: "[Noted]", makeDecoder: TodoApp.makeDecoder, makeEncoder: TodoApp.makeEncoder)
+        let endpoint = Endpoint(name: TodoApp.list.name, model: model, baseURL: TodoApp.serverURL) { call in
+            TodoApp.list.call(call)
+        }
+        return Catalogue(endpoints: [endpoint], models: [model])
+    }()
+
+    @Test("a key the model requires and takes as null is required and nullable in both exports, null kept in the pact")
+    func requiredNull() async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.write(into: folder)
+        let openAPI = await folder.runInProcess(["export", "openapi", "--out", "openapi.json"], catalogue: Self.noted)
+        #expect(openAPI.code == .success, "\(openAPI.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: try folder.read("openapi.json")) as? [String: Any])
+        let noted = try #require(
+            (document["components"] as? [String: [String: Any]])?["schemas"]?["Noted"] as? [String: Any])
+        #expect(Set(noted["required"] as? [String] ?? []) == ["title", "done_note"])
+        let note = (noted["properties"] as? [String: [String: Any]])?["done_note"]
+        #expect(note?["type"] as? [String] == ["string", "null"], "\(note ?? [:])")
+        let pact = await folder.runInProcess(["export", "pact", "--out", "pacts"], catalogue: Self.noted)
+        #expect(pact.code == .success, "\(pact.stderr)")
+        let written = try #require(
+            try JSONSerialization.jsonObject(with: try folder.read("pacts/dogpatch-app-todos.json")) as? [String: Any])
+        let rules = try WireExportTests.rules(written, "two todos")
+        #expect(rules["$[*].done_note"]?["combine"] as? String == "OR", "\(rules)")
+        #expect(
+            rules["$[*].done_note"]?["matchers"] as? [[String: String]] == [
+                ["match": "regex", "regex": "^[\\s\\S]*$"], ["match": "null"],
+            ])
+        let text = String(decoding: try folder.read("pacts/dogpatch-app-todos.json"), as: UTF8.self)
+        #expect(text.contains(#""done_note":null"#), "\(text)")
+    }
+
+    /// The to-do list read by a decoder whose date closure reads a number or any text.
+    static let eitherDates: Catalogue = {
+        let model = ModelDescriptor(
+            [TodoApp.Todo].self, name: "[Todo]",
+            makeDecoder: {
+                let decoder = TodoApp.makeDecoder()
+                decoder.dateDecodingStrategy = .custom { decoder in
+                    let container = try decoder.singleValueContainer()
+                    if let seconds = try? container.decode(Double.self) { return Date(timeIntervalSince1970: seconds) }
+                    return Date(timeIntervalSince1970: Double(try container.decode(String.self).count))
+                }
+                return decoder
+            }, makeEncoder: TodoApp.makeEncoder)
+        let endpoint = Endpoint(name: TodoApp.list.name, model: model, baseURL: TodoApp.serverURL) { call in
+            TodoApp.list.call(call)
+        }
+        return Catalogue(endpoints: [endpoint], models: [model])
+    }()
+
+    @Test(
+        "a date whose form cannot be learnt is a warning at the case naming the path, and the key is still required",
+        arguments: ["openapi", "pact"])
+    func unlearntDate(format: String) async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.write(into: folder)
+        try folder.write(
+            "Fixtures/todos.json",
+            """
+            [{"id": 1, "title": "t", "due_at": "tomorrow", "created_at": 1700000000, "done_note": null,
+              "owner": {"user_name": "ada"}, "tags": []}]
+            """)
+        let run = await folder.runInProcess(["export", format, "--out", "out"], catalogue: Self.eitherDates)
+        #expect(run.code == .success, "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                #"contracts/todos.json:2:3: warning: the model "Todo" reads a date at "[*].due_at" whose form cannot be learnt (the suite's bodies hold it both as a string and as a number): both exports accept any value there, and require the key where the model does (the case "two todos" reads it)"#
+            ), "\(run.stderr)")
+        if format == "openapi" {
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: try folder.read("out")) as? [String: Any])
+            let todo = try #require(
+                (document["components"] as? [String: [String: Any]])?["schemas"]?["Todo"] as? [String: Any])
+            #expect((todo["required"] as? [String])?.contains("due_at") == true)
+            #expect((todo["properties"] as? [String: [String: Any]])?["due_at"]?.isEmpty == true)
+        } else {
+            let written = try #require(
+                try JSONSerialization.jsonObject(with: try folder.read("out/dogpatch-app-todos.json")) as? [String: Any]
+            )
+            let rules = try WireExportTests.rules(written, "two todos")
+            #expect(
+                rules["$[*].due_at"]?["matchers"] as? [[String: String]] == [
+                    ["match": "regex", "regex": "^[\\s\\S]*$"]
+                ], "\(rules)")
+        }
+        let strict = await folder.runInProcess(
+            ["export", format, "--out", "strict", "--strict"], catalogue: Self.eitherDates)
+        #expect(strict.code == .invalid, "\(strict.stderr)")
+    }
+
     @Test("a date under a custom strategy that reads any text is a string in both exports, as the bodies show")
     func customDates() async throws {
         let folder = try SuiteFolder()
