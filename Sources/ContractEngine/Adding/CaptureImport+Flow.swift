@@ -28,11 +28,9 @@ extension CaptureImport {
     ///   - archive: The archive file.
     ///   - display: How messages name it.
     /// - Returns: The case taken (a `Captured` an entry, one name) and how it ran, or why it was not.
-    func addFlow(_ range: ClosedRange<Int>, archive: URL, display: String) async
-        -> CaseAddition.Account<
-            CaseAddition.Imported
-        >
-    {
+    func addFlow(
+        _ range: ClosedRange<Int>, archive: URL, display: String
+    ) async -> CaseAddition.Account<CaseAddition.Imported> {
         var warnings: [CaseAddition.Warning] = []
         let source = place.read(with: loader)
         let steps: [FlowStep]
@@ -77,7 +75,8 @@ extension CaptureImport {
                 return CaseAddition.Account(warnings: warnings, result: .failure(CaseAddition.Problem(error)))
             }
         }
-        let results = pick.dryRun ? [] : await run.verify(named: [planned.cases[0].name], of: planned.contract)
+        let results =
+            pick.dryRun ? [] : await run.verify(named: planned.cases.prefix(1).map(\.name), of: planned.contract)
         return CaseAddition.Account(
             warnings: warnings,
             result: .success(CaseAddition.Imported(cases: planned.cases, results: results)))
