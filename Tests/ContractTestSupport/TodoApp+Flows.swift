@@ -110,6 +110,65 @@ extension TodoApp {
     }
 }
 
+/// The flows as the app's traffic captured them (HAR 1.2, as a proxy exports it): what `add --har
+/// --flow` takes entries from.
+extension TodoApp {
+    /// The token the app held before the refresh, captured in the first request.
+    package static let staleToken = "Bearer 0ld-t0ken-f0r-the-app"
+
+    /// An archive of the refresh flow: an unrelated request first, then the list refused (`401`),
+    /// the token posted for, and the list again with the fresh token.
+    /// - Throws: When the archive cannot be encoded.
+    package static func refreshArchive() throws -> String {
+        try archive([
+            harEntry("GET", "https://todo.example/api/health", status: 204, body: ""),
+            harEntry(
+                "GET", "https://todo.example/api/todos",
+                headers: ["Authorization": staleToken, "Cookie": "sid=c00kie"],
+                status: 401, body: ""),
+            harEntry(
+                "POST", "https://todo.example/api/token", requestBody: #"{"grant_type": "refresh_token"}"#,
+                status: 200, body: grant),
+            harEntry(
+                "GET", "https://todo.example/api/todos", headers: ["Authorization": "Bearer \(freshToken)"],
+                status: 200, body: fixture),
+        ])
+    }
+
+    /// An archive of the paged list: page 1 pointing at page 2, then page 2, the last.
+    /// - Throws: When the archive cannot be encoded.
+    package static func pagesArchive() throws -> String {
+        try archive([
+            harEntry("GET", "https://todo.example/api/todos/pages?page=1&utm_source=app", status: 200, body: firstPage),
+            harEntry("GET", "https://todo.example/api/todos/pages?page=2", status: 200, body: lastPage),
+        ])
+    }
+
+    private static func harEntry(
+        _ method: String, _ url: String, headers: [String: String] = [:], requestBody: String? = nil, status: Int,
+        body: String
+    ) -> [String: Any] {
+        var request: [String: Any] = [
+            "method": method, "url": url,
+            "headers": headers.keys.sorted().map { ["name": $0, "value": headers[$0] ?? ""] },
+        ]
+        if let requestBody { request["postData"] = ["mimeType": "application/json", "text": requestBody] }
+        let contentType = body.isEmpty ? [] : [["name": "Content-Type", "value": "application/json"]]
+        return [
+            "startedDateTime": "2026-11-20T09:15:02.417Z", "request": request,
+            "response": [
+                "status": status, "headers": contentType + [["name": "Set-Cookie", "value": "sid=c00kie"]],
+                "content": ["size": body.utf8.count, "mimeType": "application/json", "text": body],
+            ],
+        ]
+    }
+
+    private static func archive(_ entries: [[String: Any]]) throws -> String {
+        let log: [String: Any] = ["log": ["version": "1.2", "creator": ["name": "Proxyman"], "entries": entries]]
+        return String(decoding: try JSONSerialization.data(withJSONObject: log, options: [.sortedKeys]), as: UTF8.self)
+    }
+}
+
 /// The app's client of `todos.mine`, one call of it: the list, and the token refreshed on a 401.
 private struct RefreshingClient: Sendable {
     let call: Endpoint.Invocation

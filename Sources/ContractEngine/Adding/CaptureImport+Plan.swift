@@ -20,6 +20,42 @@ extension CaptureImport {
     func taken(
         from archive: URL, display: String, contract: LoadedContract, warnings: inout [CaseAddition.Warning]
     ) async throws(CaseAddition.Problem) -> (entries: [HARArchive.Entry], match: CaptureMatch) {
+        let (_, _, read, match) = try await prepared(from: archive, display: display, contract: contract)
+        // Only the entries taken are turned into bodies.
+        let entries = try select(read, match: match, display: display, warnings: &warnings).map {
+            $0.decoded(maxBytes: FixtureStore.maxFixtureBytes)
+        }
+        for entry in entries {
+            switch entry.body {
+            case .failure(let problem)?:
+                let diagnostic = Diagnostic(
+                    .error, "entry \(entry.number): \(problem.message)", file: display, position: entry.position)
+                throw .refused([diagnostic], "nothing was added")
+            case .success(let body)?:
+                if !request.raw, ReviewableJSON.laidOut(body, limit: FixtureStore.maxFixtureBytes).passesLimit {
+                    warnings.append(
+                        .said(
+                            "entry \(entry.number): \(match.recordedURL(entry)): \(ReviewableJSON.keptNote(limit: FixtureStore.maxFixtureBytes))"
+                        ))
+                }
+            case nil: break
+            }
+        }
+        return (entries, match)
+    }
+
+    /// The contract, its endpoint, the archive and how its entries are matched, checked before
+    /// any entry is taken.
+    /// - Parameters:
+    ///   - archive: The archive file.
+    ///   - display: How messages name it.
+    ///   - contract: The contract as it loaded.
+    /// - Returns: The contract, its endpoint, the archive read and the matcher.
+    /// - Throws: Why no entry can be taken: an invalid or fixture contract, an unreadable archive,
+    ///   a client that sends no request.
+    func prepared(from archive: URL, display: String, contract: LoadedContract) async throws(CaseAddition.Problem)
+        -> (contract: Contract, endpoint: Endpoint, archive: HARArchive, match: CaptureMatch)
+    {
         let existing: Contract
         switch contract {
         case .loaded(let loaded): existing = loaded
@@ -43,32 +79,10 @@ extension CaptureImport {
             case .failure(let diagnostic): throw .refused([diagnostic], "nothing was added")
             }
         }
-        let match: CaptureMatch
         switch await CaptureMatch.learn(endpoint, arguments: existing.arguments, statedBody: statedBody) {
-        case .success(let learnt): match = learnt
+        case .success(let match): return (existing, endpoint, read, match)
         case .failure(let failure): throw .refused([], "\(failure.reason); nothing was added")
         }
-        // Only the entries taken are turned into bodies.
-        let entries = try select(read, match: match, display: display, warnings: &warnings).map {
-            $0.decoded(maxBytes: FixtureStore.maxFixtureBytes)
-        }
-        for entry in entries {
-            switch entry.body {
-            case .failure(let problem)?:
-                let diagnostic = Diagnostic(
-                    .error, "entry \(entry.number): \(problem.message)", file: display, position: entry.position)
-                throw .refused([diagnostic], "nothing was added")
-            case .success(let body)?:
-                if !request.raw, ReviewableJSON.laidOut(body, limit: FixtureStore.maxFixtureBytes).passesLimit {
-                    warnings.append(
-                        .said(
-                            "entry \(entry.number): \(match.recordedURL(entry)): \(ReviewableJSON.keptNote(limit: FixtureStore.maxFixtureBytes))"
-                        ))
-                }
-            case nil: break
-            }
-        }
-        return (entries, match)
     }
 
     /// The archive's bytes, read whatever their size up to the archive limit, and its entries.

@@ -45,6 +45,7 @@ struct CaptureImport: Sendable {
     func add(archive: URL, display: String) async -> CaseAddition.Account<CaseAddition.Imported> {
         // A contract holds at least one case, so the first comes from a file or the server.
         guard place.exists else { return CaseAddition.Account(.captureNeedsContract(place.path)) }
+        if let range = pick.flow { return await addFlow(range, archive: archive, display: display) }
         let source = place.read(with: loader)
         var warnings: [CaseAddition.Warning] = []
         let entries: [HARArchive.Entry]

@@ -9,6 +9,9 @@ extension CaseAddition {
         package var filter: String?
         /// Whether to plan only, and write nothing.
         package var dryRun = false
+        /// The entries, numbered from 1, that become one flow case (`--flow 3-5`), in order; `nil`
+        /// for a case an entry.
+        package var flow: ClosedRange<Int>?
 
         /// Creates one; by default every entry that is the contract's request, written.
         package init(entry: Int? = nil, filter: String? = nil, dryRun: Bool = false) {

@@ -45,6 +45,8 @@ extension CaseAddition {
         case captureNeedsContract(String)
         /// The archive has no entry of the number asked for.
         case noSuchEntry(Int, count: Int, archive: String)
+        /// The archive has fewer entries than the flow asked for ends at.
+        case noSuchEntries(ClosedRange<Int>, count: Int, archive: String)
 
         /// Why the suite's writer wrote nothing.
         init(_ failure: SuiteWriter.Failure<Problem>) {

@@ -27,6 +27,8 @@ struct HARArchive: Sendable {
         let position: SourcePosition
         /// The request's body as captured (`request.postData.text`), or `nil` when it has none.
         var requestBody: String? = nil
+        /// The request's headers in the order captured: what a flow's exchange states of them.
+        var requestHeaders: [(name: String, value: String)] = []
 
         /// A response header's value, the name compared without regard to case.
         func header(_ name: String) -> String? {
@@ -133,12 +135,12 @@ struct HARArchive: Sendable {
         else {
             return .failure(Problem(message: "the response has no numeric \"status\""))
         }
-        var headers: [(name: String, value: String)] = []
-        if case .array(let list)? = response.member("headers")?.value.value {
-            for header in list {
-                if let name = string(header.member("name")?.value), let value = string(header.member("value")?.value) {
-                    headers.append((name, value))
-                }
+        func headers(of message: JSONNode) -> [(name: String, value: String)] {
+            guard case .array(let list)? = message.member("headers")?.value.value else { return [] }
+            return list.compactMap { header in
+                guard let name = string(header.member("name")?.value), let value = string(header.member("value")?.value)
+                else { return nil }
+                return (name, value)
             }
         }
         let captured = response.member("content")?.value
@@ -152,8 +154,10 @@ struct HARArchive: Sendable {
         }
         return .success(
             Entry(
-                number: number, method: method, url: url, status: status, headers: headers, content: content,
+                number: number, method: method, url: url, status: status, headers: headers(of: response),
+                content: content,
                 startedDateTime: string(node.member("startedDateTime")?.value) ?? "", position: node.position,
-                requestBody: string(request.member("postData")?.value.member("text")?.value)))
+                requestBody: string(request.member("postData")?.value.member("text")?.value),
+                requestHeaders: headers(of: request)))
     }
 }

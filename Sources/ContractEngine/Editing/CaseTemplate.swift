@@ -23,6 +23,9 @@ struct CaseTemplate {
     /// Where and when the body was recorded from the server, for a recorded case, and the archive
     /// it was taken from, for one `add --har` made.
     var recorded: (url: String, at: String, from: String?)?
+    /// A flow's exchanges, each its request and its response as contract JSON on a line; when
+    /// there are any, the case lists them in place of a response (and is not a recorded one).
+    var exchanges: [(request: String, response: String)] = []
 
     /// The case as JSON, its lines after the first indented by `indent`.
     func rendered(indent: String) -> String {
@@ -51,8 +54,12 @@ struct CaseTemplate {
         }
         var lines = [field("name", JSONValue.quote(name))]
         if let given { lines.append(field("given", JSONValue.quote(given))) }
-        lines.append(field("response", "{ " + response.joined(separator: ", ") + " }"))
-        if let recorded {
+        if !exchanges.isEmpty {
+            lines.append(field("exchanges", exchangesText(indent: indent)))
+        } else {
+            lines.append(field("response", "{ " + response.joined(separator: ", ") + " }"))
+        }
+        if let recorded, exchanges.isEmpty {
             lines.append(
                 field(
                     "recorded",
@@ -62,6 +69,16 @@ struct CaseTemplate {
         }
         lines.append(field("expect", "{ " + expectFields.joined(separator: ", ") + " }"))
         return "{ " + lines.joined(separator: ",\n" + indent + "  ") + " }"
+    }
+
+    /// A flow's exchanges as an array, one exchange a pair of lines under the case.
+    private func exchangesText(indent: String) -> String {
+        let lead = indent + "    "
+        let items = exchanges.map { exchange in
+            "{ " + field("request", exchange.request) + ",\n" + lead + "  " + field("response", exchange.response)
+                + " }"
+        }
+        return "[\n" + items.map { lead + $0 }.joined(separator: ",\n") + " ]"
     }
 
     private func field(_ key: String, _ value: String) -> String {

@@ -16,7 +16,7 @@ extension PactExport {
 
     /// A flow's interactions, one per exchange that is an HTTP answer, in order: the request the
     /// exchange states (a header taken from an earlier answer, or stated by presence alone, as any
-    /// value with a matcher) and its answer (status, `Content-Type`, the body as stored when it is
+    /// value with a matcher) and its answer (status, every header it states, the body as stored when it is
     /// JSON), each in the provider state naming the flow and the step.
     /// - Parameters:
     ///   - spec: The flow case.
@@ -56,8 +56,11 @@ extension PactExport {
             }
             if !anyValue.isEmpty { request.append(("matchingRules", object([("header", object(anyValue))]))) }
             var response: [(String, JSONValue)] = [("status", .number("\(status)"))]
-            if let type = headers.first(where: { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
-                response.append(("headers", object([(type.key, .string(type.value))])))
+            // Every header the exchange states: the client may go on by one (a `Link` to the next
+            // page, a `Retry-After`), so the provider is held to sending it.
+            let answered = headers.filter { Redaction.mayKeep(header: $0.key) }.sorted { $0.key < $1.key }
+            if !answered.isEmpty {
+                response.append(("headers", object(answered.map { ($0.key, JSONValue.string($0.value)) })))
             }
             switch LoadedBody.load(exchange.response, fixtures: fixtures, contractFile: contract.file) {
             case .success(let loaded):

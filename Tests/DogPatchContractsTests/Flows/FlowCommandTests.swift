@@ -91,6 +91,35 @@ struct FlowExportTests {
         #expect(!String(decoding: try folder.read("pacts/\(name)"), as: UTF8.self).contains("Bearer"))
     }
 
+    @Test("export pact holds the provider to the headers a flow's client goes on by, a Link to the next page")
+    func pactKeepsStatedHeaders() async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.writeFlows(into: folder)
+        let link = #"<https://todo.example/api/todos/pages?page=2>; rel=\"next\""#
+        try folder.write(
+            "contracts/pages.json",
+            TodoApp.pagesContract.replacingOccurrences(
+                of: #""response": { "fixture": "page-1.json" }"#,
+                with:
+                    #""response": { "headers": { "Link": "\#(link)", "Content-Type": "application/json" }, "fixture": "page-1.json" }"#
+            ))
+        let run = await folder.runInProcess(
+            ["export", "pact", "--out", "pacts", "contracts/pages.json"], catalogue: TodoApp.flowCatalogue)
+        #expect(run.status == 0, "\(run.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("pacts").path)
+        let name = try #require(names.first)
+        let pact = try #require(
+            try JSONSerialization.jsonObject(with: folder.read("pacts/\(name)")) as? [String: Any])
+        let interactions = try #require(pact["interactions"] as? [[String: Any]])
+        let headers = interactions.map { ($0["response"] as? [String: Any])?["headers"] as? [String: String] }
+        #expect(
+            headers.first == [
+                "Content-Type": "application/json",
+                "Link": "<https://todo.example/api/todos/pages?page=2>; rel=\"next\"",
+            ])
+        #expect(headers.last == .some(nil))
+    }
+
     @Test("export openapi lists each exchange's answers: the 401 under the list's operation, the token's own operation")
     func openAPIPerExchange() async throws {
         let folder = try SuiteFolder()

@@ -25,18 +25,25 @@ extension AddCommand {
     }
 
     /// What was taken from an archive, or would be; and the cases to run, unless nothing was written.
-    static func summary(of imported: CaseAddition.Imported, contract: String, dryRun: Bool) -> (
+    static func summary(of imported: CaseAddition.Imported, contract: String, dryRun: Bool, flow: Bool) -> (
         text: String, results: [CaseResult]?
     ) {
         let cases = imported.cases
         if dryRun {
-            let lines = cases.map {
-                "would add case \(CodingPath.quote($0.name)) from entry \($0.entry) (HTTP \($0.status), \($0.bytes) bytes) as \($0.fixture)\n"
+            let lines = cases.enumerated().map { index, taken in
+                let what = flow ? "exchange \(index + 1) of flow case" : "case"
+                return
+                    "would add \(what) \(CodingPath.quote(taken.name)) from entry \(taken.entry) (HTTP \(taken.status), \(taken.bytes) bytes) as \(taken.fixture)\n"
             }
             return (lines.joined() + "dry run: nothing was written\n", nil)
         }
         let lines = cases.map {
             "captured \($0.method) \($0.url) (HTTP \($0.status), \($0.bytes) bytes, entry \($0.entry)) as \($0.fixture)\n"
+        }
+        if flow, let name = cases.first?.name {
+            let flow =
+                "added flow case \(CodingPath.quote(name)) of \(cases.count) \(cases.count == 1 ? "exchange" : "exchanges") to \(contract)\n"
+            return (lines.joined() + flow, imported.results)
         }
         let count = "added \(cases.count) \(cases.count == 1 ? "case" : "cases") to \(contract)\n"
         return (lines.joined() + count, imported.results)
@@ -98,17 +105,24 @@ extension AddCommand {
             return usage(
                 "\(endpoint) needs the argument \"\(argument)\" (\(kind)), missing or empty here, so the client would answer invalidRequest; \(remedy)"
             )
-        case .captureNeedsContract(let contract):
-            return [
-                .error(
-                    """
-                    \(contract) does not exist; add --har adds cases to an existing endpoint contract: make it \
-                    first with "add FILE --contract \(contract) --endpoint ENDPOINT --arguments JSON --name NAME" \
-                    (a body saved from the capture) or "add --live" with the same options, then run add --har again
-                    """)
-            ]
+        case .captureNeedsContract(let contract): return [.error(captureNeedsContract(contract))]
         case .noSuchEntry(let entry, let count, let archive):
             return [.error("--entry \(entry): \(archive) has \(count) entries; nothing was added")]
+        case .noSuchEntries(let range, let count, let archive):
+            return [
+                .error(
+                    "--flow \(range.lowerBound)-\(range.upperBound): \(archive) has \(count) entries; nothing was added"
+                )
+            ]
         }
+    }
+
+    /// Why `add --har` needs the contract first, and how to make it.
+    private static func captureNeedsContract(_ contract: String) -> String {
+        """
+        \(contract) does not exist; add --har adds cases to an existing endpoint contract: make it \
+        first with "add FILE --contract \(contract) --endpoint ENDPOINT --arguments JSON --name NAME" \
+        (a body saved from the capture) or "add --live" with the same options, then run add --har again
+        """
     }
 }

@@ -35,7 +35,7 @@ struct AddCommand: ToolCommand {
             --live --contract FILE --name NAME [--endpoint E] [--arguments JSON]
               [--base-url [API=]URL] [--keep-header NAME] [--raw] [options]
             --har FILE --contract FILE [--name NAME] [--entry N | --filter TEXT]
-              [--dry-run] [--keep-header NAME] [--raw] [options]
+              [--flow FIRST-LAST] [--dry-run] [--keep-header NAME] [--raw] [options]
             """,
         brief: "(FIXTURE | --live | --har FILE) --contract FILE [--name NAME] [options]",
         summary: "add a fixture and a case, then verify it",
@@ -46,7 +46,9 @@ struct AddCommand: ToolCommand {
             written, or none is. With --live, the body is the server's answer to the request the
             endpoint's client sends, and the case is marked recorded. With --har, every entry of an
             HTTP Archive (HAR 1.2, as proxies and browsers export it) whose request is the
-            contract's becomes a fixture and a case, kept as captured; the contract must exist.
+            contract's becomes a fixture and a case, kept as captured; the contract must exist. With
+            --flow FIRST-LAST, the entries FIRST to LAST (a 401, the token request, the retry) become one
+            flow case instead, an exchange each, the first of them the contract's request.
             """,
         arguments: [("FIXTURE", "the response body; a pipe such as /dev/stdin needs --as")],
         options: [
@@ -114,6 +116,12 @@ struct AddCommand: ToolCommand {
             .value("--filter", "TEXT", "with --har, take the entries whose URL contains TEXT, ignoring case") {
                 $0.pick.filter = $1
             },
+            .value(
+                "--flow", "FIRST-LAST",
+                "with --har, take entries FIRST to LAST, in order, as the exchanges\nof one flow case (--filter leaves out those it does not match)"
+            ) {
+                $0.pick.flow = try Self.flowRange($1)
+            },
             .flag("--dry-run", "with --har, list the cases and fixtures that would be written, and\nwrite nothing") {
                 $0.pick.dryRun = true
             },
@@ -142,6 +150,9 @@ struct AddCommand: ToolCommand {
             }
             if command.pick.entry != nil, command.pick.filter != nil {
                 throw fail("add --har takes --entry N or --filter TEXT, not both")
+            }
+            if command.pick.flow != nil, command.har == nil || command.pick.entry != nil {
+                throw fail("--flow is for --har, and takes its entries instead of --entry")
             }
             guard command.file != nil || command.live || command.har != nil else {
                 throw fail("add needs the fixture file to add, --live to take it from the server, or --har FILE")
@@ -185,6 +196,20 @@ struct AddCommand: ToolCommand {
         return .error(text)
     }
 
+    /// Reads `--flow FIRST-LAST` (or `--flow N`, a flow of one entry): entry numbers from 1, in order.
+    private static func flowRange(_ text: String) throws(CommandLineError) -> ClosedRange<Int> {
+        let bounds = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+        guard (1...2).contains(bounds.count), let first = bounds.first ?? nil, let last = bounds.last ?? nil,
+            first >= 1, first <= last
+        else {
+            throw CommandLineError(
+                message:
+                    "--flow takes the first and last entry numbers, such as 3-5 (numbered from 1), not \"\(text)\"",
+                command: "add")
+        }
+        return first...last
+    }
+
     /// Where the body comes from, once the options are checked.
     var origin: CaseAddition.Origin {
         if let har { return .archive(har, pick) }
@@ -204,7 +229,7 @@ struct AddCommand: ToolCommand {
             case .added(let added):
                 (Self.summary(of: added, contract: contract, name: name ?? ""), added.results)
             case .imported(let imported):
-                Self.summary(of: imported, contract: contract, dryRun: pick.dryRun)
+                Self.summary(of: imported, contract: contract, dryRun: pick.dryRun, flow: pick.flow != nil)
             }
         }
     }
