@@ -50,9 +50,6 @@ final class KeySpellings {
         self.dictionaries = dictionaries
     }
 
-    /// Whether the model's decoder reads keys as they are, so every spelling is the same.
-    var keepsKeys: Bool { !options.convertsKeys }
-
     /// The body's spelling of a key of the model.
     /// - Parameter modelKey: The key the model asks for.
     /// - Returns: The key as the bodies write it.
