@@ -88,7 +88,7 @@ extension TodoApp {
     /// before sending, unless `checksQuery` is off (the bug of a client that sends it anyway).
     package static func search(checksQuery: Bool = true) -> Endpoint {
         Endpoint(
-            name: "todos.search", model: searchPage,
+            name: searchName, model: searchPage,
             parameters: [.init("q", .string), .init("page", .int)], baseURL: serverURL,
             errors: ownErrors, rules: ownRules
         ) { call throws(TodoError) in

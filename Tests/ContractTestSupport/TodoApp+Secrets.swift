@@ -82,7 +82,7 @@ extension TodoApp {
         /// `GET https://todo.example/api/todos/search?q=QUERY&access_token=TOKEN` with `X-Api-Key`,
         /// into `[Todo]`.
         package static let search = Endpoint(
-            name: "todos.search", model: todos, parameters: [.init("q", .string, required: true)],
+            name: searchName, model: todos, parameters: [.init("q", .string, required: true)],
             baseURL: serverURL
         ) { call in
             var parts = URLComponents(

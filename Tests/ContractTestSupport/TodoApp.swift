@@ -57,15 +57,16 @@ package enum TodoApp {
     /// status outside 2xx is `responseUnsuccessful`, an empty body `invalidData`, a body that does
     /// not decode into `Value` `jsonConversionFailure`.
     package static func read<Value: Codable & Equatable & Sendable>(
-        _ type: Value.Type, data: Data?, response: URLResponse?, error: (any Error)?
+        _ type: Value.Type, data: Data?, response: URLResponse?, error: (any Error)?,
+        decoder: JSONDecoder = makeDecoder(), encoder: @escaping @Sendable () -> JSONEncoder = makeEncoder
     ) -> Result<DecodedValue, APIError> {
         let status = (response as? HTTPURLResponse)?.statusCode
         guard error == nil, (200...299).contains(status ?? 0) else {
             return .failure(.responseUnsuccessful(statusCode: status))
         }
         guard let data, !data.isEmpty else { return .failure(.invalidData) }
-        return Result { try makeDecoder().decode(type, from: data) }
-            .map { DecodedValue($0, makeEncoder: makeEncoder) }
+        return Result { try decoder.decode(type, from: data) }
+            .map { DecodedValue($0, makeEncoder: encoder) }
             .mapError { .jsonConversionFailure(DecodingFailure($0)) }
     }
 
@@ -137,6 +138,10 @@ package enum TodoApp {
             call.responseQueue.async { call.completion(result) }
         }.resume()
     }
+
+    /// `todos.search`'s name, declared here once: each client of the search (in its own words, as
+    /// an SDK writes it, signed in) is declared by it.
+    package static let searchName = "todos.search"
 
     /// The app's catalogue.
     package static let catalogue = Catalogue(endpoints: [list, create], models: [todos, todo])

@@ -36,7 +36,7 @@ package enum TodoWrites {
 
     /// `POST todos`, the argument `todo` as its body.
     package static let create = Endpoint(
-        name: "todos.create", model: created, parameters: [.init("todo", .json, required: true)],
+        name: TodoApp.create.name, model: created, parameters: [.init("todo", .json, required: true)],
         baseURL: TodoApp.serverURL, requestModel: newTodo
     ) { call in
         var request = URLRequest(url: (call.baseURL ?? TodoApp.serverURL).appendingPathComponent("todos"))

@@ -86,6 +86,11 @@ package struct Contract: Sendable {
         get { storage.url }
         set { storage = storage.with(url: newValue, sequence: storage.sequence) }
     }
+    /// `ignoredKeys`' entries, each where it is written, for the warning about one no body has.
+    var ignoredKeyEntries: [Located<String>] = []
+    /// What is said of the contract as a whole once its cases are known (an `ignoredKeys` pattern
+    /// that no body has), reported with its first case.
+    var warnings: [Diagnostic] = []
     /// The cases `serve` answers its request with in turn, the last repeating (`"sequence"`);
     /// empty for none. Verify reads each case on its own.
     var sequence: [String] {

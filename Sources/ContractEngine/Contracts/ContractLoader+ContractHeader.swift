@@ -10,6 +10,8 @@ extension ContractLoader {
         var request: RequestExpectation?
         var responseQueue: ResponseQueue
         var ignoredKeys: Set<String>
+        /// `ignoredKeys`' entries, each where it is written.
+        var ignoredKeyEntries: [Located<String>] = []
         var caseNodes: [JSONNode]
         /// `"sequence"`'s case names, where each is written.
         var sequence: [Located<String>] = []
@@ -43,6 +45,11 @@ extension ContractLoader {
             caseNodes: readCaseNodes(top["cases"], root: root, reader: &reader)
         )
         header.sequence = readSequence(top["sequence"], caseNodes: header.caseNodes, reader: &reader)
+        if case .array(let entries)? = top["ignoredKeys"]?.value.value {
+            header.ignoredKeyEntries = entries.compactMap { entry in
+                if case .string(let text) = entry.value { Located(value: text, position: entry.position) } else { nil }
+            }
+        }
         return header
     }
 

@@ -87,6 +87,7 @@ struct ContractLoader: Sendable {
             cases: readCases(header.caseNodes, model: model, endpoint: header.endpoint, file: file)
         )
         contract.sequence = header.sequence.map(\.value)
+        contract.ignoredKeyEntries = header.ignoredKeyEntries
         return Source(loaded: .loaded(contract), data: data, root: root)
     }
 }

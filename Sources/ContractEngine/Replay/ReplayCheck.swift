@@ -36,7 +36,7 @@ struct ReplayCheck {
                 error(CompletionCheck.describe($0, in: observation, timeout: timeout), at: contractCase.position)
             }
         }
-        if problems == [.timedOut] { return diagnostics }
+        if problems == [.timedOut] { return diagnostics + [delayBeyondTimeout()].compactMap { $0 } }
         if contractCase.expect.needsReplay, let sent = observation.requests.first {
             diagnostics.append(argumentErrorAfterRequest(sent))
         }
@@ -47,8 +47,13 @@ struct ReplayCheck {
             // A client that sent nothing answered before sending: no response is its reason.
             let response = observation.requests.isEmpty ? nil : contractCase.response
             let wrong = outcomeCheck.check(returned, from: .client(response: response, prediction: prediction))
+            // A client that gave up on a response the delay holds past the timeout (its own
+            // timeout, or the tool's cancel, whichever came first) timed out: that is the failure.
+            if !wrong.isEmpty, let note = delayBeyondTimeout() {
+                let timedOut = CompletionCheck.describe(.timedOut, in: observation, timeout: timeout)
+                return diagnostics + [error(timedOut, at: contractCase.position), note]
+            }
             diagnostics += wrong
-            if !wrong.isEmpty, let note = delayBeyondTimeout() { diagnostics.append(note) }
         }
         return diagnostics
     }

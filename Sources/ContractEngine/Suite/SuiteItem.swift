@@ -57,7 +57,10 @@ enum SuiteItem: Sendable {
         case .contractCase(let contract, .ready(let spec)) where live != nil:
             return await LiveCheck(contract: contract, spec: spec, run: run, live: live ?? LiveSettings()).run()
         case .contractCase(let contract, let entry):
-            return await run.run(entry, of: contract)
+            var result = await run.run(entry, of: contract)
+            // What is said of the contract as a whole comes once, with its first case.
+            if contract.cases.first?.name == entry.name { result.diagnostics += contract.warnings }
+            return result
         }
     }
 }

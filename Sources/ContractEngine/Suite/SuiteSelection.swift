@@ -165,7 +165,8 @@ package struct SuiteSelection: Sendable {
             switch contract {
             case .invalid(let file, let endpoint, let diagnostics):
                 items.append(.contractError(file: file, endpoint: endpoint, diagnostics: diagnostics))
-            case .loaded(let contract):
+            case .loaded(var contract):
+                contract.warnings = contract.unmatchedIgnoredKeyPatterns()
                 items += contract.cases.map { .contractCase(contract, $0) }
             }
         }

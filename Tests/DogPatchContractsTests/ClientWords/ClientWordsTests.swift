@@ -1,5 +1,6 @@
 import ContractCatalogue
 import ContractTestSupport
+import ContractTool
 import Foundation
 import Testing
 
@@ -11,13 +12,24 @@ import Testing
 /// `Content-Type`s it reads), checked before replay and held against the real client.
 @Suite("the client's own words")
 struct ClientWordsTests {
+    /// Runs the app's tool on the search's catalogue, or another.
+    static func run(
+        _ arguments: [String], in folder: URL, catalogue: Catalogue = TodoApp.Words.catalogue()
+    ) async -> (status: Int32, stdout: String, stderr: String) {
+        let output = CapturedOutput()
+        let status = await ContractTool.run(
+            arguments: arguments, catalogue: catalogue, name: "todo-contracts", currentDirectory: folder,
+            standardOutput: { output.standardOutput($0) }, standardError: { output.standardError($0) })
+        return (status, output.stdout, output.stderr)
+    }
+
     static let contract = """
         {
-          "endpoint": "notes.search",
+          "endpoint": "todos.search",
           "arguments": { "q": "milk" },
           "cases": [
             { "name": "found", "response": { "headers": { "Content-Type": "application/json" },
-                "body": "[{\\"id\\": 1, \\"text\\": \\"milk\\"}]" }, "expect": { "decodes": true, "count": 1 } },
+                "body": "\(Self.milk)" }, "expect": { "decodes": true, "count": 1 } },
             { "name": "signed out", "response": { "status": 401 }, "expect": { "error": "unauthorized" } },
             { "name": "down", "response": { "status": 503 }, "expect": { "error": "server", "status": 503 } },
             { "name": "nothing new", "response": { "status": 204 }, "expect": { "decodes": true, "count": 0 } },
@@ -27,23 +39,27 @@ struct ClientWordsTests {
               "expect": { "error": "notJSON" } },
             { "name": "empty", "response": { "headers": { "Content-Type": "application/json" } },
               "expect": { "error": "noBody" } },
-            { "name": "no text", "response": { "headers": { "Content-Type": "application/json" },
-                "body": "[{\\"id\\": 1}]" }, "expect": { "error": "unreadable", "path": "[0].text" } }
+            { "name": "no title", "response": { "headers": { "Content-Type": "application/json" },
+                "body": "[{\\"id\\": 1}]" }, "expect": { "error": "unreadable", "path": "[0].title" } }
           ]
         }
         """
 
+    /// One to-do found, as the body of a JSON string.
+    static let milk =
+        #"[{\"id\": 1, \"title\": \"milk\", \"due_at\": \"2025-06-01T09:00:00Z\", \"created_at\": \"2025-05-30T18:30:00Z\", \"owner\": {\"user_name\": \"ada\"}, \"tags\": []}]"#
+
     static let noQuery = """
-        { "endpoint": "notes.search", "arguments": { "q": "" },
+        { "endpoint": "todos.search", "arguments": { "q": "" },
           "cases": [ { "name": "no text", "response": { "status": 200 }, "expect": { "error": "noQuery" } } ] }
         """
 
     @Test("every case in the client's words passes: 401, 204 as an empty list, Content-Type, its own error names")
     func ownWordsPass() async throws {
         let folder = try SuiteFolder()
-        try folder.write("contracts/notes.json", Self.contract)
+        try folder.write("contracts/search.json", Self.contract)
         try folder.write("contracts/no-query.json", Self.noQuery)
-        let run = await NotesApp.run(["verify", "--timeout", "60"], in: folder.url)
+        let run = await Self.run(["verify", "--timeout", "60"], in: folder.url)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("9 passed, 0 failed, 0 errors, 0 skipped"), "\(run.stdout)")
     }
@@ -51,13 +67,15 @@ struct ClientWordsTests {
     @Test("a client that maps 401 to the wrong error fails, naming what it returned and what the contract expects")
     func wrongMappingFails() async throws {
         let folder = try SuiteFolder()
-        try folder.write("contracts/notes.json", Self.contract)
-        let run = await NotesApp.run(
-            ["verify", "--timeout", "60"], in: folder.url, catalogue: NotesApp.catalogue(wrongUnauthorized: true))
+        try folder.write("contracts/search.json", Self.contract)
+        let run = await Self.run(
+            ["verify", "--timeout", "60"], in: folder.url,
+            catalogue: TodoApp.Words.catalogue(
+                TodoApp.Words.search { try await TodoApp.Words.answer($0, wrongUnauthorized: true) }))
         #expect(run.status == 1)
         #expect(
             run.stderr.contains(
-                "contracts/notes.json:7:70: error: client returned server(401) for HTTP 401; expected unauthorized"),
+                "contracts/search.json:7:70: error: client returned server(401) for HTTP 401; expected unauthorized"),
             "\(run.stderr)")
         #expect(run.stdout.contains("7 passed, 1 failed, 0 errors, 0 skipped"), "\(run.stdout)")
     }
@@ -68,8 +86,8 @@ struct ClientWordsTests {
         let wrong = Self.contract.replacingOccurrences(
             of: #""status": 401 }, "expect": { "error": "unauthorized" }"#,
             with: #""status": 401 }, "expect": { "error": "server", "status": 401 }"#)
-        try folder.write("contracts/notes.json", wrong)
-        let run = await NotesApp.run(["verify", "--no-replay"], in: folder.url)
+        try folder.write("contracts/search.json", wrong)
+        let run = await Self.run(["verify", "--no-replay"], in: folder.url)
         #expect(run.status == 1)
         #expect(
             run.stderr.contains(
@@ -91,38 +109,35 @@ struct ClientWordsTests {
     func refusedNames(expect: String, message: String) async throws {
         let folder = try SuiteFolder()
         try folder.write(
-            "contracts/notes.json",
-            #"{"endpoint": "notes.search", "arguments": {"q": "a"}, "cases": [{"name": "x", "response": {"status": 401}, "expect": \#(expect)}]}"#
+            "contracts/search.json",
+            #"{"endpoint": "todos.search", "arguments": {"q": "a"}, "cases": [{"name": "x", "response": {"status": 401}, "expect": \#(expect)}]}"#
         )
-        let run = await NotesApp.run(["verify"], in: folder.url)
+        let run = await Self.run(["verify"], in: folder.url)
         #expect(run.status == 2)
-        #expect(run.stderr.contains("contracts/notes.json:1:"), "\(run.stderr)")
+        #expect(run.stderr.contains("contracts/search.json:1:"), "\(run.stderr)")
         #expect(run.stderr.contains(message), "\(run.stderr)")
     }
 
     @Test("an endpoint whose rules name an error its vocabulary lacks is refused at every contract that names it")
     func inconsistentDeclaration() async throws {
-        var rules = NotesApp.rules
+        var rules = TodoApp.Words.rules
         rules.failure = "serverError"
-        let endpoint = Endpoint(
-            name: "notes.search", model: NotesApp.notes, parameters: [.init("q", .string)], baseURL: NotesApp.baseURL,
-            errors: NotesApp.vocabulary, rules: rules
-        ) { (_: Endpoint.AsyncInvocation) async throws -> [NotesApp.Note] in [] }
+        let endpoint = TodoApp.Words.search(rules: rules, required: false) { _ in [] }
         let folder = try SuiteFolder()
-        try folder.write("contracts/notes.json", Self.contract)
-        let run = await NotesApp.run(
-            ["verify"], in: folder.url, catalogue: Catalogue(endpoints: [endpoint], models: [NotesApp.notes]))
+        try folder.write("contracts/search.json", Self.contract)
+        let run = await Self.run(
+            ["verify"], in: folder.url, catalogue: TodoApp.Words.catalogue(endpoint))
         #expect(run.status == 2)
         #expect(
             run.stderr.contains(
-                #"contracts/notes.json:2:15: error: endpoint "notes.search" is declared wrong in the catalogue: its outcome rules name the error "serverError", which its vocabulary NoteError does not have"#
+                #"contracts/search.json:2:15: error: endpoint "todos.search" is declared wrong in the catalogue: its outcome rules name the error "serverError", which its vocabulary SearchError does not have"#
             ), "\(run.stderr)")
     }
 
     @Test("the schema the tool writes for the app lists the endpoint's errors, and which carry a status or a path")
     func schemaListsErrors() async throws {
         let folder = try SuiteFolder()
-        let run = await NotesApp.run(["export", "schema", "--out", "schema.json"], in: folder.url)
+        let run = await Self.run(["export", "schema", "--out", "schema.json"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
         let text = try String(contentsOf: folder.url.appendingPathComponent("schema.json"), encoding: .utf8)
         let compact = text.filter { !$0.isWhitespace }
@@ -136,19 +151,19 @@ struct ClientWordsTests {
     @Test("add --expect takes the endpoint's own error names, and writes the status where the error carries it")
     func addInOwnWords() async throws {
         let folder = try SuiteFolder()
-        try folder.write("contracts/notes.json", Self.contract)
+        try folder.write("contracts/search.json", Self.contract)
         try folder.write("down.json", #"{"message": "down"}"#)
-        let run = await NotesApp.run(
+        let run = await Self.run(
             [
-                "add", "down.json", "--contract", "contracts/notes.json", "--name", "down again", "--status", "502",
+                "add", "down.json", "--contract", "contracts/search.json", "--name", "down again", "--status", "502",
                 "--expect", "server", "--timeout", "60",
             ], in: folder.url)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        let text = try String(contentsOf: folder.url.appendingPathComponent("contracts/notes.json"), encoding: .utf8)
+        let text = try String(contentsOf: folder.url.appendingPathComponent("contracts/search.json"), encoding: .utf8)
         #expect(text.contains(#""expect": { "error": "server", "status": 502 }"#), "\(text)")
-        let wrong = await NotesApp.run(
+        let wrong = await Self.run(
             [
-                "add", "down.json", "--contract", "contracts/notes.json", "--name", "down 3", "--status", "502",
+                "add", "down.json", "--contract", "contracts/search.json", "--name", "down 3", "--status", "502",
                 "--expect", "sever", "--timeout", "60",
             ], in: folder.url)
         #expect(wrong.status == 2)
@@ -160,17 +175,17 @@ extension ClientWordsTests {
     @Test("the coverage matrix heads its columns in the endpoints' words where they share them")
     func coverageInOwnWords() async throws {
         let folder = try SuiteFolder()
-        try folder.write("contracts/notes.json", Self.contract)
-        let run = await NotesApp.run(["verify", "--coverage", "--timeout", "60"], in: folder.url)
+        try folder.write("contracts/search.json", Self.contract)
+        let run = await Self.run(["verify", "--coverage", "--timeout", "60"], in: folder.url)
         #expect(
             run.stdout.contains(
                 "coverage      decoded  noBody  unreadable  4xx  5xx  network  noQuery  main  private\n"),
             "\(run.stdout)")
         #expect(
-            run.stdout.contains("notes.search  2        2       1           1    1    1        -        8"),
+            run.stdout.contains("todos.search  2        2       1           1    1    1        -        8"),
             "\(run.stdout)")
-        let required = await NotesApp.run(["verify", "--require-coverage", "--timeout", "60"], in: folder.url)
-        #expect(required.stderr.contains("notes.search: no replayed case reaches noQuery"), "\(required.stderr)")
+        let required = await Self.run(["verify", "--require-coverage", "--timeout", "60"], in: folder.url)
+        #expect(required.stderr.contains("todos.search: no replayed case reaches noQuery"), "\(required.stderr)")
     }
 }
 
@@ -179,81 +194,76 @@ extension ClientWordsTests {
 
     @Test("a client that throws something not of its vocabulary fails, naming what it threw")
     func foreignError() async throws {
-        let endpoint = Endpoint(
-            name: "notes.search", model: NotesApp.notes, parameters: [.init("q", .string, required: true)],
-            baseURL: NotesApp.baseURL, errors: NotesApp.vocabulary, rules: NotesApp.rules
-        ) { (_: Endpoint.AsyncInvocation) async throws -> [NotesApp.Note] in throw Unexpected() }
+        let endpoint = TodoApp.Words.search { _ in throw Unexpected() }
         let folder = try SuiteFolder()
         try folder.write(
-            "contracts/notes.json",
-            #"{"endpoint": "notes.search", "arguments": {"q": "a"}, "cases": [{"name": "x", "response": {"status": 401}, "expect": {"error": "unauthorized"}}]}"#
+            "contracts/search.json",
+            #"{"endpoint": "todos.search", "arguments": {"q": "a"}, "cases": [{"name": "x", "response": {"status": 401}, "expect": {"error": "unauthorized"}}]}"#
         )
-        let run = await NotesApp.run(
+        let run = await Self.run(
             ["verify", "--timeout", "60"], in: folder.url,
-            catalogue: Catalogue(endpoints: [endpoint], models: [NotesApp.notes]))
+            catalogue: TodoApp.Words.catalogue(endpoint))
         #expect(run.status == 1)
         #expect(
             run.stderr.contains(
-                "client returned an error that is not a NoteError (Unexpected()) before sending; expected unauthorized"),
+                "client returned an error that is not a SearchError (Unexpected()) before sending; expected unauthorized"
+            ),
             "\(run.stderr)")
     }
 }
 
 extension ClientWordsTests {
-    static func catalogue(rules: OutcomeRules, vocabulary: ErrorVocabulary = NotesApp.vocabulary) -> Catalogue {
-        let endpoint = Endpoint(
-            name: "notes.search", model: NotesApp.notes, parameters: [.init("q", .string, required: true)],
-            baseURL: NotesApp.baseURL, errors: vocabulary, rules: rules
-        ) { call in
-            let url = (call.baseURL ?? NotesApp.baseURL).appendingPathComponent("notes")
-            let (data, response) = try await call.data(for: URLRequest(url: url))
-            return try NotesApp.read(data, response, wrongUnauthorized: false)
-        }
-        return Catalogue(endpoints: [endpoint], models: [NotesApp.notes])
+    static func catalogue(rules: OutcomeRules, vocabulary: ErrorVocabulary = TodoApp.Words.vocabulary) -> Catalogue {
+        // A client that sends even a blank query: the rules alone decide what it makes of the answer.
+        TodoApp.Words.catalogue(
+            TodoApp.Words.search(rules: rules, vocabulary: vocabulary) {
+                try await TodoApp.Words.answer($0, checksQuery: false)
+            })
     }
 
     @Test("rules that give another error than the client's for a status fail the case, naming both")
     func wrongRule() async throws {
-        var rules = NotesApp.rules
+        var rules = TodoApp.Words.rules
         rules.statuses = [.init(401, .error("offline")), .init(204, .value("[]"))]
         let folder = try SuiteFolder()
-        try folder.write("contracts/notes.json", Self.contract)
-        let run = await NotesApp.run(
+        try folder.write("contracts/search.json", Self.contract)
+        let run = await Self.run(
             ["verify", "--timeout", "60"], in: folder.url, catalogue: Self.catalogue(rules: rules))
         #expect(run.status == 1)
         #expect(
             run.stderr.contains(
-                "expected unauthorized, which no outcome rule gives, so the client must send no request; it sent GET /v1/notes, and by the endpoint's rules a correct client gets offline from this response"
+                "expected unauthorized, which no outcome rule gives, so the client must send no request; it sent GET /api/todos/search?q=milk, and by the endpoint's rules a correct client gets offline from this response"
             ), "\(run.stderr)")
     }
 
     @Test("a rule's value that does not decode into the model, or a word the vocabulary lacks, is named as such")
     func catalogueMistakes() async throws {
-        var rules = NotesApp.rules
+        var rules = TodoApp.Words.rules
         rules.statuses = [.init(401, .error("unauthorized")), .init(204, .value("{}"))]
         let folder = try SuiteFolder()
-        try folder.write("contracts/notes.json", Self.contract)
-        let run = await NotesApp.run(["verify"], in: folder.url, catalogue: Self.catalogue(rules: rules))
+        try folder.write("contracts/search.json", Self.contract)
+        let run = await Self.run(["verify"], in: folder.url, catalogue: Self.catalogue(rules: rules))
         #expect(run.status == 2)
-        #expect(run.stderr.contains("its outcome rules give the value {}, which does not decode into [Note]"))
-        let misworded = ErrorVocabulary(NotesApp.NoteError.self, cases: NotesApp.vocabulary.cases) { _ in
+        #expect(run.stderr.contains("its outcome rules give the value {}, which does not decode into [Todo]"))
+        let misworded = ErrorVocabulary(TodoApp.Words.SearchError.self, cases: TodoApp.Words.vocabulary.cases) { _ in
             ClientError("signedOut")
         }
-        let words = await NotesApp.run(
+        let words = await Self.run(
             ["verify", "--timeout", "60", "--filter", "signed out"], in: folder.url,
-            catalogue: Self.catalogue(rules: NotesApp.rules, vocabulary: misworded))
+            catalogue: Self.catalogue(rules: TodoApp.Words.rules, vocabulary: misworded))
         #expect(words.status == 1)
         #expect(
-            words.stderr.contains(#"client returned "signedOut", which the vocabulary of NoteError does not declare"#),
+            words.stderr.contains(
+                #"client returned "signedOut", which the vocabulary of SearchError does not declare"#),
             "\(words.stderr)")
     }
 
     @Test("coverage asks no response queue of an async client, whose result the tool delivers")
     func asyncCoverageAsksNoQueue() async throws {
         let folder = try SuiteFolder()
-        try folder.write("contracts/notes.json", Self.contract)
+        try folder.write("contracts/search.json", Self.contract)
         try folder.write("contracts/no-query.json", Self.noQuery)
-        let run = await NotesApp.run(["verify", "--require-coverage", "--timeout", "60"], in: folder.url)
+        let run = await Self.run(["verify", "--require-coverage", "--timeout", "60"], in: folder.url)
         #expect(!run.stderr.contains("queue"), "\(run.stderr)")
     }
 }

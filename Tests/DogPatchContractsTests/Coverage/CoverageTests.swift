@@ -92,8 +92,8 @@ struct CoverageTests {
     @Test("an app's suite is required to cover its own endpoints, and can leave out the private queue")
     func appCatalogue() async throws {
         let folder = try SuiteFolder()
-        try TodoCatalogue.write(into: folder)
-        let catalogue = TodoCatalogue.catalogue
+        try TodoApp.MainQueue.write(into: folder)
+        let catalogue = TodoApp.MainQueue.catalogue
         let all = await folder.runInProcess(["verify", "--require-coverage"], catalogue: catalogue)
         #expect(all.status == 1)
         #expect(

@@ -129,10 +129,10 @@ struct UnidentifiedModelTests {
     @Test("explain shows the body's first fields in the body's order, a lower-case UUID as sent")
     func explainReadsTheBody() async throws {
         let folder = try SuiteFolder()
-        try TodoCatalogue.write(into: folder)
+        try TodoApp.MainQueue.write(into: folder)
         for _ in 1...3 {
             let run = await folder.runInProcess(
-                ["explain", "Fixtures/todos.json", "--endpoint", "todos.list"], catalogue: TodoCatalogue.catalogue)
+                ["explain", "Fixtures/todos.json", "--endpoint", "todos.list"], catalogue: TodoApp.MainQueue.catalogue)
             #expect(run.status == 0, "\(run.stderr)")
             let lines = run.stdout.split(separator: "\n").map(String.init)
             // Not sorted (done, due_at, id, ...) and not upper-cased, as the re-encoded value is.
@@ -150,21 +150,21 @@ struct UnidentifiedModelTests {
     @Test("add writes the body's first field as the case's value, and the case passes")
     func addReadsTheBody() async throws {
         let folder = try SuiteFolder()
-        try TodoCatalogue.write(into: folder)
+        try TodoApp.MainQueue.write(into: folder)
         try folder.write(
             "Downloads/one.json",
             #"{"priority": 3, "id": "0f8fad5b-d9cb-469f-a165-70867728950e", "title": "buy food", "done": false}"#)
         let run = await folder.runInProcess(
             ["add", "Downloads/one.json", "--contract", "contracts/one.json", "--model", "Todo", "--name", "one"],
-            catalogue: TodoCatalogue.catalogue)
+            catalogue: TodoApp.MainQueue.catalogue)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let contract = String(decoding: try folder.read("contracts/one.json"), as: UTF8.self)
         #expect(contract.contains(#""values": { "priority": 3 }"#), "\(contract)")
         let id = await folder.runInProcess(
             ["add", "Downloads/one.json", "--contract", "contracts/id.json", "--model", "Todo", "--name", "id"],
-            catalogue: TodoCatalogue.catalogue)
+            catalogue: TodoApp.MainQueue.catalogue)
         #expect(id.status == 0, "\(id.stderr)")
-        let verify = await folder.runInProcess(["verify", "--strict"], catalogue: TodoCatalogue.catalogue)
+        let verify = await folder.runInProcess(["verify", "--strict"], catalogue: TodoApp.MainQueue.catalogue)
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
     }
 }

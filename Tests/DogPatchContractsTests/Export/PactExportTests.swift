@@ -159,7 +159,9 @@ struct PactExportTests {
     }
 
     /// `dogpatch.getDogs` as a client that sends a token and a cookie with its own header.
-    static let sendsCredentials = Endpoint(name: "dogpatch.getDogs", model: .dogs, baseURL: DogPatchAPI.baseURL) {
+    static let sendsCredentials = Endpoint(
+        name: Endpoint.dogPatchGetDogs.name, model: .dogs, baseURL: DogPatchAPI.baseURL
+    ) {
         call in
         var request = URLRequest(url: DogPatchAPI.baseURL.appendingPathComponent("dogs"))
         request.setValue("Bearer s3cret-token", forHTTPHeaderField: "Authorization")

@@ -9,9 +9,9 @@ struct SchemaExportTests {
     @Test("an app's tool writes the schema with the app's endpoint and model names, and add names it")
     func appSchema() async throws {
         let folder = try SuiteFolder()
-        try TodoCatalogue.write(into: folder)
+        try TodoApp.MainQueue.write(into: folder)
         let run = await folder.runInProcess(
-            ["export", "schema", "--out", "schema/contract.schema.json"], catalogue: TodoCatalogue.catalogue)
+            ["export", "schema", "--out", "schema/contract.schema.json"], catalogue: TodoApp.MainQueue.catalogue)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "wrote schema/contract.schema.json: the contract schema, 1 endpoint and 2 models\n")
         #expect(run.stderr.isEmpty, "\(run.stderr)")
@@ -24,7 +24,7 @@ struct SchemaExportTests {
         #expect(!text.contains("dogpatch.getDogs") && !text.contains("countries."), "\(text)")
         // Written again, the same bytes.
         _ = await folder.runInProcess(
-            ["export", "schema", "--out", "schema/contract.schema.json"], catalogue: TodoCatalogue.catalogue)
+            ["export", "schema", "--out", "schema/contract.schema.json"], catalogue: TodoApp.MainQueue.catalogue)
         #expect(try folder.read("schema/contract.schema.json") == data)
 
         try folder.write(
@@ -35,7 +35,7 @@ struct SchemaExportTests {
                 "add", "Downloads/one.json", "--contract", "contracts/more/one.json", "--endpoint", "todos.list",
                 "--name", "one",
             ],
-            catalogue: TodoCatalogue.catalogue)
+            catalogue: TodoApp.MainQueue.catalogue)
         #expect(add.status == 0, "\(add.stderr)")
         let contract = String(decoding: try folder.read("contracts/more/one.json"), as: UTF8.self)
         #expect(contract.contains(#""$schema": "../../schema/contract.schema.json""#), "\(contract)")

@@ -150,6 +150,16 @@ struct MutateCommandTests {
         #expect(other.stdout != one.stdout, "another seed draws other mutants")
     }
 
+    @Test("a profile of one path says so: (1 path)")
+    func onePath() async throws {
+        let folder = try SuiteFolder()
+        try TodoWrites.write(into: folder)
+        let run = await folder.runInProcess(
+            ["mutate", "--profiles", "profiles", "--timeout", "60"], catalogue: TodoWrites.catalogue)
+        #expect(
+            run.stderr.contains("profiles/Created.json: note: wrote the Created profile (1 path)\n"), "\(run.stderr)")
+    }
+
     @Test(
         "profiles are written on the first run, compared after, and every change fails naming the path and the change")
     func profiles() async throws {

@@ -12,7 +12,7 @@ enum MutationClients {
     private static func endpoint(
         _ handle: @escaping @Sendable (Int?, Data, Endpoint.Invocation) -> Void
     ) -> Endpoint {
-        Endpoint(name: "dogpatch.getDogs", model: .dogs, baseURL: DogPatchAPI.baseURL) { call in
+        Endpoint(name: Endpoint.dogPatchGetDogs.name, model: .dogs, baseURL: DogPatchAPI.baseURL) { call in
             let request = URLRequest(url: DogPatchAPI.baseURL.appendingPathComponent("dogs"))
             call.session.makeDataTask(with: request) { data, response, _ in
                 let status = (response as? HTTPURLResponse)?.statusCode

@@ -18,7 +18,7 @@ struct AppHelpTests {
     static func help(_ arguments: [String]) async -> (status: Int32, text: String) {
         let text = Mutex("")
         let status = await ContractTool.run(
-            arguments: arguments, catalogue: TodoCatalogue.catalogue, name: "todo-contracts",
+            arguments: arguments, catalogue: TodoApp.MainQueue.catalogue, name: "todo-contracts",
             standardOutput: { out in text.withLock { $0 += out } },
             standardError: { err in text.withLock { $0 += err } })
         return (status, text.withLock { $0 })

@@ -13,41 +13,13 @@ import Testing
 /// endpoints and models.
 @Suite("an app's own tool")
 struct AppToolTests {
-    struct Todo: Codable, Equatable, Sendable {
-        var id: Int
-        var title: String
+    /// The to-do app's list alone.
+    static let catalogue = Catalogue(endpoints: [TodoApp.list], models: [TodoApp.todos])
+
+    /// One to-do, as the list's server writes it.
+    static func one(_ id: Int, _ title: String) -> String {
+        #"[{"id": \#(id), "title": "\#(title)", "due_at": "2025-06-01T09:00:00Z", "created_at": "2025-05-30T18:30:00Z", "owner": {"user_name": "ada"}, "tags": []}]"#
     }
-
-    static let todos = ModelDescriptor(
-        [Todo].self, name: "[Todo]", makeDecoder: { JSONDecoder() }, makeEncoder: { JSONEncoder() })
-
-    // A literal that is a URL.
-    // swift-format-ignore: NeverForceUnwrap
-    static let baseURL = URL(string: "https://todo.example/api/")!
-
-    /// `GET https://todo.example/api/todos` into `[Todo]`, with a client of a few lines.
-    static let list = Endpoint(name: "todos.list", model: todos, baseURL: baseURL) { call in
-        let base = call.baseURL ?? baseURL
-        let queue = call.responseQueue
-        call.session.makeDataTask(with: URLRequest(url: base.appendingPathComponent("todos"))) {
-            data, response, error in
-            let result: Result<DecodedValue, APIError>
-            if error != nil {
-                result = .failure(.responseUnsuccessful(statusCode: nil))
-            } else if let status = (response as? HTTPURLResponse)?.statusCode, !(200...299).contains(status) {
-                result = .failure(.responseUnsuccessful(statusCode: status))
-            } else if let data, !data.isEmpty {
-                result = Result { try JSONDecoder().decode([Todo].self, from: data) }
-                    .map { DecodedValue($0, makeEncoder: { JSONEncoder() }) }
-                    .mapError { .jsonConversionFailure(DecodingFailure($0)) }
-            } else {
-                result = .failure(.invalidData)
-            }
-            queue.async { call.completion(result) }
-        }.resume()
-    }
-
-    static let catalogue = Catalogue(endpoints: [list], models: [todos])
 
     static let contract = """
         {
@@ -73,7 +45,7 @@ struct AppToolTests {
     func verifyAndHelp() async throws {
         let folder = try SuiteFolder()
         try folder.write("contracts/todos.json", Self.contract)
-        try folder.write("Fixtures/todos.json", #"[{"id": 1, "title": "milk"}, {"id": 2, "title": "bread"}]"#)
+        try folder.write("Fixtures/todos.json", TodoApp.fixture)
         let verify = await Self.run(["verify"], in: folder.url)
         #expect(verify.status == 0, "\(verify.stderr)")
         #expect(verify.stdout.contains("\n2 passed, 0 failed, 0 errors, 0 skipped in "), "\(verify.stdout)")
@@ -94,10 +66,10 @@ struct AppToolTests {
     func explainAndExport() async throws {
         let folder = try SuiteFolder()
         try folder.write("contracts/todos.json", Self.contract)
-        try folder.write("Fixtures/todos.json", #"[{"id": 1, "title": "milk"}]"#)
+        try folder.write("Fixtures/todos.json", Self.one(1, "milk"))
         try folder.write(
             "Package.swift", "// swift-tools-version:6.0\nlet package = Package(\n    name: \"TodoApp\",\n)\n")
-        try folder.write("elsewhere/answer.json", #"[{"id": 3, "title": "eggs"}]"#)
+        try folder.write("elsewhere/answer.json", Self.one(3, "eggs"))
         let explain = await Self.run(["explain", "elsewhere/answer.json", "--endpoint", "todos.list"], in: folder.url)
         #expect(explain.status == 0, "\(explain.stderr)")
         #expect(
@@ -117,7 +89,7 @@ extension AppToolTests {
     func fileLessProblem() async throws {
         let folder = try SuiteFolder()
         try folder.write("contracts/todos.json", Self.contract)
-        try folder.write("Fixtures/todos.json", #"[{"id": 1, "title": "milk"}]"#)
+        try folder.write("Fixtures/todos.json", Self.one(1, "milk"))
         let run = await Self.run(["verify", "--require-coverage"], in: folder.url)
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stderr.contains("todo-contracts: error: todos.list: no replayed case reaches"), "\(run.stderr)")
@@ -130,7 +102,7 @@ extension AppToolTests {
     func reportsNameTheTool() async throws {
         let folder = try SuiteFolder()
         try folder.write("contracts/todos.json", Self.contract)
-        try folder.write("Fixtures/todos.json", #"[{"id": 1, "title": "milk"}]"#)
+        try folder.write("Fixtures/todos.json", Self.one(1, "milk"))
         let junit = await Self.run(["verify", "--format", "junit"], in: folder.url)
         #expect(junit.stdout.contains("<testsuites name=\"todo-contracts\" "), "\(junit.stdout)")
         let summary = folder.url.appendingPathComponent("summary.md")

@@ -128,7 +128,8 @@ struct MessagesTests {
 
     /// `countries.byName` that leaves `/` in the name unencoded.
     static let slashUnencoded = Endpoint(
-        name: "countries.byName", model: .countries, parameters: [Endpoint.Parameter("name", .string, required: true)],
+        name: Endpoint.countriesByName.name, model: .countries,
+        parameters: [Endpoint.Parameter("name", .string, required: true)],
         baseURL: RestCountriesAPI.baseURL
     ) { call in
         let name = call.string("name") ?? ""
@@ -192,7 +193,7 @@ struct CatalogueMessagesTests {
     @Test("the built-in tool, given an app's endpoint, names its built-in catalogue and the doc")
     func builtIn() throws {
         let folder = try SuiteFolder()
-        try TodoCatalogue.write(into: folder)
+        try TodoApp.MainQueue.write(into: folder)
         let run = try folder.run(["verify"])
         #expect(run.status == 2)
         #expect(
@@ -210,12 +211,12 @@ struct CatalogueMessagesTests {
     @Test("an app's tool names the app's catalogue, its one endpoint listed and not offered again")
     func appCatalogue() async throws {
         let folder = try SuiteFolder()
-        try TodoCatalogue.write(into: folder)
+        try TodoApp.MainQueue.write(into: folder)
         try folder.write(
             "contracts/typo.json",
             #"{"endpoint": "todos.lst", "cases": [{"name": "x", "response": {"status": 503}, "expect": {"error": "responseUnsuccessful"}}]}"#
         )
-        let run = await folder.runInProcess(["verify"], catalogue: TodoCatalogue.catalogue)
+        let run = await folder.runInProcess(["verify"], catalogue: TodoApp.MainQueue.catalogue)
         #expect(run.status == 2)
         #expect(
             run.stderr.contains(
@@ -223,7 +224,7 @@ struct CatalogueMessagesTests {
             ), "\(run.stderr)")
         // The only endpoint is listed already: a did-you-mean would only say it again.
         #expect(!run.stderr.contains("did you mean"), "\(run.stderr)")
-        let unnamed = Catalogue(endpoints: [TodoCatalogue.list], models: [TodoCatalogue.todo])
+        let unnamed = Catalogue(endpoints: [TodoApp.MainQueue.list], models: [TodoApp.MainQueue.todo])
         let explain = await folder.runInProcess(
             ["explain", "Fixtures/todos.json", "--endpoint", "dogpatch.getDogs"], catalogue: unnamed)
         #expect(explain.status == 2)
@@ -237,6 +238,6 @@ struct CatalogueMessagesTests {
     func names() {
         #expect(Catalogue.standard.name == "built-in")
         #expect(Catalogue(endpoints: [], models: []).name == nil)
-        #expect(TodoCatalogue.catalogue.called == "the todo catalogue")
+        #expect(TodoApp.MainQueue.catalogue.called == "the todo catalogue")
     }
 }

@@ -53,14 +53,14 @@ struct AsyncClientTests {
         let folder = try SuiteFolder()
         try folder.write("Fixtures/todos.json", Self.todos)
         try folder.write("contracts/todos.json", contract.replacingOccurrences(of: "QUEUE", with: queue))
-        return await folder.runInProcess(["verify"] + arguments, catalogue: AsyncTodoCatalogue.catalogue(endpoint))
+        return await folder.runInProcess(["verify"] + arguments, catalogue: TodoApp.Async.catalogue(endpoint))
     }
 
     @Test(
         "an async client is replayed: it decodes, its error statuses and its own errors map, on either queue",
         arguments: ["main", "private"])
     func correctClient(queue: String) async throws {
-        let output = try await verify(AsyncTodoCatalogue.correct, queue: queue)
+        let output = try await verify(TodoApp.Async.correct, queue: queue)
         #expect(output.code == .success, "\(output.stderr)")
         #expect(output.stdout.contains("PASS  contracts/todos.json  two to-dos"))
         #expect(output.stdout.hasSuffix("6 passed, 0 failed, 0 errors, 0 skipped\n"), "\(output.stdout)")
@@ -72,14 +72,14 @@ struct AsyncClientTests {
             {"endpoint": "todos.list", "arguments": {"list": ""},
              "cases": [{"name": "no list", "response": {"fixture": "todos.json"}, "expect": {"error": "invalidRequest"}}]}
             """
-        let output = try await verify(AsyncTodoCatalogue.correct, contract: contract)
+        let output = try await verify(TodoApp.Async.correct, contract: contract)
         #expect(output.code == .success, "\(output.stderr)")
         #expect(output.stdout.hasSuffix("1 passed, 0 failed, 0 errors, 0 skipped\n"), "\(output.stdout)")
     }
 
     @Test("an async client that ignores the status is caught, naming both outcomes")
     func ignoresStatus() async throws {
-        let output = try await verify(AsyncTodoCatalogue.ignoresStatus)
+        let output = try await verify(TodoApp.Async.ignoresStatus)
         #expect(output.code == .failure)
         #expect(output.stdout.contains("FAIL  contracts/todos.json  server error"))
         #expect(
@@ -107,7 +107,7 @@ struct AsyncClientTests {
         let (seen, report) = AsyncStream<String>.makeStream()
         let output = await folder.runInProcess(
             ["verify", "--timeout", "0.5"],
-            catalogue: AsyncTodoCatalogue.catalogue(AsyncTodoCatalogue.reporting(to: report)))
+            catalogue: TodoApp.Async.catalogue(TodoApp.Async.reporting(to: report)))
         #expect(output.code == .failure)
         #expect(output.stdout.contains("FAIL  contracts/slow.json  slow"))
         #expect(
@@ -125,7 +125,7 @@ struct AsyncClientTests {
 
     @Test("a client that awaits something else for ever fails its case with the timeout; the run ends")
     func neverReturns() async throws {
-        let output = try await verify(AsyncTodoCatalogue.waitsForever, arguments: ["--timeout", "0.2"])
+        let output = try await verify(TodoApp.Async.waitsForever, arguments: ["--timeout", "0.2"])
         #expect(output.code == .failure)
         #expect(output.stderr.contains("the completion handler did not run within 0.2 s"), "\(output.stderr)")
         #expect(output.stdout.hasSuffix("0 passed, 6 failed, 0 errors, 0 skipped\n"), "\(output.stdout)")
@@ -135,7 +135,7 @@ struct AsyncClientTests {
     func cancelledTask() async throws {
         let invocation = Endpoint.AsyncInvocation(
             Endpoint.Invocation(session: HangingSession(), responseQueue: .main, arguments: [:]) { _ in })
-        let request = URLRequest(url: AsyncTodoCatalogue.baseURL)
+        let request = URLRequest(url: TodoApp.Async.baseURL)
         let call = Task { try await invocation.data(for: request) }
         call.cancel()
         await #expect(throws: URLError(.cancelled)) { try await call.value }

@@ -9,7 +9,7 @@ import Foundation
 /// replay check can fail.
 enum BrokenClients {
     private static func endpoint(_ invoke: @escaping @Sendable (Endpoint.Invocation) -> Void) -> Endpoint {
-        Endpoint(name: "dogpatch.getDogs", model: .dogs, baseURL: DogPatchAPI.baseURL, invoke: invoke)
+        Endpoint(name: Endpoint.dogPatchGetDogs.name, model: .dogs, baseURL: DogPatchAPI.baseURL, invoke: invoke)
     }
 
     private static func wrap(_ dogs: [Dog]) -> DecodedValue {

@@ -149,11 +149,21 @@ struct ClientAsItIsTests {
 
     @Test("a case that outlasts the timeout on the app's own session says the timeout")
     func ownTransportTimeout() async throws {
-        let slow = Self.delete.replacingOccurrences(
-            of: #"{ "status": 204 }"#, with: #"{ "status": 204, "delayMs": 3000 }"#)
-        let run = try await Self.run(["verify", "--timeout", "1"], ["contracts/delete.json": slow])
+        let slow = """
+            { "endpoint": "todos.delete", "arguments": { "id": 3 },
+              "cases": [ { "name": "slow", "response": { "status": 204, "delayMs": 3000 }, "expect": { "decodes": true } } ] }
+            """
+        let slowSearch = Self.firstPage.replacingOccurrences(
+            of: #"{ "body": "{\"items\": []}" }"#, with: #"{ "body": "{\"items\": []}", "delayMs": 3000 }"#)
+        let run = try await Self.run(
+            ["verify", "--timeout", "1"], ["contracts/delete.json": slow, "contracts/search.json": slowSearch])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("did not run within 1 s"), "\(run.stderr)")
+        #expect(run.stdout.contains("0 passed, 2 failed"), "\(run.stdout)")
+        // Through the app's own session and through call.data alike: the timeout, never the
+        // transport error the client made of it.
+        #expect(run.stderr.components(separatedBy: "did not run within 1 s").count == 3, "\(run.stderr)")
+        #expect(run.stderr.components(separatedBy: "longer than the 1 s timeout").count == 3, "\(run.stderr)")
+        #expect(!run.stderr.contains("client returned"), "\(run.stderr)")
     }
 
     @Test("coverage asks each endpoint only what its rules reach, in its words, once: one gap, the delete's outage")
@@ -171,6 +181,23 @@ struct ClientAsItIsTests {
         ]) { $1 }
         let covered = try await Self.run(["verify", "--timeout", "60", "--require-coverage"], withOutage)
         #expect(covered.status == 0, "\(covered.stdout)\(covered.stderr)")
+    }
+
+    @Test("coverage in the endpoints' words: decode is taken, each column headed once, no line said twice")
+    func coverageWordsOnce() async throws {
+        let run = try await Self.run(["verify", "--timeout", "60", "--coverage", "--require-coverage"], Self.suite)
+        let lines = (run.stdout + run.stderr).split(separator: "\n").filter { !$0.isEmpty }
+        #expect(Set(lines).count == lines.count, "a line said twice:\n\(run.stdout)\(run.stderr)")
+        // The search's empty body and undecodable one are both unreadable: one column says it.
+        let head = try #require(lines.first { $0.hasPrefix("coverage ") }).split(separator: " ")
+        #expect(Set(head).count == head.count, "\(head)")
+        #expect(head.filter { $0 == "unreadable" }.count == 1, "\(head)")
+        #expect(!run.stderr.contains("()"), "\(run.stderr)")
+        let decode = try await Self.run(["verify", "--timeout", "60", "--require-coverage=decode,5xx"], Self.suite)
+        #expect(decode.status == 0, "\(decode.stdout)\(decode.stderr)")
+        let unknown = try await Self.run(["verify", "--require-coverage=decodes"], Self.suite)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains(#"found "decodes""#), "\(unknown.stderr)")
     }
 
     static let deleteNothing = """
@@ -201,6 +228,15 @@ struct ClientAsItIsTests {
         let left = try await Self.run(["verify", "--no-replay"], ["contracts/s.json": partial])
         #expect(!left.stderr.contains("html_url"), "\(left.stderr)")
         #expect(left.stderr.contains("warning: meta: the SearchPage model never reads this key"), "\(left.stderr)")
+        // A pattern that quiets nothing is named where it is written; one that does is not.
+        let stale = contract.replacingOccurrences(of: "IGNORED", with: #"["*_url", "meta", "[*].links.*"]"#)
+        let warned = try await Self.run(["verify", "--no-replay", "--strict"], ["contracts/s.json": stale])
+        #expect(warned.status == 0, "\(warned.stdout)\(warned.stderr)")
+        #expect(
+            warned.stderr.contains(
+                #"contracts/s.json:1:94: warning: ignoredKeys: "[*].links.*" matches no key of any body of this contract"#
+            ), "\(warned.stderr)")
+        #expect(warned.stderr.components(separatedBy: "ignoredKeys:").count == 2, "\(warned.stderr)")
     }
 
     @Test("a delete's success is the status's: a client that reads the body as a model fails on it")

@@ -156,7 +156,8 @@ struct ReplayTests {
 
     /// `countries.byName` with a client that refuses any name outside ASCII instead of encoding it.
     static let asciiOnlyNames = Endpoint(
-        name: "countries.byName", model: .countries, parameters: [Endpoint.Parameter("name", .string, required: true)],
+        name: Endpoint.countriesByName.name, model: .countries,
+        parameters: [Endpoint.Parameter("name", .string, required: true)],
         baseURL: RestCountriesAPI.baseURL
     ) { call in
         let name = call.string("name") ?? ""

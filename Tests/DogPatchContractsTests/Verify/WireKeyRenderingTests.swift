@@ -105,7 +105,8 @@ struct WireKeyRenderingTests {
     func explainAndAdd() async throws {
         let folder = try SuiteFolder()
         try folder.write(
-            "Downloads/list.json", #"{"iso_639_1": "en", "id": 7, "name": "groceries", "visibility": "shared"}"#)
+            "Downloads/list.json",
+            #"{"iso_639_1": "en", "id": 7, "name": "groceries", "visibility": "shared", "due_on": "2026-12-24"}"#)
         let explain = await folder.runInProcess(
             ["explain", "Downloads/list.json", "--endpoint", "lists.show"], catalogue: TodoApp.wireCatalogue)
         #expect(explain.code == .success, "\(explain.stdout)\(explain.stderr)")

@@ -32,7 +32,8 @@ enum ArgumentValues {
         var columns: Set<CoverageMatrix.Column> = []
         for entry in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = entry.trimmingCharacters(in: .whitespaces)
-            guard let column = CoverageMatrix.Column(rawValue: name) else {
+            // `decode` for `decoded`, as a reader who has just written "decodes" in a contract types it.
+            guard let column = CoverageMatrix.Column(rawValue: name == "decode" ? "decoded" : name) else {
                 let found = name.isEmpty ? "an empty name" : "\"\(name)\""
                 throw CommandLineError(
                     message:
