@@ -33,13 +33,13 @@ final class KeySpellings {
     /// - Parameters:
     ///   - model: The model.
     ///   - body: A body the model decodes, whose spellings are the ones stated; `nil` for the
-    ///     strategy's own.
-    init(model: ModelDescriptor, body: JSONNode?) {
+    ///     strategy's own. Read only where the decoder converts keys.
+    init(model: ModelDescriptor, body: @autoclosure () -> JSONNode?) {
         options = NodeDecodingOptions(model.makeDecoder())
         makeEncoder = model.makeEncoder
         var learnt: [String: String] = [:]
         var dictionaries: Set<String> = []
-        if options.convertsKeys, let body {
+        if options.convertsKeys, let body = body() {
             let log = KeyReadLog()
             // A body that fails part way still spells the keys read before it failed.
             try? model.decode(from: NodeDecoder(node: body, codingPath: [], readLog: log, options: options))
