@@ -33,13 +33,13 @@ final class KeySpellings {
     /// - Parameters:
     ///   - model: The model.
     ///   - body: A body the model decodes, whose spellings are the ones stated; `nil` for the
-    ///     strategy's own.
-    init(model: ModelDescriptor, body: JSONNode?) {
+    ///     strategy's own. Read only where the decoder converts keys.
+    init(model: ModelDescriptor, body: @autoclosure () -> JSONNode?) {
         options = NodeDecodingOptions(model.makeDecoder())
         makeEncoder = model.makeEncoder
         var learnt: [String: String] = [:]
         var dictionaries: Set<String> = []
-        if options.convertsKeys, let body {
+        if options.convertsKeys, let body = body() {
             let log = KeyReadLog()
             // A body that fails part way still spells the keys read before it failed.
             try? model.decode(from: NodeDecoder(node: body, codingPath: [], readLog: log, options: options))
@@ -49,9 +49,6 @@ final class KeySpellings {
         self.learnt = learnt
         self.dictionaries = dictionaries
     }
-
-    /// Whether the model's decoder reads keys as they are, so every spelling is the same.
-    var keepsKeys: Bool { !options.convertsKeys }
 
     /// The body's spelling of a key of the model.
     /// - Parameter modelKey: The key the model asks for.

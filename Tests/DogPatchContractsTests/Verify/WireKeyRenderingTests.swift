@@ -60,6 +60,20 @@ struct WireKeyRenderingTests {
         #expect(strict.code == .failure, "\(strict.stdout)\(strict.stderr)")
     }
 
+    @Test("a key the list never reads is warned about at the body's path")
+    func unreadKeyWarning() async throws {
+        let folder = try Self.lists(values: #"{ "iso_639_1": "en" }"#)
+        try folder.write(
+            "Fixtures/list.json",
+            TodoApp.listFixture.replacingOccurrences(
+                of: #""iso_639_1": "de", "#, with: #""iso_639_1": "de", "owner_id": 12, "#))
+        let run = await folder.runInProcess(["verify"], catalogue: TodoApp.wireCatalogue)
+        #expect(run.code == .success, "\(run.stdout)\(run.stderr)")
+        #expect(
+            run.stderr.contains("warning: parent.parent.owner_id: the TodoList model never reads this key"),
+            "\(run.stderr)")
+    }
+
     @Test("a decoding failure and a missing key are named at the body's path")
     func failurePaths() async throws {
         let folder = try Self.lists(values: "{}")
