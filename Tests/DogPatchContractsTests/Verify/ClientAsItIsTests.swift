@@ -200,6 +200,20 @@ struct ClientAsItIsTests {
         #expect(unknown.stderr.contains(#"found "decodes""#), "\(unknown.stderr)")
     }
 
+    @Test("export pact keeps a call that returns nothing: its status, and no body")
+    func voidExported() async throws {
+        let folder = try SuiteFolder()
+        try folder.write("contracts/delete.json", Self.delete)
+        let run = await folder.runInProcess(
+            ["export", "pact", "--out", "pacts"], catalogue: TodoApp.ownCatalogue())
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("wrote pacts/dogpatch-app-todos.json: 4 interactions"), "\(run.stdout)")
+        #expect(!run.stderr.contains("left out"), "\(run.stderr)")
+        let pact = String(decoding: try folder.read("pacts/dogpatch-app-todos.json"), as: UTF8.self)
+        let compact = pact.filter { !$0.isWhitespace }
+        #expect(compact.contains(#""response":{"status":204}"#), "\(pact)")
+    }
+
     static let deleteNothing = """
         { "endpoint": "todos.delete",
           "cases": [ { "name": "no id", "response": { "status": 400 }, "expect": { "error": "badRequest", "sent": false } } ] }
