@@ -12,7 +12,7 @@ public struct ModelDescriptor: Sendable {
     /// explains a failure or looks for unread keys.
     package let makeDecoder: @Sendable () -> JSONDecoder
     /// The encoder that writes a value of the model back in wire form, for a value an async client returns.
-    let makeEncoder: @Sendable () -> JSONEncoder
+    package let makeEncoder: @Sendable () -> JSONEncoder
     /// Whether a successful call reads the body: `false` for a call that returns nothing, whose
     /// success is the status's alone.
     package let readsBody: Bool

@@ -8,8 +8,9 @@ import Foundation
 /// The to-do app's lists: what a real API's wire holds that a re-encoding of the model does not
 /// say. A key whose snake-case round trip is not the identity (`iso_639_1`, which the decoder
 /// reads as `iso6391`), a list that may be a copy of another (a model that contains itself),
-/// optional keys the server sends as `null`, and a client that reads its path parameter as a
-/// number, refusing any other text.
+/// optional keys the server sends as `null`, enums that do not list their cases (`CaseIterable`),
+/// a day written by a `DateFormatter` (the `.formatted` strategy), and a client that reads its path
+/// parameter as a number, refusing any other text.
 extension TodoApp {
     /// A list of to-dos: a class, as a value that holds a value of its own type must be.
     package final class TodoList: Codable, Equatable, Sendable {
@@ -26,27 +27,53 @@ extension TodoApp {
         let visibility: Visibility
         /// How urgent the list is, 1 to 3, when set: an `Int` enum the server may send as `null`.
         let urgency: Urgency?
+        /// The day the list is due, `"2026-12-24"`: read by the lists' decoder's `DateFormatter`.
+        let dueOn: Date
 
         package static func == (left: TodoList, right: TodoList) -> Bool {
             left.id == right.id && left.name == right.name && left.iso6391 == right.iso6391 && left.note == right.note
                 && left.parent == right.parent && left.visibility == right.visibility && left.urgency == right.urgency
+                && left.dueOn == right.dueOn
         }
     }
 
-    /// Who may see a list.
-    package enum Visibility: String, Codable, CaseIterable, Sendable {
+    /// Who may see a list: it does not list its cases (`CaseIterable`), as most apps' enums do not.
+    package enum Visibility: String, Codable, Sendable {
         case `private`, shared, `public`
     }
 
-    /// How urgent a list is.
-    package enum Urgency: Int, Codable, CaseIterable, Sendable {
+    /// How urgent a list is; not `CaseIterable` either.
+    package enum Urgency: Int, Codable, Sendable {
         case low = 1
         case normal, high
     }
 
+    /// The lists' decoder: the app's, but for days written `yyyy-MM-dd` by a `DateFormatter`.
+    package static func makeListDecoder() -> JSONDecoder {
+        let decoder = makeDecoder()
+        decoder.dateDecodingStrategy = .formatted(dayFormatter())
+        return decoder
+    }
+
+    /// The lists' encoder, writing days as the server does.
+    package static func makeListEncoder() -> JSONEncoder {
+        let encoder = makeEncoder()
+        encoder.dateEncodingStrategy = .formatted(dayFormatter())
+        return encoder
+    }
+
+    /// A day as the server writes it: `2026-12-24`, in UTC.
+    private static func dayFormatter() -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter
+    }
+
     /// `TodoList`, what `lists.show` answers.
     package static let todoList = ModelDescriptor(
-        TodoList.self, name: "TodoList", makeDecoder: makeDecoder, makeEncoder: makeEncoder)
+        TodoList.self, name: "TodoList", makeDecoder: makeListDecoder, makeEncoder: makeListEncoder)
 
     /// The API key the app sends in the query of every read of a list.
     package static let apiKey = "todo-demo-key"
@@ -71,7 +98,9 @@ extension TodoApp {
         var request = URLRequest(url: parts?.url ?? url)
         if let etag = call.string("etag") { request.setValue(etag, forHTTPHeaderField: "If-Match") }
         call.session.makeDataTask(with: request) { data, response, error in
-            let result = read(TodoList.self, data: data, response: response, error: error)
+            let result = read(
+                TodoList.self, data: data, response: response, error: error, decoder: makeListDecoder(),
+                encoder: makeListEncoder)
             call.responseQueue.async { call.completion(result) }
         }.resume()
     }
@@ -93,10 +122,11 @@ extension TodoApp {
     /// The list the contract's server answers with, as the server writes it.
     package static let listFixture = """
         {"id": 7, "name": "groceries (copy)", "iso_639_1": "en", "note": null, "visibility": "shared", "urgency": 3,
+         "due_on": "2026-12-24",
          "parent": {"id": 3, "name": "groceries", "iso_639_1": "en", "note": "weekly", "visibility": "private",
-                    "urgency": null,
+                    "urgency": null, "due_on": "2026-12-17",
                     "parent": {"id": 1, "name": "shopping", "iso_639_1": "de", "note": null, "parent": null,
-                               "visibility": "public", "urgency": 1}}}
+                               "visibility": "public", "urgency": 1, "due_on": "2026-11-30"}}}
         """
 
     /// Writes the lists' fixture and contract as `contracts/lists.json`.

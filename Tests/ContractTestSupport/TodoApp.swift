@@ -57,15 +57,16 @@ package enum TodoApp {
     /// status outside 2xx is `responseUnsuccessful`, an empty body `invalidData`, a body that does
     /// not decode into `Value` `jsonConversionFailure`.
     package static func read<Value: Codable & Equatable & Sendable>(
-        _ type: Value.Type, data: Data?, response: URLResponse?, error: (any Error)?
+        _ type: Value.Type, data: Data?, response: URLResponse?, error: (any Error)?,
+        decoder: JSONDecoder = makeDecoder(), encoder: @escaping @Sendable () -> JSONEncoder = makeEncoder
     ) -> Result<DecodedValue, APIError> {
         let status = (response as? HTTPURLResponse)?.statusCode
         guard error == nil, (200...299).contains(status ?? 0) else {
             return .failure(.responseUnsuccessful(statusCode: status))
         }
         guard let data, !data.isEmpty else { return .failure(.invalidData) }
-        return Result { try makeDecoder().decode(type, from: data) }
-            .map { DecodedValue($0, makeEncoder: makeEncoder) }
+        return Result { try decoder.decode(type, from: data) }
+            .map { DecodedValue($0, makeEncoder: encoder) }
             .mapError { .jsonConversionFailure(DecodingFailure($0)) }
     }
 

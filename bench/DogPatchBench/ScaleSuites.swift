@@ -3,19 +3,29 @@ import Foundation
 /// The suites the speed and memory rows of issue 41 run on: the 250 real countries as one case to
 /// mutate, and suites of many small cases, so that a run's peak memory is read at two sizes.
 extension Corpus {
-    /// Writes one `countries.all` case over the whole countries file, to mutate.
-    func writeCountriesMutationSuite() throws {
+    /// Writes one `countries.all` case over the whole countries file, or its first `limit`
+    /// countries, to mutate.
+    func writeCountriesMutationSuite(limit: Int? = nil) throws {
         try? FileManager.default.removeItem(at: root)
         try FileManager.default.createDirectory(at: contracts, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
         guard FileManager.default.fileExists(atPath: countriesFile.path) else {
             throw BenchError("the countries data set \"\(countriesFile.path)\" does not exist")
         }
-        try Data(contentsOf: countriesFile).write(to: fixtures.appendingPathComponent("all.json"))
+        var data = try Data(contentsOf: countriesFile)
+        var count = 250
+        if let limit {
+            guard let all = try JSONSerialization.jsonObject(with: data) as? [Any] else {
+                throw BenchError("the countries data set \"\(countriesFile.path)\" is not an array")
+            }
+            count = min(limit, all.count)
+            data = try JSONSerialization.data(withJSONObject: Array(all.prefix(count)))
+        }
+        try data.write(to: fixtures.appendingPathComponent("all.json"))
         try Self.contract(
             endpoint: "countries.all",
             cases: [
-                #"{"name": "all countries", "response": {"fixture": "all.json"}, "expect": {"decodes": true, "count": 250}}"#
+                #"{"name": "all countries", "response": {"fixture": "all.json"}, "expect": {"decodes": true, "count": \#(count)}}"#
             ]
         ).write(to: contracts.appendingPathComponent("all.json"))
     }
@@ -78,6 +88,7 @@ struct ScaleRows {
             verdict(
                 String(format: "mutate of 250 countries at most 100 MB (%.1f MB)", mutate.run.peakMemoryMB),
                 mutate.run.peakMemoryMB <= 100))
+        try mutantFilesRows(full: mutate.written)
 
         print("\npeak memory as the suite grows (one run each)")
         let verifySmall = try peak("verify", cases: 2_000, forMutate: false)
@@ -107,6 +118,29 @@ struct ScaleRows {
                 mutateLarge.peakMemoryMB <= 100))
     }
 
+    /// `mutate --mutants` (every 2xx body kept and written) on the first 125 countries and on
+    /// all 250: its peak memory and how it grows with the bodies it writes.
+    private func mutantFilesRows(full: Measurement) throws {
+        let half = Corpus(
+            root: work.appendingPathComponent("mutate-countries-half"), dogPages: 0, dogsPerPage: 0,
+            countriesFile: dataFile)
+        try half.writeCountriesMutationSuite(limit: 125)
+        let small = try Progress.step("mutate --mutants of 125 countries") {
+            try ChildProcess.measure(tool, ["mutate", "--quiet", "--mutants", "mutants"], in: half.root)
+        }
+        guard small.status == 0 else { throw BenchError("mutate --mutants failed: \(small.output.suffix(300))") }
+        try? FileManager.default.removeItem(at: half.root)
+        print(
+            String(
+                format: "  mutate --mutants, 125 vs 250 countries    %6.1f MB  %6.1f MB  growth %+.1f MB (%.2fx)",
+                small.peakMemoryMB, full.peakMemoryMB, full.peakMemoryMB - small.peakMemoryMB,
+                full.peakMemoryMB / small.peakMemoryMB))
+        print(
+            verdict(
+                String(format: "mutate --mutants of 250 countries at most 100 MB (%.1f MB)", full.peakMemoryMB),
+                full.peakMemoryMB <= 100))
+    }
+
     private func verdict(_ text: String, _ met: Bool) -> String {
         "\(met ? "met   " : "MISSED") \(text)"
     }
@@ -114,7 +148,7 @@ struct ScaleRows {
     /// The mutant bodies written once by `mutate --mutants`, then the bare decoder on them and
     /// `mutate` in turn, best of three each.
     private func mutateAgainstDecoder(_ suite: Corpus) throws -> (
-        anchor: Measurement, (run: Measurement, mutants: Int, bodies: Int)
+        anchor: Measurement, (run: Measurement, mutants: Int, bodies: Int, written: Measurement)
     ) {
         let bodies = suite.root.appendingPathComponent("mutants/countries/all")
         let written = try ChildProcess.measure(
@@ -133,7 +167,7 @@ struct ScaleRows {
         let best = Benchmark.best(runs)
         let mutants = DogPatchBench.caseCount(inSummaryOf: best.output)
         guard best.status == 0, mutants > 0 else { throw BenchError("mutate did not pass: \(best.output.suffix(300))") }
-        return (Benchmark.best(anchors), (best, mutants, count))
+        return (Benchmark.best(anchors), (best, mutants, count, written))
     }
 
     /// One run of `verify` or `mutate` over a suite of small cases, which must pass.

@@ -30,7 +30,7 @@ enum DiagnosticRules {
             var result = result
             if strict {
                 for index in result.diagnostics.indices
-                where [.unreadKey, .drift].contains(result.diagnostics[index].code) {
+                where [.unreadKey, .drift, .modelSpelling].contains(result.diagnostics[index].code) {
                     result.diagnostics[index].severity = .error
                 }
                 if result.status == .passed, result.diagnostics.contains(where: { $0.severity == .error }) {

@@ -14,6 +14,9 @@ struct OutcomeCheck {
     let contractCase: CaseSpec
     /// The fixture the body came from, as reports name it, for decode failures.
     let fixtureFile: String?
+    /// The body the case serves, whose keys name the paths of `values`; `nil` where there is no
+    /// one body (a flow), and the key strategy's spellings stand.
+    var body: Data? = nil
 
     /// Checks an outcome (the prediction's, or what the client returned) against the case's
     /// `expect`: the kind, the count, every value and the failure's path. The words depend on the
@@ -46,10 +49,17 @@ struct OutcomeCheck {
             // The client's own path may be empty where Linux's JSONDecoder gives none; the
             // prediction carries the exact one.
             if case .client = source, problem?.path.isEmpty ?? true { return [] }
-            guard let problem, let actual = JSONPath(parsing: problem.path), actual.matches(path.value) else {
+            guard let problem, let actual = JSONPath(parsing: problem.path) else {
                 return [mismatch(outcome, source: source, at: path.position)]
             }
-            return []
+            if actual.matches(path.value) { return [] }
+            // A path in the model's spelling of a key the body writes otherwise still matches.
+            let spelt = KeySpellings(model: contract.model, body: parsedBody).find(path.value, in: nil)
+            guard spelt.spelledAsModel, actual.matches(spelt.wirePath) else {
+                return [mismatch(outcome, source: source, at: path.position)]
+            }
+            guard case .prediction = source else { return [] }
+            return [modelSpelling(path.value, spelt.wirePath, at: path.position)]
         default:
             return []
         }
@@ -105,32 +115,59 @@ struct OutcomeCheck {
                     at: values[0].position)
             ]
         }
-        return values.compactMap { expected in
-            guard let found = expected.path.lookUp(in: root) else {
+        // The paths are the body's; the model's encoder may spell its keys otherwise.
+        let spellings = KeySpellings(model: contract.model, body: parsedBody)
+        var diagnostics: [Diagnostic] = []
+        for expected in values {
+            let found = spellings.find(expected.path, in: root)
+            if found.spelledAsModel, case .prediction = source {
+                diagnostics.append(modelSpelling(expected.path, found.wirePath, at: expected.position))
+            }
+            guard let node = found.node else {
                 // `null` means "absent or nil": an optional that decoded to nil is not encoded at
                 // all, so only its container must be there.
-                if expected.value == .null, JSONPath(expected.path.segments.dropLast()).lookUp(in: root) != nil {
-                    return nil
+                if expected.value == .null,
+                    spellings.find(JSONPath(expected.path.segments.dropLast()), in: root).node != nil
+                {
+                    continue
                 }
-                return self.error(
-                    "\(expected.path): no value at this path in the decoded \(contract.model.name)",
-                    at: expected.position)
+                diagnostics.append(
+                    self.error(
+                        "\(found.wirePath): no value at this path in the decoded \(contract.model.name)",
+                        at: expected.position))
+                continue
             }
-            guard found.value.isEquivalent(to: expected.value) || sameAsModelReads(expected, found.value) else {
-                return self.error(
-                    "\(expected.path): expected \(Self.preview(expected.value)), \(verb(source)) \(Self.preview(found.value))",
-                    at: expected.position
-                )
+            if !node.value.isEquivalent(to: expected.value)
+                && !sameAsModelReads(expected, node.value, at: found.wirePath)
+            {
+                diagnostics.append(
+                    self.error(
+                        "\(found.wirePath): expected \(Self.preview(expected.value)), \(verb(source)) \(Self.preview(node.value))",
+                        at: expected.position))
             }
-            return nil
         }
+        return diagnostics
+    }
+
+    /// The body the case serves, parsed.
+    private var parsedBody: JSONNode? {
+        body.flatMap { try? JSONParser.parse(BodyEncoding.utf8($0)) }
+    }
+
+    /// A path a contract writes with the model's key where the body writes another: checked all
+    /// the same, with a warning naming the body's path (`--strict` makes it an error).
+    private func modelSpelling(_ written: JSONPath, _ wire: JSONPath, at position: SourcePosition) -> Diagnostic {
+        Diagnostic(
+            .warning,
+            "\(JSONValue.quote(written.description)): the body writes this path \(JSONValue.quote(wire.description)); write it so",
+            file: contract.file, position: position, path: wire.description, code: .modelSpelling)
     }
 
     /// Whether an expected string and a decoded one are the same value of the type the model reads
     /// there: a UUID in either case (`UUID` encodes upper case), a URL as `URL(string:)` reads it.
-    private func sameAsModelReads(_ expected: ValueExpectation, _ found: JSONValue) -> Bool {
+    private func sameAsModelReads(_ expected: ValueExpectation, _ found: JSONValue, at path: JSONPath) -> Bool {
         guard case .string(let want) = expected.value, case .string(let got) = found else { return false }
-        switch ModelShape.cached(contract.model).stringFormat(at: expected.path) {
+        switch ModelShape.cached(contract.model).stringFormat(at: path) {
         case .uuid?:
             guard let wanted = UUID(uuidString: want) else { return false }
             return wanted == UUID(uuidString: got)

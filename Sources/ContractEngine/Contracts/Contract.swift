@@ -2,25 +2,90 @@ import ContractCatalogue
 import Foundation
 
 /// One contract file, loaded and checked: an endpoint (or just a model) and its cases.
+///
+/// Its fields live in one shared box: every case of a run carries its contract (`SuiteItem`), and
+/// a suite of 40,000 cases would otherwise hold 40,000 copies of the endpoint and the model.
 package struct Contract: Sendable {
+    /// The fields, shared by every copy until one of them changes `url` or `sequence`.
+    private final class Storage: Sendable {
+        let file: String
+        let endpoint: Endpoint?
+        let model: ModelDescriptor
+        let arguments: [String: Endpoint.Argument]
+        let request: RequestExpectation?
+        let responseQueue: ResponseQueue
+        let ignoredKeys: Set<String>
+        let cases: [CaseEntry]
+        let url: URL?
+        let sequence: [String]
+
+        init(
+            file: String, endpoint: Endpoint?, model: ModelDescriptor, arguments: [String: Endpoint.Argument],
+            request: RequestExpectation?, responseQueue: ResponseQueue, ignoredKeys: Set<String>, cases: [CaseEntry],
+            url: URL?, sequence: [String]
+        ) {
+            self.file = file
+            self.endpoint = endpoint
+            self.model = model
+            self.arguments = arguments
+            self.request = request
+            self.responseQueue = responseQueue
+            self.ignoredKeys = ignoredKeys
+            self.cases = cases
+            self.url = url
+            self.sequence = sequence
+        }
+
+        /// A copy with another file and cue list.
+        func with(url: URL?, sequence: [String]) -> Storage {
+            Storage(
+                file: file, endpoint: endpoint, model: model, arguments: arguments, request: request,
+                responseQueue: responseQueue, ignoredKeys: ignoredKeys, cases: cases, url: url, sequence: sequence)
+        }
+    }
+
+    private var storage: Storage
+
+    /// A contract.
+    /// - Parameters:
+    ///   - file: The file as reports name it.
+    ///   - endpoint: The endpoint; `nil` for a fixture contract.
+    ///   - model: The model bodies decode into.
+    ///   - arguments: The endpoint's arguments.
+    ///   - request: What the client must send, when the contract says.
+    ///   - responseQueue: The queue the client is built with for replay.
+    ///   - ignoredKeys: Keys the model is known to leave unread.
+    ///   - cases: The cases in file order.
+    init(
+        file: String, endpoint: Endpoint?, model: ModelDescriptor, arguments: [String: Endpoint.Argument],
+        request: RequestExpectation?, responseQueue: ResponseQueue, ignoredKeys: Set<String>, cases: [CaseEntry]
+    ) {
+        storage = Storage(
+            file: file, endpoint: endpoint, model: model, arguments: arguments, request: request,
+            responseQueue: responseQueue, ignoredKeys: ignoredKeys, cases: cases, url: nil, sequence: [])
+    }
+
     /// The file as reports name it, such as `contracts/countries.json`.
-    let file: String
+    var file: String { storage.file }
     /// The endpoint whose client replays the cases; `nil` for a fixture contract.
-    package let endpoint: Endpoint?
+    package var endpoint: Endpoint? { storage.endpoint }
     /// The model bodies decode into.
-    let model: ModelDescriptor
+    var model: ModelDescriptor { storage.model }
     /// The endpoint's arguments.
-    let arguments: [String: Endpoint.Argument]
+    var arguments: [String: Endpoint.Argument] { storage.arguments }
     /// What the client must send, when the contract says.
-    let request: RequestExpectation?
+    var request: RequestExpectation? { storage.request }
     /// The queue the client is built with for replay.
-    let responseQueue: ResponseQueue
+    var responseQueue: ResponseQueue { storage.responseQueue }
     /// Keys the model is known to leave unread (`[*].gender`); they are not reported.
-    let ignoredKeys: Set<String>
+    var ignoredKeys: Set<String> { storage.ignoredKeys }
     /// The cases in file order, each ready to run or invalid on its own.
-    let cases: [CaseEntry]
+    var cases: [CaseEntry] { storage.cases }
     /// The file it was read from; `nil` for a contract loaded from bytes.
-    var url: URL?
+    var url: URL? {
+        get { storage.url }
+        set { storage = storage.with(url: newValue, sequence: storage.sequence) }
+    }
     /// `ignoredKeys`' entries, each where it is written, for the warning about one no body has.
     var ignoredKeyEntries: [Located<String>] = []
     /// What is said of the contract as a whole once its cases are known (an `ignoredKeys` pattern
@@ -28,7 +93,10 @@ package struct Contract: Sendable {
     var warnings: [Diagnostic] = []
     /// The cases `serve` answers its request with in turn, the last repeating (`"sequence"`);
     /// empty for none. Verify reads each case on its own.
-    var sequence: [String] = []
+    var sequence: [String] {
+        get { storage.sequence }
+        set { storage = storage.with(url: storage.url, sequence: newValue) }
+    }
 
     /// The rules its responses are predicted by: the endpoint's, or the standard ones for a fixture contract.
     var rules: OutcomeRules { endpoint?.rules ?? .standard }

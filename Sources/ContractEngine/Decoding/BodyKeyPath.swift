@@ -22,10 +22,24 @@ enum BodyKeyPath {
         guard options.convertsKeys, let parsed = JSONPath(parsing: path),
             let root = tree ?? (try? JSONParser.parse(BodyEncoding.utf8(body)))
         else { return path }
-        return naming(parsed, in: root, options: options).description
+        return naming(parsed, in: root, options: options, model: model).description
     }
 
-    private static func naming(_ path: JSONPath, in root: JSONNode, options: NodeDecodingOptions) -> JSONPath {
+    private static func naming(
+        _ path: JSONPath, in root: JSONNode, options: NodeDecodingOptions, model: ModelDescriptor
+    )
+        -> JSONPath
+    {
+        // A missing key is spelt as the body's other objects spell it, as the prediction names it.
+        var learnt: [String: String]?
+        func spelling(ofMissing key: String) -> String {
+            if learnt == nil {
+                let log = KeyReadLog()
+                try? model.decode(from: NodeDecoder(node: root, codingPath: [], readLog: log, options: options))
+                learnt = log.spellings
+            }
+            return learnt?[key] ?? options.jsonKey(forMissing: key)
+        }
         var node: JSONNode? = root
         var codingPath: [any CodingKey] = []
         var segments: [JSONPath.Segment] = []
@@ -33,7 +47,7 @@ enum BodyKeyPath {
             switch (segment, node?.value) {
             case (.key(let key), .object(let members)?):
                 let member = members.first { options.modelKey(for: $0.key, in: codingPath) == key }
-                segments.append(.key(member?.key ?? options.jsonKey(forMissing: key)))
+                segments.append(.key(member?.key ?? spelling(ofMissing: key)))
                 node = member?.value
                 codingPath.append(NodeCodingKey(stringValue: key))
             case (.index(let index), .array(let elements)?):

@@ -43,10 +43,12 @@ enum FixtureDecoder {
             }
         }
         let options = NodeDecodingOptions(model.makeDecoder())
+        // The keys read before the failure spell a missing key as the body's other objects do.
+        let log = options.convertsKeys ? KeyReadLog() : nil
         do {
-            try model.decode(from: NodeDecoder(node: root, codingPath: [], options: options))
+            try model.decode(from: NodeDecoder(node: root, codingPath: [], readLog: log, options: options))
         } catch let error as DecodingError {
-            return problem(error, in: root, options: options)
+            return problem(error, in: root, options: options, spellings: log?.spellings ?? [:])
         } catch {
             return DecodeProblem(path: "", reason: "decoding failed: \(error)", position: root.position)
         }
@@ -54,9 +56,9 @@ enum FixtureDecoder {
         return DecodeProblem(path: failure.path, reason: failure.reason, position: position(of: failure.path, in: root))
     }
 
-    private static func problem(_ error: DecodingError, in root: JSONNode, options: NodeDecodingOptions)
-        -> DecodeProblem
-    {
+    private static func problem(
+        _ error: DecodingError, in root: JSONNode, options: NodeDecodingOptions, spellings: [String: String]
+    ) -> DecodeProblem {
         let container: [any CodingKey]
         let reason: String
         let path: String
@@ -64,7 +66,7 @@ enum FixtureDecoder {
         case .keyNotFound(let key, let context):
             container = context.codingPath
             // Named as the body would write it, as the keys it has are.
-            let missing = options.jsonKey(forMissing: key.stringValue)
+            let missing = spellings[key.stringValue] ?? options.jsonKey(forMissing: key.stringValue)
             path = ConvertedCodingKey.render(
                 context.codingPath + [missing == key.stringValue ? key : ConvertedCodingKey(key, jsonKey: missing)])
             reason = "required key is missing"

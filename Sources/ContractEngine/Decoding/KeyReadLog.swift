@@ -12,6 +12,9 @@ final class KeyReadLog {
     /// Under a key strategy, the body's key for each key the model asked for and found, where the
     /// two differ (`iso31661` read from `iso_3166_1`): the first spelling met.
     private(set) var spellings: [String: String] = [:]
+    /// The raw values enums accepted and the values dates were read from where the tool cannot
+    /// read the date strategy.
+    var accepted = AcceptedValues()
 
     /// Records the key of the body a key of the model was read from.
     /// - Parameters:

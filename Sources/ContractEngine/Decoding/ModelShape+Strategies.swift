@@ -18,9 +18,9 @@ extension ModelShape {
 
     /// A `Date` under a date strategy other than `deferredToDate` (which is `Date`'s own
     /// `init(from:)`, a number): a number for seconds or milliseconds since 1970, an ISO 8601
-    /// string, and `.unknown` for a custom strategy, whose closure the tool cannot read. On
-    /// Linux `formatted` is such a closure too (Foundation builds it so); on Darwin it is a string
-    /// whose format is the formatter's, which no pattern renders faithfully.
+    /// string, and `.unknown` for a custom strategy, whose closure the tool cannot read
+    /// (`closureDate` learns it from the suite's bodies). On Linux `formatted` is such a closure
+    /// too (Foundation builds it so); on Darwin it is a string in the formatter's form.
     /// - Parameter options: The API decoder's strategies.
     /// - Returns: The shape.
     static func date(_ options: NodeDecodingOptions) -> ModelShape {
@@ -28,7 +28,9 @@ extension ModelShape {
         case .deferredToDate, .secondsSince1970, .millisecondsSince1970: return floatingPoint(options, .double)
         case .iso8601: return .string(.iso8601Date)
         #if canImport(Darwin)
-            case .formatted: return .string(.plain)
+            case .formatted(let formatter):
+                let form = form(of: formatter.string(from: Date(timeIntervalSince1970: 1_763_908_546.789)))
+                return .string(.formattedDate(pattern: form, format: formatter.dateFormat))
         #endif
         default: return .unknown
         }

@@ -91,6 +91,11 @@ indirect enum ModelShape: Sendable, Equatable {
         case iso8601Date
         /// `Data` under the `base64` strategy.
         case base64
+        /// A `Date` under a strategy whose closure the tool cannot read (`.formatted`, `.custom`),
+        /// in the forms the suite's bodies show: `pattern` is a regex of them, digit for digit
+        /// (`^[0-9]{4}-[0-9]{2}-[0-9]{2}$`, the end of the text at `$`), and `format` the
+        /// formatter's pattern (`yyyy-MM-dd`) where the tool can tell it.
+        case formattedDate(pattern: String, format: String?)
     }
 
     /// Learns a model's shape.
@@ -115,19 +120,41 @@ indirect enum ModelShape: Sendable, Equatable {
     static func learning(_ model: ModelDescriptor, spellings: [String: String] = [:]) -> Result<
         ModelShape, Unlearnable
     > {
+        learnt(model, spellings: spellings).shape
+    }
+
+    /// Learns a model's shape as `learning` does, the suite's bodies first: the raw values an enum
+    /// that lists no cases accepted there, the forms of dates under a strategy the tool cannot
+    /// read; and the places whose shape could not be learnt, which accept anything but stay
+    /// required.
+    /// - Parameters:
+    ///   - model: The model, as the catalogue describes it.
+    ///   - spellings: The body's key for each key of the model, as the suite's bodies write it.
+    ///   - accepted: What the model's decoder accepted in the suite's bodies (`SuiteBodies`).
+    /// - Returns: The shape or why it cannot be learnt, and a warning for each place guessed.
+    static func learnt(
+        _ model: ModelDescriptor, spellings: [String: String] = [:], accepted: AcceptedValues = AcceptedValues()
+    ) -> (shape: Result<ModelShape, Unlearnable>, warnings: [String]) {
         let context = ProbeContext(options: NodeDecodingOptions(model.makeDecoder()))
         context.spellings = spellings
+        context.accepted = accepted
         let probe = ShapeProbe(context: context, codingPath: [], minimal: false)
+        let name = model.name.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         do {
             try model.decode(from: probe)
         } catch let error as ProbeError {
-            return .failure(Unlearnable(model: model.name, reason: error.reason))
+            return (.failure(Unlearnable(model: name, reason: error.reason)), [])
         } catch {
-            return .failure(
-                Unlearnable(
-                    model: model.name, reason: "its init(from:) refuses the probe's plain values (\(error))"))
+            return (
+                .failure(
+                    Unlearnable(model: name, reason: "its init(from:) refuses the probe's plain values (\(error))")),
+                []
+            )
         }
-        return .success(probe.node.shape.namingItself())
+        let warnings = context.guesses.map { guess in
+            "the model \(JSONValue.quote(name)) reads \(guess.what) at \(JSONValue.quote(guess.path)) whose form cannot be learnt (\(guess.reason)): both exports accept any value there and still require the key"
+        }
+        return (.success(probe.node.shape.namingItself()), warnings)
     }
 
     /// The model's own type met inside it: the probe decodes the model before any question, so its
@@ -252,6 +279,21 @@ private final class ProbeContext {
     var offer: JSONValue?
     /// The body's key for a key of the model, as the suite's bodies spell it.
     var spellings: [String: String] = [:]
+    /// What the model's decoder accepted in the suite's bodies.
+    var accepted = AcceptedValues()
+    /// The places whose shape the probe could not learn, each once.
+    var guesses: [Guess] = []
+    /// Whether the value just answered also takes `null` (an `Optional` asked for with `decode`).
+    var answeredNull = false
+
+    /// A place whose shape could not be learnt.
+    struct Guess: Equatable {
+        /// The body's path to it, `[*].created_at`.
+        let path: String
+        /// What the model reads there, `a date`.
+        let what: String
+        let reason: String
+    }
 
     init(options: NodeDecodingOptions) {
         self.options = options
@@ -270,6 +312,8 @@ private final class ShapeProbe: Decoder {
         var element: ModelShape?
         var single: ModelShape?
         var isMap = false
+        /// Whether the value asked whether it is `null` and reads on when it is not: an `Optional`.
+        var takesNull = false
         /// The key whose `null` was just asked about: the standard library's `decodeIfPresent` for
         /// a primitive asks that, then calls `decode`, so that key is optional.
         var nilChecked: String?
@@ -326,6 +370,7 @@ private final class ShapeProbe: Decoder {
             }
         }
         if let enumeration = try answerEnumeration(type) { return enumeration }
+        if let enumeration = try answerRawValues(type, at: codingPath) { return enumeration }
         switch type {
         case is String.Type: return try value("", .string(.plain))
         case is Bool.Type: return try value(false, .boolean)
@@ -340,7 +385,7 @@ private final class ShapeProbe: Decoder {
         // Under `deferredToDate` (the default) a date is its own `init(from:)`, a `Double` read
         // above; under `deferredToData` data is bytes, whole numbers read below.
         case is Date.Type where options.readsDates:
-            return try value(Date(timeIntervalSinceReferenceDate: 0), .date(options))
+            return try value(Date(timeIntervalSinceReferenceDate: 0), date(at: codingPath))
         case is Data.Type where options.readsData: return try value(Data(), .data(options))
         case is UUID.Type: return try value(UUID(), .string(.uuid))
         case is URL.Type: return try value(URL(fileURLWithPath: "/"), .string(.url))
@@ -380,6 +425,99 @@ private final class ShapeProbe: Decoder {
         return (value, .enumeration(offers.filter { decoded($0) != nil }))
     }
 
+    /// A value of an enum of `String` or `Int` raw values that does not list its cases, and its
+    /// shape: the raw values it accepts among its cases (read from its layout, where its cases
+    /// carry no values) and those the suite's bodies show, or the raw type where it also accepts a
+    /// value no case has (an unknown-case fallback); `nil` for any other type.
+    private func answerRawValues<T: Decodable>(_ type: T.Type, at path: [any CodingKey]) throws -> (T, ModelShape)? {
+        guard !(T.self is any CaseIterable.Type), let raw = T.self as? any RawRepresentable.Type else { return nil }
+        let isText: Bool
+        switch Self.rawType(of: raw) {
+        case is String.Type: isText = true
+        case is Int.Type: isText = false
+        default: return nil
+        }
+        // Decoded from one value, read as one value: a type that reads keys is no enum.
+        func decoded(_ offer: JSONValue) -> T? {
+            context.offer = offer
+            defer { context.offer = nil }
+            let probe = ShapeProbe(context: context, codingPath: codingPath, minimal: minimal)
+            guard let value = try? T(from: probe), probe.node.single != nil else { return nil }
+            return value
+        }
+        let stranger: JSONValue = isText ? .string("\u{1}dogpatch-contracts") : .number(String(Int.min + 7))
+        if let value = decoded(stranger) { return (value, isText ? .string(.plain) : .integer(.int64)) }
+        var candidates: [JSONValue] = Self.layoutCases(of: T.self).compactMap { raw in
+            if let text = raw as? String { return isText ? .string(text) : nil }
+            if let number = raw as? Int { return isText ? nil : .number(String(number)) }
+            return nil
+        }
+        for value in context.accepted.rawValues(of: T.self) where !candidates.contains(value) {
+            candidates.append(value)
+        }
+        let accepted = candidates.filter { decoded($0) != nil }
+        guard let first = accepted.first, let value = decoded(first) else {
+            throw ProbeError(
+                reason:
+                    "the enum \(JSONValue.quote(String(describing: T.self))) at \(JSONValue.quote(bodyPath(path))) does not list its cases (CaseIterable), the tool cannot read them from its layout, and no body of the suite holds one"
+            )
+        }
+        return (value, .enumeration(accepted))
+    }
+
+    /// The type of a type's raw values.
+    private static func rawType<R: RawRepresentable>(of type: R.Type) -> Any.Type { R.RawValue.self }
+
+    /// The raw values of an enum's cases read from its layout, in the order they are declared,
+    /// where its cases carry no values: such an enum is one byte (none for one case), its cases
+    /// numbered from zero and `nil` the first number past them. Any other type: none.
+    private static func layoutCases<T>(of type: T.Type) -> [Any] {
+        guard MemoryLayout<T?>.size == 1, MemoryLayout<T>.size <= 1 else { return [] }
+        var cases: [T] = []
+        for tag in UInt8.min...UInt8.max {
+            var byte = tag
+            guard let value = withUnsafeBytes(of: &byte, { $0.load(as: T?.self) }) else { break }
+            cases.append(value)
+        }
+        guard cases.allSatisfy({ Mirror(reflecting: $0).displayStyle == .enum }) else { return [] }
+        return cases.compactMap { ($0 as? any RawRepresentable).map { Self.raw(of: $0) } }
+    }
+
+    /// The shape of a date at a path: the strategy's, or under a closure the tool cannot read
+    /// (`.custom`, `.formatted` on Linux) the forms the suite's bodies show, else what the
+    /// closure is seen to accept; a place it cannot learn is written down and accepts anything.
+    private func date(at codingPath: [any CodingKey]) -> ModelShape {
+        let shape = ModelShape.date(options)
+        guard shape == .unknown else { return shape }
+        switch ModelShape.closureDate(options, accepted: context.accepted.dates) {
+        case .success(let learnt): return learnt
+        case .failure(let failure):
+            let guess = ProbeContext.Guess(path: bodyPath(codingPath), what: "a date", reason: failure.reason)
+            if !minimal, !context.guesses.contains(guess) { context.guesses.append(guess) }
+            return .unknown
+        }
+    }
+
+    /// The body's path to a place, as an export's paths are written: `[*].created_at`.
+    func bodyPath(_ codingPath: [any CodingKey]) -> String {
+        var path = ""
+        var above: [any CodingKey] = []
+        for key in codingPath {
+            if let element = key as? NodeCodingKey, element.intValue != nil {
+                path = CollapsedPath.appending(.anyElement, to: path)
+            } else if key.stringValue == "*" {
+                path = CollapsedPath.appending(.anyKey, to: path)
+            } else {
+                let wire =
+                    context.spellings[key.stringValue] ?? options.wireKey(for: key.stringValue, in: above)
+                    ?? key.stringValue
+                path = CollapsedPath.appending(.key(wire), to: path)
+            }
+            above.append(key)
+        }
+        return path.isEmpty ? "$" : path
+    }
+
     /// The raw values of a type's cases.
     private static func rawValues<C: CaseIterable>(of type: C.Type) -> [Any] {
         type.allCases.compactMap { ($0 as? any RawRepresentable).map { Self.raw(of: $0) } }
@@ -406,6 +544,7 @@ private final class ShapeProbe: Decoder {
         let probe = ShapeProbe(context: context, codingPath: codingPath, minimal: minimal)
         let decoded = try T(from: probe)
         let shape = probe.node.shape
+        context.answeredNull = probe.node.takesNull
         return (decoded, !minimal && context.recursive.contains(identifier) ? .named(name, shape) : shape)
     }
 }
@@ -464,10 +603,13 @@ private struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        probe.context.answeredNull = false
         let (value, shape) = try probe.answer(type, at: codingPath + [key])
+        // `decode(String?.self, forKey:)`: the key is required, and `null` decodes.
+        let takesNull = probe.context.answeredNull
         let optional = node.nilChecked == key.stringValue
         node.nilChecked = nil
-        try record(key, shape, required: !optional)
+        try record(key, shape, required: !optional, takesNull: takesNull)
         return value
     }
 
@@ -480,7 +622,7 @@ private struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// Writes a key down under the name a body gives it. A dictionary's keys are not converted
     /// (`JSONDecoder` hands them over as written), so a map records only its value's shape.
-    private func record(_ key: Key, _ shape: ModelShape, required: Bool) throws {
+    private func record(_ key: Key, _ shape: ModelShape, required: Bool, takesNull: Bool = false) throws {
         if node.isMap {
             node.element = shape
             return
@@ -494,7 +636,8 @@ private struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
             if case .convertFromSnakeCase = options.keys, !required { return }
             throw ProbeError.unreachable(key.stringValue, required: required, options)
         }
-        node.fields.append(ModelShape.Field(key: wire, shape: shape, required: required, acceptsNull: !required))
+        node.fields.append(
+            ModelShape.Field(key: wire, shape: shape, required: required, acceptsNull: !required || takesNull))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -547,7 +690,10 @@ private struct SingleProbe: SingleValueDecodingContainer {
     var node: ShapeProbe.Node { probe.node }
     var codingPath: [any CodingKey] { probe.codingPath }
 
-    func decodeNil() -> Bool { probe.minimal }
+    func decodeNil() -> Bool {
+        if !probe.minimal { node.takesNull = true }
+        return probe.minimal
+    }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let (value, shape) = try probe.answer(type, at: codingPath)

@@ -74,7 +74,9 @@ struct NodeDecoder: Decoder {
             value = bool
         case is Double.Type: value = try floatingPoint(Double.self, node, path, options)
         case is Float.Type: value = try floatingPoint(Float.self, node, path, options)
-        case is Date.Type where options.readsDates: value = try date(node, path, readLog, options)
+        case is Date.Type where options.readsDates:
+            value = try date(node, path, readLog, options)
+            if let readLog, !options.readsDatesItself { readLog.accepted.recordDate(node.value) }
         case is Data.Type where options.readsData: value = try data(node, path, readLog, options)
         case is Decimal.Type:
             guard case .number(let literal) = node.value else { throw mismatch(T.self, "a number", node, path) }
@@ -106,13 +108,28 @@ struct NodeDecoder: Decoder {
         case is UInt16.Type: value = try integer(UInt16.self, node, path)
         case is UInt32.Type: value = try integer(UInt32.self, node, path)
         case is UInt64.Type: value = try integer(UInt64.self, node, path)
-        default:
-            var decoder = NodeDecoder(node: node, codingPath: path, readLog: readLog, options: options)
-            decoder.keepsKeys = options.convertsKeys && T.self is any StringKeyedDictionary.Type
-            return try T(from: decoder)
+        default: return try composite(T.self, from: node, at: path, readLog: readLog, options: options)
         }
         guard let typed = value as? T else { throw mismatch(T.self, "a value", node, path) }
         return typed
+    }
+
+    /// A value of a type with an `init(from:)` of its own, and the raw value an enum accepted,
+    /// which an export states where the type lists no cases.
+    private static func composite<T: Decodable>(
+        _ type: T.Type, from node: JSONNode, at path: [any CodingKey], readLog: KeyReadLog?,
+        options: NodeDecodingOptions
+    ) throws -> T {
+        var decoder = NodeDecoder(node: node, codingPath: path, readLog: readLog, options: options)
+        decoder.keepsKeys = options.convertsKeys && T.self is any StringKeyedDictionary.Type
+        let decoded = try T(from: decoder)
+        if let readLog, T.self is any RawRepresentable.Type {
+            switch node.value {
+            case .string, .number: readLog.accepted.recordRaw(node.value, of: T.self)
+            default: break
+            }
+        }
+        return decoded
     }
 
     private static func integer<I: FixedWidthInteger>(_ type: I.Type, _ node: JSONNode, _ path: [any CodingKey]) throws

@@ -16,6 +16,14 @@ final class NodeDecodingOptions {
     let readsDates: Bool
     /// Whether `Data` is read by the data strategy rather than by its own `init(from:)`.
     let readsData: Bool
+    /// Whether the tool reads the date strategy itself (seconds, milliseconds, ISO 8601), rather
+    /// than calling a closure it cannot see into (`.custom`, and `.formatted` on Linux).
+    var readsDatesItself: Bool {
+        switch dates {
+        case .deferredToDate, .secondsSince1970, .millisecondsSince1970, .iso8601: true
+        default: false
+        }
+    }
 
     /// `JSONDecoder`'s default strategies.
     convenience init() {

@@ -33,6 +33,10 @@ public struct Diagnostic: Sendable, Equatable {
         /// A difference in shape between a recorded fixture and the server's answer today: a
         /// warning, an error under `--strict`.
         case drift
+        /// A path of a case's `values` that spells a key as the model does where the body writes
+        /// it otherwise (`iso6391` for `iso_639_1`): checked all the same, a warning, an error
+        /// under `--strict`.
+        case modelSpelling
     }
 
     /// Creates a diagnostic.

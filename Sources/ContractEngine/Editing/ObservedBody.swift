@@ -81,6 +81,8 @@ struct ObservedBody: Sendable {
     private static func records(of value: DecodedValue, body: Data, model: ModelDescriptor) -> [Record] {
         guard let data = try? value.encoded(), let decoded = try? JSONParser.parse(data) else { return [] }
         let received = try? JSONParser.parse(BodyEncoding.utf8(body))
+        // Fields are named as the body writes them, which the model's encoder may not.
+        let spellings = KeySpellings(model: model, body: received)
         let elements: [(path: String, decoded: JSONNode, received: JSONNode?)]
         if case .array(let items) = decoded.value {
             var sent: [JSONNode] = []
@@ -92,13 +94,18 @@ struct ObservedBody: Sendable {
             elements = [("", decoded, received)]
         }
         return elements.map { path, node, sent in
+            let prefix = path.isEmpty ? "" : CollapsedPath.appending(.anyElement, to: "")
             var fields: [(path: String, value: String)] = []
             for field in model.identifyingPaths {
-                if let path = JSONPath(parsing: field), let found = path.lookUp(in: node) {
-                    fields.append((field, OutcomeCheck.preview(asReceived(sent.flatMap(path.lookUp), found.value))))
+                guard let path = JSONPath(parsing: field) else { continue }
+                let found = spellings.find(path, in: node, at: prefix)
+                if let held = found.node {
+                    let wire = found.wirePath
+                    fields.append(
+                        (wire.description, OutcomeCheck.preview(asReceived(sent.flatMap(wire.lookUp), held.value))))
                 }
             }
-            if fields.isEmpty { fields = firstScalars(of: node, received: sent) }
+            if fields.isEmpty { fields = firstScalars(of: node, received: sent, spellings: spellings, at: prefix) }
             // A value under a secret name (a token the server hands out) is never written into a
             // contract: it is no record's identity (DESIGN 18).
             fields.removeAll { field in
@@ -112,13 +119,16 @@ struct ObservedBody: Sendable {
     /// A record's first few text and number fields that the model holds, in the body's order;
     /// when the body names none of them (the encoder writes other keys than the server sends),
     /// in the order of their keys, which is the same in every run.
-    private static func firstScalars(of node: JSONNode, received: JSONNode?) -> [(path: String, value: String)] {
+    private static func firstScalars(
+        of node: JSONNode, received: JSONNode?, spellings: KeySpellings, at prefix: String
+    ) -> [(path: String, value: String)] {
         guard case .object(let members) = node.value else { return [] }
         let limit = 3
         var fields: [(path: String, value: String)] = []
         if case .object(let sent)? = received?.value {
             for member in sent where fields.count < limit && member.value.value.isScalar {
-                guard let held = node.member(member.key)?.value.value, held.isScalar,
+                let found = spellings.find(JSONPath([.key(member.key)]), in: node, at: prefix)
+                guard let held = found.node?.value, held.isScalar,
                     !fields.contains(where: { $0.path == member.key })
                 else { continue }
                 fields.append((member.key, OutcomeCheck.preview(asReceived(member.value, held))))

@@ -23,7 +23,8 @@ enum OpenAPIExport: GeneratedJSON {
     > {
         let learnt = await operations(of: contracts)
         let models = shapes(of: contracts, fixtures: fixtures)
-        let (decodable, notes) = statable(contracts, learnt: learnt, unlearnable: models.unlearnable)
+        var (decodable, notes) = statable(contracts, learnt: learnt, unlearnable: models.unlearnable)
+        notes += models.warnings
         let used = Used(decodable, learnable: { models.unlearnable[componentName($0)] == nil })
         // Each path's operations by method (GET and POST of `/todos` share one path item), and its server.
         var paths: [String: (server: String, operations: [(String, JSONValue)])] = [:]
@@ -126,22 +127,27 @@ enum OpenAPIExport: GeneratedJSON {
     /// The shapes of the contracts' models and request models by component name, keys spelt as
     /// the suite's bodies spell them, and why the others cannot be learnt.
     private static func shapes(of contracts: [Contract], fixtures: FixtureLocator) -> (
-        shapes: [String: ModelShape], unlearnable: [String: String]
+        shapes: [String: ModelShape], unlearnable: [String: String], warnings: [Diagnostic]
     ) {
         var shapes: [String: ModelShape] = [:]
         var unlearnable: [String: String] = [:]
+        var warnings: [Diagnostic] = []
         let spellings = WireSpellings.of(contracts, fixtures: fixtures)
+        let accepted = SuiteBodies.accepted(contracts, fixtures: fixtures)
         for contract in contracts {
             for model in [contract.model] + (contract.endpoint?.requestModel.map { [$0] } ?? []) {
                 let name = componentName(model)
                 guard shapes[name] == nil, unlearnable[name] == nil else { continue }
-                switch ModelShape.learning(model, spellings: spellings[WireSpellings.key(model)] ?? [:]) {
-                case .success(let shape): shapes[name] = shape
+                let learnt = ExportNote.learn(model, for: contract, spellings: spellings, accepted: accepted)
+                switch learnt.shape {
+                case .success(let shape):
+                    shapes[name] = shape
+                    warnings += learnt.warnings
                 case .failure(let failure): unlearnable[name] = failure.message
                 }
             }
         }
-        return (shapes, unlearnable)
+        return (shapes, unlearnable, warnings)
     }
 
     /// The components: a schema per model (and per type that contains itself, which its
@@ -447,6 +453,7 @@ enum OpenAPIExport: GeneratedJSON {
         case .string(.base64):
             return typed(
                 "string", [("contentEncoding", .string("base64")), ("pattern", .string(ModelShape.base64Pattern))])
+        case .string(.formattedDate(let pattern, let format)): return typed("string", dateMembers(pattern, format))
         case .integer(let type): return typed("integer", range(type))
         case .number(let type): return typed("number", range(type))
         case .numberOrNamed(let names):
@@ -465,6 +472,17 @@ enum OpenAPIExport: GeneratedJSON {
             guard acceptsNull else { return reference }
             return object([("anyOf", .array([node(reference), node(object([("type", .string("null"))]))]))])
         }
+    }
+
+    /// A formatted date's members: the pattern of the forms the suite's bodies write, bounded by
+    /// "no character next" as a UUID's is (Python's `$` also matches before a final newline, which
+    /// the formatter refuses), and the formatter's pattern where the tool can tell it.
+    private static func dateMembers(_ pattern: String, _ format: String?) -> [(String, JSONValue)] {
+        let written = format.map { "a date in the format \(JSONValue.quote($0))" } ?? "a date"
+        return [
+            ("description", .string(written + ", in the forms the suite's bodies write")),
+            ("pattern", .string("^" + pattern + "(?![\\s\\S])")),
+        ] + (format.map { [("x-date-format", .string($0))] } ?? [])
     }
 
     /// The range of the Swift type a number is read into, which JSONDecoder enforces: a number

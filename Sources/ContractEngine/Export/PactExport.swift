@@ -131,8 +131,9 @@ enum PactExport: GeneratedJSON {
         var leftOut: [LeftOut] = []
         var notes: [Diagnostic] = []
         var requests: [String: Result<[(String, JSONValue)], ExportFailure>] = [:]
-        var shapes: [String: ModelShape] = [:]
         let spellings = WireSpellings.of(contracts, fixtures: fixtures)
+        var (shapes, warnings) = learnShapes(contracts, fixtures: fixtures, spellings: spellings)
+        notes += warnings
         for contract in contracts {
             for case .ready(let spec) in contract.cases {
                 if spec.isFlow, spec.skip == nil, let endpoint = contract.endpoint {
@@ -178,6 +179,24 @@ enum PactExport: GeneratedJSON {
             }
         }
         return .success((files, leftOut, notes))
+    }
+
+    /// Each model learnt once, as the OpenAPI document learns it, with the same warnings (`[Todo]`
+    /// and `Todo` share theirs); a model that cannot be learnt is left to the cases that need it.
+    private static func learnShapes(
+        _ contracts: [Contract], fixtures: FixtureLocator, spellings: [String: [String: String]]
+    ) -> (shapes: [String: ModelShape], warnings: [Diagnostic]) {
+        let accepted = SuiteBodies.accepted(contracts, fixtures: fixtures)
+        var shapes: [String: ModelShape] = [:]
+        var warnings: [Diagnostic] = []
+        var warned: Set<String> = []
+        for contract in contracts where contract.endpoint != nil && shapes[contract.model.name] == nil {
+            let learnt = ExportNote.learn(contract.model, for: contract, spellings: spellings, accepted: accepted)
+            guard case .success(let shape) = learnt.shape else { continue }
+            shapes[contract.model.name] = shape
+            if warned.insert(WireSpellings.key(contract.model)).inserted { warnings += learnt.warnings }
+        }
+        return (shapes, warnings)
     }
 
     /// A contract's request members, learnt once a contract.
@@ -506,6 +525,7 @@ enum PactExport: GeneratedJSON {
                 case .uuid: ModelShape.uuidPattern
                 case .iso8601Date: ModelShape.iso8601Pattern
                 case .base64: ModelShape.base64Pattern
+                case .formattedDate(let pattern, _): "^" + pattern + "$"
                 default: "^[\\s\\S]*$"
                 }
             return (path, matchers([regex(pattern), null], combine: "OR"))
@@ -535,6 +555,7 @@ enum PactExport: GeneratedJSON {
         case .string(.url): return (path, matchers([type, regex("^[\\s\\S]+$")]))
         case .string(.iso8601Date): return (path, matchers([type, regex(ModelShape.iso8601Pattern)]))
         case .string(.base64): return (path, matchers([type, regex(ModelShape.base64Pattern)]))
+        case .string(.formattedDate(let pattern, _)): return (path, matchers([type, regex("^" + pattern + "$")]))
         case .integer(let numeric), .number(let numeric):
             return (path, matchers([number] + (numeric.verifierPattern.map { [regex($0)] } ?? [])))
         case .numberOrNamed(let names):

@@ -8,9 +8,23 @@ import Foundation
 /// bytes would not change is not written at all.
 package struct FileChanges: Equatable {
     private struct Write: Equatable {
-        let data: Data
+        let content: Content
         let url: URL
         let display: String
+    }
+
+    /// What a planned file holds: bytes in memory, or a piece of a spool read as it is written.
+    private enum Content: Equatable {
+        case bytes(Data)
+        case spooled(ByteSpool.Slice)
+
+        /// The bytes, `nil` when a spool cannot be read back.
+        func load() -> Data? {
+            switch self {
+            case .bytes(let data): data
+            case .spooled(let slice): slice.bytes()
+            }
+        }
     }
 
     private var writes: [Write] = []
@@ -27,6 +41,20 @@ package struct FileChanges: Equatable {
     ///   - url: Where it goes.
     ///   - display: How messages name the file.
     mutating func write(_ data: Data, to url: URL, display: String) {
+        plan(.bytes(data), to: url, display: display)
+    }
+
+    /// Plans a write of bytes kept in a spool, read only as the file is written, so a plan of
+    /// thousands of large files does not hold them in memory.
+    /// - Parameters:
+    ///   - slice: The content.
+    ///   - url: Where it goes.
+    ///   - display: How messages name the file.
+    mutating func write(_ slice: ByteSpool.Slice, to url: URL, display: String) {
+        plan(.spooled(slice), to: url, display: display)
+    }
+
+    private mutating func plan(_ content: Content, to url: URL, display: String) {
         let key = url.standardizedFileURL.path
         if let earlier = positions[key] {
             writes.remove(at: earlier)
@@ -34,13 +62,13 @@ package struct FileChanges: Equatable {
             for (index, write) in writes.enumerated() { positions[write.url.standardizedFileURL.path] = index }
         }
         positions[key] = writes.count
-        writes.append(Write(data: data, url: url, display: display))
+        writes.append(Write(content: content, url: url, display: display))
     }
 
     /// Plans every write of another plan as well, after these, so both are written all or none.
     /// - Parameter other: The other plan; a file both plan gets its bytes.
     mutating func merge(_ other: FileChanges) {
-        for write in other.writes { self.write(write.data, to: write.url, display: write.display) }
+        for write in other.writes { plan(write.content, to: write.url, display: write.display) }
     }
 
     /// Whether nothing is planned.
@@ -62,7 +90,7 @@ package struct FileChanges: Equatable {
     /// - Returns: What `commit` renames into place.
     /// - Throws: `FileWriteError` naming the file as messages name it, with nothing left behind.
     func stage(temporaries: SuiteWriter.TemporaryFiles) throws(FileWriteError) -> Staged {
-        let pending = writes.filter { (try? Data(contentsOf: $0.url)) != $0.data }
+        let pending = writes.filter { !Self.holds($0) }
         for write in pending {
             if let blocked = Self.blockingFile(above: write.url) {
                 throw FileWriteError(path: write.display, reason: "\"\(blocked)\" is a file, not a folder")
@@ -77,8 +105,12 @@ package struct FileChanges: Equatable {
                     }
                     staged.createdFolders.append(folder)
                 }
+                guard let data = write.content.load() else {
+                    throw FileWriteError(
+                        path: write.display, reason: "its bytes, kept in a temporary file, cannot be read")
+                }
                 do {
-                    staged.files.append(try AtomicFile.stage(write.data, to: write.url, temporaries: temporaries))
+                    staged.files.append(try AtomicFile.stage(data, to: write.url, temporaries: temporaries))
                 } catch {
                     throw FileWriteError(path: write.display, reason: error.reason)
                 }
@@ -95,7 +127,13 @@ package struct FileChanges: Equatable {
     /// - Parameter staged: What was staged.
     func isCurrent(besides staged: Staged) -> Bool {
         let written = Set(staged.changed)
-        return writes.allSatisfy { written.contains($0.display) || (try? Data(contentsOf: $0.url)) == $0.data }
+        return writes.allSatisfy { written.contains($0.display) || Self.holds($0) }
+    }
+
+    /// Whether a planned file holds its bytes already.
+    private static func holds(_ write: Write) -> Bool {
+        guard let existing = try? Data(contentsOf: write.url) else { return false }
+        return existing == write.content.load()
     }
 
     /// Renames every staged file into place.

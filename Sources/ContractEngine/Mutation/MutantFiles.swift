@@ -4,10 +4,10 @@ import Foundation
 /// per body and an `index.json` naming, for each, its model, its case and whether the model
 /// accepts it (the client decodes it, rather than failing with jsonConversionFailure).
 struct MutantFiles: Sendable {
-    private let bodies: [(model: String, name: String, body: Data, decodes: Bool)]
+    private let bodies: [(model: String, name: String, body: ByteSpool.Slice, decodes: Bool)]
 
-    /// - Parameter bodies: the bodies in the order the run made them.
-    init(_ bodies: [(model: String, name: String, body: Data, decodes: Bool)]) {
+    /// - Parameter bodies: the bodies in the order the run made them, kept in a spool until written.
+    init(_ bodies: [(model: String, name: String, body: ByteSpool.Slice, decodes: Bool)]) {
         self.bodies = bodies
     }
 

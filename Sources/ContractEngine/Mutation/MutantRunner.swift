@@ -9,9 +9,9 @@ struct MutantRunner: Sendable {
     let endpoint: Endpoint
     let maker: MutantMaker
     let timeout: TimeInterval
-    /// Whether a 2xx mutant's body is kept in its finding, for `mutate --mutants DIR`; without it
-    /// no body outlives its mutant.
-    var keepsBodies = false
+    /// Where a 2xx mutant's body is kept, for `mutate --mutants DIR`, its finding holding only
+    /// where; without one no body outlives its mutant.
+    var bodies: ByteSpool?
 
     /// What one mutant showed.
     struct Finding: Sendable {
@@ -22,7 +22,7 @@ struct MutantRunner: Sendable {
         let decodes: Bool
         /// The mutant's 2xx body and whether the model accepts it (it decodes, or fails with
         /// jsonConversionFailure), for `mutate --mutants DIR`; `nil` for other mutants.
-        var body: (data: Data, decodes: Bool)?
+        var body: (slice: ByteSpool.Slice, decodes: Bool)?
     }
 
     /// Runs a mutant.
@@ -54,10 +54,10 @@ struct MutantRunner: Sendable {
         result.duration = start.duration(to: clock.now)
         let decodes = if case .decoded = prediction { true } else { false }
         var finding = Finding(mutation: mutation, result: result, decodes: decodes)
-        if keepsBodies, case .http(let status, _, _) = response.kind, (200...299).contains(status) {
+        if let bodies, case .http(let status, _, _) = response.kind, (200...299).contains(status) {
             switch prediction {
-            case .decoded: finding.body = (body, true)
-            case .failed(let name, _, _) where name.isDecodingFailure: finding.body = (body, false)
+            case .decoded: finding.body = (bodies.append(body), true)
+            case .failed(let name, _, _) where name.isDecodingFailure: finding.body = (bodies.append(body), false)
             default: break
             }
         }

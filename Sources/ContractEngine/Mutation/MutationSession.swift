@@ -13,14 +13,14 @@ package struct MutationSession {
     private(set) var profiles: [String: ModelProfile] = [:]
     /// Each case whose mutants were capped by `max`.
     private(set) var capped: [Capped] = []
-    /// Every mutant's 2xx body with its model and whether the model accepts it, in order, for
-    /// `mutate --mutants DIR`.
-    private(set) var mutantBodies: [(model: String, name: String, body: Data, decodes: Bool)] = []
+    /// Every mutant's 2xx body (in `bodies`) with its model and whether the model accepts it, in
+    /// order, for `mutate --mutants DIR`.
+    private(set) var mutantBodies: [(model: String, name: String, body: ByteSpool.Slice, decodes: Bool)] = []
     /// The models some of whose mutants `--max` left out, so their profiles are partial.
     private(set) var cappedModels: Set<String> = []
-    /// Whether each 2xx mutant's body is kept for `mutate --mutants DIR`; without it, a body
-    /// lives as long as its mutant runs.
-    let keepsBodies: Bool
+    /// Where each 2xx mutant's body is kept for `mutate --mutants DIR`, on disk as it comes;
+    /// without it, a body lives as long as its mutant runs.
+    let bodies: ByteSpool?
     /// Called after each mutant with the mutants run so far and the mutants of the cases reached
     /// so far (the total grows as each case's mutants are derived).
     var progress: (@Sendable (Int, Int) -> Void)?
@@ -31,7 +31,7 @@ package struct MutationSession {
 
     init(options: VerifyOptions, fixtures: FixtureLocator, seed: UInt64, max: Int, keepsBodies: Bool = true) {
         self.options = options
-        self.keepsBodies = keepsBodies
+        self.bodies = keepsBodies ? ByteSpool() : nil
         var run = options.runContext(fixtures: fixtures)
         run.strict = false
         self.run = run
@@ -70,7 +70,7 @@ package struct MutationSession {
         if mutations.count < maker.mutations.count { cappedModels.insert(contract.model.name) }
         var runner = MutantRunner(
             contract: contract, spec: spec, endpoint: endpoint, maker: maker, timeout: options.timeout)
-        runner.keepsBodies = keepsBodies
+        runner.bodies = bodies
         let findings = await run(mutations, with: runner)
         counts.cases += 1
         counts.mutants += findings.count
@@ -78,7 +78,7 @@ package struct MutationSession {
             keyPaths: maker.keyPaths, findings: findings)
         for finding in findings {
             if let body = finding.body {
-                mutantBodies.append((contract.model.name, finding.result.caseName, body.data, body.decodes))
+                mutantBodies.append((contract.model.name, finding.result.caseName, body.slice, body.decodes))
             }
         }
         return findings.map(\.result)

@@ -55,7 +55,8 @@ struct CaseRunner: Sendable {
             return (result(.error, [diagnostic]), nil)
         }
         let willReplay = replay && contractCase.replay && contract.endpoint != nil
-        let check = OutcomeCheck(contract: contract, contractCase: contractCase, fixtureFile: body.file)
+        let check = OutcomeCheck(
+            contract: contract, contractCase: contractCase, fixtureFile: body.file, body: body.data)
         var diagnostics = request.judged
         var prediction: Outcome?
         if !contractCase.expect.needsReplay {

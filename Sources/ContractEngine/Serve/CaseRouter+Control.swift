@@ -20,10 +20,10 @@ extension CaseRouter {
         state.withLock { $0.touch(session, now: now, limits: limits) }
         switch (request.method, action) {
         case ("GET", ""), ("HEAD", ""):
-            return HTTPAnswer.json(status: 200, listing(session: session), note: note)
+            return Self.answer(status: 200, listing(session: session), note: note)
         case ("POST", "reset"):
             state.withLock { $0.sessions[session]?.reset() }
-            return HTTPAnswer.json(status: 200, "{\"reset\":true}", note: note)
+            return Self.answer(status: 200, Self.object([("reset", .bool(true))]), note: note)
         case ("POST", "sequence"):
             return sequence(request.body, session: session, note: note)
         case ("POST", "select"):
@@ -38,12 +38,11 @@ extension CaseRouter {
                             defined: entry.contract.flatMap(suite.contract).map { suite.definedQuery(of: $0.endpoint) }
                                 ?? [])
                     }
-                    return HTTPAnswer.json(
-                        status: 200, "{\"requests\":[\(entries.joined(separator: ","))]}", note: note)
+                    return Self.answer(status: 200, Self.object([("requests", Self.array(entries))]), note: note)
                 }, note: note)
         case ("DELETE", "requests"):
             state.withLock { $0.sessions[session]?.journal.removeAll() }
-            return HTTPAnswer.json(status: 200, "{\"requests\":[]}", note: note)
+            return Self.answer(status: 200, Self.object([("requests", Self.array([]))]), note: note)
         case ("POST", "state"):
             return providerState(request.body, session: session, note: note)
         case (_, ""), (_, "reset"), (_, "select"), (_, "requests"), (_, "state"), (_, "sequence"), (_, "session"):
@@ -55,15 +54,11 @@ extension CaseRouter {
                 case "session": "DELETE"
                 default: "POST"
                 }
-            return HTTPAnswer.json(
-                status: 405,
-                "{\"error\":\(JSONValue.quote("\(request.method) is not allowed on \(path): \(Self.offer)"))}",
-                note: note
+            return Self.refused(
+                status: 405, "\(request.method) is not allowed on \(path): \(Self.offer)", note: note
             ).adding([("Allow", allowed)])
         default:
-            return HTTPAnswer.json(
-                status: 404, "{\"error\":\(JSONValue.quote("unknown control path \(path): \(Self.offer)"))}",
-                note: note)
+            return Self.refused(status: 404, "unknown control path \(path): \(Self.offer)", note: note)
         }
     }
 
@@ -71,11 +66,11 @@ extension CaseRouter {
     /// over empty.
     private func forget(_ session: String, note: String) -> HTTPAnswer {
         state.withLock { _ = $0.sessions.removeValue(forKey: session) }
-        return HTTPAnswer.json(
-            status: 200, "{\"session\":\(JSONValue.quote(session)),\"forgotten\":true}", note: note)
+        return Self.answer(
+            status: 200, Self.object([("session", .string(session)), ("forgotten", .bool(true))]), note: note)
     }
 
-    private func listing(session: String) -> String {
+    private func listing(session: String) -> JSONValue {
         let (suite, selections, sequences, positions) = state.withLock {
             (
                 $0.suite, $0.sessions[session]?.selections ?? [:], $0.sessions[session]?.sequences ?? [:],
@@ -92,15 +87,17 @@ extension CaseRouter {
             ).identity
             for contract in ordered { answerer[contract.identity] = answers }
         }
-        let contracts = suite.contracts.map { contract -> String in
-            let selected = selections[contract.identity].map { JSONValue.quote($0.caseName) } ?? "null"
-            let request =
-                contract.request.map { Self.requestJSON($0, stated: contract.stated, contract: contract) } ?? "null"
-            let head =
-                "{\"contract\":\(JSONValue.quote(contract.identity)),\"endpoint\":\(JSONValue.quote(contract.endpoint.name)),\"request\":\(request),\"selected\":\(selected)"
-            let cases = "\"cases\":[\(contract.cases.map(\.listing).joined(separator: ","))]}"
+        let contracts = suite.contracts.map { contract -> JSONValue in
+            let request = contract.request.map { Self.requestJSON($0, stated: contract.stated, contract: contract) }
+            var members: [(String, JSONValue)] = [
+                ("contract", .string(contract.identity)), ("endpoint", .string(contract.endpoint.name)),
+                ("request", request ?? .null),
+                ("selected", Self.text(selections[contract.identity]?.caseName)),
+                ("cases", Self.array(contract.cases.map(\.listing))),
+            ]
             if let other = answerer[contract.identity], other != contract.identity {
-                return head + ",\"answering\":null,\"answeredBy\":\(JSONValue.quote(other))," + cases
+                members += [("answering", .null), ("answeredBy", .string(other))]
+                return Self.object(members)
             }
             // The next case of a sequence, without taking the step.
             let sequence = sequences[contract.identity] ?? contract.sequence
@@ -113,70 +110,63 @@ extension CaseRouter {
                         ? contract.servedCase(named: choice.caseName)?.name : nil
                 }.first
                 ?? contract.defaultCase?.name
-            return head + ",\"answering\":\(answering.map(JSONValue.quote) ?? "null")," + cases
+            members.append(("answering", Self.text(answering)))
+            return Self.object(members)
         }
-        let apis = suite.apis.map {
-            "{\"api\":\(JSONValue.quote($0.name)),\"basePath\":\(JSONValue.quote($0.basePath))}"
-        }
-        return "{\"apis\":[\(apis.joined(separator: ","))],\"contracts\":[\(contracts.joined(separator: ","))]}"
+        let apis = suite.apis.map { Self.object([("api", .string($0.name)), ("basePath", .string($0.basePath))]) }
+        return Self.object([("apis", Self.array(apis)), ("contracts", Self.array(contracts))])
     }
 
-    /// A control request's JSON object and the contract its `"contract"` names, or the answer
-    /// that refuses it: a `400` with the usage for a body that is not such an object, a `404`
-    /// listing the contracts for a name that is none of them.
-    private func contractRequest(_ body: Data, usage: String, note: String) -> Result<
-        (object: [String: Any], contract: ServedContract), ControlRefusal
-    > {
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-            let name = object["contract"] as? String
-        else {
-            return .failure(
-                ControlRefusal(
-                    answer: HTTPAnswer.json(
-                        status: 400, "{\"error\":\(JSONValue.quote(usage))}", note: note + " (bad body)")))
+    /// A control request's body: a JSON object's members, or `nil` when it is not one.
+    private static func members(of body: Data) -> [String: JSONValue]? {
+        guard case .object(let members)? = StatedRequest.jsonBody(body) else { return nil }
+        // The first of a key given twice, as JSONDecoder reads it.
+        return Dictionary(members.map { ($0.key, $0.value.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// What a control request that names a contract asks, done with its JSON object and the
+    /// contract its `"contract"` names; or the answer that refuses it: a `400` with the usage for a
+    /// body that is not such an object, a `404` listing the contracts for a name that is none of them.
+    private func withContract(
+        _ body: Data, usage: String, note: String, _ act: ([String: JSONValue], ServedContract) -> HTTPAnswer
+    ) -> HTTPAnswer {
+        guard let object = Self.members(of: body), case .string(let name)? = object["contract"] else {
+            return Self.refused(status: 400, usage, note: note + " (bad body)")
         }
         let suite = self.suite
         switch Self.find(name, in: suite) {
-        case .success(let found): return .success((object, found))
+        case .success(let contract): return act(object, contract)
         case .failure(let message):
-            let known = suite.contracts.map { JSONValue.quote($0.identity) }.joined(separator: ",")
-            return .failure(
-                ControlRefusal(
-                    answer: HTTPAnswer.json(
-                        status: 404, "{\"error\":\(JSONValue.quote(message.text)),\"contracts\":[\(known)]}",
-                        note: note + " (\(message.text))")))
+            return Self.refused(
+                status: 404, message.text, [("contracts", Self.strings(suite.contracts.map(\.identity)))],
+                note: note + " (\(message.text))")
         }
     }
 
     private func select(_ body: Data, session: String, note: String) -> HTTPAnswer {
         let usage =
             "POST \(Self.controlPath)/select takes {\"contract\": \"contracts/x.json\", \"case\": \"NAME\"}"
-        let object: [String: Any]
-        let contract: ServedContract
-        switch contractRequest(body, usage: usage, note: note) {
-        case .success(let found): (object, contract) = found
-        case .failure(let refusal): return refusal.answer
+        return withContract(body, usage: usage, note: note) { object, contract in
+            if object["case"] == .null {
+                state.withLock { _ = $0.sessions[session]?.selections.removeValue(forKey: contract.identity) }
+                return Self.answer(
+                    status: 200, Self.object([("contract", .string(contract.identity)), ("case", .null)]), note: note)
+            }
+            guard case .string(let caseName)? = object["case"] else {
+                return Self.refused(status: 400, usage, note: note + " (bad body)")
+            }
+            guard contract.servedCase(named: caseName) != nil else {
+                let message = "\(contract.identity) has no case \(JSONValue.quote(caseName))"
+                return Self.refused(
+                    status: 400, message,
+                    [("contract", .string(contract.identity)), ("cases", Self.strings(contract.cases.map(\.name)))],
+                    note: note + " (\(message))")
+            }
+            state.withLock { $0.sessions[session, default: ServeSession()].select(caseName, of: contract.identity) }
+            return Self.answer(
+                status: 200, Self.object([("contract", .string(contract.identity)), ("case", .string(caseName))]),
+                note: note + " \(contract.identity) › \(caseName)")
         }
-        let cases = contract.cases.map { JSONValue.quote($0.name) }.joined(separator: ",")
-        if object["case"] is NSNull {
-            state.withLock { _ = $0.sessions[session]?.selections.removeValue(forKey: contract.identity) }
-            return HTTPAnswer.json(
-                status: 200, "{\"contract\":\(JSONValue.quote(contract.identity)),\"case\":null}", note: note)
-        }
-        guard let caseName = object["case"] as? String else {
-            return HTTPAnswer.json(status: 400, "{\"error\":\(JSONValue.quote(usage))}", note: note + " (bad body)")
-        }
-        guard contract.servedCase(named: caseName) != nil else {
-            let message = "\(contract.identity) has no case \(JSONValue.quote(caseName))"
-            return HTTPAnswer.json(
-                status: 400,
-                "{\"error\":\(JSONValue.quote(message)),\"contract\":\(JSONValue.quote(contract.identity)),\"cases\":[\(cases)]}",
-                note: note + " (\(message))")
-        }
-        state.withLock { $0.sessions[session, default: ServeSession()].select(caseName, of: contract.identity) }
-        return HTTPAnswer.json(
-            status: 200, "{\"contract\":\(JSONValue.quote(contract.identity)),\"case\":\(JSONValue.quote(caseName))}",
-            note: note + " \(contract.identity) › \(caseName)")
     }
 
     /// `{"contract": ..., "cases": [A, B]}`: the contract's request is answered with A, then B,
@@ -184,38 +174,38 @@ extension CaseRouter {
     private func sequence(_ body: Data, session: String, note: String) -> HTTPAnswer {
         let usage =
             "POST \(Self.controlPath)/sequence takes {\"contract\": \"contracts/x.json\", \"cases\": [\"NAME\", ...]}"
-        let object: [String: Any]
-        let contract: ServedContract
-        switch contractRequest(body, usage: usage, note: note) {
-        case .success(let found): (object, contract) = found
-        case .failure(let refusal): return refusal.answer
-        }
-        if object["cases"] is NSNull {
+        return withContract(body, usage: usage, note: note) { object, contract in
+            if object["cases"] == .null {
+                state.withLock { state in
+                    state.sessions[session]?.sequences[contract.identity] = nil
+                    state.sessions[session]?.positions[contract.identity] = nil
+                }
+                return Self.answer(
+                    status: 200, Self.object([("contract", .string(contract.identity)), ("cases", .null)]), note: note)
+            }
+            guard case .array(let elements)? = object["cases"], !elements.isEmpty else {
+                return Self.refused(status: 400, usage, note: note + " (bad body)")
+            }
+            let cases = elements.compactMap { element -> String? in
+                guard case .string(let name) = element.value else { return nil }
+                return name
+            }
+            guard cases.count == elements.count else {
+                return Self.refused(status: 400, usage, note: note + " (bad body)")
+            }
+            if let unknown = cases.first(where: { contract.servedCase(named: $0) == nil }) {
+                return Self.refused(
+                    status: 400, "\(contract.identity) has no case \(JSONValue.quote(unknown))",
+                    [("cases", Self.strings(contract.cases.map(\.name)))], note: note + " (unknown case)")
+            }
             state.withLock { state in
-                state.sessions[session]?.sequences[contract.identity] = nil
+                state.sessions[session, default: ServeSession()].sequences[contract.identity] = cases
                 state.sessions[session]?.positions[contract.identity] = nil
             }
-            return HTTPAnswer.json(
-                status: 200, "{\"contract\":\(JSONValue.quote(contract.identity)),\"cases\":null}", note: note)
+            return Self.answer(
+                status: 200, Self.object([("contract", .string(contract.identity)), ("cases", Self.strings(cases))]),
+                note: note)
         }
-        guard let cases = object["cases"] as? [String], !cases.isEmpty else {
-            return HTTPAnswer.json(status: 400, "{\"error\":\(JSONValue.quote(usage))}", note: note + " (bad body)")
-        }
-        if let unknown = cases.first(where: { contract.servedCase(named: $0) == nil }) {
-            let known = contract.cases.map { JSONValue.quote($0.name) }.joined(separator: ",")
-            return HTTPAnswer.json(
-                status: 400,
-                "{\"error\":\(JSONValue.quote("\(contract.identity) has no case \(JSONValue.quote(unknown))")),\"cases\":[\(known)]}",
-                note: note + " (unknown case)")
-        }
-        state.withLock { state in
-            state.sessions[session, default: ServeSession()].sequences[contract.identity] = cases
-            state.sessions[session]?.positions[contract.identity] = nil
-        }
-        return HTTPAnswer.json(
-            status: 200,
-            "{\"contract\":\(JSONValue.quote(contract.identity)),\"cases\":[\(cases.map(JSONValue.quote).joined(separator: ","))]}",
-            note: note)
     }
 
     /// The Pact verifier's state change (`--state-change-url`): `{"state": G, "action": "setup"}`
@@ -224,28 +214,32 @@ extension CaseRouter {
     private func providerState(_ body: Data, session: String, note: String) -> HTTPAnswer {
         let usage =
             "POST \(Self.controlPath)/state takes {\"state\": \"a provider state\", \"action\": \"setup\" or \"teardown\"}"
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-            let name = object["state"] as? String
-        else {
-            return HTTPAnswer.json(status: 400, "{\"error\":\(JSONValue.quote(usage))}", note: note + " (bad body)")
+        guard let object = Self.members(of: body), case .string(let name)? = object["state"] else {
+            return Self.refused(status: 400, usage, note: note + " (bad body)")
         }
-        let action = object["action"] as? String ?? "setup"
+        let action: String
+        switch object["action"] {
+        case nil: action = "setup"
+        case .string(let given)?: action = given
+        default: return Self.refused(status: 400, usage, note: note + " (bad action)")
+        }
         if action == "teardown" {
             state.withLock {
                 $0.sessions[session]?.selections.removeAll()
                 $0.sessions[session]?.flow = nil
             }
-            return HTTPAnswer.json(
-                status: 200, "{\"state\":\(JSONValue.quote(name)),\"action\":\"teardown\"}", note: note)
+            return Self.answer(
+                status: 200, Self.object([("state", .string(name)), ("action", .string("teardown"))]), note: note)
         }
-        guard action == "setup" else {
-            return HTTPAnswer.json(status: 400, "{\"error\":\(JSONValue.quote(usage))}", note: note + " (bad action)")
-        }
+        guard action == "setup" else { return Self.refused(status: 400, usage, note: note + " (bad action)") }
         if let step = flowStep(named: name) {
             state.withLock { $0.sessions[session, default: ServeSession()].flow = step }
-            return HTTPAnswer.json(
-                status: 200,
-                "{\"state\":\(JSONValue.quote(name)),\"flow\":{\"contract\":\(JSONValue.quote(step.contract)),\"case\":\(JSONValue.quote(step.caseName)),\"exchange\":\(step.next + 1)}}",
+            let flow = Self.object([
+                ("contract", .string(step.contract)), ("case", .string(step.caseName)),
+                ("exchange", Self.integer(step.next + 1)),
+            ])
+            return Self.answer(
+                status: 200, Self.object([("state", .string(name)), ("flow", flow)]),
                 note: note + " \(JSONValue.quote(name))")
         }
         let found = suite.contracts.compactMap { contract in
@@ -253,9 +247,9 @@ extension CaseRouter {
         }
         guard !found.isEmpty else {
             let known = Set(suite.contracts.flatMap { $0.cases.map { $0.given ?? $0.name } }).sorted()
-            return HTTPAnswer.json(
-                status: 404,
-                "{\"error\":\(JSONValue.quote("no case has the provider state \(JSONValue.quote(name))")),\"states\":[\(known.map(JSONValue.quote).joined(separator: ","))]}",
+            return Self.refused(
+                status: 404, "no case has the provider state \(JSONValue.quote(name))",
+                [("states", Self.strings(known))],
                 note: note + " (unknown state)")
         }
         state.withLock { state in
@@ -263,16 +257,9 @@ extension CaseRouter {
                 state.sessions[session, default: ServeSession()].select(caseName, of: contract)
             }
         }
-        let selected = found.map {
-            "{\"contract\":\(JSONValue.quote($0.0)),\"case\":\(JSONValue.quote($0.1))}"
-        }
-        return HTTPAnswer.json(
-            status: 200, "{\"state\":\(JSONValue.quote(name)),\"selected\":[\(selected.joined(separator: ","))]}",
+        let selected = found.map { Self.object([("contract", .string($0.0)), ("case", .string($0.1))]) }
+        return Self.answer(
+            status: 200, Self.object([("state", .string(name)), ("selected", Self.array(selected))]),
             note: note + " \(JSONValue.quote(name))")
     }
-}
-
-/// A control request refused, with the answer that says why.
-private struct ControlRefusal: Error {
-    let answer: HTTPAnswer
 }

@@ -168,9 +168,8 @@ final class CaseRouter: Sendable {
             }.first
             ?? primary.defaultCase
         guard let chosen else {
-            let answer = HTTPAnswer.json(
-                status: 404,
-                "{\"error\":\"the contract has no case to serve\",\"contract\":\(JSONValue.quote(primary.identity))}",
+            let answer = Self.refused(
+                status: 404, "the contract has no case to serve", [("contract", .string(primary.identity))],
                 note: "\(shown) \(primary.identity): no case")
             return Routed(answer: answer, contract: primary.identity)
         }
@@ -217,9 +216,12 @@ final class CaseRouter: Sendable {
         let primary = order[0]
         var names: [String] = []
         for contract in order { names += contract.cases.map(\.name).filter { !names.contains($0) } }
-        let answer = HTTPAnswer.json(
-            status: 400,
-            "{\"error\":\(JSONValue.quote("unknown case \(JSONValue.quote(wanted)) in \(Self.caseHeader)")),\"contract\":\(JSONValue.quote(primary.identity)),\"contracts\":[\(order.map { JSONValue.quote($0.identity) }.joined(separator: ","))],\"cases\":[\(names.map(JSONValue.quote).joined(separator: ","))]}",
+        let answer = Self.refused(
+            status: 400, "unknown case \(JSONValue.quote(wanted)) in \(Self.caseHeader)",
+            [
+                ("contract", .string(primary.identity)), ("contracts", Self.strings(order.map(\.identity))),
+                ("cases", Self.strings(names)),
+            ],
             note: "\(shown) \(primary.identity) › unknown case \(JSONValue.quote(wanted))")
         return Routed(answer: answer, contract: primary.identity)
     }
@@ -288,16 +290,20 @@ final class CaseRouter: Sendable {
         let defined = best.map { suite.definedQuery(of: $0.contract.endpoint) } ?? []
         let shown = Self.shown(request, path: path, query: query, defined: defined)
         guard let best else {
-            return HTTPAnswer.json(
-                status: 404, "{\"error\":\"no contract matches the request: the suite serves no request\"}",
+            return Self.refused(
+                status: 404, "no contract matches the request: the suite serves no request",
                 note: "\(shown) no contract matches")
         }
         // The stated request's differences (headers, then the body) follow the others, in order.
         let differences = Array(Set(best.mismatch.differences)).sorted() + best.mismatch.stated
-        let text =
-            "{\"error\":\"no contract matches the request\",\"method\":\(JSONValue.quote(request.method)),\"path\":\(JSONValue.quote(decodedPath)),\"nearest\":{\"contract\":\(JSONValue.quote(best.contract.identity)),\"request\":\(Self.requestJSON(best.sent, stated: best.contract.stated, contract: best.contract)),\"differences\":[\(differences.map(JSONValue.quote).joined(separator: ","))]}}"
-        return HTTPAnswer.json(
-            status: 404, text,
+        let nearest = Self.object([
+            ("contract", .string(best.contract.identity)),
+            ("request", Self.requestJSON(best.sent, stated: best.contract.stated, contract: best.contract)),
+            ("differences", Self.strings(differences)),
+        ])
+        return Self.refused(
+            status: 404, "no contract matches the request",
+            [("method", .string(request.method)), ("path", .string(decodedPath)), ("nearest", nearest)],
             note:
                 "\(shown) no contract matches; nearest \(best.contract.identity): \(differences.joined(separator: "; "))"
         )
@@ -402,29 +408,26 @@ final class CaseRouter: Sendable {
         let named = request.headers.filter { HTTPRequest.sameName($0.name, "Host") }.map(\.value)
         let note = "\(request.method) \(VisibleText.escaped(String(path)))"
         if let session = request.header(Self.sessionHeader), session.utf8.count > limits.idLength {
-            return HTTPAnswer.json(
-                status: 400,
-                "{\"error\":\(JSONValue.quote("\(Self.sessionHeader) is over \(limits.idLength) bytes"))}",
+            return Self.refused(
+                status: 400, "\(Self.sessionHeader) is over \(limits.idLength) bytes",
                 note: note + " (a session id of \(session.utf8.count) bytes)")
         }
         if named.count > 1 || (named.isEmpty && !request.isHTTP10) {
-            return HTTPAnswer.json(
-                status: 400, "{\"error\":\"a request names its Host once\"}",
+            return Self.refused(
+                status: 400, "a request names its Host once",
                 note: note + " (\(named.count) Host fields)")
         }
         if let host = named.first, !hosts.isEmpty, !hosts.contains(Self.hostName(host)) {
-            return HTTPAnswer.json(
-                status: 421,
-                "{\"error\":\(JSONValue.quote("this server answers for \(hosts.sorted().joined(separator: ", ")), not \(host)"))}",
+            return Self.refused(
+                status: 421, "this server answers for \(hosts.sorted().joined(separator: ", ")), not \(host)",
                 note: note + " (Host \(VisibleText.escaped(host)) is not this server)")
         }
         let isControl = path == Self.controlPath || path.hasPrefix(Self.controlPath + "/")
         if isControl, let origin = request.header("Origin"), !isOwn(origin: origin, host: named.first),
             !cors.contains(origin.lowercased())
         {
-            return HTTPAnswer.json(
-                status: 403,
-                "{\"error\":\(JSONValue.quote("the control path takes no request from another origin (\(origin))"))}",
+            return Self.refused(
+                status: 403, "the control path takes no request from another origin (\(origin))",
                 note: note + " (Origin \(VisibleText.escaped(origin)) refused)")
         }
         return nil
@@ -578,24 +581,50 @@ final class CaseRouter: Sendable {
     /// query, and the headers (a presence-only one as `true`) and body the contract states; a
     /// header, query item or body member whose name looks secret as `true`, its value never shown.
     static func requestJSON(_ sent: SentRequest, stated: StatedRequest = .none, contract: ServedContract? = nil)
-        -> String
+        -> JSONValue
     {
         let free = contract?.freeQuery ?? []
-        let query = sent.query.map {
-            let open = free.contains($0.name) || Redaction.looksSecret($0.name)
-            return "\(JSONValue.quote($0.name)):\(open ? "true" : JSONValue.quote($0.value))"
-        }.joined(separator: ",")
-        let path = contract?.template?.text ?? sent.decodedPath
-        var text =
-            "{\"method\":\(JSONValue.quote(sent.method)),\"path\":\(JSONValue.quote(path)),\"query\":{\(query)}"
-        if !stated.headers.isEmpty {
-            let headers = stated.headers.map { header in
-                let value = Redaction.looksSecret(header.name) ? nil : header.value
-                return "\(JSONValue.quote(header.name)):\(value.map(JSONValue.quote) ?? "true")"
-            }
-            text += ",\"headers\":{\(headers.joined(separator: ","))}"
+        let query = sent.query.map { item -> (String, JSONValue) in
+            let open = free.contains(item.name) || Redaction.looksSecret(item.name)
+            return (item.name, open ? .bool(true) : .string(item.value))
         }
-        if let body = stated.body { text += ",\"body\":\(Redaction.redacted(body).jsonText)" }
-        return text + "}"
+        var members: [(String, JSONValue)] = [
+            ("method", .string(sent.method)), ("path", .string(contract?.template?.text ?? sent.decodedPath)),
+            ("query", object(query)),
+        ]
+        if !stated.headers.isEmpty {
+            let headers = stated.headers.map { header -> (String, JSONValue) in
+                let value = Redaction.looksSecret(header.name) ? nil : header.value
+                return (header.name, value.map(JSONValue.string) ?? .bool(true))
+            }
+            members.append(("headers", object(headers)))
+        }
+        if let body = stated.body { members.append(("body", Redaction.redacted(body))) }
+        return object(members)
+    }
+}
+
+extension CaseRouter: GeneratedJSON {
+    /// A JSON answer of the server's own (the control path's, a refusal's).
+    /// - Parameters:
+    ///   - status: The status.
+    ///   - value: The body.
+    ///   - note: The log line's note.
+    /// - Returns: The answer, `Content-Type: application/json`.
+    static func answer(status: Int, _ value: JSONValue, note: String) -> HTTPAnswer {
+        HTTPAnswer.json(status: status, value.jsonText, note: note)
+    }
+
+    /// A request refused: `{"error": MESSAGE}` and the members that help the reader put it right.
+    /// - Parameters:
+    ///   - status: The status.
+    ///   - message: What is wrong.
+    ///   - more: Members after `error`: the contracts or cases there are, the nearest contract.
+    ///   - note: The log line's note.
+    /// - Returns: The answer.
+    static func refused(status: Int, _ message: String, _ more: [(String, JSONValue)] = [], note: String)
+        -> HTTPAnswer
+    {
+        answer(status: status, object([("error", .string(message))] + more), note: note)
     }
 }

@@ -80,20 +80,17 @@ struct JournalEntry: Sendable {
     /// even those the endpoint defines.
     /// - Parameter defined: The names of the query items the answering contract's endpoint defines.
     /// - Returns: The JSON object.
-    func json(defined: Set<String>) -> String {
+    func json(defined: Set<String>) -> JSONValue {
         let items = CaseRouter.queryItems(self.query.map { Substring($0) }).filter { item in
             !Redaction.looksSecret(item.name)
         }
-        let query = items.map { "{\"name\":\(JSONValue.quote($0.name)),\"value\":\(JSONValue.quote($0.value))}" }
-        let members = [
-            "\"method\":\(JSONValue.quote(method))", "\"path\":\(JSONValue.quote(path))",
-            "\"query\":[\(query.joined(separator: ","))]",
-            "\"contract\":\(contract.map(JSONValue.quote) ?? "null")",
-            "\"case\":\(caseName.map(JSONValue.quote) ?? "null")",
-            "\"status\":\(status.map(String.init) ?? "null")",
-            "\"fault\":\(fault.map(JSONValue.quote) ?? "null")", "\"time\":\(JSONValue.quote(Self.format(time)))",
-        ]
-        return "{" + members.joined(separator: ",") + "}"
+        let query = items.map { CaseRouter.object([("name", .string($0.name)), ("value", .string($0.value))]) }
+        return CaseRouter.object([
+            ("method", .string(method)), ("path", .string(path)), ("query", CaseRouter.array(query)),
+            ("contract", CaseRouter.text(contract)), ("case", CaseRouter.text(caseName)),
+            ("status", CaseRouter.integer(status)), ("fault", CaseRouter.text(fault)),
+            ("time", .string(Self.format(time))),
+        ])
     }
 
     /// An RFC 3339 time in UTC with milliseconds, from the calendar arithmetic alone: a formatter

@@ -65,7 +65,7 @@ struct ServedCase: Sendable {
         switch declared {
         case .inline: return true
         case .fixture(let path, _, _) where path.lowercased().hasSuffix(".json"): return true
-        default: return (try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed)) != nil
+        default: return (try? JSONParser.parse(body)) != nil
         }
     }
 
@@ -73,7 +73,7 @@ struct ServedCase: Sendable {
     /// not whole JSON (saved in place, it was read between the truncation and the last write).
     var isTorn: Bool {
         guard decodes, fixture != nil else { return false }
-        return (try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed)) == nil
+        return (try? JSONParser.parse(body)) == nil
     }
 
     /// The answer for a request, closing the connection when the request asks so.
@@ -86,14 +86,14 @@ struct ServedCase: Sendable {
     }
 
     /// The case as the control path lists it.
-    var listing: String {
-        var members = ["\"name\":\(JSONValue.quote(name))"]
-        if let status { members.append("\"status\":\(status)") }
+    var listing: JSONValue {
+        var members: [(String, JSONValue)] = [("name", .string(name))]
+        if let status { members.append(("status", CaseRouter.integer(status))) }
         if let networkError {
-            members.append("\"networkError\":\(JSONValue.quote(networkError.name))")
-            members.append("\"fault\":\(JSONValue.quote(networkError.fault.rawValue))")
+            members.append(("networkError", .string(networkError.name)))
+            members.append(("fault", .string(networkError.fault.rawValue)))
         }
-        if delayMs > 0 { members.append("\"delayMs\":\(delayMs)") }
-        return "{" + members.joined(separator: ",") + "}"
+        if delayMs > 0 { members.append(("delayMs", CaseRouter.integer(delayMs))) }
+        return CaseRouter.object(members)
     }
 }

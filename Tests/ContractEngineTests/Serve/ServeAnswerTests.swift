@@ -36,10 +36,7 @@ struct ServeAnswerTests {
              "cases": [{"name": "cut off", "response": {"fixture": "cut.json"},
                         "expect": {"error": "jsonConversionFailure"}}]}
             """)
-        let started = await SuiteServer.start(
-            catalogue: .standard, options: VerifyOptions(), location: SuiteLocation(currentDirectory: folder.url),
-            settings: SuiteServer.Settings(), events: { _ in })
-        let server = try started.get()
+        let server = try await SuiteServer.serving(folder.url)
         defer { server.stop() }
         let answer = try RawConnection(port: server.port).get("/api/v1/dogs")
         #expect(answer.status == 200)

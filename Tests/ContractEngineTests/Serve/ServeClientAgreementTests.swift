@@ -21,10 +21,7 @@ struct ServeClientAgreementTests {
     static func startRepositoryServer(settings: SuiteServer.Settings = SuiteServer.Settings()) async throws
         -> SuiteServer
     {
-        let started = await SuiteServer.start(
-            catalogue: .standard, options: VerifyOptions(), location: SuiteLocation(currentDirectory: root),
-            settings: settings, events: { _ in })
-        return try started.get()
+        return try await SuiteServer.serving(root, settings: settings)
     }
 
     /// Every runnable case of the repository's suite, with its contract.
@@ -101,10 +98,7 @@ struct ServeClientAgreementTests {
               { "name": "fault", "response": { "networkError": "\(name)" },
                 "expect": { "error": "responseUnsuccessful" } } ] }
             """)
-        let started = await SuiteServer.start(
-            catalogue: .standard, options: VerifyOptions(), location: SuiteLocation(currentDirectory: folder.url),
-            settings: SuiteServer.Settings(), events: { _ in })
-        let server = try started.get()
+        let server = try await SuiteServer.serving(folder.url)
         defer { server.stop() }
         let mapped = WireFaults.fault(for: try #require(NetworkErrorNames.code(named: name)))
         #expect(mapped.0 == fault && mapped.exact)

@@ -17,11 +17,7 @@ struct ServeFlowTests {
     /// Serves the test app's flows from a temporary suite.
     static func start(_ folder: borrowing SuiteFolder) async throws -> SuiteServer {
         try TodoApp.writeFlows(into: folder)
-        let started = await SuiteServer.start(
-            catalogue: TodoApp.flowCatalogue, options: VerifyOptions(),
-            location: SuiteLocation(currentDirectory: folder.url), settings: SuiteServer.Settings(),
-            events: { _ in })
-        return try started.get()
+        return try await SuiteServer.serving(folder.url, catalogue: TodoApp.flowCatalogue)
     }
 
     /// One call of an endpoint's real client against the server, its requests in a session.

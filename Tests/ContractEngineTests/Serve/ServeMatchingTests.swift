@@ -66,10 +66,7 @@ struct ServeMatchingTests {
             {"endpoint": "countries.all", "arguments": {"fields": ["a+b"]},
              "cases": [{"name": "plus", "response": {"body": "[]"}, "expect": {"decodes": true, "count": 0}}]}
             """)
-        let started = await SuiteServer.start(
-            catalogue: .standard, options: VerifyOptions(), location: SuiteLocation(currentDirectory: folder.url),
-            settings: SuiteServer.Settings(), events: { _ in })
-        let server = try started.get()
+        let server = try await SuiteServer.serving(folder.url)
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
         #expect(try ServeServerTests.get("/v3.1/name/AC%2FDC", on: connection).status == 200)
@@ -94,10 +91,7 @@ struct ServeMatchingTests {
                        {"name": "text", "response": {"headers": {"Content-Type": "text/plain"}, "body": "[]"},
                         "expect": {"decodes": true, "count": 0}}]}
             """)
-        let started = await SuiteServer.start(
-            catalogue: .standard, options: VerifyOptions(), location: SuiteLocation(currentDirectory: folder.url),
-            settings: SuiteServer.Settings(), events: { _ in })
-        let server = try started.get()
+        let server = try await SuiteServer.serving(folder.url)
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
         #expect(try ServeServerTests.get("/v3.1/all", on: connection).header("Content-Type") == "application/json")

@@ -256,13 +256,7 @@ extension ServeRobustnessTests {
             """)
         try folder.write("Fixtures/big.json", "[" + String(repeating: "1,", count: 300_000) + "1]")
         let log = Locked<[String]>([])
-        let started = await SuiteServer.start(
-            catalogue: .standard, options: VerifyOptions(), location: SuiteLocation(currentDirectory: folder.url),
-            settings: SuiteServer.Settings(),
-            events: { event in
-                if case .request(let line) = event { log.withLock { $0.append(line) } }
-            })
-        let server = try started.get()
+        let server = try await SuiteServer.serving(folder.url, log: log)
         defer { server.stop() }
         let greedy = try RawConnection(port: server.port)
         let request = "GET /api/v1/dogs HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"

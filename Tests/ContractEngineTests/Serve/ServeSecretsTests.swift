@@ -12,13 +12,7 @@ import Testing
 @Suite("serve: secrets by presence, shown nowhere")
 struct ServeSecretsTests {
     static func start(_ folder: borrowing SuiteFolder, log: Locked<[String]>) async throws -> SuiteServer {
-        let started = await SuiteServer.start(
-            catalogue: TodoApp.Secrets.catalogue, options: VerifyOptions(),
-            location: SuiteLocation(currentDirectory: folder.url), settings: SuiteServer.Settings(),
-            events: { event in
-                if case .request(let line) = event { log.withLock { $0.append(line) } }
-            })
-        return try started.get()
+        return try await SuiteServer.serving(folder.url, catalogue: TodoApp.Secrets.catalogue, log: log)
     }
 
     /// The refresh body as the app sends it, its secrets those of its configuration.

@@ -16,13 +16,7 @@ struct ServeServerTests {
     static func start(
         _ settings: SuiteServer.Settings = SuiteServer.Settings(), log: Locked<[String]>? = nil
     ) async throws -> SuiteServer {
-        let started = await SuiteServer.start(
-            catalogue: .standard, options: VerifyOptions(),
-            location: SuiteLocation(currentDirectory: ServeClientAgreementTests.root), settings: settings,
-            events: { event in
-                if case .request(let line) = event { log?.withLock { $0.append(line) } }
-            })
-        return try started.get()
+        return try await SuiteServer.serving(ServeClientAgreementTests.root, settings: settings, log: log)
     }
 
     static func get(_ path: String, headers: [String: String] = [:], on connection: RawConnection) throws
@@ -207,13 +201,7 @@ struct ServeServerTests {
         let stored = Data("[ ]\n\n".utf8)
         try folder.write("Fixtures/page.json", stored)
         let log = Locked([String]())
-        let started = await SuiteServer.start(
-            catalogue: .standard, options: VerifyOptions(), location: SuiteLocation(currentDirectory: folder.url),
-            settings: SuiteServer.Settings(),
-            events: { event in
-                if case .request(let line) = event { log.withLock { $0.append(line) } }
-            })
-        let server = try started.get()
+        let server = try await SuiteServer.serving(folder.url, log: log)
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
         let response = try Self.get("/api/v1/dogs", on: connection)

@@ -188,10 +188,7 @@ extension ServeUITestTests {
     func sequence() async throws {
         let folder = try SuiteFolder()
         try Self.sequenceSuite(folder)
-        let started = await SuiteServer.start(
-            catalogue: .standard, options: VerifyOptions(), location: SuiteLocation(currentDirectory: folder.url),
-            settings: SuiteServer.Settings(), events: { _ in })
-        let server = try started.get()
+        let server = try await SuiteServer.serving(folder.url)
         defer { server.stop() }
         let client = try Self.client(server, session: nil)
         var seen: [Int?] = []

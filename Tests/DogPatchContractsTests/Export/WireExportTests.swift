@@ -90,9 +90,10 @@ struct WireKeyTests {
                 "TodoList"] as? [String: Any])
         #expect(
             (list["properties"] as? [String: Any])?.keys.sorted() == [
-                "id", "iso_639_1", "name", "note", "parent", "urgency", "visibility",
+                "due_on", "id", "iso_639_1", "name", "note", "parent", "urgency", "visibility",
             ])
-        #expect(Set(try #require(list["required"] as? [String])) == ["id", "name", "iso_639_1", "visibility"])
+        #expect(
+            Set(try #require(list["required"] as? [String])) == ["id", "name", "iso_639_1", "visibility", "due_on"])
         let pact = await folder.runInProcess(["export", "pact", "--out", "pacts"], catalogue: TodoApp.wireCatalogue)
         #expect(pact.code == .success, "\(pact.stderr)")
         let written = try WireExportTests.json(folder, "pacts/dogpatch-app-lists.json")
@@ -127,6 +128,32 @@ struct WireShapeTests {
             try WireExportTests.json(folder, "pacts/dogpatch-app-lists.json"), "a copied list")
         let matchers = try #require(rules["$.visibility"]?["matchers"] as? [[String: String]])
         #expect(matchers == [["match": "type"], ["match": "regex", "regex": "^(?:private|shared|public)$"]])
+    }
+
+    @Test("a formatted date is a string with the formatter's pattern in both exports; a number fails both")
+    func formattedDate() async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.writeLists(into: folder)
+        let openAPI = await folder.runInProcess(
+            ["export", "openapi", "--out", "openapi.json"], catalogue: TodoApp.wireCatalogue)
+        #expect(openAPI.code == .success, "\(openAPI.stderr)")
+        let list = try #require(
+            (try WireExportTests.json(folder, "openapi.json")["components"] as? [String: [String: Any]])?["schemas"]?[
+                "TodoList"] as? [String: Any])
+        let dueOn = try #require((list["properties"] as? [String: [String: Any]])?["due_on"] as? [String: String])
+        #expect(dueOn["type"] == "string" && dueOn["x-date-format"] == "yyyy-MM-dd", "\(dueOn)")
+        let schemaPattern = try #require(dueOn["pattern"])
+        #expect(schemaPattern == #"^[0-9]{4}-[0-9]{2}-[0-9]{2}(?![\s\S])"#)
+        let pact = await folder.runInProcess(["export", "pact", "--out", "pacts"], catalogue: TodoApp.wireCatalogue)
+        #expect(pact.code == .success, "\(pact.stderr)")
+        let rules = try WireExportTests.rules(
+            try WireExportTests.json(folder, "pacts/dogpatch-app-lists.json"), "a copied list")
+        let matchers = try #require(rules["$.due_on"]?["matchers"] as? [[String: String]])
+        #expect(matchers == [["match": "type"], ["match": "regex", "regex": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"]])
+        // `"due_on": 12345` is a number where both say a string, and its text is not a day's form.
+        let regex = try NSRegularExpression(pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+        #expect(regex.firstMatch(in: "12345", range: NSRange(location: 0, length: 5)) == nil)
+        #expect(regex.firstMatch(in: "2026-12-24", range: NSRange(location: 0, length: 10)) != nil)
     }
 
     @Test("in a request body, a key the request model takes as null is null or its type in the pact")

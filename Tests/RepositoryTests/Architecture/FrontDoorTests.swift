@@ -39,7 +39,7 @@ struct FrontDoorTests {
     /// `retire` with their outcome and refusal, and the matrix's judging of files and its text,
     /// JSON, annotations, step summary and file) and `SuiteExport.Pacts`' version and branch;
     /// 226 with issue 46's `SuiteExport.Pacts.notes`, the cases an export leaves out with a note).
-    static let maxPackageDeclarations = 226
+    static let maxPackageDeclarations = 228
 
     /// The top-level types of the engine, read from its sources.
     static func engineTypes() throws -> Set<String> {

@@ -350,6 +350,21 @@ struct LayerTests {
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
+    @Test("the JSON the engine reads and writes goes through its own JSON types, never JSONSerialization or text")
+    func jsonThroughTheEngine() throws {
+        var found: [String] = []
+        for (path, file) in try SourceIndex.files(of: "ContractEngine") {
+            if file.code.contains("JSONSerialization") { found.append("\(path) uses JSONSerialization") }
+            // serve's own answers are values (`CaseRouter.answer`), printed in one place.
+            if path.hasPrefix("Serve/"), file.code.components(separatedBy: "HTTPAnswer.json(").count > 1,
+                path != "Serve/CaseRouter.swift" || file.code.components(separatedBy: "HTTPAnswer.json(").count > 2
+            {
+                found.append("\(path) writes an answer's JSON as text")
+            }
+        }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
     @Test("no engine file names a type of the command line, which lives in the executable")
     func noCommandLineTypes() throws {
         let declared = Set(try SourceIndex.files(of: "ContractTool").flatMap { Self.declarations(in: $0.file.code) })

@@ -1,0 +1,32 @@
+import ContractCatalogue
+import Foundation
+
+/// What the app's decoder accepts in the suite's own bodies, which the model alone cannot say:
+/// the raw values of enums that list no cases and the forms of dates under a strategy the tool
+/// cannot read. Learnt by decoding each decoding case's body as the app's decoder does.
+enum SuiteBodies {
+    /// The values accepted in the bodies of some contracts' decoding cases, by model.
+    /// - Parameters:
+    ///   - contracts: The contracts.
+    ///   - fixtures: Where their fixtures are.
+    /// - Returns: By `WireSpellings.key(_:)` of each model, what its decoder accepted.
+    static func accepted(_ contracts: [Contract], fixtures: FixtureLocator) -> [String: AcceptedValues] {
+        var byModel: [String: AcceptedValues] = [:]
+        for contract in contracts {
+            let options = NodeDecodingOptions(contract.model.makeDecoder())
+            for case .ready(let spec) in contract.cases {
+                guard case .decodes = spec.expect.kind, case .http = spec.response.kind,
+                    case .success(let loaded) = LoadedBody.load(
+                        spec.response, fixtures: fixtures, contractFile: contract.file),
+                    !loaded.data.isEmpty, let root = try? JSONParser.parse(BodyEncoding.utf8(loaded.data))
+                else { continue }
+                let log = KeyReadLog()
+                // A body that does not decode still shows the values read before it failed.
+                try? contract.model.decode(
+                    from: NodeDecoder(node: root, codingPath: [], readLog: log, options: options))
+                byModel[WireSpellings.key(contract.model), default: AcceptedValues()].merge(log.accepted)
+            }
+        }
+        return byModel
+    }
+}
