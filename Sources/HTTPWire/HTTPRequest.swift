@@ -32,12 +32,16 @@ package struct HTTPRequest: Sendable {
     }
 
     /// The path part of the target, as sent.
-    package var path: Substring { target.prefix { $0 != "?" } }
+    package var path: Substring {
+        // Found as bytes: a search by Character cost every request a few percent.
+        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target[...] }
+        return target[..<mark]
+    }
 
     /// The query part of the target, without its `?`; `nil` when there is none.
     package var query: Substring? {
-        guard let mark = target.firstIndex(of: "?") else { return nil }
-        return target[target.index(after: mark)...]
+        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+        return target[target.utf8.index(after: mark)...]
     }
 
     /// The first value of a header, by name ignoring case.

@@ -25,6 +25,23 @@ struct HTTPParserTests {
         #expect(parsed.keepsAlive)
     }
 
+    @Test("a field's value loses the spaces and tabs around it; UTF-8 is read as such, other bytes as Latin-1")
+    func fieldValues() throws {
+        var bytes = Array("GET /? HTTP/1.1\r\nHost: \t h \t\r\nX-Name: Zo\u{EB}\r\nX-Old: Zo".utf8)
+        bytes += [0xEB] + Array("\r\nX-Empty: \t \r\n\r\n".utf8)
+        let parsed = try #require(HTTPParser.parse(bytes[...]).1)
+        #expect(parsed.header("Host") == "h")
+        #expect(parsed.header("X-Name") == "Zo\u{EB}")
+        #expect(parsed.header("X-Old") == "Zo\u{EB}")
+        #expect(parsed.header("X-Empty") == "")
+        #expect(parsed.path == "/")
+        #expect(parsed.query == "")
+        // A request line that is not ASCII is no request line.
+        #expect(
+            Self.parse("GET /\u{EB} HTTP/1.1\r\nHost: h\r\n\r\n").0
+                == .refused(status: 400, reason: "the request line is not HTTP"))
+    }
+
     @Test("a head or body not yet whole is incomplete; Expect: 100-continue is told")
     func incomplete() {
         #expect(Self.parse("GET / HTTP/1.1\r\nHost: h\r\n").0 == .incomplete(expectsContinue: false))

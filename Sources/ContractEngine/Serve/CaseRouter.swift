@@ -493,7 +493,8 @@ final class CaseRouter: Sendable {
 
     /// A `Host` field's name without its port: `127.0.0.1:8080` is `127.0.0.1`, `[::1]:80` is `[::1]`.
     private static func hostName(_ field: String) -> String {
-        let text = field.trimmingCharacters(in: .whitespaces).lowercased()
+        // The parser gives field values trimmed.
+        let text = field.lowercased()
         if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
             return String(text[...close])
         }

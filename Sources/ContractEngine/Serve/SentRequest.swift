@@ -42,7 +42,7 @@ struct SentRequest: Sendable {
     /// - Parameter text: The text as sent.
     /// - Returns: The normalised text.
     static func normalized<Text: StringProtocol>(_ text: Text) -> String {
-        guard text.contains("%") else { return String(text) }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         let bytes = Array(text.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)

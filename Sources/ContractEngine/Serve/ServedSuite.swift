@@ -6,8 +6,9 @@ import Foundation
 #endif
 
 /// The suite as `serve` answers from it: each endpoint contract with the request its client
-/// sends, and each case's answer made ready once.
-struct ServedSuite: Sendable {
+/// sends, and each case's answer made ready once. A class: every request takes the suite out of
+/// the router's lock, and a reference is one retain where the struct's copy was one per field.
+final class ServedSuite: Sendable {
     /// The contracts in suite order.
     let contracts: [ServedContract]
     /// The APIs served, with the base path their clients are given, in catalogue order.

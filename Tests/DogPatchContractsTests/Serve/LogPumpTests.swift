@@ -1,4 +1,5 @@
 import Foundation
+import HTTPStub
 import Testing
 
 @testable import ContractTool
@@ -29,6 +30,19 @@ struct LogPumpTests {
         #expect(dropped > 0)
         #expect(lines.count + dropped == 1000)
         #expect(lines.first == "line 0")
+    }
+
+    @Test("lines sent together are written together: one wake-up of the log's queue for many requests")
+    func gathered() {
+        let writes = Locked([String]())
+        // A gathering longer than the test: only the wait below writes.
+        let pump = LogPump(gathering: .seconds(600)) { text in writes.withLock { $0.append(text) } }
+        for index in 0..<50 { pump.send("line \(index)\n") }
+        #expect(writes.withLock { $0 }.isEmpty)
+        pump.waitUntilWritten()
+        let written = writes.withLock { $0 }
+        #expect(written.count == 1)
+        #expect(written.first?.split(separator: "\n").count == 50)
     }
 }
 
