@@ -251,9 +251,9 @@ enum PactExport: GeneratedJSON {
                 return .success(.response(responseMembers(status: status, headers: headers, body: nil)))
             }
             return .success(.leftOut(.notAnErrorStatus(status)))
-        case .decodes where contract.rules.ending(forStatus: status) != .decodes:
-            // The status alone decides (a `204` the client reads as an empty list): the provider
-            // owes the status, and no body.
+        case .decodes where contract.rules.ending(forStatus: status) != .decodes || !contract.model.readsBody:
+            // The status alone decides (a `204` the client reads as an empty list, or any 2xx of a
+            // call that returns nothing): the provider owes the status, and no body.
             return .success(.response(responseMembers(status: status, headers: headers, body: nil)))
         case .decodes(let count, let values):
             return decodedBody(of: spec, in: contract, fixtures: fixtures, shapes: &shapes, spellings: spellings).map {

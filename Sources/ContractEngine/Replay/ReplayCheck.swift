@@ -54,6 +54,7 @@ struct ReplayCheck {
                 return diagnostics + [error(timedOut, at: contractCase.position), note]
             }
             diagnostics += wrong
+            if wrong.isEmpty, let other = otherValue(returned, prediction: prediction) { diagnostics.append(other) }
         }
         return diagnostics
     }

@@ -200,6 +200,39 @@ struct ClientAsItIsTests {
         #expect(unknown.stderr.contains(#"found "decodes""#), "\(unknown.stderr)")
     }
 
+    @Test("export pact keeps a call that returns nothing: its status, and no body")
+    func voidExported() async throws {
+        let folder = try SuiteFolder()
+        try folder.write("contracts/delete.json", Self.delete)
+        let run = await folder.runInProcess(
+            ["export", "pact", "--out", "pacts"], catalogue: TodoApp.ownCatalogue())
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("wrote pacts/dogpatch-app-todos.json: 4 interactions"), "\(run.stdout)")
+        #expect(!run.stderr.contains("left out"), "\(run.stderr)")
+        let pact = String(decoding: try folder.read("pacts/dogpatch-app-todos.json"), as: UTF8.self)
+        let compact = pact.filter { !$0.isWhitespace }
+        #expect(compact.contains(#""response":{"status":204}"#), "\(pact)")
+    }
+
+    @Test("a model that is a class, not Equatable, is held to the response by its JSON, the first difference named")
+    func classModelComparedByJSON() async throws {
+        let contract = #"""
+            { "endpoint": "todos.list",
+              "cases": [ { "name": "two", "response": { "body": "[{\"id\": 1, \"title\": \"milk\"}, {\"id\": 2, \"title\": \"bread\"}]" },
+                           "expect": { "decodes": true, "count": 2 } } ] }
+            """#
+        let files = ["contracts/list.json": contract]
+        let right = try await Self.run(["verify", "--timeout", "60"], files, catalogue: TodoApp.Classes.catalogue())
+        #expect(right.status == 0, "\(right.stdout)\(right.stderr)")
+        let wrong = try await Self.run(
+            ["verify", "--timeout", "60"], files, catalogue: TodoApp.Classes.catalogue(shouts: true))
+        #expect(wrong.status == 1)
+        #expect(
+            wrong.stderr.contains(
+                #"contracts/list.json:3:26: error: client decoded another [Todo] than this response holds: [0].title is "MILK", the response's "milk""#
+            ), "\(wrong.stderr)")
+    }
+
     static let deleteNothing = """
         { "endpoint": "todos.delete",
           "cases": [ { "name": "no id", "response": { "status": 400 }, "expect": { "error": "badRequest", "sent": false } } ] }

@@ -40,6 +40,22 @@ struct ExampleAppTests {
         #expect(places["todos.create"] == ["Tests/ContractTestSupport/TodoApp.swift"])
     }
 
+    @Test("every endpoint of the docs' to-do app is one the tests' to-do app declares, by the same name")
+    func sameNamesAsThePage() throws {
+        let page = try String(
+            contentsOf: Repository.root.appendingPathComponent("docs/your-own-endpoint.md"), encoding: .utf8)
+        let pageNames = Set(Self.names(in: page))
+        #expect(
+            pageNames.isSuperset(of: ["todos.list", "todos.search", "todos.create", "todos.delete"]), "\(pageNames)")
+        let app = try Self.testSources().filter { $0.path.hasPrefix("Tests/ContractTestSupport/TodoApp") }
+        // A name declared once as a constant, for the variants of one endpoint, counts as declared.
+        let constants = app.flatMap {
+            $0.text.matches(of: #/static let \w+Name = "([^"]+)"/#).map { String($0.output.1) }
+        }
+        let declared = Set(app.flatMap { Self.names(in: $0.text) } + constants)
+        #expect(pageNames.isSubset(of: declared), "the page declares \(pageNames.subtracting(declared).sorted())")
+    }
+
     @Test("the reader finds a declaration over lines, and not a name given by a constant")
     func reader() {
         // Spelt in pieces, so that this file declares nothing itself.
