@@ -12,8 +12,28 @@ enum SuiteBodies {
     /// - Returns: By `WireSpellings.key(_:)` of each model, what its decoder accepted.
     static func accepted(_ contracts: [Contract], fixtures: FixtureLocator) -> [String: AcceptedValues] {
         var byModel: [String: AcceptedValues] = [:]
+        for (contract, log) in read(contracts, fixtures: fixtures) {
+            byModel[WireSpellings.key(contract.model), default: AcceptedValues()].merge(log.accepted)
+        }
+        return byModel
+    }
+
+    /// Each decoding case's body decoded as the app's decoder does, with the log of what the
+    /// decoding read: the keys it asked for and the values it accepted. A body that does not
+    /// decode still shows what was read before it failed.
+    /// - Parameters:
+    ///   - contracts: The contracts.
+    ///   - fixtures: Where their fixtures are.
+    ///   - options: Which decoders to read with; the others' contracts are passed over.
+    /// - Returns: Each body's contract and log, in suite order.
+    static func read(
+        _ contracts: [Contract], fixtures: FixtureLocator,
+        where wanted: (NodeDecodingOptions) -> Bool = { _ in true }
+    ) -> [(contract: Contract, log: KeyReadLog)] {
+        var logs: [(contract: Contract, log: KeyReadLog)] = []
         for contract in contracts {
             let options = NodeDecodingOptions(contract.model.makeDecoder())
+            guard wanted(options) else { continue }
             for case .ready(let spec) in contract.cases {
                 guard case .decodes = spec.expect.kind, case .http = spec.response.kind,
                     case .success(let loaded) = LoadedBody.load(
@@ -21,12 +41,11 @@ enum SuiteBodies {
                     !loaded.data.isEmpty, let root = try? JSONParser.parse(BodyEncoding.utf8(loaded.data))
                 else { continue }
                 let log = KeyReadLog()
-                // A body that does not decode still shows the values read before it failed.
                 try? contract.model.decode(
                     from: NodeDecoder(node: root, codingPath: [], readLog: log, options: options))
-                byModel[WireSpellings.key(contract.model), default: AcceptedValues()].merge(log.accepted)
+                logs.append((contract, log))
             }
         }
-        return byModel
+        return logs
     }
 }

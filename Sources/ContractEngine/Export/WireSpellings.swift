@@ -15,21 +15,8 @@ enum WireSpellings {
     ///   for each such key of the model; the first body's spelling wins.
     static func of(_ contracts: [Contract], fixtures: FixtureLocator) -> [String: [String: String]] {
         var byModel: [String: [String: String]] = [:]
-        for contract in contracts {
-            let options = NodeDecodingOptions(contract.model.makeDecoder())
-            guard options.convertsKeys else { continue }
-            for case .ready(let spec) in contract.cases {
-                guard case .decodes = spec.expect.kind, case .http = spec.response.kind,
-                    case .success(let loaded) = LoadedBody.load(
-                        spec.response, fixtures: fixtures, contractFile: contract.file),
-                    !loaded.data.isEmpty, let root = try? JSONParser.parse(BodyEncoding.utf8(loaded.data))
-                else { continue }
-                let log = KeyReadLog()
-                // A body that does not decode still spells the keys read before it failed.
-                try? contract.model.decode(
-                    from: NodeDecoder(node: root, codingPath: [], readLog: log, options: options))
-                byModel[key(contract.model), default: [:]].merge(log.spellings) { first, _ in first }
-            }
+        for (contract, log) in SuiteBodies.read(contracts, fixtures: fixtures, where: \.convertsKeys) {
+            byModel[key(contract.model), default: [:]].merge(log.spellings) { first, _ in first }
         }
         return byModel
     }
