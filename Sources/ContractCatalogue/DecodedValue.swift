@@ -34,7 +34,8 @@ public struct DecodedValue: Sendable {
 
     /// Wraps a decoded value of a model that is `Encodable` but need not be `Equatable` or
     /// `Sendable`, such as an SDK's `open class`: two values are equal when they encode to the same
-    /// JSON (or by `==` where the model is `Equatable` after all).
+    /// JSON, or by `==` where the model is `Equatable` after all (a class whose `==` is its
+    /// identity still equals another decode of the same body).
     /// - Parameters:
     ///   - value: The value.
     ///   - makeEncoder: The encoder that writes it back in wire form.
@@ -95,14 +96,12 @@ public struct DecodedValue: Sendable {
                     held.value, .init(codingPath: [], debugDescription: "\(Model.self) is not Encodable"))
             }
         }
-        let equals: @Sendable (Held) -> Bool
-        if value is any Equatable {
-            equals = { other in
-                guard let mine = held.value as? any Equatable else { return false }
-                return Self.equal(mine, other.value)
-            }
-        } else if value is any Encodable, let makeEncoder {
-            equals = { other in
+        // The same JSON is the same value on the wire, whatever `==` says: an SDK's class often
+        // compares by identity (`ObjectIdentifier(lhs) == ObjectIdentifier(rhs)`), so two decodes
+        // of one body are never `==`.
+        var byJSON: (@Sendable (Held) -> Bool)?
+        if value is any Encodable, let makeEncoder {
+            byJSON = { other in
                 guard let mine = held.value as? any Encodable, let theirs = other.value as? any Encodable,
                     other.value is Model
                 else { return false }
@@ -110,6 +109,15 @@ public struct DecodedValue: Sendable {
                 encoder.outputFormatting.insert(.sortedKeys)
                 return (try? encoder.encode(mine)) == (try? encoder.encode(theirs))
             }
+        }
+        let equals: @Sendable (Held) -> Bool
+        if value is any Equatable {
+            equals = { [byJSON] other in
+                guard let mine = held.value as? any Equatable else { return false }
+                return Self.equal(mine, other.value) || byJSON?(other) == true
+            }
+        } else if let byJSON {
+            equals = byJSON
         } else {
             equals = { other in other.value is Model }
         }

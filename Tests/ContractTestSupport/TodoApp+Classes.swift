@@ -7,17 +7,29 @@ import Foundation
 
 extension TodoApp {
     /// The to-do list as an SDK whose models are classes declares it: `[Item]`, where an item is
-    /// `Codable` and neither `Equatable` nor `Sendable`, so replay holds the client to the
-    /// response by the value's encoded JSON; with a client that has a bug.
+    /// `Codable`, not `Sendable`, and `Hashable` by its identity (as MastodonKit's `Status` is), so
+    /// no two decodes are `==` and replay holds the client to the response by the value's encoded
+    /// JSON; with a client that has a bug.
     package enum Classes {
         /// A to-do, as a class.
-        package final class Item: Codable {
+        package final class Item: Codable, Hashable {
             package let id: Int
             package let title: String
+            /// Optional: its mutants (removed, `null`) still decode.
+            package let note: String?
 
-            init(id: Int, title: String) {
+            init(id: Int, title: String, note: String?) {
                 self.id = id
                 self.title = title
+                self.note = note
+            }
+
+            package static func == (lhs: Item, rhs: Item) -> Bool {
+                ObjectIdentifier(lhs) == ObjectIdentifier(rhs)
+            }
+
+            package func hash(into hasher: inout Hasher) {
+                hasher.combine(ObjectIdentifier(self))
             }
         }
 
@@ -34,7 +46,7 @@ extension TodoApp {
                     let url = (call.baseURL ?? serverURL).appendingPathComponent("todos")
                     let (data, _) = try await call.data(for: URLRequest(url: url))
                     let read = try makeDecoder().decode([Item].self, from: data)
-                    return shouts ? read.map { Item(id: $0.id, title: $0.title.uppercased()) } : read
+                    return shouts ? read.map { Item(id: $0.id, title: $0.title.uppercased(), note: $0.note) } : read
                 })
         }
 

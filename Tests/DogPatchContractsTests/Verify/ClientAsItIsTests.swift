@@ -214,16 +214,20 @@ struct ClientAsItIsTests {
         #expect(compact.contains(#""response":{"status":204}"#), "\(pact)")
     }
 
-    @Test("a model that is a class, not Equatable, is held to the response by its JSON, the first difference named")
+    @Test("a class model whose == is its identity is held to the response by its JSON, in verify and mutate")
     func classModelComparedByJSON() async throws {
         let contract = #"""
             { "endpoint": "todos.list",
-              "cases": [ { "name": "two", "response": { "body": "[{\"id\": 1, \"title\": \"milk\"}, {\"id\": 2, \"title\": \"bread\"}]" },
+              "cases": [ { "name": "two", "response": { "body": "[{\"id\": 1, \"title\": \"milk\", \"note\": \"oat\"}, {\"id\": 2, \"title\": \"bread\"}]" },
                            "expect": { "decodes": true, "count": 2 } } ] }
             """#
         let files = ["contracts/list.json": contract]
         let right = try await Self.run(["verify", "--timeout", "60"], files, catalogue: TodoApp.Classes.catalogue())
         #expect(right.status == 0, "\(right.stdout)\(right.stderr)")
+        // Every mutant that decodes is another decode of its body: never `==` by identity.
+        let mutated = try await Self.run(["mutate", "--timeout", "60"], files, catalogue: TodoApp.Classes.catalogue())
+        #expect(mutated.stdout.contains("PASS  contracts/list.json  two › [*].note removed"), "\(mutated.stdout)")
+        #expect(!mutated.stderr.contains("expected a decoded [Todo]"), "\(mutated.stderr)")
         let wrong = try await Self.run(
             ["verify", "--timeout", "60"], files, catalogue: TodoApp.Classes.catalogue(shouts: true))
         #expect(wrong.status == 1)
