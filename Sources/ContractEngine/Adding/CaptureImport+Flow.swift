@@ -66,14 +66,9 @@ extension CaptureImport {
                 steps, sent: sent, outcome: outcome, match: match, source: preloaded ?? place.read(with: loader))
         }
         let planned: Planned
-        if pick.dryRun {
-            do throws(CaseAddition.Problem) { planned = try plan().plan } catch {
-                return CaseAddition.Account(warnings: warnings, result: .failure(error))
-            }
-        } else {
-            do { planned = try writer.write(plan).plan } catch {
-                return CaseAddition.Account(warnings: warnings, result: .failure(CaseAddition.Problem(error)))
-            }
+        switch carriedOut(plan, dryRun: pick.dryRun) {
+        case .success(let done): planned = done
+        case .failure(let problem): return CaseAddition.Account(warnings: warnings, result: .failure(problem))
         }
         let results =
             pick.dryRun ? [] : await run.verify(named: planned.cases.prefix(1).map(\.name), of: planned.contract)

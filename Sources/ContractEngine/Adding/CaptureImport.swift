@@ -67,17 +67,27 @@ struct CaptureImport: Sendable {
                 memo: &memo)
         }
         let planned: Planned
-        if pick.dryRun {
-            do throws(CaseAddition.Problem) { planned = try plan().plan } catch {
-                return CaseAddition.Account(warnings: warnings, result: .failure(error))
-            }
-        } else {
-            do { planned = try writer.write(plan).plan } catch {
-                return CaseAddition.Account(warnings: warnings, result: .failure(CaseAddition.Problem(error)))
-            }
+        switch carriedOut(plan, dryRun: pick.dryRun) {
+        case .success(let done): planned = done
+        case .failure(let problem): return CaseAddition.Account(warnings: warnings, result: .failure(problem))
         }
         let results = pick.dryRun ? [] : await run.verify(named: planned.cases.map(\.name), of: planned.contract)
         return CaseAddition.Account(
             warnings: warnings, result: .success(CaseAddition.Imported(cases: planned.cases, results: results)))
+    }
+
+    /// A plan carried out: made once on a dry run, else planned, locked, planned again and written
+    /// all or none by the suite's writer.
+    /// - Parameters:
+    ///   - plan: The writes and the cases they add, from the files as they are when it is called.
+    ///   - dryRun: Whether nothing is written.
+    /// - Returns: The plan, or the problem that stopped it.
+    func carriedOut(
+        _ plan: () throws(CaseAddition.Problem) -> (changes: FileChanges, plan: Planned), dryRun: Bool
+    ) -> Result<Planned, CaseAddition.Problem> {
+        if dryRun {
+            do throws(CaseAddition.Problem) { return .success(try plan().plan) } catch { return .failure(error) }
+        }
+        do { return .success(try writer.write(plan).plan) } catch { return .failure(CaseAddition.Problem(error)) }
     }
 }
