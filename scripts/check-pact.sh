@@ -20,9 +20,10 @@ cleanup() { [ -n "$provider" ] && kill "$provider" 2> /dev/null; rm -rf "$work";
 trap cleanup EXIT
 "$tool" export pact --out "$work/pacts" 2> /dev/null
 
-# verify PACT API MODE: the verifier's exit status against the provider in that mode.
+# verify PACT-FILE API MODE SUITE: the verifier's exit status against the provider of the suite
+# in that folder, in that mode.
 verify() {
-    "$venv/bin/python" scripts/pact-provider.py . "$2" "$3" > "$work/port" &
+    "$venv/bin/python" scripts/pact-provider.py "$4" "$2" "$3" > "$work/port" &
     provider=$!
     while [ ! -s "$work/port" ]; do
         kill -0 "$provider" 2> /dev/null || { echo "check-pact: the provider did not start" >&2; exit 1; }
@@ -30,7 +31,7 @@ verify() {
     done
     port="$(head -n 1 "$work/port")"
     status=0
-    "$venv/bin/pact" verifier --file "$work/pacts/$1" --hostname 127.0.0.1 --port "$port" \
+    "$venv/bin/pact" verifier --file "$1" --hostname 127.0.0.1 --port "$port" \
         --state-change-url "http://127.0.0.1:$port/_pact/state" > "$work/verifier.log" 2>&1 || status=$?
     kill "$provider" 2> /dev/null
     wait "$provider" 2> /dev/null || true
@@ -42,7 +43,7 @@ verify() {
 failed=0
 expect() {
     local pact=$1 api=$2 mode=$3 wanted=$4 status
-    status="$(verify "$pact" "$api" "$mode")"
+    status="$(verify "$work/pacts/$pact" "$api" "$mode" .)"
     if { [ "$wanted" = pass ] && [ "$status" != 0 ]; } || { [ "$wanted" = fail ] && [ "$status" = 0 ]; }; then
         echo "check-pact: $pact against a provider '$mode' should $wanted, and the verifier exited $status:" >&2
         tail -20 "$work/verifier.log" >&2
@@ -79,20 +80,7 @@ wire=.build/debug/todo-wire-contracts
 [ -x "$wire" ] || swift build --product todo-wire-contracts > /dev/null
 (cd Tests/TodoWireContracts/suite && "$OLDPWD/$wire" export pact --consumer todo-app --out "$work/wire" > /dev/null 2>&1)
 for mode in recorded drop-renamed; do
-    "$venv/bin/python" scripts/pact-provider.py Tests/TodoWireContracts/suite lists "$mode" > "$work/port" &
-    provider=$!
-    while [ ! -s "$work/port" ]; do
-        kill -0 "$provider" 2> /dev/null || { echo "check-pact: the provider did not start" >&2; exit 1; }
-        read -r -t 0.2 < /dev/zero || true
-    done
-    port="$(head -n 1 "$work/port")"
-    status=0
-    "$venv/bin/pact" verifier --file "$work/wire/todo-app-lists.json" --hostname 127.0.0.1 --port "$port" \
-        --state-change-url "http://127.0.0.1:$port/_pact/state" > "$work/verifier.log" 2>&1 || status=$?
-    kill "$provider" 2> /dev/null
-    wait "$provider" 2> /dev/null || true
-    provider=""
-    rm -f "$work/port"
+    status="$(verify "$work/wire/todo-app-lists.json" lists "$mode" Tests/TodoWireContracts/suite)"
     if { [ "$mode" = recorded ] && [ "$status" = 0 ]; } || { [ "$mode" = drop-renamed ] && [ "$status" != 0 ]; }; then
         echo "check-pact: the to-do app's lists, provider '$mode': $([ "$status" = 0 ] && echo passes || echo fails) as it should"
     else
