@@ -31,7 +31,7 @@ extension TodoApp {
         package static let todos = ModelDescriptor(
             [Todo].self, name: "[Todo]", makeDecoder: makeDecoder, makeEncoder: makeEncoder)
 
-        /// `GET /api/todos` into `[Todo]`.
+        /// `GET /v1/todos` into `[Todo]`.
         package static let list = Endpoint(name: TodoApp.list.name, model: todos, baseURL: baseURL) { call in
             let url = (call.baseURL ?? baseURL).appendingPathComponent("todos")
             call.session.makeDataTask(with: URLRequest(url: url)) { data, response, error in

@@ -10,7 +10,7 @@ import Foundation
 /// (only `Decodable`, not `Sendable`), an optional `Int` page, and a delete that returns nothing.
 extension TodoApp {
     /// The client's errors.
-    package enum TodoError: Error {
+    package enum SDKError: Error {
         case badRequest(String)
         case unauthorized
         case server(Int)
@@ -33,7 +33,7 @@ extension TodoApp {
 
     /// The client's errors as contracts name them.
     package static let ownErrors = ErrorVocabulary(
-        TodoError.self,
+        SDKError.self,
         cases: [
             .init("badRequest"), .init("unauthorized"), .init("server", carrying: .status),
             .init("unexpected", carrying: .status), .init("offline"),
@@ -60,7 +60,7 @@ extension TodoApp {
         failure: "unexpected", networkError: "offline", emptyBody: .error("unreadable"), undecodable: "unreadable")
 
     /// Reads a status as the client does.
-    private static func check(_ response: URLResponse) throws(TodoError) {
+    private static func check(_ response: URLResponse) throws(SDKError) {
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         switch status {
         case 200...299: return
@@ -72,7 +72,7 @@ extension TodoApp {
     }
 
     /// Sends a request through the invocation, as the SDK's transport does.
-    private static func send(_ request: URLRequest, _ call: Endpoint.AsyncInvocation) async throws(TodoError) -> Data {
+    private static func send(_ request: URLRequest, _ call: Endpoint.AsyncInvocation) async throws(SDKError) -> Data {
         let data: Data
         let response: URLResponse
         do {
@@ -84,14 +84,14 @@ extension TodoApp {
         return data
     }
 
-    /// `GET todos/search?q=TEXT[&page=N]` into a `SearchPage`; a blank query is `badRequest`
+    /// `GET todos?q=TEXT[&page=N]`, the page's search, into a `SearchPage`; a blank query is `badRequest`
     /// before sending, unless `checksQuery` is off (the bug of a client that sends it anyway).
     package static func search(checksQuery: Bool = true) -> Endpoint {
         Endpoint(
             name: searchName, model: searchPage,
             parameters: [.init("q", .string), .init("page", .int)], baseURL: serverURL,
             errors: ownErrors, rules: ownRules
-        ) { call throws(TodoError) in
+        ) { call throws(SDKError) in
             let query = call.string("q") ?? ""
             if checksQuery, query.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw .badRequest("Search query must not be empty")
@@ -103,7 +103,7 @@ extension TodoApp {
                 throw .badRequest("\(error)")
             }
             var components = URLComponents(
-                url: (call.baseURL ?? serverURL).appendingPathComponent("todos/search"),
+                url: (call.baseURL ?? serverURL).appendingPathComponent("todos"),
                 resolvingAgainstBaseURL: false)
             components?.queryItems =
                 [URLQueryItem(name: "q", value: query)]
@@ -126,7 +126,7 @@ extension TodoApp {
     package struct Transport: Sendable {
         let session: URLSession
 
-        func send(_ request: URLRequest) async throws(TodoError) -> Data {
+        func send(_ request: URLRequest) async throws(SDKError) -> Data {
             var request = request
             request.setValue("todo-sdk/1.0", forHTTPHeaderField: "User-Agent")
             let (data, response): (Data, URLResponse)
@@ -150,14 +150,17 @@ extension TodoApp {
         }
     }
 
-    /// `DELETE todos/ID` through the SDK's own transport on the session the tool hands it, which
-    /// returns nothing: any 2xx is success, whatever its body.
+    /// `DELETE lists/NAME/todos/ID`, the page's delete, through the SDK's own transport on the
+    /// session the tool hands it, which returns nothing: any 2xx is success, whatever its body.
     package static let delete = Endpoint(
-        name: "todos.delete", parameters: [.init("id", .int, required: true)], baseURL: serverURL,
-        errors: ownErrors, rules: ownRules
-    ) { (call: Endpoint.AsyncInvocation) async throws(TodoError) in
+        name: Endpoint.todosDelete.name,
+        parameters: [.init("list", .string, required: true), .init("id", .int, required: true)],
+        baseURL: serverURL, errors: ownErrors, rules: ownRules
+    ) { (call: Endpoint.AsyncInvocation) async throws(SDKError) in
         guard let id = call.int("id") else { throw .badRequest("no id") }
-        var request = URLRequest(url: (call.baseURL ?? serverURL).appendingPathComponent("todos/\(id)"))
+        guard let list = call.string("list"), !list.isEmpty else { throw .badRequest("no list") }
+        var request = URLRequest(
+            url: (call.baseURL ?? serverURL).appendingPathComponent("lists/\(list)/todos/\(id)"))
         request.httpMethod = "DELETE"
         _ = try await Transport(session: call.urlSession).send(request)
     }

@@ -66,7 +66,7 @@ extension TodoApp {
             }
         }
 
-        /// `GET todos/search?q=TEXT` as the client sends it: a blank query is `noQuery`, unsent,
+        /// `GET todos?q=TEXT` as the page's search sends it: a blank query is `noQuery`, unsent,
         /// unless `checksQuery` is off.
         package static func answer(
             _ call: Endpoint.AsyncInvocation, checksQuery: Bool = true, wrongUnauthorized: Bool = false
@@ -74,7 +74,7 @@ extension TodoApp {
             let text = call.string("q") ?? ""
             if checksQuery, text.isEmpty { throw .noQuery }
             var components = URLComponents(
-                url: (call.baseURL ?? serverURL).appendingPathComponent("todos/search"), resolvingAgainstBaseURL: false)
+                url: (call.baseURL ?? serverURL).appendingPathComponent("todos"), resolvingAgainstBaseURL: false)
             components?.queryItems = [URLQueryItem(name: "q", value: text)]
             guard let url = components?.url else { throw .noQuery }
             let data: Data
