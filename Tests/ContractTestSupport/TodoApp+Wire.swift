@@ -78,7 +78,7 @@ extension TodoApp {
     /// The API key the app sends in the query of every read of a list.
     package static let apiKey = "todo-demo-key"
 
-    /// `GET https://todo.example.com/v1/lists/{id}?lang=LANGUAGE&api_key=KEY` into `TodoList`: the
+    /// `GET https://todo.example/api/lists/{id}?lang=LANGUAGE&api_key=KEY` into `TodoList`: the
     /// client reads `id` as a number and sends nothing for any other text, sends `language` as
     /// the query item `lang` and `etag` as the `If-Match` header, and its API key in the query.
     package static let showList = Endpoint(
