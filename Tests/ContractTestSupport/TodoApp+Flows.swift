@@ -5,10 +5,12 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The to-do app's flows: a list signed with a token that the client refreshes after a 401 and
-/// retries with, and a list read page by page, following `next` until there is none. Each
-/// endpoint takes a `fault` argument that makes its client wrong in one way, for the tests and
-/// docs that catch it.
+/// The to-do app's flows, the page's `todos.mine` and `todos.all` as completion-handler clients
+/// that speak `APIError`: a list (the page's `lists/NAME/todos`) signed with a token that the
+/// client refreshes after a 401 (`POST token`) and retries with, and a list read page by page
+/// (`todos/pages?page=N`), following `next` until there is none; the page's `Todo` and `[Todo]`.
+/// Each endpoint takes a `fault` argument that makes its client wrong in one way, for the tests
+/// and docs that catch it.
 extension TodoApp {
     /// One page of the paged list: its to-dos and the number of the next page, `null` on the last.
     package struct Page: Codable, Equatable, Sendable {
@@ -22,14 +24,15 @@ extension TodoApp {
         let accessToken: String
     }
 
-    /// `GET https://todo.example.com/v1/todos` signed with the app's token; after a `401` the client
+    /// `GET https://todo.example.com/v1/lists/NAME/todos` signed with the app's token; after a `401` the client
     /// posts `/v1/token` for a fresh one and retries once with it. Its faults: `noRetry` (the
     /// 401 is the answer), `oldToken` (retries with the token that was refused), `endlessRetry`
     /// (asks for a token again after every failure, forever), `waitsBeforeRetry` (sleeps an hour
     /// on the wall clock before retrying, as a client that honours a long `Retry-After` would),
     /// `refreshesFirst` (asks for a token before it has been refused one).
     package static let mine = Endpoint(
-        name: Endpoint.todosMine.name, model: todos, parameters: [.init("fault", .string)], baseURL: serverURL
+        name: Endpoint.todosMine.name, model: todos,
+        parameters: [.init("list", .string, required: true), .init("fault", .string)], baseURL: serverURL
     ) { call in
         let client = RefreshingClient(call: call)
         if call.string("fault") == "refreshesFirst" {
@@ -71,18 +74,18 @@ extension TodoApp {
 
     /// A contract of the flows: the token refreshed after a 401, a refresh refused, and two pages.
     package static let flowContract = """
-        { "endpoint": "todos.mine", "cases": [
+        { "endpoint": "todos.mine", "arguments": { "list": "home" }, "cases": [
           { "name": "token refreshed", "exchanges": [
-              { "request": { "method": "GET", "path": "/v1/todos", "headers": { "Authorization": true } },
+              { "request": { "method": "GET", "path": "/v1/lists/home/todos", "headers": { "Authorization": true } },
                 "response": { "status": 401 } },
               { "request": { "method": "POST", "path": "/v1/token", "body": { "grant_type": "refresh_token" } },
                 "response": { "fixture": "token.json" } },
-              { "request": { "method": "GET", "path": "/v1/todos",
+              { "request": { "method": "GET", "path": "/v1/lists/home/todos",
                              "headers": { "Authorization": { "fromExchange": 2, "path": "access_token" } } },
                 "response": { "fixture": "todos.json" } } ],
             "expect": { "decodes": true, "count": 2 } },
           { "name": "refresh refused", "exchanges": [
-              { "request": { "method": "GET", "path": "/v1/todos" }, "response": { "status": 401 } },
+              { "request": { "method": "GET", "path": "/v1/lists/home/todos" }, "response": { "status": 401 } },
               { "request": { "method": "POST", "path": "/v1/token" }, "response": { "status": 401 } } ],
             "expect": { "error": "responseUnsuccessful", "status": 401 } } ] }
         """
@@ -123,14 +126,15 @@ extension TodoApp {
         try archive([
             harEntry("GET", "https://todo.example.com/v1/health", status: 204, body: ""),
             harEntry(
-                "GET", "https://todo.example.com/v1/todos",
+                "GET", "https://todo.example.com/v1/lists/home/todos",
                 headers: ["Authorization": staleToken, "Cookie": "sid=c00kie"],
                 status: 401, body: ""),
             harEntry(
                 "POST", "https://todo.example.com/v1/token", requestBody: #"{"grant_type": "refresh_token"}"#,
                 status: 200, body: grant),
             harEntry(
-                "GET", "https://todo.example.com/v1/todos", headers: ["Authorization": "Bearer \(freshToken)"],
+                "GET", "https://todo.example.com/v1/lists/home/todos",
+                headers: ["Authorization": "Bearer \(freshToken)"],
                 status: 200, body: fixture),
         ])
     }
@@ -185,7 +189,7 @@ private struct RefreshingClient: Sendable {
     }
 
     func list(token: String, refreshed: Bool) {
-        var request = URLRequest(url: url("todos"))
+        var request = URLRequest(url: url("lists/\(call.string("list") ?? "")/todos"))
         request.setValue(token, forHTTPHeaderField: "Authorization")
         call.session.makeDataTask(with: request) { data, response, error in
             let status = (response as? HTTPURLResponse)?.statusCode

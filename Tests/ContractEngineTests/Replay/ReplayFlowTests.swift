@@ -15,7 +15,11 @@ struct ReplayFlowTests {
         let folder = try SuiteFolder()
         try TodoApp.writeFlows(into: folder)
         var text = contract
-        if let fault {
+        if let fault, text.contains(#""arguments": { "list": "home" }"#) {
+            text = text.replacingOccurrences(
+                of: #""arguments": { "list": "home" }"#, with: #""arguments": { "list": "home", "fault": "\#(fault)" }"#
+            )
+        } else if let fault {
             text = text.replacingOccurrences(
                 of: #"{ "endpoint": "#, with: #"{ "arguments": { "fault": "\#(fault)" }, "endpoint": "#)
         }
@@ -58,7 +62,7 @@ struct ReplayFlowTests {
             (
                 TodoApp.flowContract, "token refreshed", "oldToken",
                 [
-                    "contracts/flow.json:8:52: error: exchange 3 (GET /v1/todos): request header \"Authorization\": expected the value from exchange 2's response's \"access_token\", client sent another value"
+                    "contracts/flow.json:8:52: error: exchange 3 (GET /v1/lists/home/todos): request header \"Authorization\": expected the value from exchange 2's response's \"access_token\", client sent another value"
                 ]
             ),
             (
@@ -70,7 +74,7 @@ struct ReplayFlowTests {
             (
                 TodoApp.flowContract, "token refreshed", "refreshesFirst",
                 [
-                    "contracts/flow.json:3:7: error: exchange 1: expected GET /v1/todos, client sent exchange 2's request (POST /v1/token) instead: the flow's requests came in another order",
+                    "contracts/flow.json:3:7: error: exchange 1: expected GET /v1/lists/home/todos, client sent exchange 2's request (POST /v1/token) instead: the flow's requests came in another order",
                     "contracts/flow.json:10:15: error: client returned responseUnsuccessful(401) at the end of the flow; expected a decoded [Todo] of 2 elements",
                 ]
             ),
@@ -104,7 +108,7 @@ struct ReplayFlowTests {
         #expect(result.status == .failed)
         #expect(
             result.diagnostics.map(\.rendered) == [
-                "contracts/flow.json:7:7: error: exchange 3 (GET /v1/todos): client never sent it; it had not sent it when 0.5 s had passed (a client that waits, such as for a Retry-After, must take its clock from its caller: see the docs)",
+                "contracts/flow.json:7:7: error: exchange 3 (GET /v1/lists/home/todos): client never sent it; it had not sent it when 0.5 s had passed (a client that waits, such as for a Retry-After, must take its clock from its caller: see the docs)",
                 "contracts/flow.json:2:3: error: the completion handler did not run within 0.5 s; the request was cancelled",
             ])
     }

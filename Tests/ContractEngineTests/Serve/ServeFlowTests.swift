@@ -32,7 +32,8 @@ struct ServeFlowTests {
         return await withCheckedContinuation { continuation in
             endpoint.call(
                 Endpoint.Invocation(
-                    session: urlSession, responseQueue: DispatchQueue(label: "serve-flow-tests"), arguments: [:],
+                    session: urlSession, responseQueue: DispatchQueue(label: "serve-flow-tests"),
+                    arguments: ["list": .string("home")],
                     baseURL: base, completion: { continuation.resume(returning: $0) }))
         }
     }
@@ -71,7 +72,7 @@ struct ServeFlowTests {
         #expect(try Self.titles(await paged) == ["buy milk", "call the plumber"])
         #expect(
             try Self.journal(server, session: "clone-1") == [
-                "GET /v1/todos 401", "POST /v1/token 200", "GET /v1/todos 200",
+                "GET /v1/lists/home/todos 401", "POST /v1/token 200", "GET /v1/lists/home/todos 200",
             ])
         #expect(
             try Self.journal(server, session: "clone-2") == [
@@ -107,7 +108,7 @@ struct ServeFlowTests {
         let token = try connection.readResponse()
         #expect(token.status == 200)
         #expect(String(decoding: token.body, as: UTF8.self) == TodoApp.grant)
-        let list = try connection.get("/v1/todos")
+        let list = try connection.get("/v1/lists/home/todos")
         #expect(list.status == 200)
         #expect(String(decoding: list.body, as: UTF8.self) == TodoApp.fixture)
         let unknown = try ServeUITestTests.control(

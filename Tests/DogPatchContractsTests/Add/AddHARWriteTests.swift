@@ -42,7 +42,10 @@ struct AddHARWriteTests {
         try folder.write("Fixtures/created.json", TodoApp.created)
         try folder.write("session.har", Self.archive)
         let run = await folder.runInProcess(
-            ["add", "--har", "session.har", "--contract", "contracts/create.json", "--name", "milk from the proxy"],
+            [
+                "add", "--har", "session.har", "--contract", "contracts/create.json", "--name", "milk from the proxy",
+                "--timeout", "60",
+            ],
             catalogue: TodoApp.catalogue)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(

@@ -16,6 +16,7 @@ struct AddRequestTests {
                 "add", "created.json", "--contract", "contracts/create.json", "--name", "created", "--endpoint",
                 "todos.create", "--arguments",
                 #"{"list": "home", "todo": {"title": "Milk", "due_at": "2026-12-02T08:00:00Z"}}"#, "--status", "201",
+                "--timeout", "60",
             ], catalogue: TodoApp.catalogue)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("PASS  contracts/create.json  created\n"), "\(run.stdout)")
@@ -25,7 +26,7 @@ struct AddRequestTests {
                 #""request": { "method": "POST", "path": "/v1/lists/home/todos", "query": {}, "headers": { "Authorization": true, "Content-Type": "application/json" }, "body": {"due_at":"2026-12-02T08:00:00Z","title":"Milk"} }"#
             ), "\(contract)")
         #expect(!contract.contains("contract-test"))
-        let verify = await folder.runInProcess(["verify"], catalogue: TodoApp.catalogue)
+        let verify = await folder.runInProcess(["verify", "--timeout", "60"], catalogue: TodoApp.catalogue)
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
     }
 }

@@ -19,8 +19,8 @@ struct FlowCommandTests {
             list.stdout == """
                 contract              endpoint    model   cases  recorded
                 contracts/mine.json   todos.mine  [Todo]  2      0
-                  token refreshed (flow of 3: GET /v1/todos, POST /v1/token, GET /v1/todos)
-                  refresh refused (flow of 2: GET /v1/todos, POST /v1/token)
+                  token refreshed (flow of 3: GET /v1/lists/home/todos, POST /v1/token, GET /v1/lists/home/todos)
+                  refresh refused (flow of 2: GET /v1/lists/home/todos, POST /v1/token)
                 contracts/pages.json  todos.all   [Todo]  1      0
                   two pages (flow of 2: GET /v1/todos/pages?page=1, GET /v1/todos/pages?page=2)
 
@@ -53,7 +53,7 @@ struct FlowCommandTests {
         // "token refreshed": a 401 met, then decoded; "refresh refused": a 401 met, then a 401 reported.
         #expect(
             run.stdout.contains(
-                "\ntodos.mine  1        -            -                      3    -    -        n/a             2     -\n"
+                "\ntodos.mine  1        -            -                      3    -    -        -               2     -\n"
             ),
             "\(run.stdout)")
     }
@@ -84,7 +84,7 @@ struct FlowExportTests {
             let request = interaction["request"] as? [String: Any] ?? [:]
             return "\(request["method"] ?? "") \(request["path"] ?? "")"
         }
-        #expect(requests[0...2] == ["GET /v1/todos", "POST /v1/token", "GET /v1/todos"])
+        #expect(requests[0...2] == ["GET /v1/lists/home/todos", "POST /v1/token", "GET /v1/lists/home/todos"])
         let statuses = interactions.map { ($0["response"] as? [String: Any])?["status"] as? Int }
         #expect(statuses == [401, 200, 200, 401, 401, 200, 200])
         // The retry's token is any value, never the one the fixture hands out.
@@ -134,7 +134,7 @@ struct FlowExportTests {
             let operation = paths[path]?[method] as? [String: Any]
             return ((operation?["responses"] as? [String: Any])?.keys).map { $0.sorted() } ?? []
         }
-        #expect(statuses("/todos", "get") == ["200", "401"])
+        #expect(statuses("/lists/{list}/todos", "get") == ["200", "401"])
         #expect(statuses("/token", "post") == ["200", "401"])
         #expect(statuses("/todos/pages", "get") == ["200"])
     }
@@ -155,8 +155,8 @@ struct FlowMutateTests {
         try folder.write(
             "contracts/mine.json",
             TodoApp.flowContract.replacingOccurrences(
-                of: #"{ "endpoint": "todos.mine","#,
-                with: #"{ "endpoint": "todos.mine", "arguments": { "fault": "endlessRetry" },"#))
+                of: #""arguments": { "list": "home" }"#,
+                with: #""arguments": { "list": "home", "fault": "endlessRetry" }"#))
         let looping = await folder.runInProcess(["mutate", "contracts/mine.json"], catalogue: TodoApp.flowCatalogue)
         // Its "refresh refused" flow fails verify, so its mutants are not run: an error, exit 2.
         #expect(looping.status == 2)

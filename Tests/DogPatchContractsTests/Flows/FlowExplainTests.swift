@@ -69,7 +69,7 @@ struct FlowExplainTests {
 
     static let tokenRefreshed = """
         contracts/mine.json: "token refreshed", a flow of 3 exchanges; todos.mine is called once
-        exchange 1: GET /v1/todos
+        exchange 1: GET /v1/lists/home/todos
           request header "Authorization": any value (a secret, stated by presence)
           response: HTTP 401, no body
           provider state: "token refreshed, exchange 1 of 3"
@@ -77,7 +77,7 @@ struct FlowExplainTests {
           request body: { "grant_type": "refresh_token" }
           response: HTTP 200, Fixtures/token.json
           provider state: "token refreshed, exchange 2 of 3"
-        exchange 3: GET /v1/todos
+        exchange 3: GET /v1/lists/home/todos
           request header "Authorization": holds exchange 2's response's "access_token"
           response: HTTP 200, Fixtures/todos.json
           provider state: "token refreshed, exchange 3 of 3"
@@ -112,7 +112,7 @@ struct FlowExplainTests {
           provider state: "token refreshed, exchange 2 of 3"
         replay judges at this step:
           - the client's request 2 is held to this exchange's: POST /v1/token, with the headers and body stated; another exchange's request here fails as out of order, any other as a different request at exchange 2
-          - this answer goes to the client, which must go on to exchange 3 (GET /v1/todos)
+          - this answer goes to the client, which must go on to exchange 3 (GET /v1/lists/home/todos)
 
         """
 

@@ -38,14 +38,15 @@ struct AllowWritesTests {
         defer { server.stop() }
         let folder = try Self.suite()
         let base = "todos=\(server.baseURL.absoluteString)v1/"
-        let skipped = await folder.runInProcess(["verify", "--live", "--base-url", base], catalogue: TodoApp.catalogue)
+        let skipped = await folder.runInProcess(
+            ["verify", "--live", "--timeout", "60", "--base-url", base], catalogue: TodoApp.catalogue)
         #expect(skipped.status == 0, "\(skipped.stdout)\(skipped.stderr)")
         #expect(skipped.stdout.contains("SKIP  contracts/create.json  created"), "\(skipped.stdout)")
         #expect(skipped.stdout.contains(Self.reason), "\(skipped.stdout)")
         #expect(skipped.stdout.contains("0 passed, 0 failed, 0 errors, 1 skipped"), "\(skipped.stdout)")
         #expect(server.requests.isEmpty, "nothing that writes is sent without --allow-writes")
         let sent = await folder.runInProcess(
-            ["verify", "--live", "--allow-writes", "--base-url", base], catalogue: TodoApp.catalogue)
+            ["verify", "--live", "--allow-writes", "--timeout", "60", "--base-url", base], catalogue: TodoApp.catalogue)
         #expect(sent.status == 0, "\(sent.stdout)\(sent.stderr)")
         #expect(sent.stdout.contains("PASS  contracts/create.json  created"), "\(sent.stdout)")
         #expect(server.requests.map(\.method) == ["POST"])
@@ -59,7 +60,8 @@ struct AllowWritesTests {
         let folder = try Self.suite()
         let before = try folder.read("contracts/create.json")
         let run = await folder.runInProcess(
-            ["record", "--base-url", "todos=\(server.baseURL.absoluteString)v1/"], catalogue: TodoApp.catalogue)
+            ["record", "--timeout", "60", "--base-url", "todos=\(server.baseURL.absoluteString)v1/"],
+            catalogue: TodoApp.catalogue)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("SKIPPED   contracts/create.json  created"), "\(run.stdout)")
         #expect(run.stdout.contains("skipped: \(Self.reason); not asked for, not written"), "\(run.stdout)")
