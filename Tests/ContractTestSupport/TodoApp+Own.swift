@@ -5,11 +5,12 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The to-do app's client as an SDK writes it: errors of its own (`badRequest` for a blank
-/// search, checked before sending, and for a `400`), a search page that is an SDK's `final class`
-/// (only `Decodable`, not `Sendable`), an optional `Int` page, and a delete that returns nothing.
+/// The page's search and delete as an SDK writes them: errors of its own (`badRequest` for a blank
+/// search, checked before sending, and for a `400`), a search page of the page's `Todo`s that is an
+/// SDK's `final class` (only `Decodable`, not `Sendable`), an optional `Int` page, and a delete that
+/// returns nothing, sent by the SDK's own transport.
 extension TodoApp {
-    /// The client's errors.
+    /// The SDK's errors.
     package enum SDKError: Error {
         case badRequest(String)
         case unauthorized

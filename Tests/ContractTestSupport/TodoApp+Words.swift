@@ -6,9 +6,10 @@ import Foundation
 #endif
 
 extension TodoApp {
-    /// The to-do search in the client's own words: errors of its own, rules that say `401` is
-    /// `unauthorized`, `204` an empty list and only `application/json` is read, each status class
-    /// with a case of its own, and a blank query refused before sending (`noQuery`).
+    /// The page's search (`GET todos?q=TEXT` into the page's `[Todo]`) in a client's own words:
+    /// the page's error names and rules (`401` is `unauthorized`, `204` an empty list, a blank
+    /// query refused before sending, `noQuery`) and one more, `notJSON`: only `application/json`
+    /// is read.
     package enum Words {
         /// Why the search has no to-dos.
         package enum SearchError: Error {

@@ -79,9 +79,9 @@ struct AppToolTests {
             "\(explain.stdout)")
         let export = await Self.run(["export", "pact", "--out", "pacts"], in: folder.url)
         #expect(export.status == 0, "\(export.stderr)")
-        #expect(export.stdout == "wrote pacts/TodoApp-todos.json: 2 interactions\n", "\(export.stdout)")
+        #expect(export.stdout == "wrote pacts/TodoApp-todos.json: 2 interactions\n", "\(export.stdout)\(export.stderr)")
         let named = await Self.run(["export", "pact", "--out", "pacts2", "--consumer", "ios"], in: folder.url)
-        #expect(named.stdout == "wrote pacts2/ios-todos.json: 2 interactions\n", "\(named.stdout)")
+        #expect(named.stdout == "wrote pacts2/ios-todos.json: 2 interactions\n", "\(named.stdout)\(named.stderr)")
     }
 }
 
