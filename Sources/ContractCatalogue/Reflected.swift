@@ -35,11 +35,28 @@ package indirect enum Reflected: Equatable, Sendable {
     /// - Parameter value: The value.
     /// - Returns: Its reflection.
     package static func of(_ value: Any) -> Reflected {
-        var path: [ObjectIdentifier] = []
-        return reflect(value, depth: 0, path: &path)
+        var walk = Walk()
+        return reflect(value, depth: 0, walk: &walk)
     }
 
-    private static func reflect(_ value: Any, depth: Int, path: inout [ObjectIdentifier]) -> Reflected {
+    /// What one reflection keeps as it goes: the classes on the path to the value at hand, and a
+    /// formatter for the dates, made at the first.
+    private struct Walk {
+        var path: [ObjectIdentifier] = []
+        var formatter: ISO8601DateFormatter?
+
+        /// A date to the millisecond, in ISO 8601.
+        mutating func timestamp(_ date: Date) -> String {
+            if let formatter { return formatter.string(from: date) }
+            let made = ISO8601DateFormatter()
+            made.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            formatter = made
+            return made.string(from: date)
+        }
+    }
+
+    private static func reflect(_ value: Any, depth: Int, walk: inout Walk) -> Reflected {
+        if let date = value as? Date { return .string(walk.timestamp(date)) }
         if let leaf = leaf(value) { return leaf }
         let mirror = Mirror(reflecting: value)
         guard depth < depthLimit else { return .string(String(describing: value)) }
@@ -47,12 +64,12 @@ package indirect enum Reflected: Equatable, Sendable {
         var identity: ObjectIdentifier?
         if mirror.displayStyle == .class, let object = value as AnyObject? {
             let id = ObjectIdentifier(object)
-            if path.contains(id) { return .string("(itself: \(type(of: value)))") }
+            if walk.path.contains(id) { return .string("(itself: \(type(of: value)))") }
             identity = id
-            path.append(id)
+            walk.path.append(id)
         }
-        defer { if identity != nil { path.removeLast() } }
-        func child(_ value: Any) -> Reflected { reflect(value, depth: depth + 1, path: &path) }
+        defer { if identity != nil { walk.path.removeLast() } }
+        func child(_ value: Any) -> Reflected { reflect(value, depth: depth + 1, walk: &walk) }
         switch mirror.displayStyle {
         case .optional:
             return mirror.children.first.map { child($0.value) } ?? .null
@@ -92,19 +109,11 @@ package indirect enum Reflected: Equatable, Sendable {
         case let number as any BinaryInteger: .number(String(describing: number))
         case let number as any BinaryFloatingPoint: .number(String(describing: number))
         case let number as Decimal: .number(number.description)
-        case let date as Date: .string(timestamp(date))
         case let url as URL: .string(url.absoluteString)
         case let uuid as UUID: .string(uuid.uuidString)
         case let data as Data: .string(data.base64EncodedString())
         default: nil
         }
-    }
-
-    /// A date to the millisecond, in ISO 8601.
-    private static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
     }
 
     /// What a set's elements are sorted by: their text, kind first.
