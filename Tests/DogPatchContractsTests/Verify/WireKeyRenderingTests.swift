@@ -106,6 +106,11 @@ struct WireKeyRenderingTests {
         let run = await folder.runInProcess(["verify"], catalogue: TodoApp.wireCatalogue)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(!run.stderr.contains("iso6391"), "\(run.stderr)")
+        try folder.write("Fixtures/solo.json", solo.replacingOccurrences(of: "\\", with: ""))
+        let explained = await folder.runInProcess(
+            ["explain", "Fixtures/solo.json", "--model", "TodoList"], catalogue: TodoApp.wireCatalogue)
+        #expect(
+            explained.stdout.contains("iso_639_1: required key is missing"), "\(explained.stdout)\(explained.stderr)")
     }
 
     @Test(
