@@ -3,17 +3,30 @@ import ContractCatalogue
 extension ReplayCheck {
     /// A client that decoded a value other than the one the response holds, where the contract's
     /// own `count` and `values` did not catch it: the first path at which the two differ, read
-    /// from their encoded JSON (so a model that is not `Equatable` is held to it too); `nil` when
-    /// they agree, or a value cannot be encoded (a model that is only `Decodable`).
+    /// from their encoded JSON (so a model that is not `Equatable` is held to it too), or from
+    /// their reflection where the model is only `Decodable` (a property's name is then spelt as
+    /// the body writes its key); `nil` when they agree.
     /// - Parameters:
     ///   - returned: What the client returned.
     ///   - prediction: What the response holds, decoded by the tool.
     /// - Returns: The diagnostic, at the case's `expect`.
     func otherValue(_ returned: Outcome, prediction: Outcome?) -> Diagnostic? {
-        guard case .decoded(let mine) = returned, case .decoded(let theirs)? = prediction,
-            let client = try? JSONParser.parse(mine.encoded()), let response = try? JSONParser.parse(theirs.encoded()),
-            let (path, found, held) = Self.firstDifference(client.value, response.value, at: "")
-        else { return nil }
+        guard case .decoded(let mine) = returned, case .decoded(let theirs)? = prediction else { return nil }
+        let difference: (path: String, found: JSONValue?, held: JSONValue?)?
+        if let client = try? JSONParser.parse(mine.encoded()) {
+            guard let response = try? JSONParser.parse(theirs.encoded()) else { return nil }
+            difference = Self.firstDifference(client.value, response.value, at: "")
+        } else {
+            // Swift's names of the properties, spelt as the body writes their keys.
+            difference = Self.firstDifference(JSONValue(mine.reflected()), JSONValue(theirs.reflected()), at: "").map {
+                let path = JSONPath(parsing: $0.0).map {
+                    KeySpellings(model: contract.model, body: try? JSONParser.parse(BodyEncoding.utf8(body)))
+                        .find($0, in: nil).wirePath.description
+                }
+                return (path ?? $0.0, $0.1, $0.2)
+            }
+        }
+        guard let (path, found, held) = difference else { return nil }
         let place = path.isEmpty ? "the value" : path
         return error(
             "client decoded another \(contract.model.name) than this response holds: \(place) is \(Self.shown(found)), the response's \(Self.shown(held))",

@@ -32,20 +32,36 @@ enum SuiteBodies {
     ) -> [(contract: Contract, log: KeyReadLog)] {
         var logs: [(contract: Contract, log: KeyReadLog)] = []
         for contract in contracts {
-            let options = NodeDecodingOptions(contract.model.makeDecoder())
-            guard wanted(options) else { continue }
-            for case .ready(let spec) in contract.cases {
-                guard case .decodes = spec.expect.kind, case .http = spec.response.kind,
-                    case .success(let loaded) = LoadedBody.load(
-                        spec.response, fixtures: fixtures, contractFile: contract.file),
-                    !loaded.data.isEmpty, let root = try? JSONParser.parse(BodyEncoding.utf8(loaded.data))
-                else { continue }
-                let log = KeyReadLog()
-                try? contract.model.decode(
-                    from: NodeDecoder(node: root, codingPath: [], readLog: log, options: options))
-                logs.append((contract, log))
+            read(contract.model, file: contract.file, cases: contract.cases, fixtures: fixtures, where: wanted) {
+                logs.append((contract, $0))
             }
         }
         return logs
+    }
+
+    /// Each decoding case's body of one contract decoded as the app's decoder does, each log handed
+    /// on as it is made, so a suite's logs need not all be held at once.
+    /// - Parameters:
+    ///   - model: The contract's model.
+    ///   - file: The contract's file, which its fixtures are found from.
+    ///   - cases: The contract's cases.
+    ///   - fixtures: Where the fixtures are.
+    ///   - wanted: Which decoders to read with; a model of another is passed over.
+    ///   - body: Given each body's log, in case order.
+    static func read(
+        _ model: ModelDescriptor, file: String, cases: [CaseEntry], fixtures: FixtureLocator,
+        where wanted: (NodeDecodingOptions) -> Bool = { _ in true }, body: (KeyReadLog) -> Void
+    ) {
+        let options = NodeDecodingOptions(model.makeDecoder())
+        guard wanted(options) else { return }
+        for case .ready(let spec) in cases {
+            guard case .decodes = spec.expect.kind, case .http = spec.response.kind,
+                case .success(let loaded) = LoadedBody.load(spec.response, fixtures: fixtures, contractFile: file),
+                !loaded.data.isEmpty, let root = try? JSONParser.parse(BodyEncoding.utf8(loaded.data))
+            else { continue }
+            let log = KeyReadLog()
+            try? model.decode(from: NodeDecoder(node: root, codingPath: [], readLog: log, options: options))
+            body(log)
+        }
     }
 }
