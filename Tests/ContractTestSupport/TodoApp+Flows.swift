@@ -8,24 +8,13 @@ import Foundation
 /// The to-do app's flows, the page's `todos.mine` and `todos.all` as completion-handler clients
 /// that speak `APIError`: a list (the page's `lists/NAME/todos`) signed with a token that the
 /// client refreshes after a 401 (`POST token`) and retries with, and a list read page by page
-/// (`todos/pages?page=N`), following `next` until there is none; the page's `Todo` and `[Todo]`.
+/// (`todos/pages?page=N`), following `next` until there is none; the page's `Todo`, `[Todo]`,
+/// `TokenGrant` and `TodoPage`.
 /// Each endpoint takes a `fault` argument that makes its client wrong in one way, for the tests
 /// and docs that catch it.
 extension TodoApp {
-    /// One page of the paged list: its to-dos and the number of the next page, `null` on the last.
-    package struct Page: Codable, Equatable, Sendable {
-        let items: [Todo]
-        let next: Int?
-    }
-
-    /// What `POST /v1/token` answers: a fresh access token.
-    package struct Grant: Codable, Equatable, Sendable {
-        /// `access_token` in the body.
-        let accessToken: String
-    }
-
-    /// `GET https://todo.example.com/v1/lists/NAME/todos` signed with the app's token; after a `401` the client
-    /// posts `/v1/token` for a fresh one and retries once with it. Its faults: `noRetry` (the
+    /// `GET https://todo.example.com/v1/lists/NAME/todos` signed with the app's token; after a
+    /// `401` the client posts `/v1/token` for a fresh one and retries once with it. Its faults: `noRetry` (the
     /// 401 is the answer), `oldToken` (retries with the token that was refused), `endlessRetry`
     /// (asks for a token again after every failure, forever), `waitsBeforeRetry` (sleeps an hour
     /// on the wall clock before retrying, as a client that honours a long `Retry-After` would),
@@ -210,7 +199,7 @@ private struct RefreshingClient: Sendable {
         call.session.makeDataTask(with: request) { data, response, error in
             let status = (response as? HTTPURLResponse)?.statusCode
             guard error == nil, status == 200, let data,
-                let grant = try? TodoApp.makeDecoder().decode(TodoApp.Grant.self, from: data)
+                let grant = try? TodoApp.makeDecoder().decode(TokenGrant.self, from: data)
             else {
                 if fault == "endlessRetry" {
                     refresh(refused: refused)
@@ -240,22 +229,25 @@ private struct PagingClient: Sendable {
         guard let url = components?.url else { return }
         call.session.makeDataTask(with: URLRequest(url: url)) { data, response, error in
             let fault = call.string("fault")
-            let read = TodoApp.read(TodoApp.Page.self, data: data, response: response, error: error)
+            let status = (response as? HTTPURLResponse)?.statusCode
             let result: Result<DecodedValue, APIError>
-            switch read {
-            case .failure(let failure):
-                result = .failure(failure)
-            case .success:
-                guard let data, let page = try? TodoApp.makeDecoder().decode(TodoApp.Page.self, from: data) else {
-                    result = .failure(.invalidData)
-                    break
+            if error != nil || !(200...299).contains(status ?? 0) {
+                result = .failure(.responseUnsuccessful(statusCode: status))
+            } else if let data, !data.isEmpty {
+                do {
+                    // The page's own `TodoPage`, as the page's `allTodos()` reads it.
+                    let page = try TodoApp.makeDecoder().decode(TodoPage.self, from: data)
+                    let all = gathered + page.items
+                    if let next = page.next, fault != "stopsAfterFirstPage" {
+                        self.read(page: fault == "skipsPage" ? next + 1 : next, gathered: all)
+                        return
+                    }
+                    result = .success(DecodedValue(all, makeEncoder: TodoApp.makeEncoder))
+                } catch {
+                    result = .failure(.jsonConversionFailure(DecodingFailure(error)))
                 }
-                let all = gathered + page.items
-                if let next = page.next, fault != "stopsAfterFirstPage" {
-                    self.read(page: fault == "skipsPage" ? next + 1 : next, gathered: all)
-                    return
-                }
-                result = .success(DecodedValue(all, makeEncoder: TodoApp.makeEncoder))
+            } else {
+                result = .failure(.invalidData)
             }
             call.responseQueue.async { call.completion(result) }
         }.resume()
