@@ -11,12 +11,14 @@ import Foundation
 /// `Content-Type`, a secret `Authorization` and a header of its own; the server answers the new
 /// to-do's id. The tests of the exports and of `serve` that need a request beyond a GET use it.
 package enum TodoWrites {
-    /// The body the client sends: the page's `NewTodo` (its title and its due date, here optional
-    /// and sent as `null` when there is none) with the list's UUID, a priority and tags.
+    /// The body the client sends: the page's `NewTodo` (its title, its due date, here optional and
+    /// sent as `null` when there is none, and its notes) with the list's UUID, a priority and tags.
     package struct NewTodo: Codable, Equatable, Sendable {
         let title: String
         /// `due_at` in the body, optional.
         let dueAt: Date?
+        /// Free text, optional; the contracts leave it out.
+        let notes: String?
         /// `list_id` in the body.
         let listId: UUID
         let priority: Int

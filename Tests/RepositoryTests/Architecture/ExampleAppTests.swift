@@ -130,6 +130,53 @@ struct ExampleAppTests {
         #expect(Self.difference(Self.normalised(model), changed) != nil)
     }
 
+    /// The stored properties of the first `struct NAME` or `class NAME` a Swift text declares, by
+    /// name: the `let` and `var` one level inside its braces.
+    static func fields(of name: String, in text: String) -> [String]? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let openings = ["struct \(name):", "struct \(name) {", "class \(name):", "class \(name) {"]
+        guard let start = lines.firstIndex(where: { line in openings.contains { line.contains($0) } }) else {
+            return nil
+        }
+        let indent = lines[start].prefix { $0 == " " }.count
+        var fields: [String] = []
+        for line in lines[(start + 1)...] {
+            let depth = line.prefix { $0 == " " }.count
+            if depth <= indent, line.trimmingCharacters(in: .whitespaces).hasPrefix("}") { break }
+            if depth == indent + 4, let field = line.firstMatch(of: /^\s*(?:package |public )?(?:let|var) (\w+):/) {
+                fields.append(String(field.output.1))
+            }
+        }
+        return fields
+    }
+
+    @Test("a variant's to-do model is the page's grown: it declares every field of the page's model")
+    func variantModels() throws {
+        let sources = try Self.testSources()
+        let page = try #require(sources.first { $0.path == "\(Self.support)/Todo.swift" }?.text)
+        let todo = try #require(Self.fields(of: "Todo", in: page))
+        let newTodo = try #require(Self.fields(of: "NewTodo", in: page))
+        #expect(todo == ["id", "title", "done", "dueAt", "notes"])
+        #expect(newTodo == ["title", "dueAt", "notes"])
+        let facets = sources.filter {
+            $0.path.hasPrefix("Tests/ContractTestSupport/TodoApp") || $0.path.hasSuffix("/TodoWrites.swift")
+        }
+        var seen: [String] = []
+        for facet in facets {
+            for (name, pageFields) in [("Todo", todo), ("Item", todo), ("NewTodo", newTodo)] {
+                guard let fields = Self.fields(of: name, in: facet.text) else { continue }
+                seen.append("\(facet.path.split(separator: "/").last ?? "") \(name)")
+                let missing = pageFields.filter { !fields.contains($0) }
+                #expect(missing.isEmpty, "\(facet.path): \(name) lacks the page's \(missing)")
+            }
+        }
+        #expect(
+            seen.sorted() == [
+                "TodoApp+Classes.swift Item", "TodoApp+MainQueue.swift Todo", "TodoApp+Shared.swift Todo",
+                "TodoWrites.swift NewTodo",
+            ], "\(seen)")
+    }
+
     @Test("no endpoint name is declared twice in the tests; the page's are declared in the page's catalogue")
     func onceEach() throws {
         var places: [String: [String]] = [:]
