@@ -91,7 +91,7 @@ extension AppToolTests {
         let folder = try SuiteFolder()
         try folder.write("contracts/todos.json", Self.contract)
         try folder.write("Fixtures/todos.json", Self.one(1, "milk"))
-        let run = await Self.run(["verify", "--require-coverage"], in: folder.url)
+        let run = await Self.run(["verify", "--require-coverage", "--timeout", "60"], in: folder.url)
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stderr.contains("todo-contracts: error: todos.list: no replayed case reaches"), "\(run.stderr)")
         #expect(!run.stderr.contains("dogpatch-contracts"))
