@@ -5,31 +5,23 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The to-do app's flows: a list signed with a token that the client refreshes after a 401 and
-/// retries with, and a list read page by page, following `next` until there is none. Each
-/// endpoint takes a `fault` argument that makes its client wrong in one way, for the tests and
-/// docs that catch it.
+/// The to-do app's flows, the page's `todos.mine` and `todos.all` as completion-handler clients
+/// that speak `APIError`: a list (the page's `lists/NAME/todos`) signed with a token that the
+/// client refreshes after a 401 (`POST token`) and retries with, and a list read page by page
+/// (`todos/pages?page=N`), following `next` until there is none; the page's `Todo`, `[Todo]`,
+/// `TokenGrant` and `TodoPage`.
+/// Each endpoint takes a `fault` argument that makes its client wrong in one way, for the tests
+/// and docs that catch it.
 extension TodoApp {
-    /// One page of the paged list: its to-dos and the number of the next page, `null` on the last.
-    package struct Page: Codable, Equatable, Sendable {
-        let items: [Todo]
-        let next: Int?
-    }
-
-    /// What `POST /api/token` answers: a fresh access token.
-    package struct Grant: Codable, Equatable, Sendable {
-        /// `access_token` in the body.
-        let accessToken: String
-    }
-
-    /// `GET https://todo.example/api/todos` signed with the app's token; after a `401` the client
-    /// posts `/api/token` for a fresh one and retries once with it. Its faults: `noRetry` (the
+    /// `GET https://todo.example.com/v1/lists/NAME/todos` signed with the app's token; after a
+    /// `401` the client posts `/v1/token` for a fresh one and retries once with it. Its faults: `noRetry` (the
     /// 401 is the answer), `oldToken` (retries with the token that was refused), `endlessRetry`
     /// (asks for a token again after every failure, forever), `waitsBeforeRetry` (sleeps an hour
     /// on the wall clock before retrying, as a client that honours a long `Retry-After` would),
     /// `refreshesFirst` (asks for a token before it has been refused one).
     package static let mine = Endpoint(
-        name: "todos.mine", model: todos, parameters: [.init("fault", .string)], baseURL: serverURL
+        name: Endpoint.todosMine.name, model: todos,
+        parameters: [.init("list", .string, required: true), .init("fault", .string)], baseURL: serverURL
     ) { call in
         let client = RefreshingClient(call: call)
         if call.string("fault") == "refreshesFirst" {
@@ -39,11 +31,11 @@ extension TodoApp {
         }
     }
 
-    /// `GET https://todo.example/api/todos/pages?page=N` from page 1, following each page's
+    /// `GET https://todo.example.com/v1/todos/pages?page=N` from page 1, following each page's
     /// `next` until it is `null`, into the to-dos of every page. Its faults: `skipsPage` (asks
     /// for the page after `next`), `stopsAfterFirstPage` (answers with page 1's to-dos alone).
     package static let all = Endpoint(
-        name: "todos.all", model: todos, parameters: [.init("fault", .string)], baseURL: serverURL
+        name: Endpoint.todosAll.name, model: todos, parameters: [.init("fault", .string)], baseURL: serverURL
     ) { call in
         PagingClient(call: call).read(page: 1, gathered: [])
     }
@@ -59,31 +51,31 @@ extension TodoApp {
 
     /// Page 1 of the paged list, pointing at page 2.
     package static let firstPage = """
-        {"items": [{"id": 1, "title": "water the plants", "due_at": "2025-06-01T09:00:00Z", "created_at": "2025-05-30T18:30:00Z",
-          "done_note": null, "owner": {"user_name": "ada", "joined_at": null}, "tags": ["home"]}], "next": 2}
+        {"items": [{"id": 1, "title": "buy milk", "done": false, "due_at": "2026-11-30T18:00:00Z", "notes": "oat"}],
+         "next": 2}
         """
 
     /// Page 2 of the paged list, the last.
     package static let lastPage = """
-        {"items": [{"id": 2, "title": "file taxes", "due_at": "2025-06-15T00:00:00Z", "created_at": "2025-05-31T08:00:00Z",
-          "done_note": "early", "owner": {"user_name": "ada", "joined_at": null}, "tags": []}], "next": null}
+        {"items": [{"id": 2, "title": "call the plumber", "done": false, "due_at": "2026-12-01T09:00:00Z"}],
+         "next": null}
         """
 
     /// A contract of the flows: the token refreshed after a 401, a refresh refused, and two pages.
     package static let flowContract = """
-        { "endpoint": "todos.mine", "cases": [
+        { "endpoint": "todos.mine", "arguments": { "list": "home" }, "cases": [
           { "name": "token refreshed", "exchanges": [
-              { "request": { "method": "GET", "path": "/api/todos", "headers": { "Authorization": true } },
+              { "request": { "method": "GET", "path": "/v1/lists/home/todos", "headers": { "Authorization": true } },
                 "response": { "status": 401 } },
-              { "request": { "method": "POST", "path": "/api/token", "body": { "grant_type": "refresh_token" } },
+              { "request": { "method": "POST", "path": "/v1/token", "body": { "grant_type": "refresh_token" } },
                 "response": { "fixture": "token.json" } },
-              { "request": { "method": "GET", "path": "/api/todos",
+              { "request": { "method": "GET", "path": "/v1/lists/home/todos",
                              "headers": { "Authorization": { "fromExchange": 2, "path": "access_token" } } },
                 "response": { "fixture": "todos.json" } } ],
             "expect": { "decodes": true, "count": 2 } },
           { "name": "refresh refused", "exchanges": [
-              { "request": { "method": "GET", "path": "/api/todos" }, "response": { "status": 401 } },
-              { "request": { "method": "POST", "path": "/api/token" }, "response": { "status": 401 } } ],
+              { "request": { "method": "GET", "path": "/v1/lists/home/todos" }, "response": { "status": 401 } },
+              { "request": { "method": "POST", "path": "/v1/token" }, "response": { "status": 401 } } ],
             "expect": { "error": "responseUnsuccessful", "status": 401 } } ] }
         """
 
@@ -91,11 +83,11 @@ extension TodoApp {
     package static let pagesContract = """
         { "endpoint": "todos.all", "cases": [
           { "name": "two pages", "exchanges": [
-              { "request": { "method": "GET", "path": "/api/todos/pages", "query": { "page": "1" } },
+              { "request": { "method": "GET", "path": "/v1/todos/pages", "query": { "page": "1" } },
                 "response": { "fixture": "page-1.json" } },
-              { "request": { "method": "GET", "path": "/api/todos/pages", "query": { "page": "2" } },
+              { "request": { "method": "GET", "path": "/v1/todos/pages", "query": { "page": "2" } },
                 "response": { "fixture": "page-2.json" } } ],
-            "expect": { "decodes": true, "count": 2, "values": { "[1].title": "file taxes" } } } ] }
+            "expect": { "decodes": true, "count": 2, "values": { "[1].title": "call the plumber" } } } ] }
         """
 
     /// Writes the flows' fixtures and contracts (`contracts/mine.json`, `contracts/pages.json`),
@@ -121,16 +113,17 @@ extension TodoApp {
     /// - Throws: When the archive cannot be encoded.
     package static func refreshArchive() throws -> String {
         try archive([
-            harEntry("GET", "https://todo.example/api/health", status: 204, body: ""),
+            harEntry("GET", "https://todo.example.com/v1/health", status: 204, body: ""),
             harEntry(
-                "GET", "https://todo.example/api/todos",
+                "GET", "https://todo.example.com/v1/lists/home/todos",
                 headers: ["Authorization": staleToken, "Cookie": "sid=c00kie"],
                 status: 401, body: ""),
             harEntry(
-                "POST", "https://todo.example/api/token", requestBody: #"{"grant_type": "refresh_token"}"#,
+                "POST", "https://todo.example.com/v1/token", requestBody: #"{"grant_type": "refresh_token"}"#,
                 status: 200, body: grant),
             harEntry(
-                "GET", "https://todo.example/api/todos", headers: ["Authorization": "Bearer \(freshToken)"],
+                "GET", "https://todo.example.com/v1/lists/home/todos",
+                headers: ["Authorization": "Bearer \(freshToken)"],
                 status: 200, body: fixture),
         ])
     }
@@ -139,8 +132,9 @@ extension TodoApp {
     /// - Throws: When the archive cannot be encoded.
     package static func pagesArchive() throws -> String {
         try archive([
-            harEntry("GET", "https://todo.example/api/todos/pages?page=1&utm_source=app", status: 200, body: firstPage),
-            harEntry("GET", "https://todo.example/api/todos/pages?page=2", status: 200, body: lastPage),
+            harEntry(
+                "GET", "https://todo.example.com/v1/todos/pages?page=1&utm_source=app", status: 200, body: firstPage),
+            harEntry("GET", "https://todo.example.com/v1/todos/pages?page=2", status: 200, body: lastPage),
         ])
     }
 
@@ -184,13 +178,13 @@ private struct RefreshingClient: Sendable {
     }
 
     func list(token: String, refreshed: Bool) {
-        var request = URLRequest(url: url("todos"))
+        var request = URLRequest(url: url("lists/\(call.string("list") ?? "")/todos"))
         request.setValue(token, forHTTPHeaderField: "Authorization")
         call.session.makeDataTask(with: request) { data, response, error in
             let status = (response as? HTTPURLResponse)?.statusCode
             let mayRefresh = fault == "endlessRetry" || (!refreshed && fault != "noRetry")
             guard status == 401, mayRefresh else {
-                finish(TodoApp.read([TodoApp.Todo].self, data: data, response: response, error: error))
+                finish(TodoApp.read([Todo].self, data: data, response: response, error: error))
                 return
             }
             refresh(refused: token)
@@ -205,7 +199,7 @@ private struct RefreshingClient: Sendable {
         call.session.makeDataTask(with: request) { data, response, error in
             let status = (response as? HTTPURLResponse)?.statusCode
             guard error == nil, status == 200, let data,
-                let grant = try? TodoApp.makeDecoder().decode(TodoApp.Grant.self, from: data)
+                let grant = try? TodoApp.makeDecoder().decode(TokenGrant.self, from: data)
             else {
                 if fault == "endlessRetry" {
                     refresh(refused: refused)
@@ -228,29 +222,32 @@ private struct RefreshingClient: Sendable {
 private struct PagingClient: Sendable {
     let call: Endpoint.Invocation
 
-    func read(page: Int, gathered: [TodoApp.Todo]) {
+    func read(page: Int, gathered: [Todo]) {
         let base = (call.baseURL ?? TodoApp.serverURL).appendingPathComponent("todos/pages")
         var components = URLComponents(url: base, resolvingAgainstBaseURL: true)
         components?.queryItems = [URLQueryItem(name: "page", value: String(page))]
         guard let url = components?.url else { return }
         call.session.makeDataTask(with: URLRequest(url: url)) { data, response, error in
             let fault = call.string("fault")
-            let read = TodoApp.read(TodoApp.Page.self, data: data, response: response, error: error)
+            let status = (response as? HTTPURLResponse)?.statusCode
             let result: Result<DecodedValue, APIError>
-            switch read {
-            case .failure(let failure):
-                result = .failure(failure)
-            case .success:
-                guard let data, let page = try? TodoApp.makeDecoder().decode(TodoApp.Page.self, from: data) else {
-                    result = .failure(.invalidData)
-                    break
+            if error != nil || !(200...299).contains(status ?? 0) {
+                result = .failure(.responseUnsuccessful(statusCode: status))
+            } else if let data, !data.isEmpty {
+                do {
+                    // The page's own `TodoPage`, as the page's `allTodos()` reads it.
+                    let page = try TodoApp.makeDecoder().decode(TodoPage.self, from: data)
+                    let all = gathered + page.items
+                    if let next = page.next, fault != "stopsAfterFirstPage" {
+                        self.read(page: fault == "skipsPage" ? next + 1 : next, gathered: all)
+                        return
+                    }
+                    result = .success(DecodedValue(all, makeEncoder: TodoApp.makeEncoder))
+                } catch {
+                    result = .failure(.jsonConversionFailure(DecodingFailure(error)))
                 }
-                let all = gathered + page.items
-                if let next = page.next, fault != "stopsAfterFirstPage" {
-                    self.read(page: fault == "skipsPage" ? next + 1 : next, gathered: all)
-                    return
-                }
-                result = .success(DecodedValue(all, makeEncoder: TodoApp.makeEncoder))
+            } else {
+                result = .failure(.invalidData)
             }
             call.responseQueue.async { call.completion(result) }
         }.resume()

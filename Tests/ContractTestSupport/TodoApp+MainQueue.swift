@@ -6,17 +6,20 @@ import Foundation
 #endif
 
 extension TodoApp {
-    /// The to-do list as an older client reads it: ids that are UUIDs, a priority, keys in no
-    /// sorted order, a model without `identifyingPaths`, and a client that always completes on the
-    /// main queue it is given. The app cases of the commands run on it, never on the built-in
-    /// clients.
+    /// The page's home list as an older client reads it (`GET lists/home/todos`): the page's
+    /// `Todo` with a UUID of its own (`uid`, lower-case on the wire) and a priority, keys in no
+    /// sorted order, a model without `identifyingPaths`, and a client that speaks `APIError` and
+    /// always completes on the main queue it is given. The app cases of the commands run on it,
+    /// never on the built-in clients.
     package enum MainQueue {
-        /// One to-do item.
+        /// One to-do item: the page's fields, then the older client's.
         package struct Todo: Codable, Equatable, Sendable {
-            package var id: UUID
+            package var id: Int
             package var title: String
             package var done: Bool
-            package var dueAt: Date?
+            package var dueAt: Date
+            package var notes: String?
+            package var uid: UUID
             package var priority: Int
         }
 
@@ -31,9 +34,9 @@ extension TodoApp {
         package static let todos = ModelDescriptor(
             [Todo].self, name: "[Todo]", makeDecoder: makeDecoder, makeEncoder: makeEncoder)
 
-        /// `GET /api/todos` into `[Todo]`.
+        /// `GET https://todo.example.com/v1/lists/home/todos` into `[Todo]`.
         package static let list = Endpoint(name: TodoApp.list.name, model: todos, baseURL: baseURL) { call in
-            let url = (call.baseURL ?? baseURL).appendingPathComponent("todos")
+            let url = (call.baseURL ?? baseURL).appendingPathComponent("lists/home/todos")
             call.session.makeDataTask(with: URLRequest(url: url)) { data, response, error in
                 let result: Result<DecodedValue, APIError>
                 if error != nil {
@@ -66,7 +69,7 @@ extension TodoApp {
                 {"name": "two todos", "response": {"status": 200, "fixture": "todos.json"},
                  "expect": {"decodes": true, "count": 2}},
                 {"name": "empty body", "response": {"status": 200, "body": ""}, "expect": {"error": "invalidData"}},
-                {"name": "broken", "response": {"status": 200, "body": "[{\"id\": 1}]"},
+                {"name": "broken", "response": {"status": 200, "body": "[{\"id\": \"1\"}]"},
                  "expect": {"error": "jsonConversionFailure", "path": "[0].id"}},
                 {"name": "missing", "response": {"status": 404}, "expect": {"error": "responseUnsuccessful", "status": 404}},
                 {"name": "down", "response": {"status": 500}, "expect": {"error": "responseUnsuccessful", "status": 500}},
@@ -79,8 +82,8 @@ extension TodoApp {
         /// Two to-dos whose keys are in no sorted or hashed order, with a UUID in lower case.
         package static let todos2 = """
             [
-              {"title": "water the plants", "priority": 2, "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7", "done": false, "due_at": "2026-12-01T09:00:00Z"},
-              {"title": "call the vet", "priority": 1, "id": "16fd2706-8baf-433b-82eb-8c7fada847da", "done": true}
+              {"title": "water the plants", "priority": 2, "uid": "7c9e6679-7425-40de-944b-e07fc1f90ae7", "id": 1, "done": false, "due_at": "2026-12-01T09:00:00Z"},
+              {"title": "call the vet", "priority": 1, "uid": "16fd2706-8baf-433b-82eb-8c7fada847da", "id": 2, "done": true, "due_at": "2026-12-03T10:00:00Z", "notes": "with the cat"}
             ]
             """
 

@@ -5,12 +5,13 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The to-do app's client as an SDK writes it: errors of its own (`badRequest` for a blank
-/// search, checked before sending, and for a `400`), a search page that is an SDK's `final class`
-/// (only `Decodable`, not `Sendable`), an optional `Int` page, and a delete that returns nothing.
+/// The page's search and delete as an SDK writes them: errors of its own (`badRequest` for a blank
+/// search, checked before sending, and for a `400`), a search page of the page's `Todo`s that is an
+/// SDK's `final class` (only `Decodable`, not `Sendable`), an optional `Int` page, and a delete that
+/// returns nothing, sent by the SDK's own transport.
 extension TodoApp {
-    /// The client's errors.
-    package enum TodoError: Error {
+    /// The SDK's errors.
+    package enum SDKError: Error {
         case badRequest(String)
         case unauthorized
         case server(Int)
@@ -38,7 +39,7 @@ extension TodoApp {
 
     /// The client's errors as contracts name them.
     package static let ownErrors = ErrorVocabulary(
-        TodoError.self,
+        SDKError.self,
         cases: [
             .init("badRequest"), .init("unauthorized"), .init("server", carrying: .status),
             .init("unexpected", carrying: .status), .init("offline"),
@@ -65,7 +66,7 @@ extension TodoApp {
         failure: "unexpected", networkError: "offline", emptyBody: .error("unreadable"), undecodable: "unreadable")
 
     /// Reads a status as the client does.
-    private static func check(_ response: URLResponse) throws(TodoError) {
+    private static func check(_ response: URLResponse) throws(SDKError) {
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         switch status {
         case 200...299: return
@@ -77,7 +78,7 @@ extension TodoApp {
     }
 
     /// Sends a request through the invocation, as the SDK's transport does.
-    private static func send(_ request: URLRequest, _ call: Endpoint.AsyncInvocation) async throws(TodoError) -> Data {
+    private static func send(_ request: URLRequest, _ call: Endpoint.AsyncInvocation) async throws(SDKError) -> Data {
         let data: Data
         let response: URLResponse
         do {
@@ -89,15 +90,15 @@ extension TodoApp {
         return data
     }
 
-    /// `GET todos/search?q=TEXT[&page=N]` into a `SearchPage`; a blank query is `badRequest`
-    /// before sending, unless `checksQuery` is off (the bug of a client that sends it anyway);
-    /// `forgetsNext` is the bug of a client that never says there is a next page.
+    /// `GET todos?q=TEXT[&page=N]`, the page's search, into a `SearchPage`; a blank query is
+    /// `badRequest` before sending, unless `checksQuery` is off (the bug of a client that sends it
+    /// anyway); `forgetsNext` is the bug of a client that never says there is a next page.
     package static func search(checksQuery: Bool = true, forgetsNext: Bool = false) -> Endpoint {
         Endpoint(
             name: searchName, model: searchPage,
             parameters: [.init("q", .string), .init("page", .int)], baseURL: serverURL,
             errors: ownErrors, rules: ownRules
-        ) { call throws(TodoError) in
+        ) { call throws(SDKError) in
             let query = call.string("q") ?? ""
             if checksQuery, query.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw .badRequest("Search query must not be empty")
@@ -109,7 +110,7 @@ extension TodoApp {
                 throw .badRequest("\(error)")
             }
             var components = URLComponents(
-                url: (call.baseURL ?? serverURL).appendingPathComponent("todos/search"),
+                url: (call.baseURL ?? serverURL).appendingPathComponent("todos"),
                 resolvingAgainstBaseURL: false)
             components?.queryItems =
                 [URLQueryItem(name: "q", value: query)]
@@ -133,7 +134,7 @@ extension TodoApp {
     package struct Transport: Sendable {
         let session: URLSession
 
-        func send(_ request: URLRequest) async throws(TodoError) -> Data {
+        func send(_ request: URLRequest) async throws(SDKError) -> Data {
             var request = request
             request.setValue("todo-sdk/1.0", forHTTPHeaderField: "User-Agent")
             let (data, response): (Data, URLResponse)
@@ -157,14 +158,17 @@ extension TodoApp {
         }
     }
 
-    /// `DELETE todos/ID` through the SDK's own transport on the session the tool hands it, which
-    /// returns nothing: any 2xx is success, whatever its body.
+    /// `DELETE lists/NAME/todos/ID`, the page's delete, through the SDK's own transport on the
+    /// session the tool hands it, which returns nothing: any 2xx is success, whatever its body.
     package static let delete = Endpoint(
-        name: "todos.delete", parameters: [.init("id", .int, required: true)], baseURL: serverURL,
-        errors: ownErrors, rules: ownRules
-    ) { (call: Endpoint.AsyncInvocation) async throws(TodoError) in
+        name: Endpoint.todosDelete.name,
+        parameters: [.init("list", .string, required: true), .init("id", .int, required: true)],
+        baseURL: serverURL, errors: ownErrors, rules: ownRules
+    ) { (call: Endpoint.AsyncInvocation) async throws(SDKError) in
         guard let id = call.int("id") else { throw .badRequest("no id") }
-        var request = URLRequest(url: (call.baseURL ?? serverURL).appendingPathComponent("todos/\(id)"))
+        guard let list = call.string("list"), !list.isEmpty else { throw .badRequest("no list") }
+        var request = URLRequest(
+            url: (call.baseURL ?? serverURL).appendingPathComponent("lists/\(list)/todos/\(id)"))
         request.httpMethod = "DELETE"
         _ = try await Transport(session: call.urlSession).send(request)
     }

@@ -52,7 +52,7 @@ extension TodoApp {
         package static let session = ModelDescriptor(
             Session.self, name: "Session", makeDecoder: makeDecoder, makeEncoder: makeEncoder)
 
-        /// `POST https://todo.example/api/oauth/token?api_key=KEY` with `X-Api-Key` and the refresh
+        /// `POST https://todo.example.com/v1/oauth/token?api_key=KEY` with `X-Api-Key` and the refresh
         /// body for the `username` argument, into `Session`.
         package static let refreshEndpoint = Endpoint(
             name: "auth.refresh", model: session, parameters: [.init("username", .string, required: true)],
@@ -79,14 +79,14 @@ extension TodoApp {
             }.resume()
         }
 
-        /// `GET https://todo.example/api/todos/search?q=QUERY&access_token=TOKEN` with `X-Api-Key`,
-        /// into `[Todo]`.
+        /// `GET https://todo.example.com/v1/todos?q=QUERY&access_token=TOKEN`, the page's search
+        /// signed in, with `X-Api-Key`, into `[Todo]`.
         package static let search = Endpoint(
             name: searchName, model: todos, parameters: [.init("q", .string, required: true)],
             baseURL: serverURL
         ) { call in
             var parts = URLComponents(
-                url: (call.baseURL ?? serverURL).appendingPathComponent("todos/search"), resolvingAgainstBaseURL: false)
+                url: (call.baseURL ?? serverURL).appendingPathComponent("todos"), resolvingAgainstBaseURL: false)
             parts?.queryItems = [
                 URLQueryItem(name: "q", value: call.string("q") ?? ""),
                 URLQueryItem(name: "access_token", value: accessToken),
@@ -116,7 +116,7 @@ extension TodoApp {
         /// A contract of the refresh as a team writes it by hand: every secret stated `true`.
         package static let refreshContract = """
             { "endpoint": "auth.refresh", "arguments": { "username": "ada" },
-              "request": { "method": "POST", "path": "/api/oauth/token", "query": { "api_key": true },
+              "request": { "method": "POST", "path": "/v1/oauth/token", "query": { "api_key": true },
                            "headers": { "Content-Type": "application/json", "X-Api-Key": true },
                            "body": { "grant_type": "refresh_token", "refresh_token": true, "client_secret": true,
                                      "username": "ada", "password": true } },
@@ -127,7 +127,7 @@ extension TodoApp {
         /// A contract of the search, its token stated `true`.
         package static let searchContract = """
             { "endpoint": "todos.search", "arguments": { "q": "milk" },
-              "request": { "method": "GET", "path": "/api/todos/search", "query": { "q": "milk", "access_token": true },
+              "request": { "method": "GET", "path": "/v1/todos", "query": { "q": "milk", "access_token": true },
                            "headers": { "X-Api-Key": true } },
               "cases": [
                 { "name": "found", "response": { "fixture": "search.json" }, "expect": { "decodes": true, "count": 2 } } ] }

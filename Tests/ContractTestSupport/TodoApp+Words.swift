@@ -6,9 +6,10 @@ import Foundation
 #endif
 
 extension TodoApp {
-    /// The to-do search in the client's own words: errors of its own, rules that say `401` is
-    /// `unauthorized`, `204` an empty list and only `application/json` is read, each status class
-    /// with a case of its own, and a blank query refused before sending (`noQuery`).
+    /// The page's search (`GET todos?q=TEXT` into the page's `[Todo]`) in a client's own words:
+    /// the page's error names and rules (`401` is `unauthorized`, `204` an empty list, a blank
+    /// query refused before sending, `noQuery`) and one more, `notJSON`: only `application/json`
+    /// is read.
     package enum Words {
         /// Why the search has no to-dos.
         package enum SearchError: Error {
@@ -66,7 +67,7 @@ extension TodoApp {
             }
         }
 
-        /// `GET todos/search?q=TEXT` as the client sends it: a blank query is `noQuery`, unsent,
+        /// `GET todos?q=TEXT` as the page's search sends it: a blank query is `noQuery`, unsent,
         /// unless `checksQuery` is off.
         package static func answer(
             _ call: Endpoint.AsyncInvocation, checksQuery: Bool = true, wrongUnauthorized: Bool = false
@@ -74,7 +75,7 @@ extension TodoApp {
             let text = call.string("q") ?? ""
             if checksQuery, text.isEmpty { throw .noQuery }
             var components = URLComponents(
-                url: (call.baseURL ?? serverURL).appendingPathComponent("todos/search"), resolvingAgainstBaseURL: false)
+                url: (call.baseURL ?? serverURL).appendingPathComponent("todos"), resolvingAgainstBaseURL: false)
             components?.queryItems = [URLQueryItem(name: "q", value: text)]
             guard let url = components?.url else { throw .noQuery }
             let data: Data

@@ -5,16 +5,20 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// A client that writes: `POST https://todo.example/api/todos` with a JSON body (its request
-/// model, `NewTodo`, with snake_case keys, an ISO 8601 date and a UUID), `Content-Type`, a secret
-/// `Authorization` and a header of its own; the server answers the new to-do's id. The tests of
-/// the exports and of `serve` that need a request beyond a GET use it.
+/// The page's create as a client that writes more sends it: `POST
+/// https://todo.example.com/v1/lists/NAME/todos` (the page's path) with a JSON body (its request
+/// model, `NewTodo`, with snake_case keys, an optional ISO 8601 date, a UUID, a number and an array),
+/// `Content-Type`, a secret `Authorization` and a header of its own; the server answers the new
+/// to-do's id. The tests of the exports and of `serve` that need a request beyond a GET use it.
 package enum TodoWrites {
-    /// The body the client sends.
+    /// The body the client sends: the page's `NewTodo` (its title, its due date, here optional and
+    /// sent as `null` when there is none, and its notes) with the list's UUID, a priority and tags.
     package struct NewTodo: Codable, Equatable, Sendable {
         let title: String
         /// `due_at` in the body, optional.
         let dueAt: Date?
+        /// Free text, optional; the contracts leave it out.
+        let notes: String?
         /// `list_id` in the body.
         let listId: UUID
         let priority: Int
@@ -34,12 +38,14 @@ package enum TodoWrites {
     package static let created = ModelDescriptor(
         Created.self, name: "Created", makeDecoder: TodoApp.makeDecoder, makeEncoder: TodoApp.makeEncoder)
 
-    /// `POST todos`, the argument `todo` as its body.
+    /// `POST lists/NAME/todos`, the argument `todo` as its body.
     package static let create = Endpoint(
-        name: TodoApp.create.name, model: created, parameters: [.init("todo", .json, required: true)],
+        name: TodoApp.create.name, model: created,
+        parameters: [.init("list", .string, required: true), .init("todo", .json, required: true)],
         baseURL: TodoApp.serverURL, requestModel: newTodo
     ) { call in
-        var request = URLRequest(url: (call.baseURL ?? TodoApp.serverURL).appendingPathComponent("todos"))
+        let path = "lists/\(call.string("list") ?? "")/todos"
+        var request = URLRequest(url: (call.baseURL ?? TodoApp.serverURL).appendingPathComponent(path))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue(secret, forHTTPHeaderField: "Authorization")
@@ -63,7 +69,7 @@ package enum TodoWrites {
     /// A contract of `todos.create`: the method, the headers (`Authorization` by presence alone)
     /// and the body stated, inline.
     package static let contract = """
-        { "endpoint": "todos.create", "arguments": { "todo": \(milk) },
+        { "endpoint": "todos.create", "arguments": { "list": "home", "todo": \(milk) },
           "request": { "method": "POST",
             "headers": { "Content-Type": "application/json", "Authorization": true, "X-Client-Version": "ios-7.1" },
             "body": \(milk) },

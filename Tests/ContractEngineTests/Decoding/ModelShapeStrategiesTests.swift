@@ -14,18 +14,18 @@ struct ModelShapeStrategiesTests {
         "an app's model under convertFromSnakeCase and iso8601: keys as the body writes them, dates as ISO 8601 strings"
     )
     func snakeCaseAndISO8601() throws {
-        guard case .array(.object(let todo)) = ModelShape.learn(TodoApp.todos) else {
+        guard case .array(.object(let todo)) = ModelShape.learn(TodoApp.Shared.todos) else {
             Issue.record("[Todo] is not an array of objects")
             return
         }
-        #expect(todo.map(\.key) == ["id", "title", "due_at", "created_at", "done_note", "owner", "tags"])
+        #expect(todo.map(\.key) == ["id", "title", "done", "due_at", "notes", "created_at", "owner", "tags"])
         #expect(
             todo.first { $0.key == "due_at" }
                 == ModelShape.Field(key: "due_at", shape: .string(.iso8601Date), required: true, acceptsNull: false))
         #expect(todo.first { $0.key == "created_at" }?.shape == .string(.iso8601Date))
         #expect(
-            todo.first { $0.key == "done_note" }
-                == ModelShape.Field(key: "done_note", shape: .string(.plain), required: false, acceptsNull: true))
+            todo.first { $0.key == "notes" }
+                == ModelShape.Field(key: "notes", shape: .string(.plain), required: false, acceptsNull: true))
         #expect(todo.first { $0.key == "tags" }?.shape == .array(.string(.plain)))
         #expect(
             todo.first { $0.key == "owner" }?.shape
@@ -154,7 +154,7 @@ struct ModelShapeStrategiesTests {
         let note: String?
         enum CodingKeys: String, CodingKey {
             case createdAt = "created_at"
-            case note = "done_note"
+            case note = "notes"
         }
     }
 

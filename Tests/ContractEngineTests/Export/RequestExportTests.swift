@@ -38,7 +38,7 @@ struct RequestExportTests {
         let created = try #require(interactions.first { $0["description"] as? String == "created" })
         let request = try #require(created["request"] as? [String: Any])
         #expect(request["method"] as? String == "POST")
-        #expect(request["path"] as? String == "/api/todos")
+        #expect(request["path"] as? String == "/v1/lists/home/todos")
         let headers = try #require(request["headers"] as? [String: String])
         #expect(
             headers == [
@@ -77,7 +77,7 @@ struct RequestExportTests {
             return
         }
         let document = try Self.json(try folder.read("openapi.json"))
-        let item = try #require((document["paths"] as? [String: Any])?["/todos"] as? [String: Any])
+        let item = try #require((document["paths"] as? [String: Any])?["/lists/{list}/todos"] as? [String: Any])
         #expect((item["get"] as? [String: Any])?["operationId"] as? String == "todos.list")
         let post = try #require(item["post"] as? [String: Any])
         #expect(post["operationId"] as? String == "todos.create")
@@ -88,7 +88,10 @@ struct RequestExportTests {
         let components = try #require(document["components"] as? [String: Any])
         let newTodo = try #require((components["schemas"] as? [String: Any])?["NewTodo"] as? [String: Any])
         #expect(Set(newTodo["required"] as? [String] ?? []) == ["title", "list_id", "priority", "tags"])
-        let parameters = try #require(post["parameters"] as? [[String: Any]])
+        let all = try #require(post["parameters"] as? [[String: Any]])
+        // The list's name is the path's parameter, as in the list's get; the rest are headers.
+        #expect(all.filter { $0["in"] as? String == "path" }.map { $0["name"] as? String } == ["list"])
+        let parameters = all.filter { $0["in"] as? String != "path" }
         #expect(parameters.count == 1)
         #expect(parameters.first?["name"] as? String == "X-Client-Version")
         #expect(parameters.first?["in"] as? String == "header")

@@ -37,18 +37,20 @@ struct ClientRequestTests {
     func learntWrite() async throws {
         for stream in [false, true] {
             let request = try await ClientRequest.learn(
-                TodoApp.create,
+                TodoApp.Broken.create,
                 arguments: [
-                    "todo": .json(Data(#"{"title": "Milk", "tags": ["shop"]}"#.utf8)), "viaStream": .bool(stream),
+                    "list": .string("home"),
+                    "todo": .json(Data(#"{"title": "Milk", "due_at": "2026-12-02T08:00:00Z"}"#.utf8)),
+                    "viaStream": .bool(stream),
                 ]
             ).get()
             #expect(request.method == "POST")
             #expect(!request.onlyReads)
             #expect(
                 request.contractBlock
-                    == #"{ "method": "POST", "path": "/api/todos", "query": {}, "headers": { "Authorization": true, "Content-Type": "application/json" }, "body": {"tags":["shop"],"title":"Milk"} }"#
+                    == #"{ "method": "POST", "path": "/v1/lists/home/todos", "query": {}, "headers": { "Authorization": true, "Content-Type": "application/json" }, "body": {"due_at":"2026-12-02T08:00:00Z","title":"Milk"} }"#
             )
-            #expect(!request.contractBlock.contains("s3cret"), "a credential's value is never written")
+            #expect(!request.contractBlock.contains("contract-test"), "a credential's value is never written")
         }
     }
 

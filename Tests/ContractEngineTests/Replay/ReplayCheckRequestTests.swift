@@ -6,15 +6,16 @@ import Testing
 
 /// `ReplayCheck+Request` and `StatedRequestBody`: what the client really sent (method, headers,
 /// body as JSON, from `httpBody` or `httpBodyStream`) against the contract's `request`, and the
-/// stated body judged by the endpoint's request model. The client is the test app's `todos.create`.
+/// stated body judged by the endpoint's request model. The client is the test app's `todos.create`,
+/// broken on purpose where a case says so (`TodoApp.Broken`).
 @Suite("replay check: request headers and body")
 struct ReplayCheckRequestTests {
     /// The create contract with its arguments' extra members and its request block replaced.
     static func contract(extraArguments: String = "", request: String? = nil) -> String {
         """
         {"endpoint": "todos.create",
-         "arguments": {"todo": {"title": "Milk", "tags": ["shop"]}\(extraArguments)},
-         "request": \(request ?? #"{"method": "POST", "headers": {"Content-Type": "application/json", "Authorization": true}, "body": {"title": "Milk", "tags": ["shop"]}}"#),
+         "arguments": {"list": "home", "todo": {"title": "Milk", "due_at": "2026-12-02T08:00:00Z"}\(extraArguments)},
+         "request": \(request ?? #"{"method": "POST", "headers": {"Content-Type": "application/json", "Authorization": true}, "body": {"title": "Milk", "due_at": "2026-12-02T08:00:00Z"}}"#),
          "cases": [{"name": "created", "response": {"status": 201, "fixture": "created.json"}, "expect": {"decodes": true}}]}
         """
     }
@@ -25,12 +26,12 @@ struct ReplayCheckRequestTests {
         try folder.write("Fixtures/created.json", TodoApp.created)
         for (path, body) in fixtures { try folder.write("Fixtures/\(path)", body) }
         let locator = FixtureLocator(root: folder.url.appendingPathComponent("Fixtures"), displayRoot: "Fixtures")
-        let loaded = ContractLoader(catalogue: TodoApp.catalogue, fixtures: locator).load(
+        let loaded = ContractLoader(catalogue: TodoApp.Broken.catalogue, fixtures: locator).load(
             Data(text.utf8), file: "contracts/create.json")
         guard case .loaded(let contract) = loaded, let entry = contract.cases.first else {
             throw LoadFailed(loaded: "\(loaded)")
         }
-        return await RunContext(fixtures: locator, replay: replay).run(entry, of: contract)
+        return await RunContext(fixtures: locator, replay: replay, timeout: 60).run(entry, of: contract)
     }
 
     struct LoadFailed: Error {
@@ -76,11 +77,14 @@ struct ReplayCheckRequestTests {
         let result = try await Self.run(
             Self.contract(
                 request: #"{"headers": {"content-type": "text/plain"}, "bodyFixture": "bodies/milk.json"}"#),
-            fixtures: ["bodies/milk.json": "{\n  \"tags\": [\"shop\", \"dairy\"],\n  \"title\": \"Milk\"\n}\n"])
+            fixtures: [
+                "bodies/milk.json":
+                    "{\n  \"due_at\": \"2026-12-02T08:00:00Z\",\n  \"notes\": \"oat\",\n  \"title\": \"Milk\"\n}\n"
+            ])
         #expect(
             result.diagnostics.map(\.rendered) == [
                 #"contracts/create.json:3:42: error: request header "content-type": expected "text/plain", client sent "application/json""#,
-                #"Fixtures/bodies/milk.json:2:20: error: request body .tags[1]: expected "dairy", client sent no such element"#,
+                #"Fixtures/bodies/milk.json:3:12: error: request body .notes: expected "oat", client sent no such key"#,
             ])
     }
 
@@ -88,15 +92,15 @@ struct ReplayCheckRequestTests {
         "the request model judges the stated body: a key it never writes, a missing required field, a wrong type",
         arguments: [
             (
-                #"{"title": "Milk", "tags": ["shop"], "colour": "red"}"#,
-                #"contracts/create.json:3:58: error: request body .colour: the NewTodo model never writes this key (its decoding never reads it)"#
+                #"{"title": "Milk", "due_at": "2026-12-02T08:00:00Z", "colour": "red"}"#,
+                #"contracts/create.json:3:74: error: request body .colour: the NewTodo model never writes this key (its decoding never reads it)"#
             ),
             (
-                #"{"tags": ["shop"]}"#,
+                #"{"due_at": "2026-12-02T08:00:00Z"}"#,
                 #"contracts/create.json:3:22: error: request body .title: required key is missing"#
             ),
             (
-                #"{"title": 3, "tags": ["shop"]}"#,
+                #"{"title": 3, "due_at": "2026-12-02T08:00:00Z"}"#,
                 #"contracts/create.json:3:32: error: request body .title: expected a string, found 3"#
             ),
         ])

@@ -28,11 +28,12 @@ struct ServeFlowTests {
         configuration.httpAdditionalHeaders = [CaseRouter.sessionHeader: session]
         let urlSession = URLSession(configuration: configuration)
         defer { urlSession.finishTasksAndInvalidate() }
-        let base = try #require(URL(string: "\(server.url)/api/"))
+        let base = try #require(URL(string: "\(server.url)/v1/"))
         return await withCheckedContinuation { continuation in
             endpoint.call(
                 Endpoint.Invocation(
-                    session: urlSession, responseQueue: DispatchQueue(label: "serve-flow-tests"), arguments: [:],
+                    session: urlSession, responseQueue: DispatchQueue(label: "serve-flow-tests"),
+                    arguments: ["list": .string("home")],
                     baseURL: base, completion: { continuation.resume(returning: $0) }))
         }
     }
@@ -67,15 +68,15 @@ struct ServeFlowTests {
         defer { server.stop() }
         async let refreshed = Self.call(TodoApp.mine, on: server, session: "clone-1")
         async let paged = Self.call(TodoApp.all, on: server, session: "clone-2")
-        #expect(try Self.titles(await refreshed) == ["water the plants", "file taxes"])
-        #expect(try Self.titles(await paged) == ["water the plants", "file taxes"])
+        #expect(try Self.titles(await refreshed) == ["buy milk", "call the plumber"])
+        #expect(try Self.titles(await paged) == ["buy milk", "call the plumber"])
         #expect(
             try Self.journal(server, session: "clone-1") == [
-                "GET /api/todos 401", "POST /api/token 200", "GET /api/todos 200",
+                "GET /v1/lists/home/todos 401", "POST /v1/token 200", "GET /v1/lists/home/todos 200",
             ])
         #expect(
             try Self.journal(server, session: "clone-2") == [
-                "GET /api/todos/pages?page=1 200", "GET /api/todos/pages?page=2 200",
+                "GET /v1/todos/pages?page=1 200", "GET /v1/todos/pages?page=2 200",
             ])
     }
 
@@ -103,11 +104,11 @@ struct ServeFlowTests {
             on: server)
         #expect(set.status == 200)
         let connection = try RawConnection(port: server.port)
-        connection.send("POST /api/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n")
+        connection.send("POST /v1/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n")
         let token = try connection.readResponse()
         #expect(token.status == 200)
         #expect(String(decoding: token.body, as: UTF8.self) == TodoApp.grant)
-        let list = try connection.get("/api/todos")
+        let list = try connection.get("/v1/lists/home/todos")
         #expect(list.status == 200)
         #expect(String(decoding: list.body, as: UTF8.self) == TodoApp.fixture)
         let unknown = try ServeUITestTests.control(

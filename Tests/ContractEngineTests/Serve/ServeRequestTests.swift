@@ -13,12 +13,12 @@ struct ServeRequestTests {
         return try await SuiteServer.serving(folder.url, catalogue: TodoWrites.catalogue)
     }
 
-    /// A POST of `/api/todos` with the headers given, its body sent with a Content-Length, or in
+    /// A POST of `/v1/lists/home/todos` with the headers given, its body sent with a Content-Length, or in
     /// two chunks.
     static func post(
         _ body: String, headers: [String: String], chunked: Bool = false, on connection: RawConnection
     ) throws -> RawConnection.Response {
-        var head = "POST /api/todos HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        var head = "POST /v1/lists/home/todos HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         if chunked {
             let bytes = Array(body.utf8)
@@ -60,8 +60,8 @@ struct ServeRequestTests {
         #expect(created.text == "{\"id\": 7}")
         #expect(try Self.post(Self.reordered, headers: Self.headers, on: connection).status == 201)
         #expect(try Self.post(Self.reordered, headers: Self.headers, chunked: true, on: connection).status == 201)
-        // A GET of the same path is the list's, which states nothing: answered as before.
-        #expect(try connection.get("/api/todos").status == 200)
+        // A GET of the list is the list's, which states nothing: answered as before.
+        #expect(try connection.get("/v1/lists/home/todos").status == 200)
     }
 
     @Test("a POST whose body differs is a 404 naming the body's first differing path")

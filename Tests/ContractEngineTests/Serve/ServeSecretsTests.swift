@@ -26,7 +26,7 @@ struct ServeSecretsTests {
         -> RawConnection.Response
     {
         connection.send(
-            "POST /api/oauth/token?\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            "POST /v1/oauth/token?\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 + "X-Api-Key: \(key)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
         return try connection.readResponse()
     }
@@ -69,15 +69,15 @@ struct ServeSecretsTests {
             [
                 // Served: whatever key and token the app holds.
                 try connection.get(
-                    "/api/todos/search?q=milk&access_token=\(secrets.accessToken)", headers: ["X-Api-Key": key]),
-                try connection.get("/api/todos/search?q=milk&access_token=another", headers: ["X-Api-Key": "k2"]),
+                    "/v1/todos?q=milk&access_token=\(secrets.accessToken)", headers: ["X-Api-Key": key]),
+                try connection.get("/v1/todos?q=milk&access_token=another", headers: ["X-Api-Key": "k2"]),
                 try Self.post(Self.refreshBody(), query: "api_key=\(key)", key: key, on: connection),
                 try Self.post(
                     Self.refreshBody(), query: "api_key=app-real-key", key: "app-real-key", on: connection),
                 // Not served, and the 404 names what differs, never a secret.
                 try connection.get(
-                    "/api/todos/search?q=bread&access_token=\(secrets.accessToken)", headers: ["X-Api-Key": key]),
-                try connection.get("/api/todos/search?q=milk", headers: ["X-Api-Key": key]),
+                    "/v1/todos?q=bread&access_token=\(secrets.accessToken)", headers: ["X-Api-Key": key]),
+                try connection.get("/v1/todos?q=milk", headers: ["X-Api-Key": key]),
                 try Self.post(Self.refreshBody(username: "bob"), query: "api_key=\(key)", key: key, on: connection),
                 try connection.get("/_contracts"),
                 try connection.get("/_contracts/requests"),
@@ -93,11 +93,11 @@ struct ServeSecretsTests {
         #expect(listing.status == 200 && journal.status == 200)
         #expect(listing.text.contains(#""query":{"api_key":true}"#), "\(listing.text)")
         #expect(listing.text.contains(#""refresh_token":true"#), "\(listing.text)")
-        #expect(journal.text.contains(#""path":"/api/todos/search""#), "\(journal.text)")
+        #expect(journal.text.contains(#""path":"/v1/todos""#), "\(journal.text)")
         let lines = log.withLock { $0 }
         let leaks = TodoApp.Secrets.leaks(in: folder, streams: answers.map(\.text) + lines)
         #expect(leaks.isEmpty, "\(leaks)")
-        #expect(lines.contains { $0.hasPrefix("POST /api/oauth/token") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("POST /v1/oauth/token") }, "\(lines)")
     }
 
     @Test("a body naming a key twice is read last-wins: matched by its last value, and a 404 names the difference")

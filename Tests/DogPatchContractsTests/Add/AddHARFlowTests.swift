@@ -8,10 +8,10 @@ import Testing
 struct AddHARFlowTests {
     /// The to-do app's token contract before the capture is taken in: one flow of statuses alone.
     static let mine = """
-        { "endpoint": "todos.mine", "cases": [
+        { "endpoint": "todos.mine", "arguments": { "list": "home" }, "cases": [
           { "name": "refresh refused", "exchanges": [
-              { "request": { "method": "GET", "path": "/api/todos" }, "response": { "status": 401 } },
-              { "request": { "method": "POST", "path": "/api/token" }, "response": { "status": 401 } } ],
+              { "request": { "method": "GET", "path": "/v1/lists/home/todos" }, "response": { "status": 401 } },
+              { "request": { "method": "POST", "path": "/v1/token" }, "response": { "status": 401 } } ],
             "expect": { "error": "responseUnsuccessful", "status": 401 } } ] }
         """
 
@@ -35,9 +35,9 @@ struct AddHARFlowTests {
         #expect(
             run.stdout.hasPrefix(
                 """
-                captured GET https://todo.example/api/todos (HTTP 401, 0 bytes, entry 2) as no body
-                captured POST https://todo.example/api/token (HTTP 200, 51 bytes, entry 3) as Fixtures/mine/refreshed-2.json
-                captured GET https://todo.example/api/todos (HTTP 200, \(TodoApp.fixture.utf8.count) bytes, entry 4) as Fixtures/mine/refreshed-3.json
+                captured GET https://todo.example.com/v1/lists/home/todos (HTTP 401, 0 bytes, entry 2) as no body
+                captured POST https://todo.example.com/v1/token (HTTP 200, 51 bytes, entry 3) as Fixtures/mine/refreshed-2.json
+                captured GET https://todo.example.com/v1/lists/home/todos (HTTP 200, \(TodoApp.fixture.utf8.count) bytes, entry 4) as Fixtures/mine/refreshed-3.json
                 added flow case "refreshed" of 3 exchanges to contracts/mine.json
 
                 """), "\(run.stdout)")
@@ -67,14 +67,14 @@ struct AddHARFlowTests {
         try folder.write(
             "contracts/mine.json",
             contract.replacingOccurrences(
-                of: #"{ "endpoint": "todos.mine","#,
-                with: #"{ "endpoint": "todos.mine", "arguments": { "fault": "oldToken" },"#))
+                of: #""arguments": { "list": "home" }"#,
+                with: #""arguments": { "list": "home", "fault": "oldToken" }"#))
         let verify = await folder.runInProcess(
             ["verify", "--filter", "refreshed"], catalogue: TodoApp.flowCatalogue)
         #expect(verify.status == 1)
         #expect(
             verify.stderr.contains(
-                #"exchange 3 (GET /api/todos): request header "Authorization": expected the value from exchange 2's response's "access_token", client sent another value"#
+                #"exchange 3 (GET /v1/lists/home/todos): request header "Authorization": expected the value from exchange 2's response's "access_token", client sent another value"#
             ), "\(verify.stderr)")
     }
 
@@ -86,7 +86,7 @@ struct AddHARFlowTests {
             """
             { "endpoint": "todos.all", "cases": [
               { "name": "offline", "exchanges": [
-                  { "request": { "method": "GET", "path": "/api/todos/pages", "query": { "page": "1" } },
+                  { "request": { "method": "GET", "path": "/v1/todos/pages", "query": { "page": "1" } },
                     "response": { "networkError": "notConnectedToInternet" } } ],
                 "expect": { "error": "responseUnsuccessful" } } ] }
             """)
@@ -107,7 +107,7 @@ struct AddHARFlowTests {
         #expect(broken.status == 1)
         #expect(
             broken.stderr.contains(
-                "exchange 2 (GET /api/todos/pages?page=2): client never sent it; the client completed after 1 of 2 exchanges"
+                "exchange 2 (GET /v1/todos/pages?page=2): client never sent it; the client completed after 1 of 2 exchanges"
             ), "\(broken.stderr)")
     }
 
@@ -121,7 +121,7 @@ struct AddHARFlowTests {
         #expect(notFirst.status == 2)
         #expect(
             notFirst.stderr.contains(
-                "error: entry 1: a flow starts with the contract's request, and this is not it: the path is not /api/todos"
+                "error: entry 1: a flow starts with the contract's request, and this is not it: the path is not /v1/lists/home/todos"
             ), "\(notFirst.stderr)")
         #expect(notFirst.stderr.hasPrefix("capture.har:1:"), "\(notFirst.stderr)")
         let past = await folder.runInProcess(
@@ -160,11 +160,11 @@ struct AddHARFlowTests {
     static let refreshedCase = """
           { "name": "refreshed",
             "exchanges": [
-              { "request": { "method": "GET", "path": "/api/todos", "headers": { "Authorization": true } },
+              { "request": { "method": "GET", "path": "/v1/lists/home/todos", "headers": { "Authorization": true } },
                 "response": { "status": 401 } },
-              { "request": { "method": "POST", "path": "/api/token", "body": { "grant_type": "refresh_token" } },
+              { "request": { "method": "POST", "path": "/v1/token", "body": { "grant_type": "refresh_token" } },
                 "response": { "status": 200, "headers": { "Content-Type": "application/json" }, "fixture": "mine/refreshed-2.json" } },
-              { "request": { "method": "GET", "path": "/api/todos", "headers": { "Authorization": { "fromExchange": 2, "path": "access_token" } } },
+              { "request": { "method": "GET", "path": "/v1/lists/home/todos", "headers": { "Authorization": { "fromExchange": 2, "path": "access_token" } } },
                 "response": { "status": 200, "headers": { "Content-Type": "application/json" }, "fixture": "mine/refreshed-3.json" } } ],
             "expect": { "decodes": true, "count": 2 } } ] }
         """
@@ -172,9 +172,9 @@ struct AddHARFlowTests {
     static let pagesCase = """
           { "name": "todos.all flow",
             "exchanges": [
-              { "request": { "method": "GET", "path": "/api/todos/pages", "query": { "page": "1" } },
+              { "request": { "method": "GET", "path": "/v1/todos/pages", "query": { "page": "1" } },
                 "response": { "status": 200, "headers": { "Content-Type": "application/json" }, "fixture": "pages/todos-all-flow-1.json" } },
-              { "request": { "method": "GET", "path": "/api/todos/pages", "query": { "page": "2" } },
+              { "request": { "method": "GET", "path": "/v1/todos/pages", "query": { "page": "2" } },
                 "response": { "status": 200, "headers": { "Content-Type": "application/json" }, "fixture": "pages/todos-all-flow-2.json" } } ],
             "expect": { "decodes": true, "count": 2 } } ] }
         """

@@ -14,17 +14,19 @@ struct AddRequestTests {
         let run = await folder.runInProcess(
             [
                 "add", "created.json", "--contract", "contracts/create.json", "--name", "created", "--endpoint",
-                "todos.create", "--arguments", #"{"todo": {"title": "Milk", "tags": ["shop"]}}"#, "--status", "201",
+                "todos.create", "--arguments",
+                #"{"list": "home", "todo": {"title": "Milk", "due_at": "2026-12-02T08:00:00Z"}}"#, "--status", "201",
+                "--timeout", "60",
             ], catalogue: TodoApp.catalogue)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("PASS  contracts/create.json  created\n"), "\(run.stdout)")
         let contract = String(decoding: try folder.read("contracts/create.json"), as: UTF8.self)
         #expect(
             contract.contains(
-                #""request": { "method": "POST", "path": "/api/todos", "query": {}, "headers": { "Authorization": true, "Content-Type": "application/json" }, "body": {"tags":["shop"],"title":"Milk"} }"#
+                #""request": { "method": "POST", "path": "/v1/lists/home/todos", "query": {}, "headers": { "Authorization": true, "Content-Type": "application/json" }, "body": {"due_at":"2026-12-02T08:00:00Z","title":"Milk"} }"#
             ), "\(contract)")
-        #expect(!contract.contains("s3cret"))
-        let verify = await folder.runInProcess(["verify"], catalogue: TodoApp.catalogue)
+        #expect(!contract.contains("contract-test"))
+        let verify = await folder.runInProcess(["verify", "--timeout", "60"], catalogue: TodoApp.catalogue)
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
     }
 }

@@ -51,7 +51,7 @@ struct AddSecretsTests {
             .dropFirst().dropLast()
         return """
             {"startedDateTime": "2026-11-20T09:15:0\(number).000Z",
-             "request": {"method": "POST", "url": "https://todo.example/api/oauth/token?api_key=\(TodoApp.Secrets.apiKey)",
+             "request": {"method": "POST", "url": "https://todo.example.com/v1/oauth/token?api_key=\(TodoApp.Secrets.apiKey)",
                          "headers": [{"name": "X-Api-Key", "value": "\(TodoApp.Secrets.apiKey)"}],
                          "postData": {"mimeType": "application/json", "text": \(quoted)}},
              "response": {"status": 200, "headers": [{"name": "content-type", "value": "application/json"}],
@@ -76,7 +76,7 @@ struct AddSecretsTests {
         #expect(run.code == .success, "\(run.stdout)\(run.stderr)")
         #expect(
             run.stderr.contains(
-                #"entry 2: POST https://todo.example/api/oauth/token: skipped: not the contract's request: its request body .username is "bob", the contract's is "ada""#
+                #"entry 2: POST https://todo.example.com/v1/oauth/token: skipped: not the contract's request: its request body .username is "bob", the contract's is "ada""#
             ),
             "\(run.stderr)")
         let contract = String(decoding: try folder.read("contracts/refresh.json"), as: UTF8.self)
@@ -87,14 +87,14 @@ struct AddSecretsTests {
 
     @Test("add --live writes the secrets as true, and its recorded URL and output without them")
     func liveSecretsWrittenTrue() async throws {
-        let server = try LoopbackServer(routes: ["/api/oauth/token": .json(TodoApp.Secrets.sessionFixture)])
+        let server = try LoopbackServer(routes: ["/v1/oauth/token": .json(TodoApp.Secrets.sessionFixture)])
         defer { server.stop() }
         let folder = try SuiteFolder()
         let run = await folder.runInProcess(
             [
                 "add", "--live", "--allow-writes", "--contract", "contracts/refresh.json", "--endpoint",
                 "auth.refresh", "--arguments", #"{"username": "ada"}"#, "--name", "refreshed", "--base-url",
-                "auth=\(server.baseURL.absoluteString)api/",
+                "auth=\(server.baseURL.absoluteString)v1/",
             ], catalogue: TodoApp.Secrets.catalogue)
         #expect(run.code == .success, "\(run.stdout)\(run.stderr)")
         // The server got the client's real secrets; nothing the tool wrote or printed has them.
@@ -102,7 +102,7 @@ struct AddSecretsTests {
         let contract = String(decoding: try folder.read("contracts/refresh.json"), as: UTF8.self)
         #expect(contract.contains(#""query": { "api_key": true }"#), "\(contract)")
         #expect(
-            contract.contains(#""url": "http://127.0.0.1:"#) && contract.contains(#"/api/oauth/token""#), "\(contract)")
+            contract.contains(#""url": "http://127.0.0.1:"#) && contract.contains(#"/v1/oauth/token""#), "\(contract)")
         let leaks = TodoApp.Secrets.leaks(in: folder, streams: [run.stdout, run.stderr])
         #expect(leaks.isEmpty, "\(leaks)")
     }

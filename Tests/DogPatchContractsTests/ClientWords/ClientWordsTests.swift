@@ -47,7 +47,7 @@ struct ClientWordsTests {
 
     /// One to-do found, as the body of a JSON string.
     static let milk =
-        #"[{\"id\": 1, \"title\": \"milk\", \"due_at\": \"2025-06-01T09:00:00Z\", \"created_at\": \"2025-05-30T18:30:00Z\", \"owner\": {\"user_name\": \"ada\"}, \"tags\": []}]"#
+        #"[{\"id\": 1, \"title\": \"milk\", \"done\": false, \"due_at\": \"2025-06-01T09:00:00Z\"}]"#
 
     static let noQuery = """
         { "endpoint": "todos.search", "arguments": { "q": "" },
@@ -232,7 +232,7 @@ extension ClientWordsTests {
         #expect(run.status == 1)
         #expect(
             run.stderr.contains(
-                "expected unauthorized, which no outcome rule gives, so the client must send no request; it sent GET /api/todos/search?q=milk, and by the endpoint's rules a correct client gets offline from this response"
+                "expected unauthorized, which no outcome rule gives, so the client must send no request; it sent GET /v1/todos?q=milk, and by the endpoint's rules a correct client gets offline from this response"
             ), "\(run.stderr)")
     }
 

@@ -138,10 +138,10 @@ struct UnidentifiedModelTests {
             // Not sorted (done, due_at, id, ...) and not upper-cased, as the re-encoded value is.
             #expect(
                 lines.contains(
-                    #"  [0]  title "water the plants", priority 2, id "7c9e6679-7425-40de-944b-e07fc1f90ae7""#),
+                    #"  [0]  title "water the plants", priority 2, uid "7c9e6679-7425-40de-944b-e07fc1f90ae7""#),
                 "\(run.stdout)")
             #expect(
-                lines.contains(#"  [1]  title "call the vet", priority 1, id "16fd2706-8baf-433b-82eb-8c7fada847da""#),
+                lines.contains(#"  [1]  title "call the vet", priority 1, uid "16fd2706-8baf-433b-82eb-8c7fada847da""#),
                 "\(run.stdout)")
             #expect(run.stdout.contains(#""values": { "[0].title": "water the plants" }"#), "\(run.stdout)")
         }
@@ -153,7 +153,8 @@ struct UnidentifiedModelTests {
         try TodoApp.MainQueue.write(into: folder)
         try folder.write(
             "Downloads/one.json",
-            #"{"priority": 3, "id": "0f8fad5b-d9cb-469f-a165-70867728950e", "title": "buy food", "done": false}"#)
+            #"{"priority": 3, "uid": "0f8fad5b-d9cb-469f-a165-70867728950e", "title": "buy food", "id": 3, "done": false, "due_at": "2026-12-04T08:00:00Z"}"#
+        )
         let run = await folder.runInProcess(
             ["add", "Downloads/one.json", "--contract", "contracts/one.json", "--model", "Todo", "--name", "one"],
             catalogue: TodoApp.MainQueue.catalogue)

@@ -29,7 +29,8 @@ struct SchemaExportTests {
 
         try folder.write(
             "Downloads/one.json",
-            #"[{"id": "0f8fad5b-d9cb-469f-a165-70867728950e", "title": "a", "done": false, "priority": 1}]"#)
+            #"[{"uid": "0f8fad5b-d9cb-469f-a165-70867728950e", "id": 3, "title": "a", "done": false, "due_at": "2026-12-04T08:00:00Z", "priority": 1}]"#
+        )
         let add = await folder.runInProcess(
             [
                 "add", "Downloads/one.json", "--contract", "contracts/more/one.json", "--endpoint", "todos.list",

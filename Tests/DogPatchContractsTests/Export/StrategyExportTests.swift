@@ -29,19 +29,19 @@ struct StrategyExportTests {
     @Test("export openapi names the body's keys and types an ISO 8601 date as a string with its pattern")
     func openAPI() async throws {
         let folder = try SuiteFolder()
-        try TodoApp.write(into: folder)
+        try TodoApp.Shared.write(into: folder)
         let run = await folder.runInProcess(
-            ["export", "openapi", "--out", "openapi.json"], catalogue: TodoApp.catalogue)
+            ["export", "openapi", "--out", "openapi.json"], catalogue: TodoApp.Shared.catalogue)
         #expect(run.code == .success, "\(run.stderr)")
         let document = try #require(
             try JSONSerialization.jsonObject(with: try folder.read("openapi.json")) as? [String: Any])
         let todo = try #require(
             (document["components"] as? [String: [String: Any]])?["schemas"]?["Todo"] as? [String: Any])
         let properties = try #require(todo["properties"] as? [String: [String: Any]])
-        #expect(properties.keys.sorted() == ["created_at", "done_note", "due_at", "id", "owner", "tags", "title"])
+        #expect(properties.keys.sorted() == ["created_at", "done", "due_at", "id", "notes", "owner", "tags", "title"])
         #expect(
             Set(try #require(todo["required"] as? [String])) == [
-                "id", "title", "due_at", "created_at", "owner", "tags",
+                "id", "title", "done", "due_at", "created_at", "owner", "tags",
             ])
         for key in ["due_at", "created_at"] {
             let date = try #require(properties[key])
@@ -51,7 +51,7 @@ struct StrategyExportTests {
             #expect(Self.matches(pattern, "2025-06-01T09:00:00Z") && Self.matches(pattern, "2025-05-30T18:30:00+02:00"))
             #expect(!Self.matches(pattern, "2025-06-01") && !Self.matches(pattern, "1748768400"))
         }
-        #expect(properties["done_note"]?["type"] as? [String] == ["string", "null"])
+        #expect(properties["notes"]?["type"] as? [String] == ["string", "null"])
         let owner = try #require(properties["owner"]?["properties"] as? [String: [String: Any]])
         #expect(owner.keys.sorted() == ["joined_at", "user_name"])
         #expect(owner["joined_at"]?["type"] as? [String] == ["string", "null"])
@@ -62,9 +62,9 @@ struct StrategyExportTests {
     @Test("export pact keeps the body's keys and holds an ISO 8601 date to a type rule and the decoder's regex")
     func pact() async throws {
         let folder = try SuiteFolder()
-        try TodoApp.write(into: folder)
+        try TodoApp.Shared.write(into: folder)
         let run = await folder.runInProcess(
-            ["export", "pact", "--out", "pacts", "--consumer", "todo-app"], catalogue: TodoApp.catalogue)
+            ["export", "pact", "--out", "pacts", "--consumer", "todo-app"], catalogue: TodoApp.Shared.catalogue)
         #expect(run.code == .success, "\(run.stderr)")
         let pact = try #require(
             try JSONSerialization.jsonObject(with: try folder.read("pacts/todo-app-todos.json")) as? [String: Any])
@@ -72,7 +72,8 @@ struct StrategyExportTests {
         let response = try #require(interaction["response"] as? [String: Any])
         let body = try #require(response["body"] as? [[String: Any]])
         // The first to-do, cut to what the model requires and what the case's values name.
-        #expect(try #require(body.first).keys.sorted() == ["created_at", "due_at", "id", "owner", "tags", "title"])
+        #expect(
+            try #require(body.first).keys.sorted() == ["created_at", "done", "due_at", "id", "owner", "tags", "title"])
         #expect((body.first?["owner"] as? [String: Any])?.keys.sorted() == ["joined_at", "user_name"])
         let rules = try #require((response["matchingRules"] as? [String: Any])?["body"] as? [String: [String: Any]])
         for path in ["$[*].due_at", "$[*].created_at", "$[*].owner.joined_at"] {
@@ -94,7 +95,7 @@ struct StrategyExportTests {
     /// The to-do list read by a decoder whose dates are a closure the tool cannot read.
     static let customDates: Catalogue = {
         let model = ModelDescriptor(
-            [TodoApp.Todo].self, name: "[Todo]",
+            [TodoApp.Shared.Todo].self, name: "[Todo]",
             makeDecoder: {
                 let decoder = TodoApp.makeDecoder()
                 decoder.dateDecodingStrategy = .custom { decoder in
@@ -103,21 +104,25 @@ struct StrategyExportTests {
                 }
                 return decoder
             }, makeEncoder: TodoApp.makeEncoder)
-        let endpoint = Endpoint(name: TodoApp.list.name, model: model, baseURL: TodoApp.serverURL) { call in
-            TodoApp.list.call(call)
+        let endpoint = Endpoint(
+            name: TodoApp.list.name, model: model, parameters: TodoApp.Shared.list.parameters,
+            baseURL: TodoApp.serverURL,
+            errors: .todo, rules: .todoList
+        ) { call in
+            TodoApp.Shared.list.call(call)
         }
         return Catalogue(endpoints: [endpoint], models: [model])
     }()
 
-    /// A to-do whose `done_note` must be present and may be `null`.
+    /// A to-do whose `notes` must be present and may be `null`.
     struct Noted: Codable, Equatable, Sendable {
         let title: String
-        let doneNote: String?
-        enum CodingKeys: String, CodingKey { case title, doneNote }
+        let notes: String?
+        enum CodingKeys: String, CodingKey { case title, notes }
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             title = try container.decode(String.self, forKey: .title)
-            doneNote = try container.decode(String?.self, forKey: .doneNote)
+            notes = try container.decode(String?.self, forKey: .notes)
         }
     }
 
@@ -125,8 +130,12 @@ struct StrategyExportTests {
     static let noted: Catalogue = {
         let model = ModelDescriptor(
             [Noted].self, name: "[Noted]", makeDecoder: TodoApp.makeDecoder, makeEncoder: TodoApp.makeEncoder)
-        let endpoint = Endpoint(name: TodoApp.list.name, model: model, baseURL: TodoApp.serverURL) { call in
-            TodoApp.list.call(call)
+        let endpoint = Endpoint(
+            name: TodoApp.list.name, model: model, parameters: TodoApp.Shared.list.parameters,
+            baseURL: TodoApp.serverURL,
+            errors: .todo, rules: .todoList
+        ) { call in
+            TodoApp.Shared.list.call(call)
         }
         return Catalogue(endpoints: [endpoint], models: [model])
     }()
@@ -134,34 +143,34 @@ struct StrategyExportTests {
     @Test("a key the model requires and takes as null is required and nullable in both exports, null kept in the pact")
     func requiredNull() async throws {
         let folder = try SuiteFolder()
-        try TodoApp.write(into: folder)
+        try TodoApp.Shared.write(into: folder)
         let openAPI = await folder.runInProcess(["export", "openapi", "--out", "openapi.json"], catalogue: Self.noted)
         #expect(openAPI.code == .success, "\(openAPI.stderr)")
         let document = try #require(
             try JSONSerialization.jsonObject(with: try folder.read("openapi.json")) as? [String: Any])
         let noted = try #require(
             (document["components"] as? [String: [String: Any]])?["schemas"]?["Noted"] as? [String: Any])
-        #expect(Set(noted["required"] as? [String] ?? []) == ["title", "done_note"])
-        let note = (noted["properties"] as? [String: [String: Any]])?["done_note"]
+        #expect(Set(noted["required"] as? [String] ?? []) == ["title", "notes"])
+        let note = (noted["properties"] as? [String: [String: Any]])?["notes"]
         #expect(note?["type"] as? [String] == ["string", "null"], "\(note ?? [:])")
         let pact = await folder.runInProcess(["export", "pact", "--out", "pacts"], catalogue: Self.noted)
         #expect(pact.code == .success, "\(pact.stderr)")
         let written = try #require(
             try JSONSerialization.jsonObject(with: try folder.read("pacts/dogpatch-app-todos.json")) as? [String: Any])
         let rules = try WireExportTests.rules(written, "two todos")
-        #expect(rules["$[*].done_note"]?["combine"] as? String == "OR", "\(rules)")
+        #expect(rules["$[*].notes"]?["combine"] as? String == "OR", "\(rules)")
         #expect(
-            rules["$[*].done_note"]?["matchers"] as? [[String: String]] == [
+            rules["$[*].notes"]?["matchers"] as? [[String: String]] == [
                 ["match": "regex", "regex": "^[\\s\\S]*$"], ["match": "null"],
             ])
         let text = String(decoding: try folder.read("pacts/dogpatch-app-todos.json"), as: UTF8.self)
-        #expect(text.contains(#""done_note":null"#), "\(text)")
+        #expect(text.contains(#""notes":null"#), "\(text)")
     }
 
     /// The to-do list read by a decoder whose date closure reads a number or any text.
     static let eitherDates: Catalogue = {
         let model = ModelDescriptor(
-            [TodoApp.Todo].self, name: "[Todo]",
+            [TodoApp.Shared.Todo].self, name: "[Todo]",
             makeDecoder: {
                 let decoder = TodoApp.makeDecoder()
                 decoder.dateDecodingStrategy = .custom { decoder in
@@ -171,8 +180,12 @@ struct StrategyExportTests {
                 }
                 return decoder
             }, makeEncoder: TodoApp.makeEncoder)
-        let endpoint = Endpoint(name: TodoApp.list.name, model: model, baseURL: TodoApp.serverURL) { call in
-            TodoApp.list.call(call)
+        let endpoint = Endpoint(
+            name: TodoApp.list.name, model: model, parameters: TodoApp.Shared.list.parameters,
+            baseURL: TodoApp.serverURL,
+            errors: .todo, rules: .todoList
+        ) { call in
+            TodoApp.Shared.list.call(call)
         }
         return Catalogue(endpoints: [endpoint], models: [model])
     }()
@@ -182,11 +195,11 @@ struct StrategyExportTests {
         arguments: ["openapi", "pact"])
     func unlearntDate(format: String) async throws {
         let folder = try SuiteFolder()
-        try TodoApp.write(into: folder)
+        try TodoApp.Shared.write(into: folder)
         try folder.write(
             "Fixtures/todos.json",
             """
-            [{"id": 1, "title": "t", "due_at": "tomorrow", "created_at": 1700000000, "done_note": null,
+            [{"id": 1, "title": "t", "done": false, "due_at": "tomorrow", "created_at": 1700000000, "notes": null,
               "owner": {"user_name": "ada"}, "tags": []}]
             """)
         let run = await folder.runInProcess(["export", format, "--out", "out"], catalogue: Self.eitherDates)
@@ -220,7 +233,7 @@ struct StrategyExportTests {
     @Test("a date under a custom strategy that reads any text is a string in both exports, as the bodies show")
     func customDates() async throws {
         let folder = try SuiteFolder()
-        try TodoApp.write(into: folder)
+        try TodoApp.Shared.write(into: folder)
         let openAPI = await folder.runInProcess(
             ["export", "openapi", "--out", "openapi.json"], catalogue: Self.customDates)
         #expect(openAPI.code == .success, "\(openAPI.stderr)")

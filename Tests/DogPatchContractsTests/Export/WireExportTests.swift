@@ -175,7 +175,12 @@ struct WireShapeTests {
     @Test("in a request body, a key the request model takes as null is null or its type in the pact")
     func nullInRequests() async throws {
         let folder = try SuiteFolder()
-        try folder.write("contracts/create.json", TodoApp.createContract)
+        // The page's create, its optional `notes` stated in the arguments and the body.
+        let due = #""due_at": "2026-12-02T08:00:00Z" }"#
+        try folder.write(
+            "contracts/create.json",
+            TodoApp.createContract.replacingOccurrences(
+                of: due, with: #""due_at": "2026-12-02T08:00:00Z", "notes": "oat" }"#))
         try folder.write("Fixtures/created.json", TodoApp.created)
         let run = await folder.runInProcess(["export", "pact", "--out", "pacts"], catalogue: TodoApp.wireCatalogue)
         #expect(run.code == .success, "\(run.stderr)")
@@ -183,8 +188,8 @@ struct WireShapeTests {
         let interaction = try #require((pact["interactions"] as? [[String: Any]])?.first)
         let request = try #require(interaction["request"] as? [String: Any])
         let rules = try #require((request["matchingRules"] as? [String: Any])?["body"] as? [String: [String: Any]])
-        #expect(rules["$.tags"]?["combine"] as? String == "OR", "\(rules)")
-        #expect((rules["$.tags"]?["matchers"] as? [[String: String]])?.last == ["match": "null"])
+        #expect(rules["$.notes"]?["combine"] as? String == "OR", "\(rules)")
+        #expect((rules["$.notes"]?["matchers"] as? [[String: String]])?.last == ["match": "null"])
         #expect(rules["$.title"]?["combine"] == nil)
     }
 }
@@ -225,16 +230,18 @@ struct StatedHoleOperationTests {
         try folder.write(
             "contracts/todos.json",
             """
-            { "endpoint": "todos.list", "request": { "method": "GET", "path": "/api/{collection}" },
+            { "endpoint": "todos.list", "arguments": { "list": "home" },
+              "request": { "method": "GET", "path": "/v1/{collection}/home/todos" },
               "cases": [ { "name": "two todos", "response": { "fixture": "todos.json" }, "expect": { "decodes": true } } ] }
             """)
         let run = await folder.runInProcess(
             ["export", "openapi", "--out", "openapi.json"], catalogue: TodoApp.wireCatalogue)
         #expect(run.code == .success, "\(run.stderr)")
         let paths = try #require(try WireExportTests.json(folder, "openapi.json")["paths"] as? [String: [String: Any]])
-        #expect(paths.keys.sorted() == ["/{collection}"], "\(paths.keys.sorted())")
+        #expect(paths.keys.sorted() == ["/{collection}/{list}/todos"], "\(paths.keys.sorted())")
         let parameters = try #require(
-            (paths["/{collection}"]?["get"] as? [String: Any])?["parameters"] as? [[String: Any]])
-        #expect(parameters.map { $0["name"] as? String } == ["collection"])
+            (paths["/{collection}/{list}/todos"]?["get"] as? [String: Any])?["parameters"] as? [[String: Any]])
+        // The stated hole is named as stated; the list's name, an argument's value, by its argument.
+        #expect(parameters.map { $0["name"] as? String }.sorted { ($0 ?? "") < ($1 ?? "") } == ["collection", "list"])
     }
 }

@@ -19,10 +19,10 @@ struct FlowCommandTests {
             list.stdout == """
                 contract              endpoint    model   cases  recorded
                 contracts/mine.json   todos.mine  [Todo]  2      0
-                  token refreshed (flow of 3: GET /api/todos, POST /api/token, GET /api/todos)
-                  refresh refused (flow of 2: GET /api/todos, POST /api/token)
+                  token refreshed (flow of 3: GET /v1/lists/home/todos, POST /v1/token, GET /v1/lists/home/todos)
+                  refresh refused (flow of 2: GET /v1/lists/home/todos, POST /v1/token)
                 contracts/pages.json  todos.all   [Todo]  1      0
-                  two pages (flow of 2: GET /api/todos/pages?page=1, GET /api/todos/pages?page=2)
+                  two pages (flow of 2: GET /v1/todos/pages?page=1, GET /v1/todos/pages?page=2)
 
                 """)
     }
@@ -39,7 +39,7 @@ struct FlowCommandTests {
         #expect(run.status == 1)
         #expect(
             run.stderr.contains(
-                "contracts/pages.json:5:7: error: exchange 2 (GET /api/todos/pages?page=2): client never sent it; the client completed after 1 of 2 exchanges"
+                "contracts/pages.json:5:7: error: exchange 2 (GET /v1/todos/pages?page=2): client never sent it; the client completed after 1 of 2 exchanges"
             ), "\(run.stderr)")
     }
 
@@ -53,7 +53,7 @@ struct FlowCommandTests {
         // "token refreshed": a 401 met, then decoded; "refresh refused": a 401 met, then a 401 reported.
         #expect(
             run.stdout.contains(
-                "\ntodos.mine  1        -            -                      3    -    -        n/a             2     -\n"
+                "\ntodos.mine  1        -            -                      3    -    -        -               2     -\n"
             ),
             "\(run.stdout)")
     }
@@ -84,7 +84,7 @@ struct FlowExportTests {
             let request = interaction["request"] as? [String: Any] ?? [:]
             return "\(request["method"] ?? "") \(request["path"] ?? "")"
         }
-        #expect(requests[0...2] == ["GET /api/todos", "POST /api/token", "GET /api/todos"])
+        #expect(requests[0...2] == ["GET /v1/lists/home/todos", "POST /v1/token", "GET /v1/lists/home/todos"])
         let statuses = interactions.map { ($0["response"] as? [String: Any])?["status"] as? Int }
         #expect(statuses == [401, 200, 200, 401, 401, 200, 200])
         // The retry's token is any value, never the one the fixture hands out.
@@ -95,7 +95,7 @@ struct FlowExportTests {
     func pactKeepsStatedHeaders() async throws {
         let folder = try SuiteFolder()
         try TodoApp.writeFlows(into: folder)
-        let link = #"<https://todo.example/api/todos/pages?page=2>; rel=\"next\""#
+        let link = #"<https://todo.example.com/v1/todos/pages?page=2>; rel=\"next\""#
         try folder.write(
             "contracts/pages.json",
             TodoApp.pagesContract.replacingOccurrences(
@@ -115,7 +115,7 @@ struct FlowExportTests {
         #expect(
             headers.first == [
                 "Content-Type": "application/json",
-                "Link": "<https://todo.example/api/todos/pages?page=2>; rel=\"next\"",
+                "Link": "<https://todo.example.com/v1/todos/pages?page=2>; rel=\"next\"",
             ])
         #expect(headers.last == .some(nil))
     }
@@ -134,7 +134,7 @@ struct FlowExportTests {
             let operation = paths[path]?[method] as? [String: Any]
             return ((operation?["responses"] as? [String: Any])?.keys).map { $0.sorted() } ?? []
         }
-        #expect(statuses("/todos", "get") == ["200", "401"])
+        #expect(statuses("/lists/{list}/todos", "get") == ["200", "401"])
         #expect(statuses("/token", "post") == ["200", "401"])
         #expect(statuses("/todos/pages", "get") == ["200"])
     }
@@ -155,8 +155,8 @@ struct FlowMutateTests {
         try folder.write(
             "contracts/mine.json",
             TodoApp.flowContract.replacingOccurrences(
-                of: #"{ "endpoint": "todos.mine","#,
-                with: #"{ "endpoint": "todos.mine", "arguments": { "fault": "endlessRetry" },"#))
+                of: #""arguments": { "list": "home" }"#,
+                with: #""arguments": { "list": "home", "fault": "endlessRetry" }"#))
         let looping = await folder.runInProcess(["mutate", "contracts/mine.json"], catalogue: TodoApp.flowCatalogue)
         // Its "refresh refused" flow fails verify, so its mutants are not run: an error, exit 2.
         #expect(looping.status == 2)

@@ -69,15 +69,15 @@ struct FlowExplainTests {
 
     static let tokenRefreshed = """
         contracts/mine.json: "token refreshed", a flow of 3 exchanges; todos.mine is called once
-        exchange 1: GET /api/todos
+        exchange 1: GET /v1/lists/home/todos
           request header "Authorization": any value (a secret, stated by presence)
           response: HTTP 401, no body
           provider state: "token refreshed, exchange 1 of 3"
-        exchange 2: POST /api/token
+        exchange 2: POST /v1/token
           request body: { "grant_type": "refresh_token" }
           response: HTTP 200, Fixtures/token.json
           provider state: "token refreshed, exchange 2 of 3"
-        exchange 3: GET /api/todos
+        exchange 3: GET /v1/lists/home/todos
           request header "Authorization": holds exchange 2's response's "access_token"
           response: HTTP 200, Fixtures/todos.json
           provider state: "token refreshed, exchange 3 of 3"
@@ -91,10 +91,10 @@ struct FlowExplainTests {
 
     static let created = """
         contracts/create.json: "created", one exchange; todos.create is called once
-        exchange 1: POST /api/todos
+        exchange 1: POST /v1/lists/home/todos
           request header "Content-Type": "application/json"
           request header "Authorization": any value (a secret, stated by presence)
-          request body: { "title": "Milk", "tags": ["shop"] }
+          request body: { "title": "buy bread", "due_at": "2026-12-02T08:00:00Z" }
           response: HTTP 201, Fixtures/created.json
           provider state: "created"
         expect: a decoded Todo
@@ -106,22 +106,22 @@ struct FlowExplainTests {
         """
 
     static let tokenStep = """
-        contracts/mine.json: "token refreshed", exchange 2 of 3 (POST /api/token)
+        contracts/mine.json: "token refreshed", exchange 2 of 3 (POST /v1/token)
           request body: { "grant_type": "refresh_token" }
           response: HTTP 200, Fixtures/token.json
           provider state: "token refreshed, exchange 2 of 3"
         replay judges at this step:
-          - the client's request 2 is held to this exchange's: POST /api/token, with the headers and body stated; another exchange's request here fails as out of order, any other as a different request at exchange 2
-          - this answer goes to the client, which must go on to exchange 3 (GET /api/todos)
+          - the client's request 2 is held to this exchange's: POST /v1/token, with the headers and body stated; another exchange's request here fails as out of order, any other as a different request at exchange 2
+          - this answer goes to the client, which must go on to exchange 3 (GET /v1/lists/home/todos)
 
         """
 
     static let lastPageStep = """
-        contracts/pages.json: "two pages", exchange 2 of 2 (GET /api/todos/pages?page=2)
+        contracts/pages.json: "two pages", exchange 2 of 2 (GET /v1/todos/pages?page=2)
           response: HTTP 200, Fixtures/page-2.json
           provider state: "two pages, exchange 2 of 2"
         replay judges at this step:
-          - the client's request 2 is held to this exchange's: GET /api/todos/pages?page=2, with the headers and body stated; another exchange's request here fails as out of order, any other as a different request at exchange 2
+          - the client's request 2 is held to this exchange's: GET /v1/todos/pages?page=2, with the headers and body stated; another exchange's request here fails as out of order, any other as a different request at exchange 2
           - after this answer the client completes, once, on the main queue, within 5 s, with: a decoded [Todo] of 2 elements
 
         """

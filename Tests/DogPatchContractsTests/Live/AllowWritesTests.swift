@@ -9,12 +9,13 @@ import Testing
 struct AllowWritesTests {
     /// A recorded case of `todos.create`.
     static let recordedCreate = """
-        { "endpoint": "todos.create", "arguments": { "todo": { "title": "Milk", "tags": ["shop"] } },
-          "request": { "method": "POST", "path": "/api/todos", "headers": { "Authorization": true }, "body": { "title": "Milk", "tags": ["shop"] } },
+        { "endpoint": "todos.create", "arguments": { "list": "home", "todo": { "title": "Milk", "due_at": "2026-12-02T08:00:00Z" } },
+          "request": { "method": "POST", "path": "/v1/lists/home/todos", "headers": { "Authorization": true },
+                       "body": { "title": "Milk", "due_at": "2026-12-02T08:00:00Z" } },
           "cases": [
             { "name": "created", "response": { "status": 201, "headers": { "Content-Type": "application/json" }, "fixture": "created.json" },
               "expect": { "decodes": true },
-              "recorded": { "url": "https://todo.example/api/todos", "at": "2026-11-22T08:00:00Z" } } ] }
+              "recorded": { "url": "https://todo.example.com/v1/lists/home/todos", "at": "2026-11-22T08:00:00Z" } } ] }
         """
 
     static func suite() throws -> SuiteFolder {
@@ -25,7 +26,7 @@ struct AllowWritesTests {
     }
 
     static func server() throws -> LoopbackServer {
-        try LoopbackServer(routes: ["/api/todos": .json(TodoApp.created, status: 201)])
+        try LoopbackServer(routes: ["/v1/lists/home/todos": .json(TodoApp.created, status: 201)])
     }
 
     static let reason =
@@ -36,15 +37,16 @@ struct AllowWritesTests {
         let server = try Self.server()
         defer { server.stop() }
         let folder = try Self.suite()
-        let base = "todos=\(server.baseURL.absoluteString)api/"
-        let skipped = await folder.runInProcess(["verify", "--live", "--base-url", base], catalogue: TodoApp.catalogue)
+        let base = "todos=\(server.baseURL.absoluteString)v1/"
+        let skipped = await folder.runInProcess(
+            ["verify", "--live", "--timeout", "60", "--base-url", base], catalogue: TodoApp.catalogue)
         #expect(skipped.status == 0, "\(skipped.stdout)\(skipped.stderr)")
         #expect(skipped.stdout.contains("SKIP  contracts/create.json  created"), "\(skipped.stdout)")
         #expect(skipped.stdout.contains(Self.reason), "\(skipped.stdout)")
         #expect(skipped.stdout.contains("0 passed, 0 failed, 0 errors, 1 skipped"), "\(skipped.stdout)")
         #expect(server.requests.isEmpty, "nothing that writes is sent without --allow-writes")
         let sent = await folder.runInProcess(
-            ["verify", "--live", "--allow-writes", "--base-url", base], catalogue: TodoApp.catalogue)
+            ["verify", "--live", "--allow-writes", "--timeout", "60", "--base-url", base], catalogue: TodoApp.catalogue)
         #expect(sent.status == 0, "\(sent.stdout)\(sent.stderr)")
         #expect(sent.stdout.contains("PASS  contracts/create.json  created"), "\(sent.stdout)")
         #expect(server.requests.map(\.method) == ["POST"])
@@ -58,7 +60,8 @@ struct AllowWritesTests {
         let folder = try Self.suite()
         let before = try folder.read("contracts/create.json")
         let run = await folder.runInProcess(
-            ["record", "--base-url", "todos=\(server.baseURL.absoluteString)api/"], catalogue: TodoApp.catalogue)
+            ["record", "--timeout", "60", "--base-url", "todos=\(server.baseURL.absoluteString)v1/"],
+            catalogue: TodoApp.catalogue)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("SKIPPED   contracts/create.json  created"), "\(run.stdout)")
         #expect(run.stdout.contains("skipped: \(Self.reason); not asked for, not written"), "\(run.stdout)")
@@ -73,8 +76,9 @@ struct AllowWritesTests {
         let folder = try SuiteFolder()
         let arguments = [
             "add", "--live", "--contract", "contracts/create.json", "--endpoint", "todos.create", "--arguments",
-            #"{"todo": {"title": "Milk"}}"#, "--name", "created", "--base-url",
-            "todos=\(server.baseURL.absoluteString)api/",
+            #"{"list": "home", "todo": {"title": "Milk", "due_at": "2026-12-02T08:00:00Z"}}"#, "--name", "created",
+            "--base-url",
+            "todos=\(server.baseURL.absoluteString)v1/",
         ]
         let refused = await folder.runInProcess(arguments, catalogue: TodoApp.catalogue)
         #expect(refused.status == 2)

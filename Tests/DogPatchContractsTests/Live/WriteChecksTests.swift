@@ -8,8 +8,10 @@ import Testing
 struct WriteChecksTests {
     static func arguments(_ server: LoopbackServer, _ extra: [String], new: Bool = true) -> [String] {
         ["add", "--live", "--allow-writes", "--contract", "contracts/create.json", "--endpoint", "todos.create"]
-            + (new ? ["--arguments", #"{"todo": {"title": "Milk", "tags": ["shop"]}}"#] : [])
-            + ["--base-url", "todos=\(server.baseURL.absoluteString)api/"] + extra
+            + (new
+                ? ["--arguments", #"{"list": "home", "todo": {"title": "Milk", "due_at": "2026-12-02T08:00:00Z"}}"#]
+                : [])
+            + ["--base-url", "todos=\(server.baseURL.absoluteString)v1/"] + extra
     }
 
     @Test(
@@ -36,7 +38,7 @@ struct WriteChecksTests {
 
     @Test("a write that reached the server and failed names its method and that the server may have applied it")
     func failedWriteSaysSo() async throws {
-        let server = try LoopbackServer(routes: ["/api/todos": .announce(bytes: 200 * 1024 * 1024)])
+        let server = try LoopbackServer(routes: ["/v1/lists/home/todos": .announce(bytes: 200 * 1024 * 1024)])
         defer { server.stop() }
         let folder = try SuiteFolder()
         let run = await folder.runInProcess(

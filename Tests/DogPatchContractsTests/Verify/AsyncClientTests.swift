@@ -28,7 +28,7 @@ struct AsyncClientTests {
             { "name": "server error", "response": { "status": 500, "fixture": "todos.json" },
               "expect": { "error": "responseUnsuccessful", "status": 500 } },
             { "name": "empty", "response": { "status": 200, "body": "" }, "expect": { "error": "invalidData" } },
-            { "name": "no due date", "response": { "status": 200, "body": "[{\\"id\\": 1, \\"title\\": \\"milk\\"}]" },
+            { "name": "no due date", "response": { "status": 200, "body": "[{\\"id\\": 1, \\"title\\": \\"milk\\", \\"done\\": false}]" },
               "expect": { "error": "jsonConversionFailure", "path": "[0].due_at" } },
             { "name": "offline", "response": { "networkError": "notConnectedToInternet" },
               "expect": { "error": "responseUnsuccessful" } }
@@ -38,8 +38,8 @@ struct AsyncClientTests {
 
     static let todos = """
         [
-          {"id": 1, "title": "milk", "due_at": "2026-11-30T18:00:00Z"},
-          {"id": 2, "title": "bread", "due_at": "2026-12-01T09:00:00Z"}
+          {"id": 1, "title": "milk", "done": false, "due_at": "2026-11-30T18:00:00Z"},
+          {"id": 2, "title": "bread", "done": true, "due_at": "2026-12-01T09:00:00Z"}
         ]
         """
 

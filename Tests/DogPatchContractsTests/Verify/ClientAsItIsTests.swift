@@ -11,7 +11,7 @@ import Testing
 struct ClientAsItIsTests {
     static let search = #"""
         { "endpoint": "todos.search", "arguments": { "q": "milk", "page": 2 },
-          "request": { "method": "GET", "path": "/api/todos/search", "query": { "q": "milk", "page": "2" } },
+          "request": { "method": "GET", "path": "/v1/todos", "query": { "q": "milk", "page": "2" } },
           "cases": [
             { "name": "found", "response": { "body": "{\"items\": [], \"next\": 3}" },
               "expect": { "decodes": true, "values": { "next": 3 } } },
@@ -28,7 +28,7 @@ struct ClientAsItIsTests {
 
     static let firstPage = #"""
         { "endpoint": "todos.search", "arguments": { "q": "milk" },
-          "request": { "path": "/api/todos/search", "query": { "q": "milk" } },
+          "request": { "path": "/v1/todos", "query": { "q": "milk" } },
           "cases": [ { "name": "no page", "response": { "body": "{\"items\": []}" }, "expect": { "decodes": true } } ] }
         """#
 
@@ -38,8 +38,8 @@ struct ClientAsItIsTests {
         """
 
     static let delete = #"""
-        { "endpoint": "todos.delete", "arguments": { "id": 3 },
-          "request": { "method": "DELETE", "path": "/api/todos/3", "headers": { "User-Agent": "todo-sdk/1.0" } },
+        { "endpoint": "todos.delete", "arguments": { "list": "home", "id": 3 },
+          "request": { "method": "DELETE", "path": "/v1/lists/home/todos/3", "headers": { "User-Agent": "todo-sdk/1.0" } },
           "cases": [
             { "name": "deleted", "response": { "status": 204 }, "expect": { "decodes": true } },
             { "name": "deleted, with a body", "response": { "body": "{\"ok\": true}" }, "expect": { "decodes": true } },
@@ -80,7 +80,7 @@ struct ClientAsItIsTests {
         #expect(run.status == 1)
         #expect(
             run.stderr.contains(
-                "contracts/blank.json:2:74: error: expected badRequest before sending, so the client must send no request; it sent GET /api/todos/search?q=%20"
+                "contracts/blank.json:2:74: error: expected badRequest before sending, so the client must send no request; it sent GET /v1/todos?q=%20"
             ), "\(run.stderr)")
     }
 
@@ -150,7 +150,7 @@ struct ClientAsItIsTests {
     @Test("a case that outlasts the timeout on the app's own session says the timeout")
     func ownTransportTimeout() async throws {
         let slow = """
-            { "endpoint": "todos.delete", "arguments": { "id": 3 },
+            { "endpoint": "todos.delete", "arguments": { "list": "home", "id": 3 },
               "cases": [ { "name": "slow", "response": { "status": 204, "delayMs": 3000 }, "expect": { "decodes": true } } ] }
             """
         let slowSearch = Self.firstPage.replacingOccurrences(
@@ -217,8 +217,8 @@ struct ClientAsItIsTests {
     @Test("a class model whose == is its identity is held to the response by its JSON, in verify and mutate")
     func classModelComparedByJSON() async throws {
         let contract = #"""
-            { "endpoint": "todos.list",
-              "cases": [ { "name": "two", "response": { "body": "[{\"id\": 1, \"title\": \"milk\", \"note\": \"oat\"}, {\"id\": 2, \"title\": \"bread\"}]" },
+            { "endpoint": "todos.list", "arguments": { "list": "home" },
+              "cases": [ { "name": "two", "response": { "body": "[{\"id\": 1, \"title\": \"milk\", \"done\": false, \"due_at\": \"2026-11-30T18:00:00Z\", \"notes\": \"oat\"}, {\"id\": 2, \"title\": \"bread\", \"done\": true, \"due_at\": \"2026-12-01T09:00:00Z\"}]" },
                            "expect": { "decodes": true, "count": 2 } } ] }
             """#
         let files = ["contracts/list.json": contract]
@@ -226,7 +226,7 @@ struct ClientAsItIsTests {
         #expect(right.status == 0, "\(right.stdout)\(right.stderr)")
         // Every mutant that decodes is another decode of its body: never `==` by identity.
         let mutated = try await Self.run(["mutate", "--timeout", "60"], files, catalogue: TodoApp.Classes.catalogue())
-        #expect(mutated.stdout.contains("PASS  contracts/list.json  two › [*].note removed"), "\(mutated.stdout)")
+        #expect(mutated.stdout.contains("PASS  contracts/list.json  two › [*].notes removed"), "\(mutated.stdout)")
         #expect(!mutated.stderr.contains("expected a decoded [Todo]"), "\(mutated.stderr)")
         let wrong = try await Self.run(
             ["verify", "--timeout", "60"], files, catalogue: TodoApp.Classes.catalogue(shouts: true))
@@ -263,7 +263,7 @@ struct ClientAsItIsTests {
         """
 
     static let deleteOffline = """
-        { "endpoint": "todos.delete", "arguments": { "id": 3 },
+        { "endpoint": "todos.delete", "arguments": { "list": "home", "id": 3 },
           "cases": [ { "name": "offline", "response": { "networkError": "timedOut" }, "expect": { "error": "offline" } } ] }
         """
 
