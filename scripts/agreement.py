@@ -43,8 +43,8 @@ What must hold: schema = app and pact = app, but where Pact cannot say what the 
 counted by class: a key the model reads as optional left out (the pact's example holds it), a key
 spelt as the model spells it (`iso6391`, which `convertFromSnakeCase` also reads, while both
 exports state the suite's `iso_639_1`; the schema is counted alike), a value of another type where
-the model also takes `null` (Pact's OR holds no type beside a regex), `null` for an object the
-example holds (Pact applies no OR to an object), and a break in an optional key with no rule.
+the model also takes `null` (Pact's OR holds no type beside a regex), `null` for an object or an
+array the example holds (Pact applies no OR to either), and a break in an optional key with no rule.
 
 Usage: agreement.py TOOL PACT PYTHON [--countries FILE]  (from the suite's folder, which holds
 contracts/ and Fixtures/: TOOL is the command that runs the tool, split as a shell splits it, such
@@ -198,8 +198,12 @@ class Document:
             fail("the OpenAPI document has no JSON schema for %s, status %s" % (endpoint, status))
 
     def model(self, endpoint):
-        """The model an endpoint decodes, as contracts name it: `[Country]`, `Dog`."""
-        schema = self.response_schema(endpoint, 200)
+        """The model an endpoint decodes, as contracts name it: `[Country]`, `Dog`; read from its
+        first success status with a body (`201` for a create)."""
+        responses = self.operations.get(endpoint, {}).get("responses", {})
+        status = next((status for status in sorted(responses) if status.startswith("2")
+                       and "content" in responses[status]), "200")
+        schema = self.response_schema(endpoint, status)
         if schema.get("type") == "array":
             return "[%s]" % schema["items"]["$ref"].rsplit("/", 1)[1]
         return schema["$ref"].rsplit("/", 1)[1]
@@ -454,16 +458,26 @@ def app_verdicts(answers, work):
         write(os.path.join(folder, "Fixtures", answer["digest"]), answer["raw"])
         cases[answer["model"]].append(
             {"name": names[key], "response": {"fixture": answer["digest"]}, "expect": {"decodes": True}})
+    models = {}
     for number, model in enumerate(sorted(cases)):
         contract = {"model": model, "cases": cases[model]}
+        models[os.path.join("contracts", "%d.json" % number)] = model
         write(os.path.join(folder, "contracts", "%d.json" % number), json.dumps(contract).encode("utf-8"))
-    # Exit status 1 is the verdict "some case failed"; the report says which, and why.
-    report = json.loads(run([*TOOL, "verify", "--format", "json", "--contracts", os.path.join(folder, "contracts"),
-                             "--fixtures", os.path.join(folder, "Fixtures")], allowed=(0, 1)))
+    # Exit status 1 is the verdict "some case failed"; the report says which, and why. Exit status 2
+    # with a report is a contract it could not load: a model the catalogue does not list.
+    said = run([*TOOL, "verify", "--format", "json", "--contracts", os.path.join(folder, "contracts"),
+                "--fixtures", os.path.join(folder, "Fixtures")], allowed=(0, 1, 2))
+    report = parse(said.encode("utf-8"))
+    if report is NOT_JSON:
+        fail("verify wrote no report:\n%s" % said[-3000:])
     outcomes = {}
     for result in report["results"]:
         if result["status"] not in ("passed", "failed"):
-            fail("verify could not judge %s: %s" % (result["case"], json.dumps(result["diagnostics"])))
+            model = next((model for file, model in models.items() if result["contract"].endswith(file)), "?")
+            fail("verify could not judge the bodies of the model %s (%s): %s%s" % (
+                model, result["case"], "; ".join(d["message"] for d in result["diagnostics"]),
+                "; a request model must be in the catalogue's models for its bodies to be judged"
+                if "unknown model" in json.dumps(result["diagnostics"]) else ""))
         errors = [d for d in result["diagnostics"] if d["severity"] == "error"]
         outcomes[result["case"]] = (result["status"] == "passed", errors[0].get("path", "") if errors else "",
                                     errors[0]["message"] if errors else "")
@@ -855,7 +869,7 @@ def request_false_alarm(document, endpoint, mismatches, spelling):
                                                                   mismatch.get("mismatch", ""))
                 and takes_null(document, endpoint, where)):
             # Pact applies no OR to an object or an array: one the example holds cannot be null.
-            classes.add("null for an object the model also takes as null (Pact's OR skips objects)")
+            classes.add("null for an object or array the model also takes as null (Pact's OR skips them)")
             continue
         keys = re.search(r"Expected a Map with keys \[(.*)\] but received one with keys \[(.*)\]",
                          mismatch.get("mismatch", ""))

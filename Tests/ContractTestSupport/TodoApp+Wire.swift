@@ -135,7 +135,7 @@ extension TodoApp {
 
     /// The app's catalogue with its lists.
     package static let wireCatalogue = Catalogue(
-        endpoints: [list, create, showList, updateList], models: [todos, todo, todoList])
+        endpoints: [list, create, showList, updateList], models: [todos, todo, todoList, newTodo])
 
     /// A contract of `lists.show`: a list copied from another, which was copied from a third.
     package static let listContract = """
