@@ -3,9 +3,10 @@ import Foundation
 /// A decoded model value, seen through what a contract can check: its length and its JSON form.
 ///
 /// Models are compared as they allow: with `==` where they are `Equatable`, by their encoded JSON
-/// (keys sorted) where they are only `Encodable`, and by their type alone where they are only
-/// `Decodable`. A class that is not `Sendable` is held as the client handed it over: the tool only
-/// reads it (encodes or compares it), after the client has delivered it.
+/// (keys sorted) where they are only `Encodable`, and by their reflection (stored properties,
+/// elements and leaves: `Reflected`) where they are only `Decodable`. A class that is not
+/// `Sendable` is held as the client handed it over: the tool only reads it (encodes or compares
+/// it), after the client has delivered it.
 public struct DecodedValue: Sendable {
     /// The number of elements when the value is an array.
     public let count: Int?
@@ -44,8 +45,9 @@ public struct DecodedValue: Sendable {
     }
 
     /// Wraps a decoded value of a model that is only `Decodable`, such as a response type an SDK
-    /// keeps internal: two values are equal when they are of the same type (or by `==` where the
-    /// model is `Equatable`), and a contract's `values` cannot be checked on what the client returns.
+    /// keeps internal: two values are equal when they are of the same type and reflect alike (their
+    /// stored properties, elements and leaves: `Reflected`), or by `==` where the model is
+    /// `Equatable`; a contract's `values` are read from the body the tool decoded.
     /// - Parameter value: The value.
     public init<Model: Decodable>(decoded value: Model) {
         self = Self.wrapping(value, makeEncoder: nil, json: nil)
@@ -119,7 +121,7 @@ public struct DecodedValue: Sendable {
         } else if let byJSON {
             equals = byJSON
         } else {
-            equals = { other in other.value is Model }
+            equals = { other in other.value is Model && Reflected.of(held.value) == Reflected.of(other.value) }
         }
         return DecodedValue(held: held, count: Self.count(of: value), encode: encode, equals: equals)
     }
@@ -137,6 +139,12 @@ public struct DecodedValue: Sendable {
     /// - Returns: `true` when they are equal.
     public func isEqual(to other: DecodedValue) -> Bool {
         equals(other.held)
+    }
+
+    /// The value as reflection sees it, for a model that cannot be encoded.
+    /// - Returns: Its stored properties, elements and leaves.
+    package func reflected() -> Reflected {
+        Reflected.of(held.value)
     }
 
     /// Encodes the value back to JSON, so a path into it is a path into the model.

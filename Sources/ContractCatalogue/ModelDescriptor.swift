@@ -16,6 +16,10 @@ public struct ModelDescriptor: Sendable {
     /// Whether a successful call reads the body: `false` for a call that returns nothing, whose
     /// success is the status's alone.
     package let readsBody: Bool
+    /// The body's key for a key of the model, as the suite's bodies spell it, where a suite has
+    /// been loaded: what names a key a body lacks when no object of that body spells it (the
+    /// strategy alone spells `iso6391` for what the bodies write `iso_639_1`).
+    package var suiteSpelling: (@Sendable (String) -> String?)?
     private let decodeData: @Sendable (Data) -> Result<DecodedValue, any Error>
     private let decodeFrom: @Sendable (any Decoder) throws -> Void
 
@@ -24,9 +28,9 @@ public struct ModelDescriptor: Sendable {
     ///
     /// The model need only be `Decodable`, as an SDK's response types often are: values are
     /// compared with `==` where the model is `Equatable`, by their encoded JSON where it is
-    /// `Encodable`, and by their type otherwise, where a contract's `values` are read from the body the
-    /// tool decoded (see `DecodedValue`). A class
-    /// that is not `Sendable` is fine: the tool decodes it and reads it, never shares it.
+    /// `Encodable`, and by what they hold (read by reflection) otherwise, where a contract's
+    /// `values` are read from the body the tool decoded (see `DecodedValue`). A class that is not
+    /// `Sendable` is fine: the tool decodes it and reads it, never shares it.
     /// - Parameters:
     ///   - type: The Swift type.
     ///   - name: The name contracts use.

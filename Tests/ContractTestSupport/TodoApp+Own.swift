@@ -25,6 +25,11 @@ extension TodoApp {
         package let items: [Todo]
         /// The next page, if there is one.
         package let next: Int?
+
+        init(items: [Todo], next: Int?) {
+            self.items = items
+            self.next = next
+        }
     }
 
     /// `SearchPage`, the search's model.
@@ -85,8 +90,9 @@ extension TodoApp {
     }
 
     /// `GET todos/search?q=TEXT[&page=N]` into a `SearchPage`; a blank query is `badRequest`
-    /// before sending, unless `checksQuery` is off (the bug of a client that sends it anyway).
-    package static func search(checksQuery: Bool = true) -> Endpoint {
+    /// before sending, unless `checksQuery` is off (the bug of a client that sends it anyway);
+    /// `forgetsNext` is the bug of a client that never says there is a next page.
+    package static func search(checksQuery: Bool = true, forgetsNext: Bool = false) -> Endpoint {
         Endpoint(
             name: searchName, model: searchPage,
             parameters: [.init("q", .string), .init("page", .int)], baseURL: serverURL,
@@ -114,7 +120,8 @@ extension TodoApp {
                 throw .unreadable(DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "empty")))
             }
             do {
-                return try makeDecoder().decode(SearchPage.self, from: data)
+                let page = try makeDecoder().decode(SearchPage.self, from: data)
+                return forgetsNext ? SearchPage(items: page.items, next: nil) : page
             } catch {
                 throw .unreadable(error)
             }
@@ -163,7 +170,7 @@ extension TodoApp {
     }
 
     /// The app's catalogue with the SDK-style endpoints.
-    package static func ownCatalogue(checksQuery: Bool = true) -> Catalogue {
-        Catalogue(name: "todo", endpoints: [search(checksQuery: checksQuery), delete])
+    package static func ownCatalogue(checksQuery: Bool = true, forgetsNext: Bool = false) -> Catalogue {
+        Catalogue(name: "todo", endpoints: [search(checksQuery: checksQuery, forgetsNext: forgetsNext), delete])
     }
 }

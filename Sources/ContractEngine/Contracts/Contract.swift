@@ -36,10 +36,10 @@ package struct Contract: Sendable {
             self.sequence = sequence
         }
 
-        /// A copy with another file and cue list.
-        func with(url: URL?, sequence: [String]) -> Storage {
+        /// A copy with another file, cue list or model.
+        func with(url: URL?, sequence: [String], model: ModelDescriptor? = nil) -> Storage {
             Storage(
-                file: file, endpoint: endpoint, model: model, arguments: arguments, request: request,
+                file: file, endpoint: endpoint, model: model ?? self.model, arguments: arguments, request: request,
                 responseQueue: responseQueue, ignoredKeys: ignoredKeys, cases: cases, url: url, sequence: sequence)
         }
     }
@@ -96,6 +96,15 @@ package struct Contract: Sendable {
     var sequence: [String] {
         get { storage.sequence }
         set { storage = storage.with(url: storage.url, sequence: newValue) }
+    }
+
+    /// The contract with its model replaced: the same model, knowing more of the suite.
+    /// - Parameter model: The model.
+    /// - Returns: The contract.
+    func with(model: ModelDescriptor) -> Contract {
+        var contract = self
+        contract.storage = storage.with(url: storage.url, sequence: storage.sequence, model: model)
+        return contract
     }
 
     /// The rules its responses are predicted by: the endpoint's, or the standard ones for a fixture contract.

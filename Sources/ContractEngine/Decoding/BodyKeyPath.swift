@@ -30,7 +30,8 @@ enum BodyKeyPath {
     )
         -> JSONPath
     {
-        // A missing key is spelt as the body's other objects spell it, as the prediction names it.
+        // A missing key is spelt as the body's other objects spell it, else as the suite's bodies
+        // do, as the prediction names it.
         var learnt: [String: String]?
         func spelling(ofMissing key: String) -> String {
             if learnt == nil {
@@ -38,7 +39,7 @@ enum BodyKeyPath {
                 try? model.decode(from: NodeDecoder(node: root, codingPath: [], readLog: log, options: options))
                 learnt = log.spellings
             }
-            return learnt?[key] ?? options.jsonKey(forMissing: key)
+            return learnt?[key] ?? model.suiteSpelling?(key) ?? options.jsonKey(forMissing: key)
         }
         var node: JSONNode? = root
         var codingPath: [any CodingKey] = []

@@ -48,7 +48,7 @@ enum FixtureDecoder {
         do {
             try model.decode(from: NodeDecoder(node: root, codingPath: [], readLog: log, options: options))
         } catch let error as DecodingError {
-            return problem(error, in: root, options: options, spellings: log?.spellings ?? [:])
+            return problem(error, in: root, options: options, spellings: log?.spellings ?? [:], model: model)
         } catch {
             return DecodeProblem(path: "", reason: "decoding failed: \(error)", position: root.position)
         }
@@ -57,7 +57,8 @@ enum FixtureDecoder {
     }
 
     private static func problem(
-        _ error: DecodingError, in root: JSONNode, options: NodeDecodingOptions, spellings: [String: String]
+        _ error: DecodingError, in root: JSONNode, options: NodeDecodingOptions, spellings: [String: String],
+        model: ModelDescriptor
     ) -> DecodeProblem {
         let container: [any CodingKey]
         let reason: String
@@ -65,8 +66,10 @@ enum FixtureDecoder {
         switch error {
         case .keyNotFound(let key, let context):
             container = context.codingPath
-            // Named as the body would write it, as the keys it has are.
-            let missing = spellings[key.stringValue] ?? options.jsonKey(forMissing: key.stringValue)
+            // Named as the body would write it, as the keys it has are, else as the suite's bodies do.
+            let missing =
+                spellings[key.stringValue] ?? model.suiteSpelling?(key.stringValue)
+                ?? options.jsonKey(forMissing: key.stringValue)
             path = ConvertedCodingKey.render(
                 context.codingPath + [missing == key.stringValue ? key : ConvertedCodingKey(key, jsonKey: missing)])
             reason = "required key is missing"

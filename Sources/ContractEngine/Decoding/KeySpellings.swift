@@ -7,8 +7,9 @@ import Foundation
 ///
 /// Every path the tool shows or reads is the body's. The body's spelling of each key is learnt
 /// while the app's decoder reads a body (a key strategy reads `iso6391` from `iso_639_1`, which no
-/// strategy can derive from the model's key), else the first spelling the strategy turns into
-/// the model's key. Used on one thread.
+/// strategy can derive from the model's key), else as the suite's bodies spell it
+/// (`SuiteSpellings`), else the first spelling the strategy turns into the model's key. Used on
+/// one thread.
 final class KeySpellings {
     /// A path found in a decoded value's encoding.
     struct Found {
@@ -21,6 +22,8 @@ final class KeySpellings {
     }
 
     private let options: NodeDecodingOptions
+    /// The suite's spelling of a key, where the body does not show it.
+    private let suiteSpelling: (@Sendable (String) -> String?)?
     private let makeEncoder: @Sendable () -> JSONEncoder
     /// The body's key for each key of the model read from a key written otherwise.
     private let learnt: [String: String]
@@ -36,6 +39,7 @@ final class KeySpellings {
     ///     strategy's own. Read only where the decoder converts keys.
     init(model: ModelDescriptor, body: @autoclosure () -> JSONNode?) {
         options = NodeDecodingOptions(model.makeDecoder())
+        suiteSpelling = model.suiteSpelling
         makeEncoder = model.makeEncoder
         var learnt: [String: String] = [:]
         var dictionaries: Set<String> = []
@@ -55,7 +59,7 @@ final class KeySpellings {
     /// - Returns: The key as the bodies write it.
     func wireKey(for modelKey: String) -> String {
         guard options.convertsKeys else { return modelKey }
-        return learnt[modelKey] ?? options.wireKey(for: modelKey, in: []) ?? modelKey
+        return learnt[modelKey] ?? suiteSpelling?(modelKey) ?? options.wireKey(for: modelKey, in: []) ?? modelKey
     }
 
     /// Finds a path written in the body's keys (or the model's, which is noted) in the encoding of

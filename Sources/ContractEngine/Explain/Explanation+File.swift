@@ -14,13 +14,16 @@ extension Explanation {
     ///   - api: The API the body comes from, whose folder a body outside the fixtures folder is
     ///     suggested for (`countries/peru.json`); `nil` for the folder itself.
     ///   - endpoint: The endpoint whose outcome rules and errors the outcome is named by, if one was named.
+    ///   - catalogue: The catalogue, whose suite at the location names a key the body lacks as
+    ///     its bodies spell it; `nil` to name it from the body alone.
     /// - Returns: The explanation, or why the file cannot be read or the body is refused before
     ///   decoding.
     package static func explain(
         file: String, in location: SuiteLocation, fixtures: String?, model: ModelDescriptor, status: Int,
-        api: String? = nil, endpoint: Endpoint? = nil
+        api: String? = nil, endpoint: Endpoint? = nil, catalogue: Catalogue? = nil
     ) -> Result<Explanation, Diagnostic> {
         let locator = location.fixtures(fixtures)
+        let model = catalogue.map { suiteModel(model, catalogue: $0, location: location, fixtures: fixtures) } ?? model
         return BodyFile.read(location.resolve(file), display: file, fixtures: locator).flatMap { body in
             explain(body.data, file: file, model: model, status: status, endpoint: endpoint).map { explanation in
                 var explanation = explanation
@@ -32,5 +35,26 @@ extension Explanation {
                 return explanation
             }
         }
+    }
+
+    /// The model as the suite at a location knows it, spelling a key a body lacks as the suite's
+    /// bodies do (`SuiteSpellings`), as `verify` names it; the model as given where its decoder
+    /// converts no keys, no suite is found there or no contract of it reads the model.
+    private static func suiteModel(
+        _ model: ModelDescriptor, catalogue: Catalogue, location: SuiteLocation, fixtures: String?
+    ) -> ModelDescriptor {
+        guard NodeDecodingOptions(model.makeDecoder()).convertsKeys else { return model }
+        var options = VerifyOptions()
+        options.fixturesFolder = fixtures
+        guard let selection = try? SuiteSelection(catalogue: catalogue, options: options, location: location) else {
+            return model
+        }
+        let name = WireSpellings.key(model)
+        for case .loaded(let contract) in selection.contracts where WireSpellings.key(contract.model) == name {
+            var known = model
+            known.suiteSpelling = contract.model.suiteSpelling
+            return known
+        }
+        return model
     }
 }

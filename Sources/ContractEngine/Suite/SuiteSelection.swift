@@ -63,7 +63,9 @@ package struct SuiteSelection: Sendable {
         self.location = location
         fixtureLocator = location.fixtures(options.fixturesFolder)
         let loading = SuiteLoading(catalogue: catalogue, options: options, location: location)
-        (contracts, shardPaths) = try loading.load(fixtures: fixtureLocator)
+        let loaded = try loading.load(fixtures: fixtureLocator)
+        contracts = SuiteSpellings.attach(to: loaded.contracts, fixtures: fixtureLocator)
+        shardPaths = loaded.shardPaths
         selected = Self.select(contracts, filters: options.filters)
         items = Self.cut(
             selected, keys: selected.map { [shardPaths] in Self.shardKey(of: $0, paths: shardPaths) },

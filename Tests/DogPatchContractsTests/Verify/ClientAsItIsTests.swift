@@ -237,6 +237,26 @@ struct ClientAsItIsTests {
             ), "\(wrong.stderr)")
     }
 
+    @Test("a model that is only Decodable is held to the response by its reflection, its values read from the body")
+    func decodableModelComparedByReflection() async throws {
+        let contract = #"""
+            { "endpoint": "todos.search", "arguments": { "q": "milk" },
+              "cases": [ { "name": "more to come", "response": { "body": "{\"items\": [], \"next\": 2}" },
+                           "expect": { "decodes": true, "values": { "next": 2 } } } ] }
+            """#
+        let files = ["contracts/search.json": contract]
+        let right = try await Self.run(["verify", "--timeout", "60"], files)
+        #expect(right.status == 0, "\(right.stdout)\(right.stderr)")
+        let wrong = try await Self.run(
+            ["verify", "--timeout", "60"], files, catalogue: TodoApp.ownCatalogue(forgetsNext: true))
+        #expect(wrong.status == 1)
+        #expect(
+            wrong.stderr.contains(
+                #"contracts/search.json:3:26: error: client decoded another SearchPage than this response holds (by the model's properties, as it is only Decodable): next is null, the response's 2"#
+            ), "\(wrong.stderr)")
+        #expect(!wrong.stderr.contains("cannot encode"), "\(wrong.stderr)")
+    }
+
     static let deleteNothing = """
         { "endpoint": "todos.delete",
           "cases": [ { "name": "no id", "response": { "status": 400 }, "expect": { "error": "badRequest", "sent": false } } ] }

@@ -90,6 +90,29 @@ struct WireKeyRenderingTests {
             missing.stderr.contains("error: parent.parent.iso_639_1: required key is missing"), "\(missing.stderr)")
     }
 
+    @Test("a key a body lacks is named as the suite's other bodies spell it, though that body spells it nowhere")
+    func missingKeyNamedAsTheSuiteSpellsIt() async throws {
+        let folder = try Self.lists(values: "{}")
+        let solo =
+            #"{\"id\": 9, \"name\": \"solo\", \"note\": null, \"visibility\": \"shared\", \"urgency\": 3, \"due_on\": \"2026-12-24\", \"parent\": null}"#
+        try folder.write(
+            "contracts/solo.json",
+            """
+            { "endpoint": "lists.show", "arguments": { "id": "9", "language": "en", "etag": "\\"v1\\"" },
+              "cases": [
+                { "name": "no language", "response": { "body": "\(solo)" },
+                  "expect": { "error": "jsonConversionFailure", "path": "iso_639_1" } } ] }
+            """)
+        let run = await folder.runInProcess(["verify"], catalogue: TodoApp.wireCatalogue)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(!run.stderr.contains("iso6391"), "\(run.stderr)")
+        try folder.write("Fixtures/solo.json", solo.replacingOccurrences(of: "\\", with: ""))
+        let explained = await folder.runInProcess(
+            ["explain", "Fixtures/solo.json", "--model", "TodoList"], catalogue: TodoApp.wireCatalogue)
+        #expect(
+            explained.stdout.contains("iso_639_1: required key is missing"), "\(explained.stdout)\(explained.stderr)")
+    }
+
     @Test(
         "an expected failure path in the model's spelling still matches, with a warning; the body's matches silently",
         arguments: [("parent.iso6391", true), ("parent.iso_639_1", false)])

@@ -88,7 +88,7 @@ struct ExplainCommand: ToolCommand {
         let api = (endpoint ?? context.catalogue.endpoints.first { $0.model.name == model.name })?.api
         switch Explanation.explain(
             file: file, in: context.environment.location, fixtures: fixturesFolder, model: model, status: status ?? 200,
-            api: api, endpoint: endpoint)
+            api: api, endpoint: endpoint, catalogue: context.catalogue)
         {
         case .success(let explanation):
             context.results(explanation.text(tool: context.tool.name))

@@ -36,16 +36,8 @@ enum SuiteBodies {
     ) -> [(model: ModelDescriptor, log: KeyReadLog)] {
         var logs: [(model: ModelDescriptor, log: KeyReadLog)] = []
         for contract in contracts {
-            let options = NodeDecodingOptions(contract.model.makeDecoder())
-            if wanted(options) {
-                for case .ready(let spec) in contract.cases {
-                    guard case .decodes = spec.expect.kind, case .http = spec.response.kind,
-                        case .success(let loaded) = LoadedBody.load(
-                            spec.response, fixtures: fixtures, contractFile: contract.file),
-                        !loaded.data.isEmpty, let root = try? JSONParser.parse(BodyEncoding.utf8(loaded.data))
-                    else { continue }
-                    logs.append((contract.model, log(of: contract.model, root, options: options)))
-                }
+            read(contract.model, file: contract.file, cases: contract.cases, fixtures: fixtures, where: wanted) {
+                logs.append((contract.model, $0))
             }
             // The body the client sends, as its request model reads it: a request model no
             // response shares is learnt from it alone.
@@ -57,6 +49,30 @@ enum SuiteBodies {
             if wanted(requestOptions) { logs.append((model, log(of: model, stated.root, options: requestOptions))) }
         }
         return logs
+    }
+
+    /// Each decoding case's body of one contract decoded as the app's decoder does, each log handed
+    /// on as it is made, so a suite's logs need not all be held at once.
+    /// - Parameters:
+    ///   - model: The contract's model.
+    ///   - file: The contract's file, which its fixtures are found from.
+    ///   - cases: The contract's cases.
+    ///   - fixtures: Where the fixtures are.
+    ///   - wanted: Which decoders to read with; a model of another is passed over.
+    ///   - body: Given each body's log, in case order.
+    static func read(
+        _ model: ModelDescriptor, file: String, cases: [CaseEntry], fixtures: FixtureLocator,
+        where wanted: (NodeDecodingOptions) -> Bool = { _ in true }, body: (KeyReadLog) -> Void
+    ) {
+        let options = NodeDecodingOptions(model.makeDecoder())
+        guard wanted(options) else { return }
+        for case .ready(let spec) in cases {
+            guard case .decodes = spec.expect.kind, case .http = spec.response.kind,
+                case .success(let loaded) = LoadedBody.load(spec.response, fixtures: fixtures, contractFile: file),
+                !loaded.data.isEmpty, let root = try? JSONParser.parse(BodyEncoding.utf8(loaded.data))
+            else { continue }
+            body(log(of: model, root, options: options))
+        }
     }
 
     /// What a model's decoding of a body read.
