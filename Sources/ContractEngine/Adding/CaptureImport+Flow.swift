@@ -71,7 +71,8 @@ extension CaptureImport {
         case .failure(let problem): return CaseAddition.Account(warnings: warnings, result: .failure(problem))
         }
         let results =
-            pick.dryRun ? [] : await run.verify(named: planned.cases.prefix(1).map(\.name), of: planned.contract)
+            pick.dryRun
+            ? [] : await run.verify(named: planned.cases.prefix(1).map(\.name), of: place.spelt(planned.contract))
         return CaseAddition.Account(
             warnings: warnings,
             result: .success(CaseAddition.Imported(cases: planned.cases, results: results)))

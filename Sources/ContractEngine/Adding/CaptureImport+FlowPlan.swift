@@ -97,7 +97,8 @@ extension CaptureImport {
         if let outcome { return ObservedBody(outcome: outcome, records: []).expectation }
         guard let last else { return .decodes(count: nil, values: []) }
         switch ObservedBody.observe(
-            last.stored, file: "entry \(last.entry.number)", model: contract.model, status: last.entry.status,
+            last.stored, file: "entry \(last.entry.number)", model: place.spelling(contract.model),
+            status: last.entry.status,
             rules: contract.rules, errors: contract.errors)
         {
         case .success(let observation): return observation.expectation

@@ -182,7 +182,8 @@ extension CaptureImport {
             stored[body] = fixturePath
             var template = CaseTemplate(
                 name: caseName, status: entry.status, fixture: fixturePath,
-                expect: try Self.expectation(of: body, from: entry, contract: existing, memo: &memo[index]),
+                expect: try Self.expectation(
+                    of: body, from: entry, contract: existing, spelling: place.spelling, memo: &memo[index]),
                 headers: Redaction.keptHeaders(asked: request.keepHeaders, value: entry.header),
                 recorded: (match.recordedURL(entry), entry.startedDateTime, archiveName))
             template.given = request.given
@@ -213,13 +214,15 @@ extension CaptureImport {
     /// the model changed under the lock.
     private static func expectation(
         of body: Data, from entry: HARArchive.Entry, contract: Contract,
+        spelling: (ModelDescriptor) -> ModelDescriptor,
         memo: inout (model: String, result: Result<ObservedBody, Diagnostic>)?
     ) throws(CaseAddition.Problem) -> CaseTemplate.Expect {
-        let model = contract.model
+        let model = spelling(contract.model)
         let observed =
             memo.flatMap { $0.model == model.name ? $0.result : nil }
             ?? ObservedBody.observe(
-                body, file: "entry \(entry.number)", model: model, status: entry.status, rules: contract.rules,
+                body, file: "entry \(entry.number)", model: model, status: entry.status,
+                rules: contract.rules,
                 errors: contract.errors)
         memo = (model.name, observed)
         switch observed {

@@ -71,7 +71,8 @@ struct CaptureImport: Sendable {
         case .success(let done): planned = done
         case .failure(let problem): return CaseAddition.Account(warnings: warnings, result: .failure(problem))
         }
-        let results = pick.dryRun ? [] : await run.verify(named: planned.cases.map(\.name), of: planned.contract)
+        let results =
+            pick.dryRun ? [] : await run.verify(named: planned.cases.map(\.name), of: place.spelt(planned.contract))
         return CaseAddition.Account(
             warnings: warnings, result: .success(CaseAddition.Imported(cases: planned.cases, results: results)))
     }

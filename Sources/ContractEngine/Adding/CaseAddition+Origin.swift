@@ -43,7 +43,7 @@ extension CaseAddition {
         catalogue: Catalogue, writer: SuiteWriter, timeout: TimeInterval?, names: SettingNames = .plain
     ) async -> Account<Done> {
         let place: ContractPlace
-        switch location.contractPlace(contract, fixtures: fixtures) {
+        switch location.contractPlace(contract, fixtures: fixtures, catalogue: catalogue) {
         case .success(let found): place = found
         case .failure(.outsideContracts(let resolved, let meant)):
             return Account(.contractOutsideContracts(contract, resolved: resolved, meant: meant))

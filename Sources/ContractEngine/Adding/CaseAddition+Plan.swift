@@ -162,7 +162,8 @@ extension CaseAddition {
         let observed =
             memo.observed.flatMap { $0.model == model.name ? $0.result : nil }
             ?? ObservedBody.observe(
-                body.file.data, file: body.display, model: model, status: status, rules: endpoint?.rules ?? .standard,
+                body.file.data, file: body.display, model: place.spelling(model), status: status,
+                rules: endpoint?.rules ?? .standard,
                 errors: errors)
         memo.observed = (model.name, observed)
         let observation: ObservedBody

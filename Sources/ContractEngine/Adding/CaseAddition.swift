@@ -178,7 +178,7 @@ package struct CaseAddition: Sendable {
         } catch {
             return Account(warnings: warnings, result: .failure(Problem(error)))
         }
-        let results = await run.verify(named: [request.name], of: planned.contract)
+        let results = await run.verify(named: [request.name], of: place.spelt(planned.contract))
         let added = Added(
             fixture: place.fixtures.displayName(planned.fixturePath),
             copiedFrom: planned.copy == nil ? nil : body.display,
@@ -208,7 +208,7 @@ package struct CaseAddition: Sendable {
         // client runs once, on the case as written.
         var predicted = run
         predicted.replay = false
-        let result = await predicted.verify(.ready(answered), of: contract)
+        let result = await predicted.verify(.ready(answered), of: place.spelt(contract))
         guard result.status == .failed || result.status == .error else { return }
         throw .refused(
             result.diagnostics,

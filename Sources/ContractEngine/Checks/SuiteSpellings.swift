@@ -17,29 +17,39 @@ final class SuiteSpellings: Sendable {
     }
 
     private enum State: Sendable {
-        case pending([Source], FixtureLocator)
+        case pending([Source], suite: (@Sendable () -> [LoadedContract])?, FixtureLocator)
         case learnt([String: [String: String]])
     }
 
     private let state: Locked<State>
 
-    private init(sources: [Source], fixtures: FixtureLocator) {
-        state = Locked(.pending(sources, fixtures))
+    private init(sources: [Source], suite: (@Sendable () -> [LoadedContract])?, fixtures: FixtureLocator) {
+        state = Locked(.pending(sources, suite: suite, fixtures))
+    }
+
+    /// The sources of the contracts whose decoders convert keys.
+    private static func sources(_ contracts: [LoadedContract]) -> [Source] {
+        var sources: [Source] = []
+        for case .loaded(let contract) in contracts {
+            guard NodeDecodingOptions(contract.model.makeDecoder()).convertsKeys else { continue }
+            sources.append(Source(model: contract.model, file: contract.file, cases: contract.cases))
+        }
+        return sources
     }
 
     /// The loaded contracts, each model now spelling the keys its bodies lack as the suite does.
     /// - Parameters:
-    ///   - contracts: The suite's contracts, as loaded.
+    ///   - contracts: The contracts the run loaded.
     ///   - fixtures: Where their fixtures are.
+    ///   - suite: Loads the whole suite, where the run loaded only some of it (its PATHs), so that
+    ///     a contract is named alike however it is selected; called only when the table is learnt.
     /// - Returns: The contracts, in the same order.
-    static func attach(to contracts: [LoadedContract], fixtures: FixtureLocator) -> [LoadedContract] {
-        var sources: [Source] = []
-        for case .loaded(let contract) in contracts where NodeDecodingOptions(contract.model.makeDecoder()).convertsKeys
-        {
-            sources.append(Source(model: contract.model, file: contract.file, cases: contract.cases))
-        }
+    static func attach(
+        to contracts: [LoadedContract], fixtures: FixtureLocator, suite: (@Sendable () -> [LoadedContract])? = nil
+    ) -> [LoadedContract] {
+        let sources = sources(contracts)
         guard !sources.isEmpty else { return contracts }
-        let table = SuiteSpellings(sources: sources, fixtures: fixtures)
+        let table = SuiteSpellings(sources: sources, suite: suite, fixtures: fixtures)
         return contracts.map { loaded in
             guard case .loaded(let contract) = loaded else { return loaded }
             var model = contract.model
@@ -56,9 +66,15 @@ final class SuiteSpellings: Sendable {
     /// - Returns: The body's key, or `nil` when no body of the suite spells it otherwise.
     func wireKey(for key: String, model: String) -> String? {
         state.withLock { state in
-            if case .pending(let sources, let fixtures) = state {
+            if case .pending(let loaded, let suite, let fixtures) = state {
                 var table: [String: [String: String]] = [:]
-                for source in sources {
+                // The run's own contracts first, then the rest of the suite.
+                let files = Set(loaded.map(\.file))
+                let rest = (suite?() ?? []).filter { entry in
+                    guard case .loaded(let contract) = entry else { return false }
+                    return !files.contains(contract.file)
+                }
+                for source in loaded + Self.sources(rest) {
                     SuiteBodies.read(source.model, file: source.file, cases: source.cases, fixtures: fixtures) { log in
                         table[WireSpellings.key(source.model), default: [:]].merge(log.spellings) { first, _ in first }
                     }

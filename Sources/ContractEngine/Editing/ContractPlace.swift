@@ -1,3 +1,4 @@
+import ContractCatalogue
 import Foundation
 
 /// Where a contract file `add` writes to lies in the suite: its path as typed and as a file, the
@@ -16,14 +17,27 @@ struct ContractPlace: Sendable {
     /// `"$schema"` for a new contract file: the JSON Schema of contract files, from its folder;
     /// `nil` when the suite has none.
     let schema: String?
+    /// A model as the suite knows it: naming a key a body lacks as the suite's bodies spell it.
+    let spelling: @Sendable (ModelDescriptor) -> ModelDescriptor
 
     /// Creates one with every property given.
-    init(path: String, url: URL, fixtures: FixtureLocator, fixtureFolder: String, schema: String?) {
+    init(
+        path: String, url: URL, fixtures: FixtureLocator, fixtureFolder: String, schema: String?,
+        spelling: @escaping @Sendable (ModelDescriptor) -> ModelDescriptor = { $0 }
+    ) {
         self.path = path
         self.url = url
         self.fixtures = fixtures
         self.fixtureFolder = fixtureFolder
         self.schema = schema
+        self.spelling = spelling
+    }
+
+    /// A contract of this place, its model as the suite knows it (`spelling`).
+    /// - Parameter contract: The contract, as the loader read it.
+    /// - Returns: The contract, naming a key a body lacks as `verify` does.
+    func spelt(_ contract: Contract) -> Contract {
+        contract.with(model: spelling(contract.model))
     }
 
     /// Whether the contract file is there.

@@ -23,7 +23,11 @@ extension Explanation {
         api: String? = nil, endpoint: Endpoint? = nil, catalogue: Catalogue? = nil
     ) -> Result<Explanation, Diagnostic> {
         let locator = location.fixtures(fixtures)
-        let model = catalogue.map { suiteModel(model, catalogue: $0, location: location, fixtures: fixtures) } ?? model
+        let model =
+            catalogue.map {
+                SuiteSelection.Spelling(catalogue: $0, location: location, fixtures: fixtures).model(model)
+            }
+            ?? model
         return BodyFile.read(location.resolve(file), display: file, fixtures: locator).flatMap { body in
             explain(body.data, file: file, model: model, status: status, endpoint: endpoint).map { explanation in
                 var explanation = explanation
@@ -35,26 +39,5 @@ extension Explanation {
                 return explanation
             }
         }
-    }
-
-    /// The model as the suite at a location knows it, spelling a key a body lacks as the suite's
-    /// bodies do (`SuiteSpellings`), as `verify` names it; the model as given where its decoder
-    /// converts no keys, no suite is found there or no contract of it reads the model.
-    private static func suiteModel(
-        _ model: ModelDescriptor, catalogue: Catalogue, location: SuiteLocation, fixtures: String?
-    ) -> ModelDescriptor {
-        guard NodeDecodingOptions(model.makeDecoder()).convertsKeys else { return model }
-        var options = VerifyOptions()
-        options.fixturesFolder = fixtures
-        guard let selection = try? SuiteSelection(catalogue: catalogue, options: options, location: location) else {
-            return model
-        }
-        let name = WireSpellings.key(model)
-        for case .loaded(let contract) in selection.contracts where WireSpellings.key(contract.model) == name {
-            var known = model
-            known.suiteSpelling = contract.model.suiteSpelling
-            return known
-        }
-        return model
     }
 }

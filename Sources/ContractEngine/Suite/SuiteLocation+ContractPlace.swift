@@ -1,3 +1,4 @@
+import ContractCatalogue
 import Foundation
 
 extension SuiteLocation {
@@ -14,8 +15,12 @@ extension SuiteLocation {
     /// - Parameters:
     ///   - path: The contract's path from the suite's root (absolute as written).
     ///   - fixtures: The fixtures folder the user named, if any.
+    ///   - catalogue: The catalogue, whose suite here names a key a body lacks as its bodies
+    ///     spell it; `nil` to name it from the body alone.
     /// - Returns: The place, or why `verify` would never run a contract there.
-    func contractPlace(_ path: String, fixtures: String?) -> Result<ContractPlace, PlaceProblem> {
+    func contractPlace(_ path: String, fixtures: String?, catalogue: Catalogue? = nil) -> Result<
+        ContractPlace, PlaceProblem
+    > {
         // Resolved from the suite's root, as --as is from the fixtures folder, so add does the
         // same thing from any folder of the suite.
         let url = resolveInSuite(path)
@@ -34,11 +39,19 @@ extension SuiteLocation {
             return .failure(.outsideContracts(resolved: url.standardizedFileURL.path, meant: meant))
         }
         if !url.lastPathComponent.lowercased().hasSuffix(".json") { return .failure(.notJSON) }
+        // A key a body lacks is named as the suite's bodies spell it, the suite read once an add.
+        let spelling: @Sendable (ModelDescriptor) -> ModelDescriptor
+        if let catalogue {
+            let suite = SuiteSelection.Spelling(catalogue: catalogue, location: self, fixtures: fixtures)
+            spelling = { suite.model($0) }
+        } else {
+            spelling = { $0 }
+        }
         return .success(
             ContractPlace(
                 path: path, url: url, fixtures: self.fixtures(fixtures),
                 fixtureFolder: Self.fixtureFolder(contract: path),
-                schema: schemaReference(contract: url)))
+                schema: schemaReference(contract: url), spelling: spelling))
     }
 
     /// The folder under the fixtures folder where a contract's new fixtures go: its path from

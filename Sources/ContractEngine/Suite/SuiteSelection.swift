@@ -64,7 +64,17 @@ package struct SuiteSelection: Sendable {
         fixtureLocator = location.fixtures(options.fixturesFolder)
         let loading = SuiteLoading(catalogue: catalogue, options: options, location: location)
         let loaded = try loading.load(fixtures: fixtureLocator)
-        contracts = SuiteSpellings.attach(to: loaded.contracts, fixtures: fixtureLocator)
+        // A run of some PATHs names keys as the whole suite's bodies spell them, as a whole run does.
+        var wholeSuite = options
+        wholeSuite.paths = []
+        let suite: (@Sendable () -> [LoadedContract])? =
+            options.paths.isEmpty
+            ? nil
+            : { @Sendable [fixtureLocator, wholeSuite] in
+                let loading = SuiteLoading(catalogue: catalogue, options: wholeSuite, location: location)
+                return (try? loading.load(fixtures: fixtureLocator).contracts) ?? []
+            }
+        contracts = SuiteSpellings.attach(to: loaded.contracts, fixtures: fixtureLocator, suite: suite)
         shardPaths = loaded.shardPaths
         selected = Self.select(contracts, filters: options.filters)
         items = Self.cut(

@@ -103,14 +103,23 @@ struct WireKeyRenderingTests {
                 { "name": "no language", "response": { "body": "\(solo)" },
                   "expect": { "error": "jsonConversionFailure", "path": "iso_639_1" } } ] }
             """)
-        let run = await folder.runInProcess(["verify"], catalogue: TodoApp.wireCatalogue)
-        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(!run.stderr.contains("iso6391"), "\(run.stderr)")
+        // The whole suite, or the one contract alone: the other contract's body spells the key.
+        for paths in [[], ["contracts/solo.json"]] {
+            let run = await folder.runInProcess(["verify"] + paths, catalogue: TodoApp.wireCatalogue)
+            #expect(run.status == 0, "\(paths): \(run.stdout)\(run.stderr)")
+            #expect(!run.stderr.contains("iso6391"), "\(run.stderr)")
+        }
         try folder.write("Fixtures/solo.json", solo.replacingOccurrences(of: "\\", with: ""))
         let explained = await folder.runInProcess(
             ["explain", "Fixtures/solo.json", "--model", "TodoList"], catalogue: TodoApp.wireCatalogue)
         #expect(
             explained.stdout.contains("iso_639_1: required key is missing"), "\(explained.stdout)\(explained.stderr)")
+        let add = await folder.runInProcess(
+            ["add", "Fixtures/solo.json", "--contract", "contracts/solo.json", "--name", "no language, again"],
+            catalogue: TodoApp.wireCatalogue)
+        #expect(add.code == .success, "\(add.stdout)\(add.stderr)")
+        let written = String(decoding: try folder.read("contracts/solo.json"), as: UTF8.self)
+        #expect(written.contains(#""path": "iso_639_1""#) && !written.contains("iso6391"), "\(written)")
     }
 
     @Test(
