@@ -807,7 +807,8 @@ def mock_verdicts(answers, suite, work):
                 break
             except OSError:
                 if master.poll() is not None:
-                    fail("the Pact mock server did not start: see %s" % log.name)
+                    log.flush()
+                    fail("the Pact mock server did not start:\n%s" % read_bytes(log.name).decode("utf-8", "replace")[-3000:])
                 time.sleep(0.1)
         else:
             fail("the Pact mock server did not answer on port %d" % port)
