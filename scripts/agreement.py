@@ -29,6 +29,23 @@ in a key the model reads as optional and the pact has no rule for (Pact has no o
 those are counted by class. Anything else is a disagreement, named with its body and case, and the
 run exits 1.
 
+Request bodies (what the app's client sends, DESIGN 15 and 17) are judged by the same three: every
+request body a contract states (inline or `bodyFixture`) and its mutants, made here (`mutate`
+mutates responses, and passes over a fixture contract of the request model): each key left out,
+spelt as the model spells it, or given `null`, another JSON type, a bogus enum case, a day in
+another form or a fraction; each array emptied; the whole body of another type. The verdicts:
+- app: the request model decodes it with the app's decoder (in the same `verify` run);
+- schema: the exported OpenAPI operation's `requestBody` schema, by Draft 2020-12;
+- pact: the real Pact mock server (`pact mock start`, whose mock servers enforce request bodies),
+  loaded with the case's interaction as `export pact` writes it, the body sent as the client sends
+  it (method, path, query, headers); a mismatch is answered 500 and the master says why.
+What must hold: schema = app and pact = app, but where Pact cannot say what the model takes,
+counted by class: a key the model reads as optional left out (the pact's example holds it), a key
+spelt as the model spells it (`iso6391`, which `convertFromSnakeCase` also reads, while both
+exports state the suite's `iso_639_1`; the schema is counted alike), a value of another type where
+the model also takes `null` (Pact's OR holds no type beside a regex), `null` for an object or an
+array the example holds (Pact applies no OR to either), and a break in an optional key with no rule.
+
 Usage: agreement.py TOOL PACT PYTHON [--countries FILE]  (from the suite's folder, which holds
 contracts/ and Fixtures/: TOOL is the command that runs the tool, split as a shell splits it, such
 as a dogpatch-contracts binary or `swift run -q --package-path APP APP-contracts`; PACT the
@@ -39,14 +56,18 @@ this repository's real restcountries data set)
 import collections
 import concurrent.futures
 import hashlib
+import http.client
 import json
 import os
 import re
 import shlex
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
+import time
+import urllib.parse
 
 import jsonschema
 
@@ -177,15 +198,36 @@ class Document:
             fail("the OpenAPI document has no JSON schema for %s, status %s" % (endpoint, status))
 
     def model(self, endpoint):
-        """The model an endpoint decodes, as contracts name it: `[Country]`, `Dog`."""
-        schema = self.response_schema(endpoint, 200)
+        """The model an endpoint decodes, as contracts name it: `[Country]`, `Dog`; read from its
+        first success status with a body (`201` for a create)."""
+        responses = self.operations.get(endpoint, {}).get("responses", {})
+        status = next((status for status in sorted(responses) if status.startswith("2")
+                       and "content" in responses[status]), "200")
+        schema = self.response_schema(endpoint, status)
         if schema.get("type") == "array":
             return "[%s]" % schema["items"]["$ref"].rsplit("/", 1)[1]
         return schema["$ref"].rsplit("/", 1)[1]
 
+    def request_schema(self, endpoint):
+        """The schema of the body an operation's client sends, or None where it sends none."""
+        try:
+            return self.operations[endpoint]["requestBody"]["content"]["application/json"]["schema"]
+        except KeyError:
+            return None
+
+    def request_model(self, endpoint):
+        """The request model an operation's body is, as a catalogue names it, or None where the
+        document names none (a body without a request model is compared as written)."""
+        schema = self.request_schema(endpoint) or {}
+        if schema.get("type") == "array" and "$ref" in schema.get("items", {}):
+            return "[%s]" % schema["items"]["$ref"].rsplit("/", 1)[1]
+        return schema["$ref"].rsplit("/", 1)[1] if "$ref" in schema else None
+
     def validator(self, endpoint, status):
+        """The validator of a response schema; of the request body's schema for status "request"."""
         if (endpoint, status) not in self.validators:
-            schema = dict(self.response_schema(endpoint, status), components=self.document["components"])
+            found = self.request_schema(endpoint) if status == "request" else self.response_schema(endpoint, status)
+            schema = dict(found, components=self.document["components"])
             schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
             self.validators[(endpoint, status)] = jsonschema.Draft202012Validator(schema)
         return self.validators[(endpoint, status)]
@@ -196,13 +238,19 @@ class Document:
         return schema if isinstance(schema, dict) else None
 
     def walk(self, endpoint, status, path):
-        """Along a path from a response schema: the schema at its end (None where the document says
-        nothing), the path with every index as "[*]" and every dictionary key as "*", and whether a
-        key on the way is one the model can go without (optional, or a dictionary's entry)."""
-        schema, walked, optional = self.resolved(self.response_schema(endpoint, status)), [], False
+        """Along a path from a response schema (the request body's for status "request"): the
+        schema at its end (None where the document says nothing), the path with every index as
+        "[*]" and every dictionary key as "*", and whether a key on the way is one the model can go
+        without (optional, or a dictionary's entry)."""
+        root = self.request_schema(endpoint) if status == "request" else self.response_schema(endpoint, status)
+        schema, walked, optional = self.resolved(root), [], False
         for step in path:
             if schema is None:
                 break
+            # A model that may be null (`parent`: its $ref or null) is stepped into as the model.
+            branches = [self.resolved(branch) for branch in schema.get("anyOf", []) if branch != {"type": "null"}]
+            if len(branches) == 1 and branches[0] is not None:
+                schema = branches[0]
             if (isinstance(step, int) or step == "[*]") and "items" in schema:
                 schema, step = schema["items"], "[*]"
             elif str(step) in schema.get("properties", {}):
@@ -410,16 +458,26 @@ def app_verdicts(answers, work):
         write(os.path.join(folder, "Fixtures", answer["digest"]), answer["raw"])
         cases[answer["model"]].append(
             {"name": names[key], "response": {"fixture": answer["digest"]}, "expect": {"decodes": True}})
+    models = {}
     for number, model in enumerate(sorted(cases)):
         contract = {"model": model, "cases": cases[model]}
+        models[os.path.join("contracts", "%d.json" % number)] = model
         write(os.path.join(folder, "contracts", "%d.json" % number), json.dumps(contract).encode("utf-8"))
-    # Exit status 1 is the verdict "some case failed"; the report says which, and why.
-    report = json.loads(run([*TOOL, "verify", "--format", "json", "--contracts", os.path.join(folder, "contracts"),
-                             "--fixtures", os.path.join(folder, "Fixtures")], allowed=(0, 1)))
+    # Exit status 1 is the verdict "some case failed"; the report says which, and why. Exit status 2
+    # with a report is a contract it could not load: a model the catalogue does not list.
+    said = run([*TOOL, "verify", "--format", "json", "--contracts", os.path.join(folder, "contracts"),
+                "--fixtures", os.path.join(folder, "Fixtures")], allowed=(0, 1, 2))
+    report = parse(said.encode("utf-8"))
+    if report is NOT_JSON:
+        fail("verify wrote no report:\n%s" % said[-3000:])
     outcomes = {}
     for result in report["results"]:
         if result["status"] not in ("passed", "failed"):
-            fail("verify could not judge %s: %s" % (result["case"], json.dumps(result["diagnostics"])))
+            model = next((model for file, model in models.items() if result["contract"].endswith(file)), "?")
+            fail("verify could not judge the bodies of the model %s (%s): %s%s" % (
+                model, result["case"], "; ".join(d["message"] for d in result["diagnostics"]),
+                "; a request model must be in the catalogue's models for its bodies to be judged"
+                if "unknown model" in json.dumps(result["diagnostics"]) else ""))
         errors = [d for d in result["diagnostics"] if d["severity"] == "error"]
         outcomes[result["case"]] = (result["status"] == "passed", errors[0].get("path", "") if errors else "",
                                     errors[0]["message"] if errors else "")
@@ -547,6 +605,343 @@ def optional_break(document, endpoint, status, rules, failure, value):
     return "value the type cannot hold"
 
 
+# Request bodies (DESIGN 15, 17): what the app's client sends, judged by the same three. The corpus
+# is every request body a contract states and mutants of each, of the kinds `mutate` makes of a
+# response (which it makes of no request body): each key left out, spelt as the model spells it
+# (`iso_639_1` as `iso6391`) or given another kind of value (`null`, a value of another JSON type, a
+# bogus enum case, a day in another form, a fraction for a whole number), each array emptied, the
+# whole body of another type.
+def model_spelling(key):
+    """The model's own spelling of a snake_case key, which `convertFromSnakeCase` reads too."""
+    return re.sub(r"_+([A-Za-z0-9])", lambda match: match.group(1).upper(), key)
+
+
+def shown(path):
+    return "".join("[%d]" % step if isinstance(step, int) else ".%s" % step for step in path) or "the body"
+
+
+def changed(value, path, change):
+    """A deep copy of the value with `change(container, last step)` applied at the path."""
+    copy = json.loads(json.dumps(value))
+    target = copy
+    for step in path[:-1]:
+        target = target[step]
+    change(target, path[-1])
+    return copy
+
+
+def other_values(value):
+    """Values of other kinds for a value: (what, replacement)."""
+    if value is not None:
+        yield "null", None
+    if isinstance(value, bool):
+        yield "a string", "true"
+    elif isinstance(value, int):
+        yield "a string", str(value)
+        yield "a fraction", value + 0.5
+        yield "another whole number", 9
+    elif isinstance(value, float):
+        yield "a string", str(value)
+    elif isinstance(value, str):
+        yield "a number", 12345
+        yield "another string", "bogus"
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+            yield "a day in another form", value.replace("-", "/")
+            yield "a date and time", value + "T00:00:00Z"
+    elif value is None:
+        yield "a string", "text"
+        yield "a whole number", 2
+        yield "an object", {}
+    else:
+        yield "a string", "text"
+
+
+def python_mutants(value):
+    """The mutants of a request body this script makes: (what, mutant, spelling), spelling true
+    where a key is spelt as the model spells it."""
+    yield "the body as an array", [], False
+    yield "the body as a string", "text", False
+    yield "the body null", None, False
+
+    def visit(node, path):
+        if isinstance(node, dict):
+            for key, child in node.items():
+                where = path + (key,)
+                yield "%s left out" % shown(where), changed(value, where, lambda target, step: target.pop(step)), False
+                spelt = model_spelling(key)
+                if spelt != key and spelt not in node:
+                    def rename(target, step, spelt=spelt):
+                        target[spelt] = target.pop(step)
+                    yield "%s spelt %s" % (shown(where), spelt), changed(value, where, rename), True
+                for what, replacement in other_values(child):
+                    def put(target, step, replacement=replacement):
+                        target[step] = replacement
+                    yield "%s as %s" % (shown(where), what), changed(value, where, put), False
+                yield from visit(child, where)
+        elif isinstance(node, list) and node:
+            def empty(target, step):
+                target[step] = []
+            if path:
+                yield "%s emptied" % shown(path), changed(value, path, empty), False
+            yield from visit(node[0], path + (0,))
+
+    yield from visit(value, ())
+
+
+def request_bodies(suite):
+    """Every request body the suite states, and its mutants: (kind, label, raw, model, case,
+    spelling), the case the first of its contract whose interaction carries the body."""
+    for path, contract in suite.contracts.items():
+        request = contract.get("request") or {}
+        if "endpoint" not in contract or not ("body" in request or "bodyFixture" in request):
+            continue
+        cases = [case for case in contract["cases"]
+                 if "body" in suite.interactions.get((path, case["name"]), ({}, {}))[1].get("request", {})]
+        if not cases:
+            # Every case left out of the pact (no HTTP exchange, skipped): nothing sends the body.
+            print("check-agreement: %s states a request body no interaction of the pact sends; left out of the "
+                  "request bodies judged" % path)
+            continue
+        model = suite.document.request_model(contract["endpoint"])
+        if model is None:
+            # Without a request model the body is compared as written: there is no app verdict.
+            print("check-agreement: %s states a request body its endpoint has no request model for; "
+                  "left out of the request bodies judged" % path)
+            continue
+        if "bodyFixture" in request:
+            label = os.path.join("Fixtures", request["bodyFixture"])
+            raw = read_bytes(label)
+        else:
+            label = "%s (inline request body)" % path
+            raw = json.dumps(request["body"], ensure_ascii=False).encode("utf-8")
+        value = parse(raw)
+        if value is NOT_JSON:
+            fail("the request body of %s is not JSON" % path)
+        yield "suite", label, raw, model, (path, cases[0]), False
+        seen = {hashlib.sha256(raw).hexdigest()}
+        for what, mutant, spelling in python_mutants(value):
+            text = json.dumps(mutant, ensure_ascii=False).encode("utf-8")
+            if hashlib.sha256(text).hexdigest() not in seen:
+                seen.add(hashlib.sha256(text).hexdigest())
+                yield "mutant", "%s with %s" % (label, what), text, model, (path, cases[0]), spelling
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def loopback(port, method, target, body=None, headers=None):
+    """One loopback request: (status, body). The connection is closed after it: a mock server
+    whose client leaves a kept-alive connection may never let its master read its mismatches."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.request(method, target, body=body, headers=dict(headers or {}, Connection="close"))
+        answer = connection.getresponse()
+        return answer.status, answer.read()
+    finally:
+        connection.close()
+
+
+def ask_master(master, port, method, target, body=None, headers=None):
+    """A request to the mock servers' master: (status, body), or None when it drops the
+    connection unanswered, again and again (as it does, rarely, for one of its mock servers)."""
+    for _ in range(20):
+        try:
+            return loopback(port, method, target, body, headers)
+        except (OSError, http.client.HTTPException):
+            if master.poll() is not None:
+                fail("the Pact mock server stopped")
+            time.sleep(0.05)
+    return None
+
+
+def mock_verdicts(answers, suite, work):
+    """The real Pact mock server's verdict on each request body: (passes, mismatches). One master
+    server (`pact mock start`, slow to start); for each body a mock server of its own, made
+    through the master's API from a pact of the body's case's interaction alone, so that its
+    mismatches are that body's; the body sent as the client sends it (the interaction's method,
+    path, query and headers). A body the interaction does not match is answered 500, and the
+    master says why."""
+    port = free_port()
+    log = open(os.path.join(work, "mock.log"), "w")
+    master = start([PACT, "mock", "start", "--host", "127.0.0.1", "--port", str(port), "--no-term-log",
+                    "--no-file-log", "--output", work], stdout=log, stderr=subprocess.STDOUT)
+
+    def send(answer):
+        """The body sent to a mock server of its own: the id of the server, and whether it matched."""
+        provider, interaction = suite.interactions[answer["case"]]
+        pact = json.dumps(dict(suite.pacts[provider], interactions=[interaction])).encode("utf-8")
+        made = ask_master(master, port, "POST", "/", pact, {"Content-Type": "application/json"})
+        if made is None or made[0] != 200:
+            fail("the Pact mock server did not load the pact of %s › %s: %s" % (*answer["case"], made))
+        server = json.loads(made[1])["mockServer"]
+        request = interaction["request"]
+        query = urllib.parse.urlencode(
+            [(name, value) for name, values in sorted(request.get("query", {}).items()) for value in values])
+        target = request["path"] + ("?" + query if query else "")
+        status, _ = loopback(server["port"], request["method"], target, answer["raw"], request.get("headers", {}))
+        if status not in (500, interaction["response"]["status"]):
+            fail("the Pact mock server answered %d to %s" % (status, answer["label"]))
+        return server["id"], status != 500
+
+    def mismatches(server):
+        """What a mock server that answered 500 found wrong, or None where its master cannot say.
+        The server answers before it writes the mismatch down: the master is asked until it has."""
+        for _ in range(100):
+            said = ask_master(master, port, "POST", "/mockserver/%s/verify" % server)
+            if said is None:
+                return None
+            found = [found for mismatch in (json.loads(said[1]) if said[1].strip() else {}).get("mismatches", [])
+                     for found in mismatch.get("mismatches", [])]
+            if found:
+                return found
+            time.sleep(0.02)
+        return None
+
+    try:
+        for _ in range(300):
+            try:
+                loopback(port, "GET", "/")
+                break
+            except OSError:
+                if master.poll() is not None:
+                    log.flush()
+                    fail("the Pact mock server did not start:\n%s" % read_bytes(log.name).decode("utf-8", "replace")[-3000:])
+                time.sleep(0.1)
+        else:
+            fail("the Pact mock server did not answer on port %d" % port)
+        sent = [send(answer) for answer in answers]
+        verdicts = []
+        for answer, (server, passes) in zip(answers, sent):
+            found = [] if passes else mismatches(server)
+            for _ in range(3):
+                if found is not None:
+                    break
+                # Its master cannot say why: the body again, to a mock server of its own.
+                server, passes = send(answer)
+                found = [] if passes else mismatches(server)
+            if found is None:
+                fail("the Pact mock server refused %s and never said why" % answer["label"])
+            verdicts.append((passes, found))
+        return verdicts
+    finally:
+        master.kill()
+        master.wait()
+        CHILDREN.discard(master)
+        log.close()
+
+
+def request_break(document, endpoint, rules, failure, value):
+    """The class of a body the app refuses and the mock server passes, where the pact cannot say
+    what the app needs, or None (a miss)."""
+    # A key that takes `null` has its rule OR `null`: Pact's OR cannot hold a type beside a regex,
+    # and a regex reads the text of any value (`"2"` passes `^(?:1|2|3)$`; an object passes the
+    # any-text rule of a `null` example, which shows no keys).
+    _, walked, _ = document.walk(endpoint, "request", steps(failure))
+    for path, rule in rules.items():
+        matchers = rule.get("matchers", [])
+        if (steps(path) == walked and rule.get("combine") == "OR" and {"match": "null"} in matchers
+                and not any(matcher.get("match") in ("type", "number") for matcher in matchers)):
+            return "a value of another type where the model also takes null (Pact's OR holds no type)"
+    return optional_break(document, endpoint, "request", rules, failure, value)
+
+
+def takes_null(document, endpoint, path):
+    """Whether the request body's schema takes `null` at a path."""
+    schema, _, _ = document.walk(endpoint, "request", path)
+    if schema is None:
+        return False
+    schema = dict(schema, components=document.document["components"])
+    return jsonschema.Draft202012Validator(schema).is_valid(None)
+
+
+def request_false_alarm(document, endpoint, mismatches, spelling):
+    """The class of a body the app decodes and the mock server refuses, where the pact cannot say
+    what the app takes, or None (a false alarm): a key the model reads as optional left out (Pact
+    has no optional-key rule; the pact's example holds it), or a key spelt as the model spells it
+    (the export states the suite's spelling, docs/exports.md)."""
+    if spelling:
+        return "a key spelt as the model spells it"
+    classes = set()
+    for mismatch in mismatches:
+        where = steps(mismatch.get("path", "$"))
+        if (mismatch.get("type") == "BodyMismatch" and re.match(r"Type mismatch: Expected null \(Null\)",
+                                                                  mismatch.get("mismatch", ""))
+                and takes_null(document, endpoint, where)):
+            # Pact applies no OR to an object or an array: one the example holds cannot be null.
+            classes.add("null for an object or array the model also takes as null (Pact's OR skips them)")
+            continue
+        keys = re.search(r"Expected a Map with keys \[(.*)\] but received one with keys \[(.*)\]",
+                         mismatch.get("mismatch", ""))
+        if mismatch.get("type") != "BodyMismatch" or not keys:
+            return None
+        expected, received = (set(filter(None, part.split(", "))) for part in keys.groups())
+        if received - expected:
+            return None
+        for key in expected - received:
+            _, _, optional = document.walk(endpoint, "request", where + [key])
+            if not optional:
+                return None
+        classes.add("optional key left out")
+    return classes.pop() if len(classes) == 1 else None
+
+
+def judge_requests(requests, app, suite, document, work):
+    """The three verdicts on each request body, a summary line, and the disagreements."""
+    if not requests:
+        print("agreement, request bodies: the suite states none")
+        return []
+    mock = mock_verdicts(requests, suite, work)
+    counts, schema_counted, pact_counted, problems = (collections.Counter(), collections.Counter(),
+                                                      collections.Counter(), [])
+    for answer, (mock_passes, mismatches) in zip(requests, mock):
+        path, name = answer["case"]
+        endpoint = suite.contracts[path]["endpoint"]
+        decodes, failure, reason = app[(answer["model"], answer["digest"])]
+        value = parse(answer["raw"])
+        where = "request body %s, sent for %s › %s" % (answer["label"], path, name)
+        app_says = "the request model decodes it" if decodes else "the request model refuses it (%s)" % reason
+        counts["decodes" if decodes else "refuses"] += 1
+        schema_accepts = value is not NOT_JSON and document.validator(endpoint, "request").is_valid(value)
+        if schema_accepts == decodes:
+            counts["schema agrees"] += 1
+        elif answer["spelling"] and decodes:
+            schema_counted["a key spelt as the model spells it"] += 1
+        else:
+            problems.append("%s: %s, the schema %s it" % (where, app_says, "rejects" if decodes else "accepts"))
+        if decodes == mock_passes:
+            counts["pact agrees"] += 1
+        elif decodes:
+            found = request_false_alarm(document, endpoint, mismatches, answer["spelling"])
+            if found:
+                pact_counted[found] += 1
+            else:
+                counts["false alarm"] += 1
+                problems.append("%s: %s, the Pact mock server refuses it: %s" % (where, app_says, "; ".join(
+                    "%s %s" % (m.get("path", ""), m.get("mismatch", "")) for m in mismatches)))
+        else:
+            rules = suite.interactions[answer["case"]][1]["request"].get("matchingRules", {}).get("body", {})
+            found = request_break(document, endpoint, rules, failure, value)
+            if found:
+                pact_counted[found] += 1
+            else:
+                counts["miss"] += 1
+                problems.append("%s: %s, the Pact mock server passes it" % (where, app_says))
+    kinds = collections.Counter(answer["kind"] for answer in requests)
+    print("agreement, request bodies: %d bodies (%d the suite states, %d mutants), each sent to the Pact mock "
+          "server as its client sends it; request model decodes %d, refuses %d; schema agrees %d/%d%s; pact "
+          "agrees %d/%d, false alarms %d, misses %d; where Pact cannot say what the model takes: %s" % (
+              len(requests), kinds["suite"], kinds["mutant"], counts["decodes"], counts["refuses"],
+              counts["schema agrees"], len(requests),
+              "".join(" (and %d with %s, stated in the suite's spelling)" % (count, what)
+                      for what, count in sorted(schema_counted.items())),
+              counts["pact agrees"], len(requests), counts["false alarm"], counts["miss"],
+              ", ".join("%s %d" % item for item in sorted(pact_counted.items())) or "none"))
+    return problems
+
+
 def main():
     # Stopped from outside, the run stops what it started and removes its temporary folder.
     signal.signal(signal.SIGTERM, stop)
@@ -568,7 +963,11 @@ def main():
                                     "case": (path, case["name"]), "expect": case["expect"]})
         if COUNTRIES and not bodies["country"]:
             fail("no case decodes a country list or a country, so no real country was served")
-        app = app_verdicts(answers, work)
+        requests = []
+        for kind, label, raw, model, (path, case), spelling in request_bodies(suite):
+            requests.append({"kind": kind, "label": label, "raw": raw, "digest": hashlib.sha256(raw).hexdigest(),
+                             "model": model, "case": (path, case["name"]), "spelling": spelling})
+        app = app_verdicts(answers + requests, work)
         pact = pact_verdicts(answers, suite, work)
 
         counts, optional, problems = collections.Counter(), collections.Counter(), []
@@ -617,7 +1016,10 @@ def main():
                   counts["refuses"], counts["schema agrees"], len(answers), counts["false alarm"], counts["miss"],
                   sum(optional.values()), ", ".join("%s %d" % item for item in sorted(optional.items())) or "none",
                   counts["lacks a named key"]))
-        return 1 if problems else 0
+        request_problems = judge_requests(requests, app, suite, document, work)
+        for problem in request_problems:
+            print("check-agreement: " + problem, file=sys.stderr)
+        return 1 if problems or request_problems else 0
 
 
 if __name__ == "__main__":

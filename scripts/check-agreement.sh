@@ -3,7 +3,11 @@
 # writes and each of the 250 real countries, the app's own decoder, the real Pact verifier (against
 # a loopback provider serving that body for the case's state) and a real JSON Schema 2020-12
 # validator (on the exported OpenAPI schema) must agree, except where Pact cannot say what the app
-# needs (a key the model reads as optional). scripts/agreement.py does the work and says why.
+# needs (a key the model reads as optional). Then the request bodies the suite states (DESIGN 15):
+# each, and its mutants, judged by the request model's decoder, the real Pact mock server
+# (`pact mock`, loaded with the case's interaction, the body sent as the client sends it) and the
+# exported requestBody schema, which must agree but where Pact cannot say what the model takes
+# (counted by class). scripts/agreement.py does the work and says why.
 #
 # Usage: scripts/check-agreement.sh [--countries FILE]
 #
@@ -62,7 +66,8 @@ cd "$suite"
     "$repository/$venv/bin/python" "${countries[@]}" "${arguments[@]}"
 # By default, the to-do app's lists too (Tests/TodoWireContracts, the tests' TodoApp+Wire): a key
 # whose snake-case round trip is not the identity, a formatted date, enums that are not
-# CaseIterable, nulls and a model that contains itself, judged by the same three.
+# CaseIterable, nulls and a model that contains itself, judged by the same three, in the lists
+# it answers and in the list lists.update sends.
 if [ -z "${TOOL:-}" ] && [ -z "${SUITE:-}" ]; then
     wire="$repository/.build/debug/todo-wire-contracts"
     [ -x "$wire" ] || (cd "$repository" && swift build --product todo-wire-contracts > /dev/null)

@@ -105,9 +105,37 @@ extension TodoApp {
         }.resume()
     }
 
+    /// `PUT https://todo.example/api/lists/{id}?api_key=KEY` with the argument `list` as its JSON
+    /// body, as the app holds it (`iso_639_1`, a day, enums, `null`s and the list it was copied
+    /// from: the request model is the list itself), into the `TodoList` the server answers. The
+    /// client reads `id` as a number and sends nothing for any other text, or without a list.
+    package static let updateList = Endpoint(
+        name: "lists.update", model: todoList,
+        parameters: [.init("id", .string, required: true), .init("list", .json, required: true)],
+        baseURL: serverURL, requestModel: todoList
+    ) { call in
+        guard let id = call.string("id").flatMap({ Int($0) }), case .json(let body)? = call.arguments["list"] else {
+            call.responseQueue.async { call.completion(.failure(.invalidRequest(reason: "badID"))) }
+            return
+        }
+        let url = (call.baseURL ?? serverURL).appendingPathComponent("lists").appendingPathComponent("\(id)")
+        var parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        parts?.queryItems = [URLQueryItem(name: "api_key", value: apiKey)]
+        var request = URLRequest(url: parts?.url ?? url)
+        request.httpMethod = "PUT"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = body
+        call.session.makeDataTask(with: request) { data, response, error in
+            let result = read(
+                TodoList.self, data: data, response: response, error: error, decoder: makeListDecoder(),
+                encoder: makeListEncoder)
+            call.responseQueue.async { call.completion(result) }
+        }.resume()
+    }
+
     /// The app's catalogue with its lists.
     package static let wireCatalogue = Catalogue(
-        endpoints: [list, create, showList], models: [todos, todo, todoList])
+        endpoints: [list, create, showList, updateList], models: [todos, todo, todoList, newTodo])
 
     /// A contract of `lists.show`: a list copied from another, which was copied from a third.
     package static let listContract = """
@@ -129,9 +157,35 @@ extension TodoApp {
                                "visibility": "public", "urgency": 1, "due_on": "2026-11-30"}}}
         """
 
-    /// Writes the lists' fixture and contract as `contracts/lists.json`.
+    /// The list the app sends to rename list 7, as the server writes lists: the wire's keys, a
+    /// day, both enums, `null`s (`note`, `urgency`, the last `parent`) and the list it was copied
+    /// from. The contract states it as the request body's fixture, `list-update.json`.
+    package static let listUpdate = """
+        {"id": 7, "name": "groceries (week 51)", "iso_639_1": "en", "note": null, "visibility": "shared",
+            "urgency": null, "due_on": "2026-12-24",
+            "parent": {"id": 3, "name": "groceries", "iso_639_1": "en", "note": "weekly", "visibility": "private",
+                       "urgency": 2, "due_on": "2026-12-17", "parent": null}}
+        """
+
+    /// A contract of `lists.update`: the method, the body the client sends, and the list answered.
+    package static let listUpdateContract = """
+        { "endpoint": "lists.update", "arguments": { "id": "7", "list":
+            \(listUpdate) },
+          "request": { "method": "PUT", "headers": { "Content-Type": "application/json" },
+                       "bodyFixture": "list-update.json" },
+          "cases": [
+            { "name": "a renamed list", "response": { "fixture": "list.json" },
+              "expect": { "decodes": true, "values": { "iso_639_1": "en" } } },
+            { "name": "a stale list", "response": { "status": 409 },
+              "expect": { "error": "responseUnsuccessful", "status": 409 } } ] }
+        """
+
+    /// Writes the lists' fixture and contracts as `contracts/lists.json` and
+    /// `contracts/lists-update.json`.
     package static func writeLists(into folder: borrowing SuiteFolder) throws {
         try folder.write("Fixtures/list.json", listFixture)
         try folder.write("contracts/lists.json", listContract)
+        try folder.write("Fixtures/list-update.json", listUpdate)
+        try folder.write("contracts/lists-update.json", listUpdateContract)
     }
 }

@@ -7,7 +7,8 @@ import Foundation
 /// decoding each decoding case's body as the app's decoder does, writing down the key each key of
 /// the model was read from.
 enum WireSpellings {
-    /// The spellings the bodies of some contracts' decoding cases use, by model name.
+    /// The spellings the bodies of some contracts' decoding cases and stated requests use, by
+    /// model name.
     /// - Parameters:
     ///   - contracts: The contracts.
     ///   - fixtures: Where their fixtures are.
@@ -15,8 +16,8 @@ enum WireSpellings {
     ///   for each such key of the model; the first body's spelling wins.
     static func of(_ contracts: [Contract], fixtures: FixtureLocator) -> [String: [String: String]] {
         var byModel: [String: [String: String]] = [:]
-        for (contract, log) in SuiteBodies.read(contracts, fixtures: fixtures, where: \.convertsKeys) {
-            byModel[key(contract.model), default: [:]].merge(log.spellings) { first, _ in first }
+        for (model, log) in SuiteBodies.read(contracts, fixtures: fixtures, where: \.convertsKeys) {
+            byModel[key(model), default: [:]].merge(log.spellings) { first, _ in first }
         }
         return byModel
     }

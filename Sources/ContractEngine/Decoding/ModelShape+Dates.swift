@@ -54,7 +54,7 @@ extension ModelShape {
         for string in strings {
             if !forms.contains(form(of: string)) { forms.append(form(of: string)) }
             // A time zone at the end in each form the closure is seen to read (`Z`, `+02:00`).
-            var written = form(of: string)
+            var written = form(of: string, separators: separators(in: string, options))
             if let zone = zones(string, options), zone.forms.count > 1 {
                 written = form(of: zone.stem) + "(?:" + zone.forms.joined(separator: "|") + ")"
             }
@@ -72,6 +72,31 @@ extension ModelShape {
         }
         return .string(.formattedDate(pattern: pattern, format: format))
     }
+
+    /// The separators a `DateFormatter` (ICU, lenient) reads between two runs of digits in place of
+    /// the one written: `2026/12/24` and `2026.12.24` for `2026-12-24`. By the separator's offset in
+    /// the string, each the ones the closure is seen to read there, the written one first.
+    private static func separators(in string: String, _ options: NodeDecodingOptions) -> [Int: [Character]] {
+        let characters = Array(string)
+        var found: [Int: [Character]] = [:]
+        for (offset, character) in characters.enumerated()
+        where offset > 0 && offset < characters.count - 1 && dateSeparators.contains(character)
+            && characters[offset - 1].isASCII && characters[offset - 1].isNumber
+            && characters[offset + 1].isASCII && characters[offset + 1].isNumber
+        {
+            found[offset] =
+                [character]
+                + dateSeparators.filter { other in
+                    var tried = characters
+                    tried[offset] = other
+                    return other != character && accepts(.string(String(tried)), options)
+                }
+        }
+        return found
+    }
+
+    /// The separators tried between the fields of a date.
+    private static let dateSeparators: [Character] = ["-", "/", ".", " ", ",", ":", "_"]
 
     /// The forms of time zone a closure reads at the end of a date that ends in one (after a
     /// digit: `Z`, `+02:00`, `-0500`), each tried in place of the date's own; `nil` for a date
@@ -118,11 +143,17 @@ extension ModelShape {
         return (try? read(NodeDecoder(node: JSONNode(value, at: .start), codingPath: [], options: options))) != nil
     }
 
-    /// The regex (unanchored) of a string's form.
-    static func form(of string: String) -> String {
+    /// The regex (unanchored) of a string's form; a separator the closure reads in other forms
+    /// (by its offset in the string) is any of them.
+    static func form(of string: String, separators: [Int: [Character]] = [:]) -> String {
         var pattern = ""
         var characters = Array(string)[...]
         while let first = characters.first {
+            if let read = separators[characters.startIndex], read.count > 1 {
+                pattern += "[" + read.map(classMember).joined() + "]"
+                characters = characters.dropFirst()
+                continue
+            }
             if first.isASCII, first.isNumber {
                 let run = characters.prefix { $0.isASCII && $0.isNumber }
                 pattern += "[0-9]{\(run.count)}"
@@ -141,6 +172,11 @@ extension ModelShape {
             }
         }
         return pattern
+    }
+
+    /// A character as a member of a regex's class, in both dialects.
+    private static func classMember(_ character: Character) -> String {
+        "\\^-[]".contains(character) ? "\\" + String(character) : String(character)
     }
 
     /// A character as a regex matches it literally, in both the verifier's and JSON Schema's dialects.

@@ -9,9 +9,17 @@ extension PactExport {
     /// states, a value as stated and a secret (presence-only, or under a secret name) as a
     /// placeholder any value matches, and the body it states, a secret member a placeholder too,
     /// with the rules the request model gives its keys.
-    static func requestMembers(_ endpoint: Endpoint, contract: Contract, fixtures: FixtureLocator) async -> Result<
-        [(String, JSONValue)], ExportFailure
-    > {
+    /// - Parameters:
+    ///   - endpoint: The contract's endpoint.
+    ///   - contract: The contract.
+    ///   - fixtures: Where a `bodyFixture` is.
+    ///   - requestShape: The request model's shape as the suite's bodies spell it, or `nil` for an
+    ///     endpoint without a request model (its body is then compared as written).
+    /// - Returns: The request's members, or why it cannot be stated.
+    static func requestMembers(
+        _ endpoint: Endpoint, contract: Contract, fixtures: FixtureLocator,
+        requestShape: Result<ModelShape, ModelShape.Unlearnable>?
+    ) async -> Result<[(String, JSONValue)], ExportFailure> {
         let stated: StatedRequest
         switch StatedRequest.of(contract, fixtures: fixtures) {
         case .success(let read): stated = read
@@ -47,7 +55,7 @@ extension PactExport {
         if let body = stated.body {
             members.append(("body", Self.placeholding(body)))
             let secrets = secretRules(body, path: "$")
-            switch bodyRules(body, model: endpoint.requestModel) {
+            switch bodyRules(body, shape: requestShape) {
             case .success(let bodyRules):
                 // A secret's own rule stands in for the model's there.
                 let all = bodyRules.filter { rule in !secrets.contains { $0.0 == rule.0 } } + secrets
@@ -127,19 +135,20 @@ extension PactExport {
 
     /// The rules of a stated request body, from the request model as its shape reads: none
     /// without a model (the body is then compared as written).
-    private static func bodyRules(_ body: JSONValue, model: ModelDescriptor?) -> Result<
+    private static func bodyRules(_ body: JSONValue, shape: Result<ModelShape, ModelShape.Unlearnable>?) -> Result<
         [(String, JSONValue)], ExportFailure
     > {
-        guard let model else { return .success([]) }
-        switch ModelShape.learning(model) {
-        case .success(let shape): return .success(requestRules(body, shape: shape, path: "$"))
-        case .failure(let unlearnable): return .failure(ExportFailure(reason: unlearnable.message))
+        switch shape {
+        case nil: return .success([])
+        case .success(let shape)?: return .success(requestRules(body, shape: shape, path: "$"))
+        case .failure(let unlearnable)?: return .failure(ExportFailure(reason: unlearnable.message))
         }
     }
 
     /// A rule for every value of the body the model reads, as a response's keys get theirs
     /// (types, formats), but nothing cut: the verifier sends the provider the body as the contract
-    /// states it. A `null`, and a value the tool cannot describe, keep their example.
+    /// states it. A `null` where the model takes one is `null` OR what needs no example; a `null`
+    /// elsewhere, and a value the tool cannot describe, keep their example.
     private static func requestRules(
         _ value: JSONValue, shape: ModelShape, path: String, definitions: [String: ModelShape] = [:],
         acceptsNull: Bool = false
@@ -152,7 +161,6 @@ extension PactExport {
                 guard let member = members.first(where: { $0.key == field.key }), !undescribed(field.shape) else {
                     return []
                 }
-                if case .null = member.value.value { return [] }
                 return requestRules(
                     member.value.value, shape: field.shape, path: childPath(path, field.key), definitions: definitions,
                     acceptsNull: field.acceptsNull)
@@ -176,7 +184,12 @@ extension PactExport {
                         definitions: definitions)
                 }
         case (_, .null):
-            return []
+            // A `null` the model takes is `null` OR a rule that needs no example (any text for a
+            // string; any value for an object or an array, whose keys a `null` cannot show), so
+            // that a value the model reads there passes too, not the `null` alone.
+            guard acceptsNull else { return [] }
+            let anyValue = matchers([regex("^[\\s\\S]*$"), object([("match", .string("null"))])], combine: "OR")
+            return [nullableRule(shape, .null, path: path) ?? (path, anyValue)]
         default:
             return leafRule(shape, path: path, acceptsNull: acceptsNull).map { [$0] } ?? []
         }

@@ -132,7 +132,7 @@ enum PactExport: GeneratedJSON {
         var notes: [Diagnostic] = []
         var requests: [String: Result<[(String, JSONValue)], ExportFailure>] = [:]
         let spellings = WireSpellings.of(contracts, fixtures: fixtures)
-        var (shapes, warnings) = learnShapes(contracts, fixtures: fixtures, spellings: spellings)
+        var (shapes, requestShapes, warnings) = learnShapes(contracts, fixtures: fixtures, spellings: spellings)
         notes += warnings
         for contract in contracts {
             for case .ready(let spec) in contract.cases {
@@ -157,7 +157,10 @@ enum PactExport: GeneratedJSON {
                 guard let endpoint = contract.endpoint else { continue }
                 // One request per contract: its endpoint and arguments are the contract's.
                 let request: [(String, JSONValue)]
-                switch await requestMembers(endpoint, contract: contract, fixtures: fixtures, known: &requests) {
+                let requestShape = endpoint.requestModel.flatMap { requestShapes[$0.name] }
+                switch await requestMembers(
+                    endpoint, contract: contract, fixtures: fixtures, requestShape: requestShape, known: &requests)
+                {
                 case .success(let members): request = members
                 case .failure(let failure):
                     notes.append(ExportNote.leftOut(spec, in: contract, reason: failure.reason))
@@ -183,29 +186,44 @@ enum PactExport: GeneratedJSON {
 
     /// Each model learnt once, as the OpenAPI document learns it, with the same warnings (`[Todo]`
     /// and `Todo` share theirs); a model that cannot be learnt is left to the cases that need it.
+    /// Request models too, by name, the keys spelt as the suite's bodies spell them (the request
+    /// rules name `iso_639_1`, never the re-encoding's `iso6391`).
     private static func learnShapes(
         _ contracts: [Contract], fixtures: FixtureLocator, spellings: [String: [String: String]]
-    ) -> (shapes: [String: ModelShape], warnings: [Diagnostic]) {
+    ) -> (
+        shapes: [String: ModelShape], requestShapes: [String: Result<ModelShape, ModelShape.Unlearnable>],
+        warnings: [Diagnostic]
+    ) {
         let accepted = SuiteBodies.accepted(contracts, fixtures: fixtures)
         var shapes: [String: ModelShape] = [:]
+        var requestShapes: [String: Result<ModelShape, ModelShape.Unlearnable>] = [:]
         var warnings: [Diagnostic] = []
         var warned: Set<String> = []
-        for contract in contracts where contract.endpoint != nil && shapes[contract.model.name] == nil {
-            let learnt = ExportNote.learn(contract.model, for: contract, spellings: spellings, accepted: accepted)
-            guard case .success(let shape) = learnt.shape else { continue }
-            shapes[contract.model.name] = shape
-            if warned.insert(WireSpellings.key(contract.model)).inserted { warnings += learnt.warnings }
+        for contract in contracts where contract.endpoint != nil {
+            if shapes[contract.model.name] == nil {
+                let learnt = ExportNote.learn(contract.model, for: contract, spellings: spellings, accepted: accepted)
+                if case .success(let shape) = learnt.shape {
+                    shapes[contract.model.name] = shape
+                    if warned.insert(WireSpellings.key(contract.model)).inserted { warnings += learnt.warnings }
+                }
+            }
+            if let model = contract.endpoint?.requestModel, requestShapes[model.name] == nil {
+                let learnt = ExportNote.learn(model, for: contract, spellings: spellings, accepted: accepted)
+                requestShapes[model.name] = learnt.shape
+                if warned.insert(WireSpellings.key(model)).inserted { warnings += learnt.warnings }
+            }
         }
-        return (shapes, warnings)
+        return (shapes, requestShapes, warnings)
     }
 
     /// A contract's request members, learnt once a contract.
     private static func requestMembers(
         _ endpoint: Endpoint, contract: Contract, fixtures: FixtureLocator,
+        requestShape: Result<ModelShape, ModelShape.Unlearnable>?,
         known: inout [String: Result<[(String, JSONValue)], ExportFailure>]
     ) async -> Result<[(String, JSONValue)], ExportFailure> {
         if let learnt = known[contract.file] { return learnt }
-        let learnt = await requestMembers(endpoint, contract: contract, fixtures: fixtures)
+        let learnt = await requestMembers(endpoint, contract: contract, fixtures: fixtures, requestShape: requestShape)
         known[contract.file] = learnt
         return learnt
     }

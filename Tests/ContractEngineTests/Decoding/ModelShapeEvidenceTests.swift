@@ -143,8 +143,9 @@ struct ModelShapeEvidenceTests {
             return
         }
         // No body: the closure is seen to take the usual `yyyy-MM-dd`.
-        // The white space ICU skips around a date, as the closure is seen to.
-        let day = ModelShape.leadingSpace + "[0-9]{4}-[0-9]{2}-[0-9]{2}" + ModelShape.trailingSpace
+        // The white space ICU skips around a date, and the separators it reads in place of `-`
+        // (`2026/12/24`), as the closure is seen to.
+        let day = ModelShape.leadingSpace + #"[0-9]{4}[\-/. ,][0-9]{2}[\-/. ,][0-9]{2}"# + ModelShape.trailingSpace
         #expect(
             fields.first { $0.key == "due_on" }?.shape == .string(.formattedDate(pattern: day, format: "yyyy-MM-dd")))
         var accepted = AcceptedValues()

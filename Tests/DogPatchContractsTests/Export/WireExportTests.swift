@@ -45,13 +45,18 @@ struct WireExportTests {
 /// Issue 46: the lists' suite the agreement and pact scripts judge is the tests' own.
 @Suite("the lists' suite beside todo-wire-contracts")
 struct WireSuiteFilesTests {
-    @Test("Tests/TodoWireContracts/suite holds the lists' contract and fixture as the tests write them")
+    @Test("Tests/TodoWireContracts/suite holds the lists' contracts and fixtures as the tests write them")
     func sameSuite() throws {
         let suite = Repository.root.appendingPathComponent("Tests/TodoWireContracts/suite")
         let contract = try String(contentsOf: suite.appendingPathComponent("contracts/lists.json"), encoding: .utf8)
         let fixture = try String(contentsOf: suite.appendingPathComponent("Fixtures/list.json"), encoding: .utf8)
         #expect(contract == TodoApp.listContract + "\n")
         #expect(fixture == TodoApp.listFixture + "\n")
+        let update = try String(
+            contentsOf: suite.appendingPathComponent("contracts/lists-update.json"), encoding: .utf8)
+        let sent = try String(contentsOf: suite.appendingPathComponent("Fixtures/list-update.json"), encoding: .utf8)
+        #expect(update == TodoApp.listUpdateContract + "\n")
+        #expect(sent == TodoApp.listUpdate + "\n")
     }
 }
 
@@ -158,7 +163,8 @@ struct WireShapeTests {
         // The day, and the white space the formatter (ICU) skips around it.
         let leading = #"[\t\n\u000B\u000C\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*"#
         let trailing = #"[\t \u00A0\u1680\u2000-\u200B\u202F\u205F\u3000]*"#
-        let day = leading + "[0-9]{4}-[0-9]{2}-[0-9]{2}" + trailing
+        // The separators the formatter (ICU, lenient) reads in place of `-`: `2026/12/24` decodes.
+        let day = leading + #"[0-9]{4}[\-/. ,][0-9]{2}[\-/. ,][0-9]{2}"# + trailing
         #expect(dueOn["pattern"] == "^" + day + #"(?![\s\S])"#)
         let pact = await folder.runInProcess(["export", "pact", "--out", "pacts"], catalogue: TodoApp.wireCatalogue)
         #expect(pact.code == .success, "\(pact.stderr)")
@@ -170,6 +176,8 @@ struct WireShapeTests {
         let regex = try NSRegularExpression(pattern: "^" + day + "$")
         #expect(regex.firstMatch(in: "12345", range: NSRange(location: 0, length: 5)) == nil)
         #expect(regex.firstMatch(in: "2026-12-24", range: NSRange(location: 0, length: 10)) != nil)
+        #expect(regex.firstMatch(in: "2026/12.24", range: NSRange(location: 0, length: 10)) != nil)
+        #expect(regex.firstMatch(in: "2026_12_24", range: NSRange(location: 0, length: 10)) == nil)
     }
 
     @Test("in a request body, a key the request model takes as null is null or its type in the pact")
@@ -243,5 +251,71 @@ struct StatedHoleOperationTests {
             (paths["/{collection}/{list}/todos"]?["get"] as? [String: Any])?["parameters"] as? [[String: Any]])
         // The stated hole is named as stated; the list's name, an argument's value, by its argument.
         #expect(parameters.map { $0["name"] as? String }.sorted { ($0 ?? "") < ($1 ?? "") } == ["collection", "list"])
+    }
+}
+
+/// Issue 46: the body the app sends, stated as the decoder reads the wire.
+@Suite("request bodies as the decoder reads them")
+struct WireRequestExportTests {
+    /// The body rules of `lists.update`'s request in the lists' pact.
+    static func requestRules(_ folder: borrowing SuiteFolder) throws -> [String: [String: Any]] {
+        let pact = try WireExportTests.json(folder, "pacts/dogpatch-app-lists.json")
+        let interaction = try #require(
+            (pact["interactions"] as? [[String: Any]])?.first { $0["description"] as? String == "a renamed list" })
+        let request = try #require(interaction["request"] as? [String: Any])
+        #expect(request["method"] as? String == "PUT")
+        return try #require((request["matchingRules"] as? [String: Any])?["body"] as? [String: [String: Any]])
+    }
+
+    /// A rule's matchers, each as its `match` and `regex`.
+    static func matchers(_ rule: [String: Any]?) -> [[String: String]] {
+        (rule?["matchers"] as? [[String: Any]] ?? []).map { $0.compactMapValues { $0 as? String } }
+    }
+
+    @Test("the pact's request rules name the key as the body writes it (iso_639_1), at every depth")
+    func renamedKey() async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.writeLists(into: folder)
+        let run = await folder.runInProcess(["export", "pact", "--out", "pacts"], catalogue: TodoApp.wireCatalogue)
+        #expect(run.code == .success, "\(run.stderr)")
+        let rules = try Self.requestRules(folder)
+        #expect(Self.matchers(rules["$.iso_639_1"]) == [["match": "type"]], "\(rules.keys.sorted())")
+        #expect(Self.matchers(rules["$.parent.iso_639_1"]) == [["match": "type"]])
+        #expect(!rules.keys.contains { $0.contains("iso6391") })
+        #expect(
+            Self.matchers(rules["$.visibility"]).last == ["match": "regex", "regex": "^(?:private|shared|public)$"])
+        #expect(Self.matchers(rules["$.due_on"]).first == ["match": "type"])
+    }
+
+    @Test("a null the request model takes is null OR a rule that needs no example, an object's too")
+    func nulls() async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.writeLists(into: folder)
+        let run = await folder.runInProcess(["export", "pact", "--out", "pacts"], catalogue: TodoApp.wireCatalogue)
+        #expect(run.code == .success, "\(run.stderr)")
+        let rules = try Self.requestRules(folder)
+        let anything = [["match": "regex", "regex": "^[\\s\\S]*$"], ["match": "null"]]
+        // `note` and the copied list's `parent` are null in the body: any text (or any value) or null.
+        #expect(Self.matchers(rules["$.note"]) == anything)
+        #expect(Self.matchers(rules["$.parent.parent"]) == anything)
+        #expect(rules["$.note"]?["combine"] as? String == "OR")
+        // `urgency` is null: one of the enum's raw values, or null.
+        #expect(Self.matchers(rules["$.urgency"]) == [["match": "regex", "regex": "^(?:1|2|3)$"], ["match": "null"]])
+    }
+
+    @Test("the OpenAPI operation's requestBody is the request model's component, keys as the body writes them")
+    func openAPI() async throws {
+        let folder = try SuiteFolder()
+        try TodoApp.writeLists(into: folder)
+        let run = await folder.runInProcess(
+            ["export", "openapi", "--out", "openapi.json"], catalogue: TodoApp.wireCatalogue)
+        #expect(run.code == .success, "\(run.stderr)")
+        let document = try WireExportTests.json(folder, "openapi.json")
+        let put = try #require(
+            (document["paths"] as? [String: [String: Any]])?["/lists/{id}"]?["put"] as? [String: Any])
+        let body = try #require(put["requestBody"] as? [String: Any])
+        let schema = (body["content"] as? [String: [String: Any]])?["application/json"]?["schema"] as? [String: String]
+        #expect(schema == ["$ref": "#/components/schemas/TodoList"])
+        #expect((put["responses"] as? [String: Any])?.keys.sorted() == ["200", "409"])
     }
 }
