@@ -55,8 +55,10 @@ struct WriteChecksTests {
         let server = try AllowWritesTests.server()
         defer { server.stop() }
         let folder = try SuiteFolder()
+        // The page's create is async: under the whole suite's load, its replay may wait its turn.
         let run = await folder.runInProcess(
-            Self.arguments(server, ["--name", "created", "--as", "recorded/"]), catalogue: TodoApp.catalogue)
+            Self.arguments(server, ["--name", "created", "--as", "recorded/", "--timeout", "60"]),
+            catalogue: TodoApp.catalogue)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let contract = String(decoding: try folder.read("contracts/create.json"), as: UTF8.self)
         #expect(contract.contains(#""fixture": "recorded/created.json""#), "\(contract)")
