@@ -128,7 +128,7 @@ extension Endpoint {
             errors: errors, rules: rules
         ) { invocation in
             let asyncInvocation = AsyncInvocation(invocation)
-            Task {
+            ClientExecutor.run {
                 let result: Result<DecodedValue, any Error>
                 do {
                     result = .success(try await produce(asyncInvocation))
