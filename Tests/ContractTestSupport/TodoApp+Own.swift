@@ -129,8 +129,8 @@ extension TodoApp {
         }
     }
 
-    /// The SDK's own transport: an adapter over the `URLSession` it is given, which signs every
-    /// request with the SDK's `User-Agent`.
+    /// The SDK's own transport: the page's `SessionTransport` on the `URLSession` it is given,
+    /// signing every request with the SDK's `User-Agent` and reading answers in the SDK's errors.
     package struct Transport: Sendable {
         let session: URLSession
 
@@ -139,17 +139,7 @@ extension TodoApp {
             request.setValue("todo-sdk/1.0", forHTTPHeaderField: "User-Agent")
             let (data, response): (Data, URLResponse)
             do {
-                (data, response) = try await withCheckedThrowingContinuation { continuation in
-                    session.dataTask(with: request) { data, response, error in
-                        if let error {
-                            continuation.resume(throwing: error)
-                        } else if let response {
-                            continuation.resume(returning: (data ?? Data(), response))
-                        } else {
-                            continuation.resume(throwing: URLError(.badServerResponse))
-                        }
-                    }.resume()
-                }
+                (data, response) = try await SessionTransport(session: session).send(request)
             } catch {
                 throw .offline
             }
