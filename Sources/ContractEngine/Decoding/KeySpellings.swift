@@ -59,7 +59,12 @@ final class KeySpellings {
     /// - Returns: The key as the bodies write it.
     func wireKey(for modelKey: String) -> String {
         guard options.convertsKeys else { return modelKey }
-        return learnt[modelKey] ?? suiteSpelling?(modelKey) ?? options.wireKey(for: modelKey, in: []) ?? modelKey
+        if let spelt = learnt[modelKey] { return spelt }
+        let guessed = options.wireKey(for: modelKey, in: [])
+        // The suite's bodies are read (once a run) only for a key the strategy may spell wrong: one
+        // with a digit (`iso6391` from `iso_639_1`) or one it cannot reach at all (`listID`).
+        if guessed == nil || modelKey.contains(where: \.isNumber), let spelt = suiteSpelling?(modelKey) { return spelt }
+        return guessed ?? modelKey
     }
 
     /// Finds a path written in the body's keys (or the model's, which is noted) in the encoding of
