@@ -149,28 +149,11 @@ extension CaptureImport {
     /// (a token handed out): the fixture never holds the captured secret, and a later request
     /// that must carry it carries the stand-in.
     static func standingIn(_ value: JSONValue) -> JSONValue {
-        switch value {
-        case .object(let members):
-            return .object(
-                members.map { member in
-                    var member = member
-                    switch member.value.value {
-                    case .string, .number:
-                        if Redaction.looksSecret(member.key) { member.value.value = .string("stand-in-" + member.key) }
-                    default:
-                        member.value.value = standingIn(member.value.value)
-                    }
-                    return member
-                })
-        case .array(let elements):
-            return .array(
-                elements.map { element in
-                    var element = element
-                    element.value = standingIn(element.value)
-                    return element
-                })
-        default:
-            return value
+        Redaction.replacingSecretMembers(of: value) { name, value in
+            switch value {
+            case .string, .number: .string("stand-in-" + name)
+            default: nil
+            }
         }
     }
 }

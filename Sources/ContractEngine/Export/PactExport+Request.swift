@@ -88,26 +88,7 @@ extension PactExport {
     /// A stated body with the placeholder in place of the value of every member whose name looks
     /// secret: the pact never carries a configured secret.
     static func placeholding(_ value: JSONValue) -> JSONValue {
-        switch value {
-        case .object(let members):
-            return .object(
-                members.map { member in
-                    var member = member
-                    member.value.value =
-                        Redaction.looksSecret(member.key)
-                        ? .string(StatedRequest.placeholder) : placeholding(member.value.value)
-                    return member
-                })
-        case .array(let elements):
-            return .array(
-                elements.map { element in
-                    var element = element
-                    element.value = placeholding(element.value)
-                    return element
-                })
-        default:
-            return value
-        }
+        Redaction.replacingSecretMembers(of: value) { _, _ in .string(StatedRequest.placeholder) }
     }
 
     /// A rule that lets any value through at every secret member of a stated body, by its path.
