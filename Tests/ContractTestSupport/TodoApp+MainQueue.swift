@@ -38,21 +38,7 @@ extension TodoApp {
         package static let list = Endpoint(name: TodoApp.list.name, model: todos, baseURL: baseURL) { call in
             let url = (call.baseURL ?? baseURL).appendingPathComponent("lists/home/todos")
             call.session.makeDataTask(with: URLRequest(url: url)) { data, response, error in
-                let result: Result<DecodedValue, APIError>
-                if error != nil {
-                    result = .failure(.responseUnsuccessful(statusCode: nil))
-                } else if let status = (response as? HTTPURLResponse)?.statusCode, !(200...299).contains(status) {
-                    result = .failure(.responseUnsuccessful(statusCode: status))
-                } else if let data, !data.isEmpty {
-                    do {
-                        let todos = try makeDecoder().decode([Todo].self, from: data)
-                        result = .success(DecodedValue(todos, makeEncoder: makeEncoder))
-                    } catch {
-                        result = .failure(.jsonConversionFailure(DecodingFailure(error)))
-                    }
-                } else {
-                    result = .failure(.invalidData)
-                }
+                let result = TodoApp.read([Todo].self, data: data, response: response, error: error)
                 call.responseQueue.async { call.completion(result) }
             }.resume()
         }
